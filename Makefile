@@ -1,0 +1,30 @@
+# Thin wrapper over CMake: the two commands a newcomer needs are
+#   make speed   build (Release) and run `brisk speed` over every algorithm
+#   make check   install test-only packages if missing, build, run all tests
+BUILD ?= build
+CMAKE_FLAGS ?=
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+.PHONY: all build speed check install clean
+
+all: build
+
+$(BUILD)/CMakeCache.txt:
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: $(BUILD)/CMakeCache.txt
+	cmake --build $(BUILD) -j $(JOBS)
+
+speed: build
+	./$(BUILD)/brisk speed
+
+check:
+	sh scripts/install-test-deps
+	$(MAKE) build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+install: build
+	cmake --install $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

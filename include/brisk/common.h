@@ -1,0 +1,36 @@
+/*
+ * brisk/common.h - return codes and version shared by every area of libbrisk.
+ */
+#ifndef BRISK_COMMON_H
+#define BRISK_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BRISK_VERSION_STRING "0.1.0"
+
+/* Every function that can fail returns 0 on success or one of these. */
+#define BRISK_EOK          0
+#define BRISK_EINVAL     (-1) /* a parameter is out of range or NULL */
+#define BRISK_ENOTFOUND  (-2) /* no algorithm or implementation of that name */
+#define BRISK_EUNSUPPORTED (-3) /* this CPU cannot run that implementation */
+#define BRISK_EVERIFY    (-4) /* a tag or signature did not verify */
+
+/* brisk_strerror returns a short English description of a BRISK_E* code. */
+const char *brisk_strerror(int err);
+
+/* brisk_version returns the library's version string, e.g. "0.1.0". */
+const char *brisk_version(void);
+
+/* brisk_wipe overwrites len bytes at p with zeros in a way the compiler cannot
+ * remove; used for keys and secret intermediate state. */
+void brisk_wipe(void *p, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,29 @@
+/*
+ * src/common.c - library-wide odds and ends: error strings, version, wiping.
+ */
+#include "internal.h"
+
+const char *brisk_strerror(int err)
+{
+    switch (err) {
+    case BRISK_EOK:          return "success";
+    case BRISK_EINVAL:       return "invalid argument";
+    case BRISK_ENOTFOUND:    return "no such algorithm or implementation";
+    case BRISK_EUNSUPPORTED: return "not supported on this CPU";
+    case BRISK_EVERIFY:      return "verification failed";
+    default:                 return "unknown error";
+    }
+}
+
+const char *brisk_version(void)
+{
+    return BRISK_VERSION_STRING;
+}
+
+void brisk_wipe(void *p, size_t len)
+{
+    /* A volatile function pointer hides memset from dead-store elimination. */
+    static void *(*const volatile memset_v)(void *, int, size_t) = memset;
+    if (len > 0)
+        memset_v(p, 0, len);
+}

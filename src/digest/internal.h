@@ -1,0 +1,107 @@
+/*
+ * src/digest/internal.h - what the digest files share: the dispatched
+ * primitives, the kernel types and every kernel's prototype, and the
+ * Merkle-Damgard buffering and padding used by all digests but MD2.
+ */
+#ifndef BRISK_DIGEST_INTERNAL_H
+#define BRISK_DIGEST_INTERNAL_H
+
+#include <brisk/digest.h>
+
+#include "../internal.h"
+
+/* Kernels compress n_blocks whole blocks into the state. */
+typedef void brisk_md2_compress_fn(uint8_t x[48], uint8_t cksum[16],
+                                   const uint8_t *blocks, size_t n_blocks);
+typedef void brisk_md4_compress_fn(uint32_t h[4], const uint8_t *blocks, size_t n_blocks);
+typedef void brisk_md5_compress_fn(uint32_t h[4], const uint8_t *blocks, size_t n_blocks);
+typedef void brisk_sha1_compress_fn(uint32_t h[5], const uint8_t *blocks, size_t n_blocks);
+typedef void brisk_rmd160_compress_fn(uint32_t h[5], const uint8_t *blocks, size_t n_blocks);
+typedef void brisk_sha256_compress_fn(uint32_t h[8], const uint8_t *blocks, size_t n_blocks);
+typedef void brisk_sha512_compress_fn(uint64_t h[8], const uint8_t *blocks, size_t n_blocks);
+
+/* The dispatched primitives, defined in each algorithm's file. */
+extern brisk_prim brisk_md2_prim, brisk_md4_prim, brisk_md5_prim,
+    brisk_sha1_prim, brisk_rmd160_prim, brisk_sha256_prim, brisk_sha512_prim;
+
+/* Portable kernels: always built. */
+brisk_md2_compress_fn brisk_md2_compress_c;
+brisk_md4_compress_fn brisk_md4_compress_c;
+brisk_md5_compress_fn brisk_md5_compress_c;
+brisk_sha1_compress_fn brisk_sha1_compress_c;
+brisk_rmd160_compress_fn brisk_rmd160_compress_c;
+brisk_sha256_compress_fn brisk_sha256_compress_c;
+brisk_sha512_compress_fn brisk_sha512_compress_c;
+
+/* x86-64 kernels: each in its own file, built unless BRISK_PORTABLE. */
+#ifdef BRISK_X86_64
+brisk_md4_compress_fn brisk_md4_compress_bmi2;
+brisk_md5_compress_fn brisk_md5_compress_bmi2;
+brisk_rmd160_compress_fn brisk_rmd160_compress_bmi2;
+brisk_sha1_compress_fn brisk_sha1_compress_shani;
+brisk_sha256_compress_fn brisk_sha256_compress_shani;
+brisk_sha512_compress_fn brisk_sha512_compress_avx2;
+#endif
+
+/* md_blocks_fn feeds whole blocks to an algorithm's active kernel. */
+typedef void md_blocks_fn(void *ctx, const uint8_t *blocks, size_t n_blocks);
+
+/* md_update buffers input and hands whole blocks to `blocks`, compressing
+ * straight from the caller's buffer when it can. */
+static inline void md_update(void *ctx, uint8_t *buf, size_t *buf_len,
+                             uint64_t *count, size_t block_len,
+                             const uint8_t *in, size_t in_len, md_blocks_fn *blocks)
+{
+    *count += in_len;
+    if (*buf_len > 0) {
+        size_t take = block_len - *buf_len;
+        if (take > in_len)
+            take = in_len;
+        memcpy(buf + *buf_len, in, take);
+        *buf_len += take;
+        in += take;
+        in_len -= take;
+        if (*buf_len < block_len)
+            return;
+        blocks(ctx, buf, 1);
+        *buf_len = 0;
+    }
+    if (in_len >= block_len) {
+        size_t n = in_len / block_len;
+        blocks(ctx, in, n);
+        in += n * block_len;
+        in_len -= n * block_len;
+    }
+    if (in_len > 0) {
+        memcpy(buf, in, in_len);
+        *buf_len = in_len;
+    }
+}
+
+/* md_pad appends 0x80, zeros and the message length in bits (len_bytes wide:
+ * 8 or 16, big- or little-endian) and compresses the last block(s). */
+static inline void md_pad(void *ctx, uint8_t *buf, size_t buf_len, uint64_t count,
+                          size_t block_len, size_t len_bytes, int big_endian,
+                          md_blocks_fn *blocks)
+{
+    uint64_t bits_lo = count << 3, bits_hi = count >> 61;
+
+    buf[buf_len++] = 0x80;
+    if (buf_len > block_len - len_bytes) {
+        memset(buf + buf_len, 0, block_len - buf_len);
+        blocks(ctx, buf, 1);
+        buf_len = 0;
+    }
+    memset(buf + buf_len, 0, block_len - buf_len);
+    uint8_t *end = buf + block_len;
+    if (big_endian) {
+        store64_be(end - 8, bits_lo);
+        if (len_bytes == 16)
+            store64_be(end - 16, bits_hi);
+    } else {
+        store64_le(end - 8, bits_lo);
+    }
+    blocks(ctx, buf, 1);
+}
+
+#endif

@@ -1,0 +1,59 @@
+/*
+ * src/digest/registry.c - the one table of digests, lookup by OpenSSL's names
+ * and aliases, and the generic init/update/final that go through a
+ * descriptor with one indirect call.
+ */
+#include <strings.h>
+
+#include "internal.h"
+
+static const brisk_digest *const digests[] = {
+    &brisk_digest_md2,        &brisk_digest_md4,        &brisk_digest_md5,
+    &brisk_digest_sha1,       &brisk_digest_rmd160,     &brisk_digest_sha224,
+    &brisk_digest_sha256,     &brisk_digest_sha384,     &brisk_digest_sha512,
+    &brisk_digest_sha512_224, &brisk_digest_sha512_256,
+};
+
+const brisk_digest *brisk_digest_at(size_t i)
+{
+    return i < sizeof(digests) / sizeof(digests[0]) ? digests[i] : NULL;
+}
+
+const brisk_digest *brisk_digest_by_name(const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; i < sizeof(digests) / sizeof(digests[0]); i++) {
+        const brisk_digest *md = digests[i];
+        if (strcasecmp(md->name, name) == 0 || strcasecmp(md->long_name, name) == 0)
+            return md;
+        for (const char *const *a = md->aliases; a != NULL && *a != NULL; a++)
+            if (strcasecmp(*a, name) == 0)
+                return md;
+    }
+    return NULL;
+}
+
+void brisk_digest_init(brisk_digest_ctx *ctx, const brisk_digest *md)
+{
+    ctx->md = md;
+    md->init(&ctx->u);
+}
+
+void brisk_digest_update(brisk_digest_ctx *ctx, const void *in, size_t in_len)
+{
+    ctx->md->update(&ctx->u, in, in_len);
+}
+
+void brisk_digest_final(brisk_digest_ctx *ctx, uint8_t *out)
+{
+    ctx->md->final(&ctx->u, out);
+}
+
+void brisk_digest(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len)
+{
+    brisk_digest_ctx ctx;
+    brisk_digest_init(&ctx, md);
+    brisk_digest_update(&ctx, in, in_len);
+    brisk_digest_final(&ctx, out);
+}

@@ -1,0 +1,12 @@
+/*
+ * src/digest/sha1_shani.c - PLACEHOLDER: forwards to the portable kernel until the
+ * shani kernel lands.
+ */
+#include "internal.h"
+
+#ifdef BRISK_X86_64
+void brisk_sha1_compress_shani(uint32_t h[5], const uint8_t *blocks, size_t n_blocks)
+{
+    brisk_sha1_compress_c(h, blocks, n_blocks);
+}
+#endif

@@ -1,0 +1,143 @@
+/*
+ * src/internal.h - helpers shared by every area of libbrisk: byte-order-free
+ * loads and stores, rotations, constant-time selection, and the dispatch
+ * structures behind brisk/cpu.h.  Nothing here assumes the host's byte order
+ * or word size; compilers turn the byte loops into single moves.
+ */
+#ifndef BRISK_INTERNAL_H
+#define BRISK_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <brisk/common.h>
+#include <brisk/cpu.h>
+
+/* Instruction-set code is built only for x86-64 and only when not portable. */
+#if (defined(__x86_64__) || defined(_M_X64)) && !defined(BRISK_PORTABLE) && \
+    (defined(__GNUC__) || defined(__clang__))
+#define BRISK_X86_64 1
+#endif
+
+static inline uint32_t load32_le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+           (uint32_t)p[3] << 24;
+}
+
+static inline uint32_t load32_be(const uint8_t *p)
+{
+    return (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 |
+           (uint32_t)p[0] << 24;
+}
+
+static inline uint64_t load64_be(const uint8_t *p)
+{
+    return (uint64_t)load32_be(p) << 32 | load32_be(p + 4);
+}
+
+static inline uint64_t load64_le(const uint8_t *p)
+{
+    return (uint64_t)load32_le(p + 4) << 32 | load32_le(p);
+}
+
+static inline void store32_le(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+    p[2] = (uint8_t)(v >> 16);
+    p[3] = (uint8_t)(v >> 24);
+}
+
+static inline void store32_be(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static inline void store64_be(uint8_t *p, uint64_t v)
+{
+    store32_be(p, (uint32_t)(v >> 32));
+    store32_be(p + 4, (uint32_t)v);
+}
+
+static inline void store64_le(uint8_t *p, uint64_t v)
+{
+    store32_le(p, (uint32_t)v);
+    store32_le(p + 4, (uint32_t)(v >> 32));
+}
+
+static inline uint32_t rotl32(uint32_t x, unsigned n)
+{
+    return (x << (n & 31)) | (x >> ((32 - n) & 31));
+}
+
+static inline uint32_t rotr32(uint32_t x, unsigned n)
+{
+    return (x >> (n & 31)) | (x << ((32 - n) & 31));
+}
+
+static inline uint64_t rotr64(uint64_t x, unsigned n)
+{
+    return (x >> (n & 63)) | (x << ((64 - n) & 63));
+}
+
+/* ct_mask32 is all ones when bit is 1 and zero when it is 0, without a branch. */
+static inline uint32_t ct_mask32(uint32_t bit)
+{
+    return (uint32_t)0 - (bit & 1);
+}
+
+/* ct_select32 returns a when bit is 1 and b when it is 0, without a branch. */
+static inline uint32_t ct_select32(uint32_t bit, uint32_t a, uint32_t b)
+{
+    return b ^ (ct_mask32(bit) & (a ^ b));
+}
+
+/* ct_eq_bytes returns 1 when the len bytes at a and b are equal, reading
+ * every byte whatever their content. */
+static inline uint32_t ct_eq_bytes(const uint8_t *a, const uint8_t *b, size_t len)
+{
+    uint32_t diff = 0;
+    for (size_t i = 0; i < len; i++)
+        diff |= (uint32_t)(a[i] ^ b[i]);
+    return 1 & ((diff - 1) >> 8);
+}
+
+/* ---- Run-time dispatch ---- */
+
+typedef void (*brisk_fn)(void);
+
+/* One implementation of a primitive: its name, the CPU features it needs and
+ * its kernel, cast to brisk_fn (callers cast back to the primitive's type). */
+typedef struct brisk_impl {
+    const char *name;
+    uint32_t cpu;
+    brisk_fn fn;
+} brisk_impl;
+
+/* One dispatched primitive: implementations best first, the portable one last
+ * (needing no features), ended by a zeroed entry; `active` is filled in once by
+ * brisk_dispatch_init and may be changed by brisk_impl_set. */
+typedef struct brisk_prim {
+    const char *name;
+    const brisk_impl *impls;
+    const brisk_impl *active;
+} brisk_prim;
+
+/* brisk_dispatch_init picks an implementation for every primitive that has
+ * none yet, honouring BRISK_CPU and BRISK_IMPL. */
+void brisk_dispatch_init(void);
+
+/* brisk_prim_fn returns the active kernel of p, choosing it on first use. */
+static inline brisk_fn brisk_prim_fn(brisk_prim *p)
+{
+    if (__builtin_expect(p->active == NULL, 0))
+        brisk_dispatch_init();
+    return p->active->fn;
+}
+
+#endif
