@@ -203,8 +203,8 @@ void brisk_digest_update(brisk_digest_ctx *ctx, const void *in, size_t in_len);
 /* brisk_digest_final writes ctx->md->digest_len bytes to out and wipes ctx. */
 void brisk_digest_final(brisk_digest_ctx *ctx, uint8_t *out);
 
-/* brisk_digest computes the digest of in_len bytes at in in one call. */
-void brisk_digest(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len);
+/* brisk_digest_oneshot computes the digest of in_len bytes at in in one call. */
+void brisk_digest_oneshot(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len);
 
 #ifdef __cplusplus
 }

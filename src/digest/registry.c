@@ -50,7 +50,7 @@ void brisk_digest_final(brisk_digest_ctx *ctx, uint8_t *out)
     ctx->md->final(&ctx->u, out);
 }
 
-void brisk_digest(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len)
+void brisk_digest_oneshot(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len)
 {
     brisk_digest_ctx ctx;
     brisk_digest_init(&ctx, md);

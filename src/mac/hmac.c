@@ -20,7 +20,7 @@ int brisk_hmac_init(brisk_hmac_ctx *ctx, const brisk_digest *md,
         return BRISK_EINVAL;
     memset(pad, 0, block);
     if (key_len > block)
-        brisk_digest(md, pad, key, key_len);
+        brisk_digest_oneshot(md, pad, key, key_len);
     else if (key_len > 0)
         memcpy(pad, key, key_len);
 
