@@ -1,9 +1,10 @@
 /*
  * src/digest/md4.c - MD4 (RFC 1320): the portable kernel, buffering, padding
  * and the descriptor.  The kernel is the RFC's three rounds written out
- * straight-line, with F as z ^ (x & (y ^ z)) and G as the majority function
- * (x & y) | (z & (x | y)); there are no secret-dependent branches or table
- * lookups, so every implementation is constant-time.
+ * straight-line, with F as z ^ (x & (y ^ z)) and the majority G as
+ * (y & z) + (x & (y ^ z)): the two terms share no bit, so OR can be ADD, and
+ * only the second waits for x, the word made by the previous step.  There
+ * are no secret-dependent branches or table lookups: constant-time.
  */
 #include "internal.h"
 
@@ -19,19 +20,19 @@ brisk_prim brisk_md4_prim = {"md4", md4_impls, NULL};
 static inline uint32_t step_f(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
 {
-    return rotl32(a + (d ^ (b & (c ^ d))) + m, s);
+    return rotl32(a + m + (d ^ (b & (c ^ d))), s);
 }
 
 static inline uint32_t step_g(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
 {
-    return rotl32(a + ((b & c) | (d & (b | c))) + m, s);
+    return rotl32(a + m + (c & d) + (b & (c ^ d)), s);
 }
 
 static inline uint32_t step_h(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
 {
-    return rotl32(a + (b ^ c ^ d) + m, s);
+    return rotl32(a + m + (b ^ (c ^ d)), s);
 }
 
 void brisk_md4_compress_c(uint32_t h[4], const uint8_t *p, size_t n_blocks)

@@ -4,6 +4,8 @@
  * descriptor.  The kernel runs the left and right lines interleaved step by
  * step, straight-line, so that a superscalar CPU works on both independent
  * dependency chains at once; the variables' roles rotate instead of moving.
+ * f4 is (b & d) + (c & ~d) (its terms share no bit), leaving one AND and one
+ * ADD between b, the word made by the previous step, and the rotation.
  * There are no secret-dependent branches or table lookups: constant-time.
  */
 #include "internal.h"
@@ -22,7 +24,7 @@ brisk_prim brisk_rmd160_prim = {"rmd160", rmd160_impls, NULL};
 static inline void step_f1(uint32_t *a, uint32_t b, uint32_t *c, uint32_t d,
                            uint32_t e, uint32_t xk, unsigned s)
 {
-    *a = rotl32(*a + (b ^ *c ^ d) + xk, s) + e;
+    *a = rotl32(*a + xk + (b ^ (*c ^ d)), s) + e;
     *c = rotl32(*c, 10);
 }
 
@@ -43,7 +45,7 @@ static inline void step_f3(uint32_t *a, uint32_t b, uint32_t *c, uint32_t d,
 static inline void step_f4(uint32_t *a, uint32_t b, uint32_t *c, uint32_t d,
                            uint32_t e, uint32_t xk, unsigned s)
 {
-    *a = rotl32(*a + (*c ^ (d & (b ^ *c))) + xk, s) + e;
+    *a = rotl32(*a + xk + (*c & ~d) + (b & d), s) + e;
     *c = rotl32(*c, 10);
 }
 

@@ -2,7 +2,8 @@
  * src/digest/sha1.c - SHA-1 (FIPS 180-4, 6.1): the portable kernel,
  * buffering, padding and the descriptor.  The kernel runs the 80 rounds
  * straight-line, rotating the roles of the five working variables instead of
- * moving them, over a rolling 16-word message schedule.  There are no
+ * moving them, over a rolling 16-word message schedule; the majority is
+ * (c & d) + (b & (c ^ d)), since its two terms share no bit.  There are no
  * secret-dependent branches or table lookups: constant-time.
  */
 #include "internal.h"
@@ -43,7 +44,7 @@ static inline void step_parity(uint32_t a, uint32_t *b, uint32_t c, uint32_t d,
 static inline void step_maj(uint32_t a, uint32_t *b, uint32_t c, uint32_t d,
                             uint32_t *e, uint32_t w)
 {
-    *e += rotl32(a, 5) + ((*b & c) | (d & (*b | c))) + 0x8f1bbcdc + w;
+    *e += rotl32(a, 5) + (c & d) + (*b & (c ^ d)) + 0x8f1bbcdc + w;
     *b = rotl32(*b, 30);
 }
 

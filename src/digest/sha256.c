@@ -4,8 +4,10 @@
  * "sha256" primitive and differ only in IV and output length.  The kernel
  * runs the 64 rounds unrolled in 16-round groups, rotating the roles of the
  * eight working variables instead of moving them, over a rolling 16-word
- * message schedule.  There are no secret-dependent branches or table lookups
- * (the round constants are read in a fixed order): constant-time.
+ * message schedule.  Maj(a,b,c) is ((a ^ b) & (b ^ c)) ^ b, so that the
+ * compiler reuses one round's a ^ b as the next round's b ^ c.  There are no
+ * secret-dependent branches or table lookups (the round constants are read
+ * in a fixed order): constant-time.
  */
 #include "internal.h"
 
@@ -53,7 +55,7 @@ static inline void step(uint32_t a, uint32_t b, uint32_t c, uint32_t *d,
     uint32_t t1 = *h + (rotr32(e, 6) ^ rotr32(e, 11) ^ rotr32(e, 25)) +
                   (g ^ (e & (f ^ g))) + kw;
     uint32_t t2 = (rotr32(a, 2) ^ rotr32(a, 13) ^ rotr32(a, 22)) +
-                  ((a & b) | (c & (a | b)));
+                  (((a ^ b) & (b ^ c)) ^ b);
     *d += t1;
     *h = t1 + t2;
 }

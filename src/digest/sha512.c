@@ -5,8 +5,10 @@
  * "sha512" primitive and differ only in IV and output length.  The kernel
  * runs the 80 rounds unrolled in 16-round groups, rotating the roles of the
  * eight working variables instead of moving them, over a rolling 16-word
- * message schedule.  There are no secret-dependent branches or table lookups
- * (the round constants are read in a fixed order): constant-time.
+ * message schedule.  Maj(a,b,c) is ((a ^ b) & (b ^ c)) ^ b, so that the
+ * compiler reuses one round's a ^ b as the next round's b ^ c.  There are no
+ * secret-dependent branches or table lookups (the round constants are read
+ * in a fixed order): constant-time.
  */
 #include "internal.h"
 
@@ -69,7 +71,7 @@ static inline void step(uint64_t a, uint64_t b, uint64_t c, uint64_t *d,
     uint64_t t1 = *h + (rotr64(e, 14) ^ rotr64(e, 18) ^ rotr64(e, 41)) +
                   (g ^ (e & (f ^ g))) + kw;
     uint64_t t2 = (rotr64(a, 28) ^ rotr64(a, 34) ^ rotr64(a, 39)) +
-                  ((a & b) | (c & (a | b)));
+                  (((a ^ b) & (b ^ c)) ^ b);
     *d += t1;
     *h = t1 + t2;
 }
