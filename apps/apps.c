@@ -1,0 +1,171 @@
+/*
+ * apps/apps.c - helpers shared by the brisk subcommands: error lines, the
+ * table-driven option parser and its usage text, strict number parsing, hex
+ * output, and the build-description lines of `version -a` and `speed`.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <brisk/cpu.h>
+
+#include "apps.h"
+#include "buildinfo.h"
+
+void app_error(const char *prog, const char *fmt, ...)
+{
+    va_list ap;
+
+    fflush(stdout);
+    fprintf(stderr, "brisk %s: ", prog);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int parse_long(const char *s, long *out)
+{
+    char *end;
+    long v;
+
+    /* strtol alone would accept leading blanks and an empty string. */
+    if (!((s[0] >= '0' && s[0] <= '9') ||
+          ((s[0] == '-' || s[0] == '+') && s[1] >= '0' && s[1] <= '9')))
+        return -1;
+    errno = 0;
+    v = strtol(s, &end, 10);
+    if (errno != 0 || *end != '\0')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+void opts_init(app_opts *o, const char *prog, const app_option *table,
+               int argc, char **argv)
+{
+    memset(o, 0, sizeof(*o));
+    o->prog = prog;
+    o->table = table;
+    o->argc = argc;
+    o->argv = argv;
+    o->ind = 1;
+}
+
+static int take_value(app_opts *o, const app_option *opt)
+{
+    if (o->ind >= o->argc) {
+        app_error(o->prog, "option '%s' needs a value", o->name);
+        return OPT_ERROR;
+    }
+    o->value = o->argv[o->ind++];
+    if (opt->arg != ARG_NUMBER)
+        return opt->id;
+    if (parse_long(o->value, &o->number) != 0) {
+        app_error(o->prog, "option '%s' needs a number, not '%s'", o->name, o->value);
+        return OPT_ERROR;
+    }
+    if (o->number < opt->min || o->number > opt->max) {
+        app_error(o->prog, "option '%s' must be between %ld and %ld, not '%s'",
+                  o->name, opt->min, opt->max, o->value);
+        return OPT_ERROR;
+    }
+    return opt->id;
+}
+
+int opts_next(app_opts *o)
+{
+    const char *arg, *name;
+
+    o->name = NULL;
+    o->value = NULL;
+    if (o->ind >= o->argc)
+        return OPT_END;
+    arg = o->argv[o->ind];
+    if (arg[0] != '-')
+        return OPT_END;
+    o->ind++;
+    if (strcmp(arg, "-") == 0 || strcmp(arg, "--") == 0)
+        return OPT_END;
+    o->name = arg;
+    name = arg[1] == '-' ? arg + 2 : arg + 1;
+    for (const app_option *opt = o->table; opt->name != NULL; opt++) {
+        if (strcmp(opt->name, name) != 0)
+            continue;
+        if (opt->arg == ARG_NONE)
+            return opt->id;
+        return take_value(o, opt);
+    }
+    return OPT_UNKNOWN;
+}
+
+void opts_usage(FILE *f, const char *prog, const char *synopsis,
+                const app_option *table)
+{
+    fprintf(f, "Usage: brisk %s %s\n\nOptions:\n", prog, synopsis);
+    for (const app_option *opt = table; opt->name != NULL; opt++) {
+        char left[64];
+        if (opt->arg == ARG_NONE)
+            snprintf(left, sizeof(left), "-%s", opt->name);
+        else
+            snprintf(left, sizeof(left), "-%s %s", opt->name, opt->value);
+        fprintf(f, " %-19s %s\n", left, opt->help);
+    }
+}
+
+void hex_encode(char *out, const uint8_t *p, size_t len)
+{
+    static const char digits[] = "0123456789abcdef";
+
+    for (size_t i = 0; i < len; i++) {
+        out[2 * i] = digits[p[i] >> 4];
+        out[2 * i + 1] = digits[p[i] & 15];
+    }
+    out[2 * len] = '\0';
+}
+
+void print_hex(FILE *f, const uint8_t *p, size_t len, int colons)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (colons && i > 0)
+            fputc(':', f);
+        fprintf(f, "%02x", p[i]);
+    }
+}
+
+void print_options_line(FILE *f)
+{
+    const char *prim;
+
+    fputs("options:", f);
+    for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL; i++) {
+        const char *impl = brisk_impl_active(prim);
+        fprintf(f, " %s(%s)", prim, impl != NULL ? impl : "?");
+    }
+    fputc('\n', f);
+}
+
+void print_compiler_line(FILE *f)
+{
+    fprintf(f, "compiler: %s %s\n", BRISK_COMPILER, BRISK_CFLAGS);
+}
+
+void print_cpuinfo_line(FILE *f)
+{
+    uint32_t detected = brisk_cpu_features_detected();
+    uint32_t usable = brisk_cpu_features();
+    int any = 0;
+
+    fputs("CPUINFO:", f);
+    for (unsigned b = 0; b < 32; b++) {
+        uint32_t bit = (uint32_t)1 << b;
+        const char *name = brisk_cpu_feature_name(bit);
+        if (name == NULL || (detected & bit) == 0)
+            continue;
+        fprintf(f, " %s%s", (usable & bit) ? "" : "-", name);
+        any = 1;
+    }
+    fputs(any ? "\n" : " none\n", f);
+}

@@ -1,0 +1,111 @@
+/*
+ * apps/list.c - `brisk list [-digest-algorithms] [-implementations]`: every
+ * digest of the registry with OpenSSL's names and the aliases it answers to,
+ * and for every dispatched primitive its implementations, best first, with
+ * the CPU features each needs, whether this CPU can run it and which one is
+ * in use.  Everything comes from the registry and the dispatcher.
+ */
+#include <string.h>
+
+#include <brisk/cpu.h>
+#include <brisk/digest.h>
+
+#include "apps.h"
+
+enum { OPT_DIGESTS = 2, OPT_IMPLS };
+
+static const app_option list_options[] = {
+    {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
+    {"digest-algorithms", OPT_DIGESTS, ARG_NONE, 0, 0, NULL,
+     "List digests with their aliases"},
+    {"implementations", OPT_IMPLS, ARG_NONE, 0, 0, NULL,
+     "List the implementations of every primitive"},
+    {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
+};
+
+static void list_digests(void)
+{
+    const brisk_digest *md;
+
+    printf("Digests (name, OpenSSL 3 name, other accepted names):\n");
+    for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
+        int width = printf("  %-12s %s", md->name, md->long_name);
+        for (const char *const *a = md->aliases; a != NULL && *a != NULL; a++) {
+            if (a == md->aliases)
+                printf("%*s", width < 29 ? 29 - width : 1, "");
+            printf("%s%s", a == md->aliases ? "" : ", ", *a);
+        }
+        printf("\n");
+    }
+}
+
+static void print_features(uint32_t bits)
+{
+    if (bits == 0) {
+        printf(" -");
+        return;
+    }
+    for (unsigned b = 0; b < 32; b++)
+        if (bits & ((uint32_t)1 << b)) {
+            const char *name = brisk_cpu_feature_name((uint32_t)1 << b);
+            printf(" %s", name != NULL ? name : "?");
+        }
+}
+
+static void list_implementations(void)
+{
+    uint32_t detected = brisk_cpu_features_detected();
+    const char *prim;
+
+    printf("Implementations, best first (* = in use):\n");
+    for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL; i++) {
+        const char *active = brisk_impl_active(prim);
+        const char *impl;
+        uint32_t needs;
+
+        for (size_t k = 0; (impl = brisk_impl_name(prim, k, &needs)) != NULL; k++) {
+            int in_use = active != NULL && strcmp(active, impl) == 0;
+            printf("  %-10s %s %-8s %-15s needs:", k == 0 ? prim : "",
+                   in_use ? "*" : " ", impl,
+                   (needs & ~detected) == 0 ? "runs here" : "cannot run here");
+            print_features(needs);
+            printf("\n");
+        }
+    }
+}
+
+int list_main(int argc, char **argv)
+{
+    app_opts o;
+    int id, digests = 0, impls = 0;
+
+    opts_init(&o, "list", list_options, argc, argv);
+    while ((id = opts_next(&o)) != OPT_END) {
+        switch (id) {
+        case OPT_HELP:
+            opts_usage(stdout, "list", "[options]", list_options);
+            printf("\nWith no option, lists both.\n");
+            return 0;
+        case OPT_DIGESTS: digests = 1; break;
+        case OPT_IMPLS: impls = 1; break;
+        case OPT_UNKNOWN:
+            app_error("list", "unknown option '%s'", o.name);
+            return 1;
+        default:
+            return 1;
+        }
+    }
+    if (o.ind < argc) {
+        app_error("list", "unexpected argument '%s'", argv[o.ind]);
+        return 1;
+    }
+    if (!digests && !impls)
+        digests = impls = 1;
+    if (digests)
+        list_digests();
+    if (digests && impls)
+        printf("\n");
+    if (impls)
+        list_implementations();
+    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
+}
