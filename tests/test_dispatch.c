@@ -1,0 +1,364 @@
+/*
+ * tests/test_dispatch.c - which implementation the dispatcher picks for given
+ * CPU feature sets, brisk_impl_set's errors, CPU feature names, and digest
+ * lookup by every OpenSSL name and alias.
+ *
+ * Run with --env (ctest sets BRISK_IMPL=sha256=c,md5=c and
+ * BRISK_CPU=-shani,-avx2) it checks that the environment overrides took
+ * effect; with --env-bad (nonsense in both variables) that they are ignored.
+ * The overrides are read once per process, hence separate runs.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <brisk/brisk.h>
+
+#include "vectors.h"
+
+static const char *const expected_prims[] = {
+    "md2", "md4", "md5", "sha1", "rmd160", "sha256", "sha512",
+};
+#define N_EXPECTED_PRIMS (sizeof(expected_prims) / sizeof(expected_prims[0]))
+
+static size_t n_impls(const char *prim)
+{
+    size_t n = 0;
+    while (brisk_impl_name(prim, n, NULL) != NULL)
+        n++;
+    return n;
+}
+
+/* first_fit is the documented rule: the first implementation, in preference
+ * order, whose features are all present. */
+static const char *first_fit(const char *prim, uint32_t features)
+{
+    uint32_t cpu;
+    const char *name;
+    for (size_t i = 0; (name = brisk_impl_name(prim, i, &cpu)) != NULL; i++)
+        if ((cpu & ~features) == 0)
+            return name;
+    return NULL;
+}
+
+static int is_portable_build(void)
+{
+    return brisk_impl_name("sha256", 1, NULL) == NULL;
+}
+
+static void test_prims(void)
+{
+    size_t n = 0;
+    const char *prim;
+
+    for (; (prim = brisk_prim_name(n)) != NULL; n++) {
+        size_t k = n_impls(prim);
+        uint32_t cpu = 1;
+        if (!tv_check(k > 0, "%s has implementations", prim))
+            continue;
+        const char *last = brisk_impl_name(prim, k - 1, &cpu);
+        tv_check(strcmp(last, "c") == 0 && cpu == 0, "%s: last implementation is c, needing nothing",
+                 prim);
+        for (size_t i = 0; i < k; i++)
+            for (size_t j = i + 1; j < k; j++)
+                tv_check(strcmp(brisk_impl_name(prim, i, NULL), brisk_impl_name(prim, j, NULL)) != 0,
+                         "%s: implementation names unique", prim);
+        tv_check_str(brisk_impl_select(prim, 0), "c", "%s on a CPU with nothing", prim);
+        tv_check_str(brisk_impl_select(prim, ~0u), brisk_impl_name(prim, 0, NULL),
+                     "%s on a CPU with everything", prim);
+        for (size_t i = 0; i < k; i++) {
+            const char *name = brisk_impl_name(prim, i, &cpu);
+            tv_check_str(brisk_impl_select(prim, cpu), first_fit(prim, cpu),
+                         "%s with exactly %s's features", prim, name);
+            /* Without any one of its features, an implementation is not chosen. */
+            for (uint32_t bit = 1; bit != 0; bit <<= 1)
+                if (cpu & bit)
+                    tv_check(strcmp(brisk_impl_select(prim, ~bit), name) != 0,
+                             "%s: %s chosen without feature %s", prim, name,
+                             brisk_cpu_feature_name(bit));
+        }
+        if (getenv("BRISK_IMPL") == NULL && getenv("BRISK_CPU") == NULL)
+            tv_check_str(brisk_impl_active(prim), brisk_impl_select(prim, brisk_cpu_features()),
+                         "%s: active implementation is the one selected for this CPU", prim);
+    }
+    tv_check_int((long long)n, (long long)N_EXPECTED_PRIMS, "number of primitives");
+    for (size_t i = 0; i < N_EXPECTED_PRIMS; i++)
+        tv_check(brisk_impl_name(expected_prims[i], 0, NULL) != NULL, "primitive %s exists",
+                 expected_prims[i]);
+    for (size_t i = 0; brisk_digest_at(i) != NULL; i++)
+        tv_check(brisk_impl_active(brisk_digest_at(i)->prim) != NULL, "%s's primitive %s",
+                 brisk_digest_at(i)->name, brisk_digest_at(i)->prim);
+}
+
+static void expect_select(const char *prim, uint32_t features, const char *want)
+{
+    tv_check_str(brisk_impl_select(prim, features), want, "brisk_impl_select(%s, %#x)", prim,
+                 (unsigned)features);
+}
+
+static void test_selection(void)
+{
+    const uint32_t sha = BRISK_CPU_SHANI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3;
+    const uint32_t bmi = BRISK_CPU_BMI1 | BRISK_CPU_BMI2;
+
+    if (is_portable_build()) {
+        tv_note("portable build: every primitive must have only \"c\"");
+        for (size_t i = 0; brisk_prim_name(i) != NULL; i++) {
+            const char *prim = brisk_prim_name(i);
+            tv_check_int((long long)n_impls(prim), 1, "%s: implementations", prim);
+            expect_select(prim, ~0u, "c");
+            tv_check_str(brisk_impl_active(prim), "c", "%s active", prim);
+        }
+        return;
+    }
+#if defined(__x86_64__)
+    expect_select("sha256", sha, "shani");
+    expect_select("sha256", sha | BRISK_CPU_AVX2 | BRISK_CPU_AVX512F, "shani");
+    expect_select("sha256", 0, "c");
+    expect_select("sha256", BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, "c");
+    expect_select("sha1", sha, "shani");
+    expect_select("sha1", 0, "c");
+    expect_select("sha512", BRISK_CPU_AVX2, "avx2");
+    expect_select("sha512", BRISK_CPU_SHANI | BRISK_CPU_SSE41, "c");
+    expect_select("sha512", 0, "c");
+    expect_select("md5", bmi, "bmi2");
+    expect_select("md5", 0, "c");
+    expect_select("md4", bmi, "bmi2");
+    expect_select("rmd160", bmi, "bmi2");
+    expect_select("md2", ~0u, "c");
+#else
+    tv_fail("accelerated implementations on a non-x86-64 build");
+#endif
+}
+
+static void test_impl_set(void)
+{
+    uint32_t detected = brisk_cpu_features_detected();
+
+    tv_check_int(brisk_impl_set("nosuch", "c"), BRISK_ENOTFOUND, "set unknown primitive");
+    tv_check_int(brisk_impl_set(NULL, "c"), BRISK_ENOTFOUND, "set NULL primitive");
+    tv_check_int(brisk_impl_set("sha256", "nosuch"), BRISK_ENOTFOUND, "set unknown implementation");
+    tv_check_int(brisk_impl_set("sha256", ""), BRISK_ENOTFOUND, "set empty implementation");
+    tv_check(brisk_impl_active("nosuch") == NULL, "active of unknown primitive");
+    tv_check(brisk_impl_select("nosuch", ~0u) == NULL, "select of unknown primitive");
+    tv_check(brisk_impl_name("nosuch", 0, NULL) == NULL, "implementations of unknown primitive");
+    tv_check(brisk_prim_name(1000) == NULL, "primitive past the last");
+
+    /* Every runnable implementation can be forced and reported. */
+    for (size_t p = 0; brisk_prim_name(p) != NULL; p++) {
+        const char *prim = brisk_prim_name(p);
+        const char *name;
+        uint32_t cpu;
+        for (size_t i = 0; (name = brisk_impl_name(prim, i, &cpu)) != NULL; i++) {
+            if ((cpu & ~detected) != 0) {
+                tv_check_int(brisk_impl_set(prim, name), BRISK_EUNSUPPORTED,
+                             "set %s=%s without its CPU features", prim, name);
+                tv_check_str(brisk_impl_active(prim), brisk_impl_select(prim, brisk_cpu_features()),
+                             "%s unchanged after a refused set", prim);
+                continue;
+            }
+            tv_check_int(brisk_impl_set(prim, name), BRISK_EOK, "set %s=%s", prim, name);
+            tv_check_str(brisk_impl_active(prim), name, "%s active after set", prim);
+        }
+        tv_check_int(brisk_impl_set(prim, NULL), BRISK_EOK, "restore %s", prim);
+        tv_check_str(brisk_impl_active(prim), brisk_impl_select(prim, brisk_cpu_features()),
+                     "%s restored to the automatic choice", prim);
+    }
+
+    /* A forced implementation computes right: SHA-256("abc"), FIPS 180-2 B.1. */
+    static const uint8_t abc256[32] = {
+        0xba, 0x78, 0x16, 0xbf, 0x8f, 0x01, 0xcf, 0xea, 0x41, 0x41, 0x40, 0xde, 0x5d, 0xae, 0x22, 0x23,
+        0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
+    uint8_t out[32];
+    brisk_impl_set("sha256", "c");
+    brisk_sha256(out, "abc", 3);
+    tv_check_mem(out, abc256, 32, "SHA-256(abc) under c");
+    brisk_impl_set("sha256", NULL);
+    brisk_sha256(out, "abc", 3);
+    tv_check_mem(out, abc256, 32, "SHA-256(abc) under %s", brisk_impl_active("sha256"));
+
+    /* The refused case needs an implementation this CPU lacks features for. */
+    int found = 0;
+    for (size_t p = 0; brisk_prim_name(p) != NULL && !found; p++) {
+        uint32_t cpu;
+        for (size_t i = 0; brisk_impl_name(brisk_prim_name(p), i, &cpu) != NULL; i++)
+            found |= (cpu & ~detected) != 0;
+    }
+    if (!found)
+        tv_note("every implementation runs here: BRISK_EUNSUPPORTED not exercised");
+}
+
+static void test_cpu_names(void)
+{
+    uint32_t detected = brisk_cpu_features_detected(), usable = brisk_cpu_features();
+    char line[400];
+    size_t n = 0;
+
+    line[0] = '\0';
+    for (int b = 0; b < 17; b++) {
+        uint32_t bit = 1u << b;
+        const char *name = brisk_cpu_feature_name(bit);
+        if (!tv_check(name != NULL, "feature bit %d has a name", b))
+            continue;
+        tv_check_int(brisk_cpu_feature_by_name(name), bit, "feature %s by name", name);
+        if ((detected & bit) && n < sizeof(line))
+            n += (size_t)snprintf(line + n, sizeof(line) - n, " %s", name);
+    }
+    tv_check(brisk_cpu_feature_name(0) == NULL, "no name for 0");
+    tv_check(brisk_cpu_feature_name(1u << 31) == NULL, "no name for an unused bit");
+    tv_check(brisk_cpu_feature_name(BRISK_CPU_SSE2 | BRISK_CPU_AVX2) == NULL,
+             "no name for two bits");
+    tv_check_int(brisk_cpu_feature_by_name("nosuch"), 0, "unknown feature name");
+    tv_check((usable & ~detected) == 0, "usable features are a subset of detected ones");
+    if (getenv("BRISK_CPU") == NULL)
+        tv_check_int(usable, detected, "without BRISK_CPU nothing is hidden");
+#if defined(__x86_64__) && !defined(BRISK_PORTABLE)
+    if (!is_portable_build())
+        tv_check(detected & BRISK_CPU_SSE2, "x86-64 always has SSE2");
+#endif
+    tv_note("CPU features:%s", line[0] ? line : " (none)");
+}
+
+/* OpenSSL 3's names and aliases (providers/implementations/include/prov/
+ * names.h), plus the short names `openssl dgst` accepts. */
+static const struct {
+    const char *alias;
+    const char *digest;
+} names[] = {
+    {"md2", "md2"},          {"MD2", "md2"},
+    {"md4", "md4"},          {"MD4", "md4"},
+    {"md5", "md5"},          {"MD5", "md5"},          {"SSL3-MD5", "md5"},
+    {"sha1", "sha1"},        {"SHA1", "sha1"},        {"SHA-1", "sha1"},
+    {"SSL3-SHA1", "sha1"},
+    {"rmd160", "rmd160"},    {"RMD160", "rmd160"},    {"ripemd160", "rmd160"},
+    {"RIPEMD160", "rmd160"}, {"ripemd", "rmd160"},    {"RIPEMD-160", "rmd160"},
+    {"sha224", "sha224"},    {"SHA2-224", "sha224"},  {"SHA-224", "sha224"},
+    {"SHA224", "sha224"},
+    {"sha256", "sha256"},    {"SHA2-256", "sha256"},  {"SHA-256", "sha256"},
+    {"SHA256", "sha256"},
+    {"sha384", "sha384"},    {"SHA2-384", "sha384"},  {"SHA-384", "sha384"},
+    {"SHA384", "sha384"},
+    {"sha512", "sha512"},    {"SHA2-512", "sha512"},  {"SHA-512", "sha512"},
+    {"SHA512", "sha512"},
+    {"sha512-224", "sha512-224"}, {"SHA2-512/224", "sha512-224"},
+    {"SHA-512/224", "sha512-224"}, {"SHA512-224", "sha512-224"},
+    {"sha512-256", "sha512-256"}, {"SHA2-512/256", "sha512-256"},
+    {"SHA-512/256", "sha512-256"}, {"SHA512-256", "sha512-256"},
+};
+
+static void test_names(void)
+{
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        const brisk_digest *md = brisk_digest_by_name(names[i].alias);
+        tv_check_str(md ? md->name : NULL, names[i].digest, "brisk_digest_by_name(\"%s\")",
+                     names[i].alias);
+    }
+    static const char *const unknown[] = {
+        "", "nosuch", "sha", "md", "sha3-256", "sha256x", "sha-256 ", " sha256", "sha512/224x",
+        "SHA2", "ripemd-128", "md6",
+    };
+    for (size_t i = 0; i < sizeof(unknown) / sizeof(unknown[0]); i++)
+        tv_check(brisk_digest_by_name(unknown[i]) == NULL, "brisk_digest_by_name(\"%s\") is NULL",
+                 unknown[i]);
+    tv_check(brisk_digest_by_name(NULL) == NULL, "brisk_digest_by_name(NULL)");
+
+    /* Every registered name, long name and alias leads back to its digest. */
+    for (size_t i = 0; brisk_digest_at(i) != NULL; i++) {
+        const brisk_digest *md = brisk_digest_at(i);
+        tv_check(brisk_digest_by_name(md->name) == md, "%s by name", md->name);
+        tv_check(brisk_digest_by_name(md->long_name) == md, "%s by long name", md->name);
+        for (const char *const *a = md->aliases; a && *a; a++)
+            tv_check(brisk_digest_by_name(*a) == md, "%s by alias %s", md->name, *a);
+        for (size_t j = 0; j < i; j++)
+            tv_check(strcmp(brisk_digest_at(j)->name, md->name) != 0, "%s registered twice",
+                     md->name);
+    }
+    tv_check(brisk_digest_at(1000) == NULL, "digest past the last");
+}
+
+static void test_strerror(void)
+{
+    const int codes[] = {BRISK_EOK, BRISK_EINVAL, BRISK_ENOTFOUND, BRISK_EUNSUPPORTED,
+                         BRISK_EVERIFY};
+    for (size_t i = 0; i < 5; i++) {
+        tv_check(brisk_strerror(codes[i]) != NULL, "strerror(%d)", codes[i]);
+        for (size_t j = 0; j < i; j++)
+            tv_check(strcmp(brisk_strerror(codes[i]), brisk_strerror(codes[j])) != 0,
+                     "strerror(%d) and strerror(%d) differ", codes[i], codes[j]);
+    }
+    tv_check_str(brisk_version(), BRISK_VERSION_STRING, "brisk_version");
+}
+
+/* --env: BRISK_IMPL=sha256=c,md5=c and BRISK_CPU=-shani,-avx2 are set. */
+static void test_env(void)
+{
+    const uint32_t hidden = BRISK_CPU_SHANI | BRISK_CPU_AVX2;
+    uint32_t detected = brisk_cpu_features_detected(), usable = brisk_cpu_features();
+
+    tv_check_str(getenv("BRISK_IMPL"), "sha256=c,md5=c", "BRISK_IMPL as ctest sets it");
+    tv_check_str(getenv("BRISK_CPU"), "-shani,-avx2", "BRISK_CPU as ctest sets it");
+    tv_check_int(usable, detected & ~hidden, "BRISK_CPU hides shani and avx2");
+    tv_check_str(brisk_impl_active("sha256"), "c", "BRISK_IMPL forces sha256=c");
+    tv_check_str(brisk_impl_active("md5"), "c", "BRISK_IMPL forces md5=c");
+    for (size_t i = 0; brisk_prim_name(i) != NULL; i++) {
+        const char *prim = brisk_prim_name(i);
+        if (strcmp(prim, "sha256") == 0 || strcmp(prim, "md5") == 0)
+            continue;
+        tv_check_str(brisk_impl_active(prim), brisk_impl_select(prim, usable),
+                     "%s chosen with the hidden features", prim);
+    }
+    if (!is_portable_build()) {
+        tv_check(strcmp(brisk_impl_active("sha1"), "shani") != 0, "sha1 avoids hidden shani");
+        tv_check(strcmp(brisk_impl_active("sha512"), "avx2") != 0, "sha512 avoids hidden avx2");
+    }
+    /* Restoring the automatic choice still honours BRISK_CPU. */
+    tv_check_int(brisk_impl_set("sha256", NULL), BRISK_EOK, "restore sha256");
+    tv_check_str(brisk_impl_active("sha256"), brisk_impl_select("sha256", usable),
+                 "sha256 restored without shani");
+    /* RFC 1321 A.5: MD5("abc"). */
+    static const uint8_t abc5[16] = {0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0,
+                                     0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1, 0x7f, 0x72};
+    uint8_t out[16];
+    brisk_md5(out, "abc", 3);
+    tv_check_mem(out, abc5, 16, "MD5(abc) with overrides");
+}
+
+/* --env-bad: nonsense overrides change nothing. */
+static void test_env_bad(void)
+{
+    uint32_t detected = brisk_cpu_features_detected();
+
+    tv_check(getenv("BRISK_IMPL") != NULL && getenv("BRISK_CPU") != NULL,
+             "BRISK_IMPL and BRISK_CPU set by ctest");
+    tv_check_int(brisk_cpu_features(), detected, "unknown BRISK_CPU names hide nothing");
+    for (size_t i = 0; brisk_prim_name(i) != NULL; i++)
+        tv_check_str(brisk_impl_active(brisk_prim_name(i)),
+                     brisk_impl_select(brisk_prim_name(i), detected),
+                     "%s unaffected by a bad BRISK_IMPL", brisk_prim_name(i));
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--env") == 0) {
+        tv_begin("test_dispatch --env");
+        test_env();
+        return tv_end();
+    }
+    if (argc > 1 && strcmp(argv[1], "--env-bad") == 0) {
+        tv_begin("test_dispatch --env-bad");
+        test_env_bad();
+        return tv_end();
+    }
+    tv_begin("test_dispatch");
+    for (size_t i = 0; brisk_prim_name(i) != NULL; i++) {
+        char list[200];
+        tv_note("%-7s active %-6s of: %s", brisk_prim_name(i), brisk_impl_active(brisk_prim_name(i)),
+                tv_impl_list(brisk_prim_name(i), list, sizeof(list)));
+    }
+    test_cpu_names();
+    test_prims();
+    test_selection();
+    test_impl_set();
+    test_names();
+    test_strerror();
+    return tv_end();
+}
