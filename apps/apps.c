@@ -37,8 +37,10 @@ int parse_long(const char *s, long *out)
         return -1;
     errno = 0;
     v = strtol(s, &end, 10);
-    if (errno != 0 || *end != '\0')
+    if (*end != '\0')
         return -1;
+    if (errno != 0)
+        return -2;
     *out = v;
     return 0;
 }
@@ -56,6 +58,8 @@ void opts_init(app_opts *o, const char *prog, const app_option *table,
 
 static int take_value(app_opts *o, const app_option *opt)
 {
+    int err;
+
     if (o->ind >= o->argc) {
         app_error(o->prog, "option '%s' needs a value", o->name);
         return OPT_ERROR;
@@ -63,11 +67,12 @@ static int take_value(app_opts *o, const app_option *opt)
     o->value = o->argv[o->ind++];
     if (opt->arg != ARG_NUMBER)
         return opt->id;
-    if (parse_long(o->value, &o->number) != 0) {
+    err = parse_long(o->value, &o->number);
+    if (err == -1) {
         app_error(o->prog, "option '%s' needs a number, not '%s'", o->name, o->value);
         return OPT_ERROR;
     }
-    if (o->number < opt->min || o->number > opt->max) {
+    if (err != 0 || o->number < opt->min || o->number > opt->max) {
         app_error(o->prog, "option '%s' must be between %ld and %ld, not '%s'",
                   o->name, opt->min, opt->max, o->value);
         return OPT_ERROR;

@@ -75,8 +75,8 @@ int opts_next(app_opts *o);
 void opts_usage(FILE *f, const char *prog, const char *synopsis,
                 const app_option *table);
 
-/* parse_long reads a whole decimal string into *out; returns 0, or -1 if s
- * is not a number or overflows a long. */
+/* parse_long reads a whole decimal string into *out; returns 0, -1 if s is
+ * not a number, or -2 if it does not fit in a long. */
 int parse_long(const char *s, long *out);
 
 /* ---- Output ---- */

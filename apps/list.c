@@ -55,6 +55,7 @@ static void print_features(uint32_t bits)
 static void list_implementations(void)
 {
     uint32_t detected = brisk_cpu_features_detected();
+    uint32_t usable = brisk_cpu_features();
     const char *prim;
 
     printf("Implementations, best first (* = in use):\n");
@@ -65,9 +66,11 @@ static void list_implementations(void)
 
         for (size_t k = 0; (impl = brisk_impl_name(prim, k, &needs)) != NULL; k++) {
             int in_use = active != NULL && strcmp(active, impl) == 0;
-            printf("  %-10s %s %-8s %-15s needs:", k == 0 ? prim : "",
-                   in_use ? "*" : " ", impl,
-                   (needs & ~detected) == 0 ? "runs here" : "cannot run here");
+            const char *can = (needs & ~detected) != 0 ? "cannot run here"
+                              : (needs & ~usable) != 0 ? "hidden by BRISK_CPU"
+                                                       : "runs here";
+            printf("  %-10s %s %-8s %-19s needs:", k == 0 ? prim : "",
+                   in_use ? "*" : " ", impl, can);
             print_features(needs);
             printf("\n");
         }

@@ -637,6 +637,8 @@ static int speed(speed_run *r)
     sigemptyset(&sa.sa_mask);
     sigaction(SIGALRM, &sa, NULL);
 
+    if (!r->usertime && !r->mr)
+        fprintf(stderr, "You have chosen to measure elapsed time instead of user CPU time.\n");
     if (setup_buffer(r) != 0)
         return 1;
     self_check(r);

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/test_cli.sh - end-to-end tests of the `brisk` command.
 #
-#   sh tests/test_cli.sh PATH_TO_BRISK
+#   sh tests/test_cli.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
 #
 # Checks the `speed -mr` grammar (+H/+F on stdout, +DT/+R on stderr) and the
 # human table against the same patterns applied to `openssl speed`; `dgst`
@@ -12,8 +12,9 @@
 # -bytes, so the whole script takes about half a minute.
 #
 # The comparisons with OpenSSL are skipped, with a note, when no `openssl` is
-# on PATH.  BRISK_RUN, if set, prefixes every brisk command (an emulator such
-# as "qemu-s390x-static -L /usr/s390x-linux-gnu" for a cross build).
+# on PATH.  An emulator for a cross build ("qemu-s390x-static -L
+# /usr/s390x-linux-gnu") prefixes every brisk command; it is given after the
+# path, or in BRISK_RUN.
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
 BRISK=${1:?usage: sh tests/test_cli.sh PATH_TO_BRISK}
@@ -21,7 +22,9 @@ case $BRISK in
 /*) ;;
 *) BRISK=$PWD/$BRISK ;;
 esac
+shift
 RUN=${BRISK_RUN:-}
+[ $# -gt 0 ] && RUN="$*"
 pass=0
 fail=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/brisk-cli.XXXXXX") || exit 1
