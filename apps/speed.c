@@ -306,12 +306,45 @@ static void usage(void)
     printf("\nWith no algorithm, times every one.\n");
 }
 
+/* select_rows adds the rows for the algorithm names, -evp and -hmac (which
+ * replaces the "hmac" row, as in OpenSSL), or every row if none is given,
+ * in OpenSSL's order; returns 0 or -1. */
+static int select_rows(speed_run *r, int n_names, char **names,
+                       const brisk_digest *evp, const brisk_digest *hmac)
+{
+    for (int i = 0; i < n_names; i++) {
+        const speed_alg *a = find_alg(names[i]);
+        if (a == NULL && names[i][0] == '-') {
+            app_error("speed", "option '%s' after the algorithms: put options first", names[i]);
+            return -1;
+        }
+        if (a == NULL) {
+            app_error("speed", "unknown algorithm '%s'", names[i]);
+            return -1;
+        }
+        if ((a->index != INDEX_HMAC || hmac == NULL) && add_alg(r, a) != 0)
+            return -1;
+    }
+    if (hmac != NULL) {
+        char label[48];
+        snprintf(label, sizeof(label), "hmac(%s)", hmac->name);
+        if (add_row(r, INDEX_HMAC, label, hmac, &hmac_kind) != 0)
+            return -1;
+    }
+    if (evp != NULL && add_row(r, INDEX_EVP, evp->name, evp, &digest_kind) != 0)
+        return -1;
+    if (n_names == 0 && evp == NULL && hmac == NULL && add_default_rows(r) != 0)
+        return -1;
+    sort_rows(r);
+    return 0;
+}
+
 /* parse_args fills r from argv; returns 0, 1 after -help, or -1 on error. */
 static int parse_args(speed_run *r, int argc, char **argv)
 {
     const brisk_digest *evp = NULL, *hmac = NULL;
-    int id, named = 0;
     app_opts o;
+    int id;
 
     opts_init(&o, "speed", speed_options, argc, argv);
     while ((id = opts_next(&o)) != OPT_END) {
@@ -345,35 +378,7 @@ static int parse_args(speed_run *r, int argc, char **argv)
             return -1;
         }
     }
-    for (int i = o.ind; i < argc; i++) {
-        const speed_alg *a = find_alg(argv[i]);
-        if (a == NULL && argv[i][0] == '-') {
-            app_error("speed", "option '%s' after the algorithms: put options first", argv[i]);
-            return -1;
-        }
-        if (a == NULL) {
-            app_error("speed", "unknown algorithm '%s'", argv[i]);
-            return -1;
-        }
-        /* -hmac NAME replaces the HMAC row, as in OpenSSL. */
-        if (a->index == INDEX_HMAC && hmac != NULL)
-            continue;
-        if (add_alg(r, a) != 0)
-            return -1;
-        named = 1;
-    }
-    if (hmac != NULL) {
-        char label[48];
-        snprintf(label, sizeof(label), "hmac(%s)", hmac->name);
-        if (add_row(r, INDEX_HMAC, label, hmac, &hmac_kind) != 0)
-            return -1;
-    }
-    if (evp != NULL && add_row(r, INDEX_EVP, evp->name, evp, &digest_kind) != 0)
-        return -1;
-    if (!named && evp == NULL && hmac == NULL && add_default_rows(r) != 0)
-        return -1;
-    sort_rows(r);
-    return 0;
+    return select_rows(r, argc - o.ind, argv + o.ind, evp, hmac);
 }
 
 /* ---- Timing ---- */
