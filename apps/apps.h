@@ -63,6 +63,7 @@ typedef struct app_opts {
     long number;               /* its value, for ARG_NUMBER */
 } app_opts;
 
+/* opts_init starts a parse of argv[1..argc-1] against table for PROG. */
 void opts_init(app_opts *o, const char *prog, const app_option *table,
                int argc, char **argv);
 
