@@ -2,18 +2,19 @@
  * src/digest/sha512_avx2.c - SHA-512 compression function (FIPS 180-4) with
  * the message schedule in AVX2 and the rounds in BMI2 scalar code.
  *
- * Technique: blocks go in pairs.  A ymm register holds schedule words t and
- * t + 1 of both blocks, interleaved word by word ([t of block 0, t of block 1,
- * t + 1 of block 0, t + 1 of block 1]), and the words are stored in that order:
- * then the unaligned pairs W[t-15..t-14] and W[t-7..t-6] are plain loads
- * instead of vpalignr shuffles, and with two words per block at a time no word
- * of a vector depends on another (the 2-lane method of OpenSSL's
- * sha512-x86_64 AVX2 path and the Linux kernel's sha512_transform_rorx).
- * W + K of both blocks is computed while the first block's rounds run,
- * interleaved in the source so that vector and scalar work overlap; the second
- * block's rounds then only read it.  Rounds use rorx (no flags, no copy) and
- * carry a ^ b into the next round's Maj.  An odd last block is paired with
- * itself.  The loops stay rolled: the code must fit the decoded-uop cache.
+ * Technique: blocks go in pairs, one per 128-bit lane of the ymm registers,
+ * two schedule words per lane: with two words at a time no word depends on
+ * another word of the same vector, so the schedule needs only in-lane shifts
+ * and vpalignr (as in OpenSSL's sha512-x86_64 AVX2 path and the Linux
+ * kernel's sha512_transform_rorx).  W[t] + K[t] for both blocks goes to the
+ * stack while the first block's rounds run, interleaved in the source so that
+ * vector and scalar work overlap; the second block's rounds then only read
+ * it.  Rounds use rorx (no flags, no copy) and carry a ^ b into the next
+ * round's Maj.  An odd last block is loaded into both lanes.  The 16-round
+ * loops are left rolled: fully unrolled, the kernel is four times larger and
+ * measured 5-10% slower.  Storing the words interleaved so that the
+ * unaligned pairs are loads rather than vpalignr saved two uops a step but
+ * measured slower here too.
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
@@ -24,52 +25,30 @@
 
 #define SHA512_TARGET __attribute__((target("avx2,bmi2")))
 
-/* K[t], K[t], K[t + 1], K[t + 1]: the round constants in the interleaved
- * order of the schedule. */
-static const uint64_t k512x2[160] __attribute__((aligned(32))) = {
-    0x428a2f98d728ae22, 0x428a2f98d728ae22, 0x7137449123ef65cd, 0x7137449123ef65cd,
-    0xb5c0fbcfec4d3b2f, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc, 0xe9b5dba58189dbbc,
-    0x3956c25bf348b538, 0x3956c25bf348b538, 0x59f111f1b605d019, 0x59f111f1b605d019,
-    0x923f82a4af194f9b, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xab1c5ed5da6d8118,
-    0xd807aa98a3030242, 0xd807aa98a3030242, 0x12835b0145706fbe, 0x12835b0145706fbe,
-    0x243185be4ee4b28c, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2, 0x550c7dc3d5ffb4e2,
-    0x72be5d74f27b896f, 0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x80deb1fe3b1696b1,
-    0x9bdc06a725c71235, 0x9bdc06a725c71235, 0xc19bf174cf692694, 0xc19bf174cf692694,
-    0xe49b69c19ef14ad2, 0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0xefbe4786384f25e3,
-    0x0fc19dc68b8cd5b5, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65, 0x240ca1cc77ac9c65,
-    0x2de92c6f592b0275, 0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x4a7484aa6ea6e483,
-    0x5cb0a9dcbd41fbd4, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5, 0x76f988da831153b5,
-    0x983e5152ee66dfab, 0x983e5152ee66dfab, 0xa831c66d2db43210, 0xa831c66d2db43210,
-    0xb00327c898fb213f, 0xb00327c898fb213f, 0xbf597fc7beef0ee4, 0xbf597fc7beef0ee4,
-    0xc6e00bf33da88fc2, 0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0xd5a79147930aa725,
-    0x06ca6351e003826f, 0x06ca6351e003826f, 0x142929670a0e6e70, 0x142929670a0e6e70,
-    0x27b70a8546d22ffc, 0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x2e1b21385c26c926,
-    0x4d2c6dfc5ac42aed, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df, 0x53380d139d95b3df,
-    0x650a73548baf63de, 0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x766a0abb3c77b2a8,
-    0x81c2c92e47edaee6, 0x81c2c92e47edaee6, 0x92722c851482353b, 0x92722c851482353b,
-    0xa2bfe8a14cf10364, 0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xa81a664bbc423001,
-    0xc24b8b70d0f89791, 0xc24b8b70d0f89791, 0xc76c51a30654be30, 0xc76c51a30654be30,
-    0xd192e819d6ef5218, 0xd192e819d6ef5218, 0xd69906245565a910, 0xd69906245565a910,
-    0xf40e35855771202a, 0xf40e35855771202a, 0x106aa07032bbd1b8, 0x106aa07032bbd1b8,
-    0x19a4c116b8d2d0c8, 0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x1e376c085141ab53,
-    0x2748774cdf8eeb99, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8, 0x34b0bcb5e19b48a8,
-    0x391c0cb3c5c95a63, 0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x4ed8aa4ae3418acb,
-    0x5b9cca4f7763e373, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3, 0x682e6ff3d6b2b8a3,
-    0x748f82ee5defb2fc, 0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x78a5636f43172f60,
-    0x84c87814a1f0ab72, 0x84c87814a1f0ab72, 0x8cc702081a6439ec, 0x8cc702081a6439ec,
-    0x90befffa23631e28, 0x90befffa23631e28, 0xa4506cebde82bde9, 0xa4506cebde82bde9,
-    0xbef9a3f7b2c67915, 0xbef9a3f7b2c67915, 0xc67178f2e372532b, 0xc67178f2e372532b,
-    0xca273eceea26619c, 0xca273eceea26619c, 0xd186b8c721c0c207, 0xd186b8c721c0c207,
-    0xeada7dd6cde0eb1e, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178, 0xf57d4f7fee6ed178,
-    0x06f067aa72176fba, 0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x0a637dc5a2c898a6,
-    0x113f9804bef90dae, 0x113f9804bef90dae, 0x1b710b35131c471b, 0x1b710b35131c471b,
-    0x28db77f523047d84, 0x28db77f523047d84, 0x32caab7b40c72493, 0x32caab7b40c72493,
-    0x3c9ebe0a15c9bebc, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c, 0x431d67c49c100d4c,
-    0x4cc5d4becb3e42b6, 0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x597f299cfc657e2a,
-    0x5fcb6fab3ad6faec, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817, 0x6c44198c4a475817,
+static const uint64_t k512[80] __attribute__((aligned(32))) = {
+    0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
+    0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
+    0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
+    0x72be5d74f27b896f, 0x80deb1fe3b1696b1, 0x9bdc06a725c71235, 0xc19bf174cf692694,
+    0xe49b69c19ef14ad2, 0xefbe4786384f25e3, 0x0fc19dc68b8cd5b5, 0x240ca1cc77ac9c65,
+    0x2de92c6f592b0275, 0x4a7484aa6ea6e483, 0x5cb0a9dcbd41fbd4, 0x76f988da831153b5,
+    0x983e5152ee66dfab, 0xa831c66d2db43210, 0xb00327c898fb213f, 0xbf597fc7beef0ee4,
+    0xc6e00bf33da88fc2, 0xd5a79147930aa725, 0x06ca6351e003826f, 0x142929670a0e6e70,
+    0x27b70a8546d22ffc, 0x2e1b21385c26c926, 0x4d2c6dfc5ac42aed, 0x53380d139d95b3df,
+    0x650a73548baf63de, 0x766a0abb3c77b2a8, 0x81c2c92e47edaee6, 0x92722c851482353b,
+    0xa2bfe8a14cf10364, 0xa81a664bbc423001, 0xc24b8b70d0f89791, 0xc76c51a30654be30,
+    0xd192e819d6ef5218, 0xd69906245565a910, 0xf40e35855771202a, 0x106aa07032bbd1b8,
+    0x19a4c116b8d2d0c8, 0x1e376c085141ab53, 0x2748774cdf8eeb99, 0x34b0bcb5e19b48a8,
+    0x391c0cb3c5c95a63, 0x4ed8aa4ae3418acb, 0x5b9cca4f7763e373, 0x682e6ff3d6b2b8a3,
+    0x748f82ee5defb2fc, 0x78a5636f43172f60, 0x84c87814a1f0ab72, 0x8cc702081a6439ec,
+    0x90befffa23631e28, 0xa4506cebde82bde9, 0xbef9a3f7b2c67915, 0xc67178f2e372532b,
+    0xca273eceea26619c, 0xd186b8c721c0c207, 0xeada7dd6cde0eb1e, 0xf57d4f7fee6ed178,
+    0x06f067aa72176fba, 0x0a637dc5a2c898a6, 0x113f9804bef90dae, 0x1b710b35131c471b,
+    0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
+    0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
 };
 
-/* ---- Message schedule: words t, t + 1 of two blocks per ymm ---- */
+/* ---- Message schedule: two words of each of two blocks per ymm ---- */
 
 /* sigma0 of FIPS 180-4 (4.12) on four words; the rotation by 8 is a byte
  * shuffle, which runs on another port than the shifts. */
@@ -92,27 +71,21 @@ static inline __m256i small_sigma1(__m256i x)
     return _mm256_xor_si256(_mm256_xor_si256(r19, r61), _mm256_srli_epi64(x, 6));
 }
 
-/* The schedule of a pair of blocks: w[2t + b] is W[t] of block b and wk[2t + b]
- * is W[t] + K[t]; `last` holds W[t-2..t-1] of the step about to run. */
+/* The schedule of a pair of blocks: x[j % 8] holds words 2j, 2j + 1 of the
+ * first block in its low lane and of the second block in its high lane, for
+ * the eight most recent j; wk[b][t] receives W[t] + K[t] of block b. */
 typedef struct sha512_sched {
-    uint64_t w[2 * 80] __attribute__((aligned(32)));
-    uint64_t wk[2 * 80] __attribute__((aligned(32)));
-    __m256i last;
+    __m256i x[8];
+    uint64_t wk[2][80] __attribute__((aligned(32)));
 } sha512_sched;
 
 SHA512_TARGET
-static inline __m256i load_w(const sha512_sched *s, size_t t)
+static inline void store_wk(sha512_sched *s, size_t j, __m256i w)
 {
-    return _mm256_loadu_si256((const __m256i *)&s->w[2 * t]);
-}
-
-SHA512_TARGET
-static inline void store_w(sha512_sched *s, size_t t, __m256i w)
-{
-    __m256i k = _mm256_load_si256((const __m256i *)&k512x2[2 * t]);
-    _mm256_store_si256((__m256i *)&s->w[2 * t], w);
-    _mm256_store_si256((__m256i *)&s->wk[2 * t], _mm256_add_epi64(w, k));
-    s->last = w;
+    __m256i wk = _mm256_add_epi64(w, _mm256_broadcastsi128_si256(
+                                         _mm_load_si128((const __m128i *)&k512[2 * j])));
+    _mm_store_si128((__m128i *)&s->wk[0][2 * j], _mm256_castsi256_si128(wk));
+    _mm_store_si128((__m128i *)&s->wk[1][2 * j], _mm256_extracti128_si256(wk, 1));
 }
 
 /* load_pair reads words 0-15 of blocks p0 and p1. */
@@ -121,23 +94,27 @@ static inline void load_pair(sha512_sched *s, const uint8_t *p0, const uint8_t *
 {
     const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
                                            7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
-    for (size_t t = 0; t < 16; t += 2) {
+    for (size_t j = 0; j < 8; j++) {
         __m256i w = _mm256_inserti128_si256(
-            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p0 + 8 * t))),
-            _mm_loadu_si128((const __m128i *)(p1 + 8 * t)), 1);
-        /* [t of p0, t + 1 of p0, t of p1, t + 1 of p1] to word by word. */
-        w = _mm256_permute4x64_epi64(_mm256_shuffle_epi8(w, bswap), 0xd8);
-        store_w(s, t, w);
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p0 + 16 * j))),
+            _mm_loadu_si128((const __m128i *)(p1 + 16 * j)), 1);
+        s->x[j] = _mm256_shuffle_epi8(w, bswap);
+        store_wk(s, j, s->x[j]);
     }
 }
 
-/* schedule computes words t, t + 1 (16 <= t < 80, t even) of both blocks. */
+/* schedule computes words 2j, 2j + 1 (16 <= 2j < 80) of both blocks; i is
+ * j % 8, passed as a constant so that x[] stays in registers. */
 SHA512_TARGET
-static inline void schedule(sha512_sched *s, size_t t)
+static inline void schedule(sha512_sched *s, size_t j, size_t i)
 {
-    __m256i w = _mm256_add_epi64(_mm256_add_epi64(load_w(s, t - 16), small_sigma0(load_w(s, t - 15))),
-                                 _mm256_add_epi64(load_w(s, t - 7), small_sigma1(s->last)));
-    store_w(s, t, w);
+    __m256i w16 = s->x[i], w15 = _mm256_alignr_epi8(s->x[(i + 1) & 7], w16, 8);
+    __m256i w7 = _mm256_alignr_epi8(s->x[(i + 5) & 7], s->x[(i + 4) & 7], 8);
+    __m256i w2 = s->x[(i + 7) & 7];
+    __m256i w = _mm256_add_epi64(_mm256_add_epi64(w16, small_sigma0(w15)),
+                                 _mm256_add_epi64(w7, small_sigma1(w2)));
+    s->x[i] = w;
+    store_wk(s, j, w);
 }
 
 /* ---- Rounds ---- */
@@ -171,68 +148,68 @@ static inline void round1(uint64_t a, uint64_t b, uint64_t *d, uint64_t e, uint6
     *h = t1 + big_sigma0(a) + maj;
 }
 
-/* rounds2 does rounds t and t + 1 with W + K at wk[0] and wk[2]; `r` (0, 2,
- * 4 or 6) is t mod 8 and picks the roles. */
+/* rounds2 does rounds t and t + 1; `r` (0, 2, 4 or 6) is t mod 8 and picks
+ * the roles. */
 static inline void rounds2(sha512_vars *v, const uint64_t *wk, size_t r)
 {
     switch (r) {
     case 0:
         round1(v->a, v->b, &v->d, v->e, v->f, v->g, &v->h, wk[0], &v->bc);
-        round1(v->h, v->a, &v->c, v->d, v->e, v->f, &v->g, wk[2], &v->bc);
+        round1(v->h, v->a, &v->c, v->d, v->e, v->f, &v->g, wk[1], &v->bc);
         break;
     case 2:
         round1(v->g, v->h, &v->b, v->c, v->d, v->e, &v->f, wk[0], &v->bc);
-        round1(v->f, v->g, &v->a, v->b, v->c, v->d, &v->e, wk[2], &v->bc);
+        round1(v->f, v->g, &v->a, v->b, v->c, v->d, &v->e, wk[1], &v->bc);
         break;
     case 4:
         round1(v->e, v->f, &v->h, v->a, v->b, v->c, &v->d, wk[0], &v->bc);
-        round1(v->d, v->e, &v->g, v->h, v->a, v->b, &v->c, wk[2], &v->bc);
+        round1(v->d, v->e, &v->g, v->h, v->a, v->b, &v->c, wk[1], &v->bc);
         break;
     default:
         round1(v->c, v->d, &v->f, v->g, v->h, v->a, &v->b, wk[0], &v->bc);
-        round1(v->b, v->c, &v->e, v->f, v->g, v->h, &v->a, wk[2], &v->bc);
+        round1(v->b, v->c, &v->e, v->f, v->g, v->h, &v->a, wk[1], &v->bc);
         break;
     }
 }
 
-/* rounds16 does rounds t..t+15 (t a multiple of 8) of the block whose W + K
- * is at wk[0], wk[2], ... */
+/* rounds16 does rounds t..t+15 (t a multiple of 8) from wk[t..t+15]. */
 SHA512_TARGET
 static inline void rounds16(sha512_vars *v, const uint64_t *wk)
 {
     rounds2(v, wk + 0, 0);
-    rounds2(v, wk + 4, 2);
-    rounds2(v, wk + 8, 4);
-    rounds2(v, wk + 12, 6);
-    rounds2(v, wk + 16, 0);
-    rounds2(v, wk + 20, 2);
-    rounds2(v, wk + 24, 4);
-    rounds2(v, wk + 28, 6);
+    rounds2(v, wk + 2, 2);
+    rounds2(v, wk + 4, 4);
+    rounds2(v, wk + 6, 6);
+    rounds2(v, wk + 8, 0);
+    rounds2(v, wk + 10, 2);
+    rounds2(v, wk + 12, 4);
+    rounds2(v, wk + 14, 6);
 }
 
-/* rounds16_sched does rounds t..t+15 (t a multiple of 8) of block 0 of the
- * pair and computes words t + 16..t + 31 of both blocks between them. */
+/* rounds16_sched does rounds t..t+15 (t a multiple of 16) of the first block
+ * of the pair and computes words t + 16..t + 31 of both blocks between them. */
 SHA512_TARGET
 static inline void rounds16_sched(sha512_vars *v, sha512_sched *s, size_t t)
 {
-    const uint64_t *wk = &s->wk[2 * t];
+    const uint64_t *wk = &s->wk[0][t];
+    size_t j = t / 2 + 8;
 
     rounds2(v, wk + 0, 0);
-    schedule(s, t + 16);
-    rounds2(v, wk + 4, 2);
-    schedule(s, t + 18);
-    rounds2(v, wk + 8, 4);
-    schedule(s, t + 20);
-    rounds2(v, wk + 12, 6);
-    schedule(s, t + 22);
-    rounds2(v, wk + 16, 0);
-    schedule(s, t + 24);
-    rounds2(v, wk + 20, 2);
-    schedule(s, t + 26);
-    rounds2(v, wk + 24, 4);
-    schedule(s, t + 28);
-    rounds2(v, wk + 28, 6);
-    schedule(s, t + 30);
+    schedule(s, j + 0, 0);
+    rounds2(v, wk + 2, 2);
+    schedule(s, j + 1, 1);
+    rounds2(v, wk + 4, 4);
+    schedule(s, j + 2, 2);
+    rounds2(v, wk + 6, 6);
+    schedule(s, j + 3, 3);
+    rounds2(v, wk + 8, 0);
+    schedule(s, j + 4, 4);
+    rounds2(v, wk + 10, 2);
+    schedule(s, j + 5, 5);
+    rounds2(v, wk + 12, 4);
+    schedule(s, j + 6, 6);
+    rounds2(v, wk + 14, 6);
+    schedule(s, j + 7, 7);
 }
 
 SHA512_TARGET
@@ -263,13 +240,13 @@ void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_b
         vars_load(&v, h);
         for (size_t t = 0; t < 64; t += 16)
             rounds16_sched(&v, &s, t);
-        rounds16(&v, &s.wk[2 * 64]);
+        rounds16(&v, &s.wk[0][64]);
         vars_add(h, &v);
 
         if (pair) {
             vars_load(&v, h);
             for (size_t t = 0; t < 80; t += 16)
-                rounds16(&v, &s.wk[2 * t + 1]);
+                rounds16(&v, &s.wk[1][t]);
             vars_add(h, &v);
         }
         blocks += 128 * (1 + pair);
