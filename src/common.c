@@ -22,8 +22,6 @@ const char *brisk_version(void)
 
 void brisk_wipe(void *p, size_t len)
 {
-    /* A volatile function pointer hides memset from dead-store elimination. */
-    static void *(*const volatile memset_v)(void *, int, size_t) = memset;
     if (len > 0)
-        memset_v(p, 0, len);
+        wipe(p, len);
 }

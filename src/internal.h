@@ -107,6 +107,15 @@ static inline uint32_t ct_eq_bytes(const uint8_t *a, const uint8_t *b, size_t le
     return 1 & ((diff - 1) >> 8);
 }
 
+/* wipe zeroes len bytes at p; the empty asm claims to read that memory, so the
+ * stores cannot be removed as dead (BoringSSL's OPENSSL_cleanse technique),
+ * while memset of a constant size still compiles to a few inline stores. */
+static inline void wipe(void *p, size_t len)
+{
+    memset(p, 0, len);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
 /* ---- Run-time dispatch ---- */
 
 typedef void (*brisk_fn)(void);

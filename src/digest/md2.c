@@ -85,7 +85,7 @@ void brisk_md2_final(brisk_md2_ctx *ctx, uint8_t out[BRISK_MD2_LEN])
     memcpy(ctx->buf, ctx->cksum, 16);
     md2_blocks(ctx, ctx->buf, 1);
     memcpy(out, ctx->x, BRISK_MD2_LEN);
-    brisk_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_md2(uint8_t out[BRISK_MD2_LEN], const void *in, size_t in_len)

@@ -125,7 +125,7 @@ void brisk_md4_final(brisk_md4_ctx *ctx, uint8_t out[BRISK_MD4_LEN])
     md_pad(ctx, ctx->buf, ctx->buf_len, ctx->count, 64, 8, 0, md4_blocks);
     for (int i = 0; i < 4; i++)
         store32_le(out + 4 * i, ctx->h[i]);
-    brisk_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_md4(uint8_t out[BRISK_MD4_LEN], const void *in, size_t in_len)

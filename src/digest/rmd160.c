@@ -264,7 +264,7 @@ void brisk_rmd160_final(brisk_rmd160_ctx *ctx, uint8_t out[BRISK_RMD160_LEN])
     md_pad(ctx, ctx->buf, ctx->buf_len, ctx->count, 64, 8, 0, rmd160_blocks);
     for (int i = 0; i < 5; i++)
         store32_le(out + 4 * i, ctx->h[i]);
-    brisk_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_rmd160(uint8_t out[BRISK_RMD160_LEN], const void *in, size_t in_len)

@@ -173,7 +173,7 @@ void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN])
     md_pad(ctx, ctx->buf, ctx->buf_len, ctx->count, 64, 8, 1, sha1_blocks);
     for (int i = 0; i < 5; i++)
         store32_be(out + 4 * i, ctx->h[i]);
-    brisk_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)

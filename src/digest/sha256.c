@@ -134,7 +134,7 @@ static void sha256_finish(brisk_sha256_ctx *ctx, uint8_t *out, int out_words)
     md_pad(ctx, ctx->buf, ctx->buf_len, ctx->count, 64, 8, 1, sha256_blocks);
     for (int i = 0; i < out_words; i++)
         store32_be(out + 4 * i, ctx->h[i]);
-    brisk_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_sha256_init(brisk_sha256_ctx *ctx)

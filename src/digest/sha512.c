@@ -159,8 +159,8 @@ static void sha512_finish(brisk_sha512_ctx *ctx, uint8_t *out, size_t out_len)
     for (int i = 0; i < 8; i++)
         store64_be(full + 8 * i, ctx->h[i]);
     memcpy(out, full, out_len);
-    brisk_wipe(full, sizeof(full));
-    brisk_wipe(ctx, sizeof(*ctx));
+    wipe(full, sizeof(full));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_sha512_init(brisk_sha512_ctx *ctx)

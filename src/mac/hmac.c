@@ -32,7 +32,7 @@ int brisk_hmac_init(brisk_hmac_ctx *ctx, const brisk_digest *md,
         pad[i] ^= 0x36 ^ 0x5c;
     brisk_digest_init(&ctx->okey, md);
     brisk_digest_update(&ctx->okey, pad, block);
-    brisk_wipe(pad, sizeof(pad));
+    wipe(pad, sizeof(pad));
     ctx->inner = ctx->ikey;
     return BRISK_EOK;
 }
@@ -51,7 +51,7 @@ void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out)
     ctx->inner = ctx->okey;
     brisk_digest_update(&ctx->inner, ihash, len);
     brisk_digest_final(&ctx->inner, out);
-    brisk_wipe(ihash, sizeof(ihash));
+    wipe(ihash, sizeof(ihash));
     ctx->inner = ctx->ikey;
 }
 
@@ -62,7 +62,7 @@ void brisk_hmac_reset(brisk_hmac_ctx *ctx)
 
 void brisk_hmac_cleanup(brisk_hmac_ctx *ctx)
 {
-    brisk_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 int brisk_hmac(const brisk_digest *md, uint8_t *out, const void *key,
