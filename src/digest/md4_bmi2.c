@@ -11,7 +11,7 @@
  *      the terms have no bit in common, so
  *      OR becomes ADD and c & d goes in early
  *   H  b ^ (c ^ d)                           xor, add, rotate:      3
- * so 160 cycles a block, 2.5 cycles a byte, is the floor.  Rotations are
+ * so 160 cycles a block, 2.5 cycles a byte, is the floor for integer code.  Rotations are
  * RORX (BMI2), which leaves the flags and its source alone.
  * Constant-time: yes (no secret-dependent branch or memory address).
  */

@@ -16,7 +16,8 @@
  *   I  c ^ (b | ~d) = ~(c ^ (~b & d)), and  andn, xor, sub, rotate, add: 5
  *      a + ~y = (a - 1) - y, the -1 folded
  *      into the constant
- * so 288 cycles a block, 4.5 cycles a byte, is the floor on any x86-64.
+ * so 288 cycles a block, 4.5 cycles a byte, is the floor for integer code:
+ * no two-input instruction does the choice F or I makes by b in one step.
  * Rotations are RORX (BMI2), which leaves the flags and its source alone.
  * Constant-time: yes (no secret-dependent branch or memory address).
  */

@@ -17,11 +17,13 @@
  *       common so OR becomes ADD, c & ~d (ANDN) goes
  *       in early
  *   f5  b ^ (c | ~d) = ~(b ^ (~c & d)), the same way     xor, sub
- * Both lines then need 352 cycles a block (5.5 cycles a byte), and about as
- * many micro-ops as four ALUs retire in that time, so the kernel keeps every
- * message word in memory (x86 adds it from there) to leave the 15 registers
- * to the ten chaining words.  Rotations are RORX (BMI2), which leaves the
- * flags and its source alone.
+ * Each line alone then needs 352 cycles a block (5.5 cycles a byte); run
+ * together they take about 15% more, as the two chains' ready micro-ops
+ * collide on the ALU ports (about 1,200 ALU micro-ops a block, near what
+ * four ALUs retire in that time).  Message words are read from the block
+ * at each use rather than held, leaving the registers to the ten chaining
+ * words.  Rotations are RORX (BMI2), which leaves the flags and its source
+ * alone.
  * Constant-time: yes (no secret-dependent branch or memory address).
  */
 #include "internal.h"
