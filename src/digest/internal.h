@@ -36,8 +36,11 @@ brisk_sha512_compress_fn brisk_sha512_compress_c;
 /* x86-64 kernels: each in its own file, built unless BRISK_PORTABLE. */
 #ifdef BRISK_X86_64
 brisk_md4_compress_fn brisk_md4_compress_bmi2;
+brisk_md4_compress_fn brisk_md4_compress_avx512;
 brisk_md5_compress_fn brisk_md5_compress_bmi2;
+brisk_md5_compress_fn brisk_md5_compress_avx512;
 brisk_rmd160_compress_fn brisk_rmd160_compress_bmi2;
+brisk_rmd160_compress_fn brisk_rmd160_compress_avx512;
 brisk_sha1_compress_fn brisk_sha1_compress_shani;
 brisk_sha256_compress_fn brisk_sha256_compress_shani;
 brisk_sha512_compress_fn brisk_sha512_compress_avx2;

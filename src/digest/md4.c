@@ -10,6 +10,7 @@
 
 static const brisk_impl md4_impls[] = {
 #ifdef BRISK_X86_64
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, (brisk_fn)brisk_md4_compress_avx512},
     {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_md4_compress_bmi2},
 #endif
     {"c", 0, (brisk_fn)brisk_md4_compress_c},

@@ -8,6 +8,7 @@
 
 static const brisk_impl md5_impls[] = {
 #ifdef BRISK_X86_64
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, (brisk_fn)brisk_md5_compress_avx512},
     {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_md5_compress_bmi2},
 #endif
     {"c", 0, (brisk_fn)brisk_md5_compress_c},
@@ -18,25 +19,26 @@ brisk_prim brisk_md5_prim = {"md5", md5_impls, NULL};
 static inline uint32_t step_f(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
 {
-    return b + rotl32(a + (d ^ (b & (c ^ d))) + m, s);
+    return b + rotl32(a + m + (d ^ (b & (c ^ d))), s);
 }
 
 static inline uint32_t step_g(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
 {
-    return b + rotl32(a + (c ^ (d & (b ^ c))) + m, s);
+    /* The two terms share no bits, so they add; (c & ~d) is ready before b. */
+    return b + rotl32(a + m + (c & ~d) + (b & d), s);
 }
 
 static inline uint32_t step_h(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
 {
-    return b + rotl32(a + (b ^ c ^ d) + m, s);
+    return b + rotl32(a + m + (b ^ c ^ d), s);
 }
 
 static inline uint32_t step_i(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
 {
-    return b + rotl32(a + (c ^ (b | ~d)) + m, s);
+    return b + rotl32(a + m + (c ^ (b | ~d)), s);
 }
 
 void brisk_md5_compress_c(uint32_t h[4], const uint8_t *p, size_t n_blocks)

@@ -12,6 +12,7 @@
 
 static const brisk_impl rmd160_impls[] = {
 #ifdef BRISK_X86_64
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, (brisk_fn)brisk_rmd160_compress_avx512},
     {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_rmd160_compress_bmi2},
 #endif
     {"c", 0, (brisk_fn)brisk_rmd160_compress_c},
