@@ -167,19 +167,25 @@ static void test_hmac(const brisk_digest *md, const oracle *o, const char *impl,
     }
 }
 
-static int load_providers(void)
+static OSSL_PROVIDER *prov_default, *prov_legacy;
+
+static void load_providers(void)
 {
     /* Loading "legacy" would otherwise hide the default provider. */
-    OSSL_PROVIDER *def = OSSL_PROVIDER_load(NULL, "default");
-    OSSL_PROVIDER *legacy = OSSL_PROVIDER_load(NULL, "legacy");
-    if (!tv_check(def != NULL, "OpenSSL default provider loads"))
-        return -1;
-    if (!tv_check(legacy != NULL, "OpenSSL legacy provider loads (needed for MD4, RIPEMD-160); "
-                                  "install it or set OPENSSL_MODULES")) {
+    prov_default = OSSL_PROVIDER_load(NULL, "default");
+    prov_legacy = OSSL_PROVIDER_load(NULL, "legacy");
+    tv_check(prov_default != NULL, "OpenSSL default provider loads");
+    if (!tv_check(prov_legacy != NULL, "OpenSSL legacy provider loads (needed for MD4, "
+                                       "RIPEMD-160); install it or set OPENSSL_MODULES"))
         ERR_print_errors_fp(stderr);
-        return -1;
-    }
-    return 0;
+}
+
+static void unload_providers(void)
+{
+    if (prov_legacy != NULL)
+        OSSL_PROVIDER_unload(prov_legacy);
+    if (prov_default != NULL)
+        OSSL_PROVIDER_unload(prov_default);
 }
 
 int main(void)
@@ -229,5 +235,6 @@ int main(void)
         EVP_MD_free(o.evp);
     }
     free(data);
+    unload_providers();
     return tv_end();
 }

@@ -7,7 +7,7 @@
  * The vector folder is $BRISK_VECTORS if set, else the BRISK_VECTORS_DEFAULT
  * the build compiled in (CMake's BRISK_VECTORS cache value).  Setting
  * BRISK_TEST_QUICK=1 asks the slow tests (Monte Carlo, megabyte inputs) to do
- * less; CMake sets it for emulated cross-compiled runs.  BRISK_TEST_SEED
+ * less (the CMake option BRISK_TEST_QUICK sets it).  BRISK_TEST_SEED
  * (decimal or 0x-hex) replays a random run.
  */
 #ifndef BRISK_TESTS_VECTORS_H
