@@ -44,6 +44,7 @@ brisk_rmd160_compress_fn brisk_rmd160_compress_avx512;
 brisk_sha1_compress_fn brisk_sha1_compress_shani;
 brisk_sha256_compress_fn brisk_sha256_compress_shani;
 brisk_sha512_compress_fn brisk_sha512_compress_avx2;
+brisk_sha512_compress_fn brisk_sha512_compress_avx512;
 #endif
 
 /* md_blocks_fn feeds whole blocks to an algorithm's active kernel. */

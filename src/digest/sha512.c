@@ -14,7 +14,9 @@
 
 static const brisk_impl sha512_impls[] = {
 #ifdef BRISK_X86_64
-    {"avx2", BRISK_CPU_AVX2, (brisk_fn)brisk_sha512_compress_avx2},
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2,
+     (brisk_fn)brisk_sha512_compress_avx512},
+    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI2, (brisk_fn)brisk_sha512_compress_avx2},
 #endif
     {"c", 0, (brisk_fn)brisk_sha512_compress_c},
     {NULL, 0, NULL},
