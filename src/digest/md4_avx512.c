@@ -165,7 +165,7 @@ void brisk_md4_compress_avx512(uint32_t h[4], const uint8_t *p, size_t n_blocks)
     h[1] = (uint32_t)_mm_cvtsi128_si32(b);
     h[2] = (uint32_t)_mm_cvtsi128_si32(c);
     h[3] = (uint32_t)_mm_cvtsi128_si32(d);
-    brisk_wipe(w, sizeof(w));
+    wipe(w, sizeof(w));
 }
 
 #endif

@@ -274,7 +274,7 @@ void brisk_rmd160_compress_avx512(uint32_t h[5], const uint8_t *p, size_t n_bloc
     h[2] = (uint32_t)_mm_cvtsi128_si32(h2);
     h[3] = (uint32_t)_mm_cvtsi128_si32(h3);
     h[4] = (uint32_t)_mm_cvtsi128_si32(h4);
-    brisk_wipe(w, sizeof(w));
+    wipe(w, sizeof(w));
 }
 
 #endif
