@@ -73,11 +73,12 @@ static inline __m256i small_sigma1(__m256i x)
     return xor3(_mm256_ror_epi64(x, 19), _mm256_ror_epi64(x, 61), _mm256_srli_epi64(x, 6));
 }
 
-/* The schedule of a pair of blocks: x[j % 8] holds words 2j, 2j + 1 of the
- * first block in its low lane and of the second block in its high lane, for
- * the eight most recent j.  W[t] + K[t] goes to wk[t] for the first block
- * and to wk[80 + t] for the second.  x is an array of its own, not a member
- * of a struct holding wk, so that the compiler keeps it in registers. */
+/* The schedule of a pair of blocks is x[8] and wk[160]: x[j % 8] holds
+ * words 2j, 2j + 1 of the first block in its low lane and of the second
+ * block in its high lane, for the eight most recent j; W[t] + K[t] goes to
+ * wk[t] for the first block and to wk[80 + t] for the second.  x is an array
+ * of its own, not a member of a struct holding wk, so that the compiler
+ * keeps it in registers. */
 
 /* store_wk adds K to the words w and stores them at wk (first block) and
  * wk + 80 (second); k points to their round constants. */
