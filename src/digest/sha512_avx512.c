@@ -256,5 +256,6 @@ void brisk_sha512_compress_avx512(uint64_t h[8], const uint8_t *blocks, size_t n
         blocks += 128 * (1 + pair);
         n_blocks -= 1 + pair;
     }
+    wipe(wk, sizeof(wk));
 }
 #endif
