@@ -125,16 +125,24 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
 fi
 
 # ---- speed -multi, -misalign, -elapsed, BRISK_IMPL ----
-b speed -multi 2 -seconds 1 -bytes 16 md5
-check "speed -multi 2: exit 0" clean_exit
-check "speed -multi 2: two children forked" count_is "$tmp/out" '^Forked child [01]$' 2
-check "speed -multi 2: figures from both" count_is "$tmp/out" '^Got: \+F:3:md5:[0-9.]+ from [01]$' 2
-check "speed -multi 2: summed md5 row" has "$tmp/out" '^md5          ( {1,11}[0-9]+\.[0-9][0-9](k| ))$'
+# qemu-i386 (7.2, Debian 12) never delivers SIGALRM to a forked child, so
+# -multi workers would spin forever there; every other target runs these.
+case $RUN in
+*qemu-i386*)
+    echo "note: -multi not run under qemu-i386 (it drops SIGALRM in forked children)" ;;
+*)
+    b speed -multi 2 -seconds 1 -bytes 16 md5
+    check "speed -multi 2: exit 0" clean_exit
+    check "speed -multi 2: two children forked" count_is "$tmp/out" '^Forked child [01]$' 2
+    check "speed -multi 2: figures from both" count_is "$tmp/out" '^Got: \+F:3:md5:[0-9.]+ from [01]$' 2
+    check "speed -multi 2: summed md5 row" has "$tmp/out" '^md5          ( {1,11}[0-9]+\.[0-9][0-9](k| ))$'
 
-b speed -mr -multi 2 -seconds 1 -bytes 16 sha1
-check "speed -mr -multi 2: exit 0" clean_exit
-check "speed -mr -multi 2: stdout stays -mr" all_match "$tmp/out" "$H_RE|$F_RE"
-check "speed -mr -multi 2: +F:4:sha1" has "$tmp/out" '^\+F:4:sha1:[0-9.]+$'
+    b speed -mr -multi 2 -seconds 1 -bytes 16 sha1
+    check "speed -mr -multi 2: exit 0" clean_exit
+    check "speed -mr -multi 2: stdout stays -mr" all_match "$tmp/out" "$H_RE|$F_RE"
+    check "speed -mr -multi 2: +F:4:sha1" has "$tmp/out" '^\+F:4:sha1:[0-9.]+$'
+    ;;
+esac
 
 b speed -misalign 3 -elapsed -mr -seconds 1 -bytes 17 sha256
 check "speed -misalign 3 -elapsed: exit 0 (self-check on a misaligned buffer)" clean_exit
