@@ -152,17 +152,17 @@ static void sha512_absorb(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
 }
 
 /* sha512_finish pads and writes the first out_len bytes of the state (28 for
- * SHA-512/224 ends inside a word). */
+ * SHA-512/224 ends inside a word).  The words go straight to out, with no
+ * staging buffer whose variable-length copy and wipe would cost more than
+ * the stores themselves. */
 static void sha512_finish(brisk_sha512_ctx *ctx, uint8_t *out, size_t out_len)
 {
-    uint8_t full[BRISK_SHA512_LEN];
-
     md_pad(ctx, ctx->buf, ctx->buf_len, ctx->count, 128, 16, 1, sha512_blocks);
-    for (int i = 0; i < 8; i++)
-        store64_be(full + 8 * i, ctx->h[i]);
-    memcpy(out, full, out_len);
-    wipe(full, sizeof(full));
-    wipe(ctx, sizeof(*ctx));
+    for (size_t i = 0; i < out_len / 8; i++)
+        store64_be(out + 8 * i, ctx->h[i]);
+    if (out_len % 8 != 0)
+        store32_be(out + out_len - 4, (uint32_t)(ctx->h[out_len / 8] >> 32));
+    md_wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_sha512_init(brisk_sha512_ctx *ctx)
