@@ -16,7 +16,9 @@
  * The schedule lives in its own array, apart from the W + K buffer, so that
  * gcc keeps it in the 32 ymm registers of AVX-512VL rather than on the
  * stack.  Rounds use rorx (no flags, no copy) and carry a ^ b into the next
- * round's Maj.  An odd last block is loaded into both lanes.
+ * round's Maj.  An odd last block, the only block of a short message, has
+ * its own path: the same schedule with the high lane unused and not stored,
+ * and W + K in a 32-word ring, so that little but the rounds is left.
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
@@ -78,17 +80,19 @@ static inline __m256i small_sigma1(__m256i x)
  * block in its high lane, for the eight most recent j; W[t] + K[t] goes to
  * wk[t] for the first block and to wk[80 + t] for the second.  x is an array
  * of its own, not a member of a struct holding wk, so that the compiler
- * keeps it in registers. */
+ * keeps it in registers.  A lone block has the same x, its high lane unused,
+ * and only the low lane's words are stored. */
 
-/* store_wk adds K to the words w and stores them at wk (first block) and
- * wk + 80 (second); k points to their round constants. */
+/* store_wk adds K to the words w and stores the low lane's at wk and, for a
+ * pair, the high lane's at wk + 80; k points to their round constants. */
 SHA512_TARGET
-static inline void store_wk(uint64_t *wk, const uint64_t *k, __m256i w)
+static inline void store_wk(uint64_t *wk, const uint64_t *k, __m256i w, int pair)
 {
     __m256i sum = _mm256_add_epi64(w, _mm256_broadcastsi128_si256(
                                           _mm_load_si128((const __m128i *)k)));
     _mm_store_si128((__m128i *)wk, _mm256_castsi256_si128(sum));
-    _mm_store_si128((__m128i *)(wk + 80), _mm256_extracti128_si256(sum, 1));
+    if (pair)
+        _mm_store_si128((__m128i *)(wk + 80), _mm256_extracti128_si256(sum, 1));
 }
 
 /* load_pair reads words 0-15 of blocks p0 and p1. */
@@ -103,15 +107,30 @@ static inline void load_pair(__m256i x[8], uint64_t wk[160], const uint8_t *p0,
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p0 + 16 * j))),
             _mm_loadu_si128((const __m128i *)(p1 + 16 * j)), 1);
         x[j] = _mm256_shuffle_epi8(w, bswap);
-        store_wk(wk + 2 * j, k512 + 2 * j, x[j]);
+        store_wk(wk + 2 * j, k512 + 2 * j, x[j], 1);
+    }
+}
+
+/* load_one reads words 0-15 of block p into both lanes (vbroadcasti128 is a
+ * plain load) and stores them plus K at wk. */
+SHA512_TARGET
+static inline void load_one(__m256i x[8], uint64_t wk[16], const uint8_t *p)
+{
+    const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    for (size_t j = 0; j < 8; j++) {
+        __m256i w = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p + 16 * j)));
+        x[j] = _mm256_shuffle_epi8(w, bswap);
+        store_wk(wk + 2 * j, k512 + 2 * j, x[j], 0);
     }
 }
 
 /* schedule computes the two words 16 after those in x[i] (i is the index
  * of the oldest pair, a constant so that x[] stays in registers), stores
- * them plus K at wk and wk + 80, and puts them in x[i]. */
+ * them plus K at wk as store_wk does, and puts them in x[i]. */
 SHA512_TARGET
-static inline void schedule(__m256i x[8], size_t i, uint64_t *wk, const uint64_t *k)
+static inline void schedule(__m256i x[8], size_t i, uint64_t *wk, const uint64_t *k,
+                            int pair)
 {
     __m256i w16 = x[i], w15 = _mm256_alignr_epi8(x[(i + 1) & 7], w16, 8);
     __m256i w7 = _mm256_alignr_epi8(x[(i + 5) & 7], x[(i + 4) & 7], 8);
@@ -119,7 +138,7 @@ static inline void schedule(__m256i x[8], size_t i, uint64_t *wk, const uint64_t
     __m256i w = _mm256_add_epi64(_mm256_add_epi64(w16, small_sigma0(w15)),
                                  _mm256_add_epi64(w7, small_sigma1(w2)));
     x[i] = w;
-    store_wk(wk, k, w);
+    store_wk(wk, k, w, pair);
 }
 
 /* ---- Rounds ---- */
@@ -193,26 +212,28 @@ static inline void rounds16(sha512_vars *v, const uint64_t *wk)
 
 /* rounds16_sched does rounds t..t+15 (t a multiple of 16) of the first block
  * of the pair from wk[0..15] = W[t..t+15] + K, and computes words t + 16 to
- * t + 31 of both blocks between them; k points to K[t]. */
+ * t + 31 between them, stored plus K at next as store_wk does; k points to
+ * K[t]. */
 SHA512_TARGET
-static inline void rounds16_sched(sha512_vars *v, __m256i x[8], uint64_t *wk, const uint64_t *k)
+static inline void rounds16_sched(sha512_vars *v, __m256i x[8], const uint64_t *wk,
+                                  uint64_t *next, const uint64_t *k, int pair)
 {
     rounds2(v, wk + 0, 0);
-    schedule(x, 0, wk + 16, k + 16);
+    schedule(x, 0, next + 0, k + 16, pair);
     rounds2(v, wk + 2, 2);
-    schedule(x, 1, wk + 18, k + 18);
+    schedule(x, 1, next + 2, k + 18, pair);
     rounds2(v, wk + 4, 4);
-    schedule(x, 2, wk + 20, k + 20);
+    schedule(x, 2, next + 4, k + 20, pair);
     rounds2(v, wk + 6, 6);
-    schedule(x, 3, wk + 22, k + 22);
+    schedule(x, 3, next + 6, k + 22, pair);
     rounds2(v, wk + 8, 0);
-    schedule(x, 4, wk + 24, k + 24);
+    schedule(x, 4, next + 8, k + 24, pair);
     rounds2(v, wk + 10, 2);
-    schedule(x, 5, wk + 26, k + 26);
+    schedule(x, 5, next + 10, k + 26, pair);
     rounds2(v, wk + 12, 4);
-    schedule(x, 6, wk + 28, k + 28);
+    schedule(x, 6, next + 12, k + 28, pair);
     rounds2(v, wk + 14, 6);
-    schedule(x, 7, wk + 30, k + 30);
+    schedule(x, 7, next + 14, k + 30, pair);
 }
 
 SHA512_TARGET
@@ -230,32 +251,58 @@ static inline void vars_add(uint64_t h[8], const sha512_vars *v)
     h[4] += v->e, h[5] += v->f, h[6] += v->g, h[7] += v->h;
 }
 
+/* compress_pairs compresses n_pairs pairs of blocks. */
 SHA512_TARGET
-void brisk_sha512_compress_avx512(uint64_t h[8], const uint8_t *blocks, size_t n_blocks)
+static void compress_pairs(uint64_t h[8], const uint8_t *blocks, size_t n_pairs)
 {
     __m256i x[8];
     uint64_t wk[160] __attribute__((aligned(16)));
     sha512_vars v;
 
-    while (n_blocks > 0) {
-        size_t pair = n_blocks >= 2;
-        load_pair(x, wk, blocks, blocks + 128 * pair);
+    for (; n_pairs > 0; n_pairs--, blocks += 256) {
+        load_pair(x, wk, blocks, blocks + 128);
 
         vars_load(&v, h);
         for (size_t t = 0; t < 64; t += 16)
-            rounds16_sched(&v, x, wk + t, k512 + t);
+            rounds16_sched(&v, x, wk + t, wk + t + 16, k512 + t, 1);
         rounds16(&v, wk + 64);
         vars_add(h, &v);
 
-        if (pair) {
-            vars_load(&v, h);
-            for (size_t t = 80; t < 160; t += 16)
-                rounds16(&v, wk + t);
-            vars_add(h, &v);
-        }
-        blocks += 128 * (1 + pair);
-        n_blocks -= 1 + pair;
+        vars_load(&v, h);
+        for (size_t t = 80; t < 160; t += 16)
+            rounds16(&v, wk + t);
+        vars_add(h, &v);
     }
     wipe(wk, sizeof(wk));
+}
+
+/* compress_one compresses a lone block, the whole work of a short message.
+ * Its W + K lives in a ring of 32 words (rounds t..t+15 read one half while
+ * words t+16..t+31 are written to the other), and the schedule's unused
+ * high lane is not stored, so that it writes and wipes 256 bytes, not the
+ * 1280 of a pair. */
+SHA512_TARGET
+static void compress_one(uint64_t h[8], const uint8_t *block)
+{
+    __m256i x[8];
+    uint64_t wk[32] __attribute__((aligned(32)));
+    sha512_vars v;
+
+    load_one(x, wk, block);
+    vars_load(&v, h);
+    for (size_t t = 0; t < 64; t += 16)
+        rounds16_sched(&v, x, wk + t % 32, wk + (t + 16) % 32, k512 + t, 0);
+    rounds16(&v, wk + 64 % 32);
+    vars_add(h, &v);
+    wipe(wk, sizeof(wk));
+}
+
+SHA512_TARGET
+void brisk_sha512_compress_avx512(uint64_t h[8], const uint8_t *blocks, size_t n_blocks)
+{
+    if (n_blocks >= 2)
+        compress_pairs(h, blocks, n_blocks / 2);
+    if (n_blocks % 2 != 0)
+        compress_one(h, blocks + 128 * (n_blocks - 1));
 }
 #endif
