@@ -50,25 +50,6 @@ brisk_sha512_compress_fn brisk_sha512_compress_avx512;
 /* md_blocks_fn feeds whole blocks to an algorithm's active kernel. */
 typedef void md_blocks_fn(void *ctx, const uint8_t *blocks, size_t n_blocks);
 
-/* md_opaque returns len, hiding its value from the optimiser.  gcc expands
- * a memcpy or memset whose length it can bound (by the block size, here) as
- * inline rep movs or rep stos, whose start-up costs some 30 cycles on Intel
- * cores: several times the whole copy of a 16-byte message.  Not knowing
- * the bound, it calls libc, whose small copies are a few vector moves. */
-static inline size_t md_opaque(size_t len)
-{
-    __asm__("" : "+r"(len));
-    return len;
-}
-
-/* md_wipe is wipe() for a context at the end of final: the same zeroing the
- * compiler cannot remove, through libc's memset (see md_opaque). */
-static inline void md_wipe(void *ctx, size_t len)
-{
-    memset(ctx, 0, md_opaque(len));
-    __asm__ __volatile__("" : : "r"(ctx) : "memory");
-}
-
 /* md_update buffers input and hands whole blocks to `blocks`, compressing
  * straight from the caller's buffer when it can. */
 static inline void md_update(void *ctx, uint8_t *buf, size_t *buf_len,
@@ -80,7 +61,7 @@ static inline void md_update(void *ctx, uint8_t *buf, size_t *buf_len,
         size_t take = block_len - *buf_len;
         if (take > in_len)
             take = in_len;
-        memcpy(buf + *buf_len, in, md_opaque(take));
+        memcpy(buf + *buf_len, in, opaque_size(take));
         *buf_len += take;
         in += take;
         in_len -= take;
@@ -96,7 +77,7 @@ static inline void md_update(void *ctx, uint8_t *buf, size_t *buf_len,
         in_len -= n * block_len;
     }
     if (in_len > 0) {
-        memcpy(buf, in, md_opaque(in_len));
+        memcpy(buf, in, opaque_size(in_len));
         *buf_len = in_len;
     }
 }
@@ -111,11 +92,11 @@ static inline void md_pad(void *ctx, uint8_t *buf, size_t buf_len, uint64_t coun
 
     buf[buf_len++] = 0x80;
     if (buf_len > block_len - len_bytes) {
-        memset(buf + buf_len, 0, md_opaque(block_len - buf_len));
+        memset(buf + buf_len, 0, opaque_size(block_len - buf_len));
         blocks(ctx, buf, 1);
         buf_len = 0;
     }
-    memset(buf + buf_len, 0, md_opaque(block_len - buf_len));
+    memset(buf + buf_len, 0, opaque_size(block_len - buf_len));
     uint8_t *end = buf + block_len;
     if (big_endian) {
         store64_be(end - 8, bits_lo);

@@ -148,7 +148,7 @@ void brisk_md5_final(brisk_md5_ctx *ctx, uint8_t out[BRISK_MD5_LEN])
     md_pad(ctx, ctx->buf, ctx->buf_len, ctx->count, 64, 8, 0, md5_blocks);
     for (int i = 0; i < 4; i++)
         store32_le(out + 4 * i, ctx->h[i]);
-    md_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_md5(uint8_t out[BRISK_MD5_LEN], const void *in, size_t in_len)

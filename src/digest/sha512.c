@@ -162,7 +162,7 @@ static void sha512_finish(brisk_sha512_ctx *ctx, uint8_t *out, size_t out_len)
         store64_be(out + 8 * i, ctx->h[i]);
     if (out_len % 8 != 0)
         store32_be(out + out_len - 4, (uint32_t)(ctx->h[out_len / 8] >> 32));
-    md_wipe(ctx, sizeof(*ctx));
+    wipe(ctx, sizeof(*ctx));
 }
 
 void brisk_sha512_init(brisk_sha512_ctx *ctx)
