@@ -24,6 +24,11 @@ typedef void brisk_sha512_compress_fn(uint64_t h[8], const uint8_t *blocks, size
 extern brisk_prim brisk_md2_prim, brisk_md4_prim, brisk_md5_prim,
     brisk_sha1_prim, brisk_rmd160_prim, brisk_sha256_prim, brisk_sha512_prim;
 
+/* Round constants of FIPS 180-4, shared by the portable and x86 kernels;
+ * aligned for vector loads. */
+extern const uint32_t brisk_sha256_k[64];
+extern const uint64_t brisk_sha512_k[80];
+
 /* Portable kernels: always built. */
 brisk_md2_compress_fn brisk_md2_compress_c;
 brisk_md4_compress_fn brisk_md4_compress_c;

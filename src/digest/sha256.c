@@ -23,7 +23,7 @@ brisk_prim brisk_sha256_prim = {"sha256", sha256_impls, NULL};
 
 /* The first 32 bits of the fractional parts of the cube roots of the first
  * 64 primes (FIPS 180-4, 4.2.2). */
-static const uint32_t k[64] = {
+_Alignas(16) const uint32_t brisk_sha256_k[64] = {
     0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
     0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
     0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
@@ -62,6 +62,8 @@ static inline void step(uint32_t a, uint32_t b, uint32_t c, uint32_t *d,
 
 void brisk_sha256_compress_c(uint32_t s[8], const uint8_t *p, size_t n_blocks)
 {
+    const uint32_t *k = brisk_sha256_k;
+
     for (; n_blocks > 0; n_blocks--, p += 64) {
         uint32_t w[16];
         for (int i = 0; i < 16; i++)

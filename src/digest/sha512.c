@@ -25,7 +25,7 @@ brisk_prim brisk_sha512_prim = {"sha512", sha512_impls, NULL};
 
 /* The first 64 bits of the fractional parts of the cube roots of the first
  * 80 primes (FIPS 180-4, 4.2.3). */
-static const uint64_t k[80] = {
+_Alignas(32) const uint64_t brisk_sha512_k[80] = {
     0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f,
     0xe9b5dba58189dbbc, 0x3956c25bf348b538, 0x59f111f1b605d019,
     0x923f82a4af194f9b, 0xab1c5ed5da6d8118, 0xd807aa98a3030242,
@@ -80,6 +80,8 @@ static inline void step(uint64_t a, uint64_t b, uint64_t c, uint64_t *d,
 
 void brisk_sha512_compress_c(uint64_t s[8], const uint8_t *p, size_t n_blocks)
 {
+    const uint64_t *k = brisk_sha512_k;
+
     for (; n_blocks > 0; n_blocks--, p += 128) {
         uint64_t w[16];
         for (int i = 0; i < 16; i++)

@@ -62,7 +62,7 @@ SHA512_TARGET
 static inline void store_wk(sha512_sched *s, size_t j, __m256i w)
 {
     __m256i wk = _mm256_add_epi64(w, _mm256_broadcastsi128_si256(
-                                         _mm_load_si128((const __m128i *)&k512[2 * j])));
+                                         _mm_load_si128((const __m128i *)&brisk_sha512_k[2 * j])));
     _mm_store_si128((__m128i *)&s->wk[0][2 * j], _mm256_castsi256_si128(wk));
     _mm_store_si128((__m128i *)&s->wk[1][2 * j], _mm256_extracti128_si256(wk, 1));
 }

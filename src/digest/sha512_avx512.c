@@ -86,7 +86,7 @@ static inline void load_pair(__m256i x[8], uint64_t wk[160], const uint8_t *p0,
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p0 + 16 * j))),
             _mm_loadu_si128((const __m128i *)(p1 + 16 * j)), 1);
         x[j] = _mm256_shuffle_epi8(w, bswap);
-        store_wk(wk + 2 * j, k512 + 2 * j, x[j], 1);
+        store_wk(wk + 2 * j, brisk_sha512_k + 2 * j, x[j], 1);
     }
 }
 
@@ -100,7 +100,7 @@ static inline void load_one(__m256i x[8], uint64_t wk[16], const uint8_t *p)
     for (size_t j = 0; j < 8; j++) {
         __m256i w = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(p + 16 * j)));
         x[j] = _mm256_shuffle_epi8(w, bswap);
-        store_wk(wk + 2 * j, k512 + 2 * j, x[j], 0);
+        store_wk(wk + 2 * j, brisk_sha512_k + 2 * j, x[j], 0);
     }
 }
 
@@ -161,7 +161,7 @@ static void compress_pairs(uint64_t h[8], const uint8_t *blocks, size_t n_pairs)
 
         vars_load(&v, h);
         for (size_t t = 0; t < 64; t += 16)
-            rounds16_sched(&v, x, wk + t, wk + t + 16, k512 + t, 1);
+            rounds16_sched(&v, x, wk + t, wk + t + 16, brisk_sha512_k + t, 1);
         rounds16(&v, wk + 64);
         vars_add(h, &v);
 
@@ -188,7 +188,7 @@ static void compress_one(uint64_t h[8], const uint8_t *block)
     load_one(x, wk, block);
     vars_load(&v, h);
     for (size_t t = 0; t < 64; t += 16)
-        rounds16_sched(&v, x, wk + t % 32, wk + (t + 16) % 32, k512 + t, 0);
+        rounds16_sched(&v, x, wk + t % 32, wk + (t + 16) % 32, brisk_sha512_k + t, 0);
     rounds16(&v, wk + 64 % 32);
     vars_add(h, &v);
     wipe(wk, sizeof(wk));
