@@ -297,9 +297,9 @@ const char *tv_vector_dir(void)
     return d != NULL && *d != '\0' ? d : BRISK_VECTORS_DEFAULT;
 }
 
-static void *xmalloc(size_t n)
+/* allocated returns p, ending the program if an allocation gave NULL. */
+static void *allocated(void *p)
 {
-    void *p = malloc(n > 0 ? n : 1);
     if (p == NULL) {
         fprintf(stderr, "%s: out of memory\n", prog);
         exit(2);
@@ -307,14 +307,14 @@ static void *xmalloc(size_t n)
     return p;
 }
 
+static void *xmalloc(size_t n)
+{
+    return allocated(malloc(n > 0 ? n : 1));
+}
+
 static void *xrealloc(void *p, size_t n)
 {
-    p = realloc(p, n > 0 ? n : 1);
-    if (p == NULL) {
-        fprintf(stderr, "%s: out of memory\n", prog);
-        exit(2);
-    }
-    return p;
+    return allocated(realloc(p, n > 0 ? n : 1));
 }
 
 static char *xstrdup(const char *s)
@@ -357,6 +357,22 @@ static char *read_file(const char *path, size_t *len)
     buf[n] = '\0';
     *len = n;
     return buf;
+}
+
+/* read_vector reads the vector file rel, setting *path to its full path; the
+ * caller frees both.  On failure it reports it and returns NULL, with *path
+ * already freed. */
+static char *read_vector(const char *rel, char **path, size_t *len)
+{
+    *path = tv_vector_path(rel);
+    char *text = read_file(*path, len);
+    if (text == NULL) {
+        tv_fail("cannot read %s: %s (set BRISK_VECTORS to the vector folder)",
+                *path, strerror(errno));
+        free(*path);
+        *path = NULL;
+    }
+    return text;
 }
 
 /* ---- Records ---- */
@@ -429,15 +445,11 @@ static tv_file *file_new(const char *name, char *text)
 
 tv_file *tv_open(const char *rel)
 {
-    char *path = tv_vector_path(rel);
+    char *path;
     size_t len;
-    char *text = read_file(path, &len);
-    if (text == NULL) {
-        tv_fail("cannot read %s: %s (set BRISK_VECTORS to the vector folder)",
-                path, strerror(errno));
-        free(path);
+    char *text = read_vector(rel, &path, &len);
+    if (text == NULL)
         return NULL;
-    }
     free(path);
     return file_new(rel, text);
 }
@@ -931,15 +943,11 @@ tv_json *tv_json_parse(const char *text, size_t len)
 
 tv_json *tv_json_load(const char *rel)
 {
-    char *path = tv_vector_path(rel);
+    char *path;
     size_t len;
-    char *text = read_file(path, &len);
-    if (text == NULL) {
-        tv_fail("cannot read %s: %s (set BRISK_VECTORS to the vector folder)",
-                path, strerror(errno));
-        free(path);
+    char *text = read_vector(rel, &path, &len);
+    if (text == NULL)
         return NULL;
-    }
     tv_json *root = tv_json_parse(text, len);
     if (root == NULL)
         tv_fail("%s: not valid JSON", path);

@@ -18,14 +18,9 @@
 #include "internal.h"
 
 #ifdef BRISK_X86_64
+#include "md_bmi2.h"
 
 #define MD4_TARGET __attribute__((target("bmi,bmi2"), always_inline))
-
-/* msg returns message word i of the block at p. */
-static inline uint32_t msg(const uint8_t *p, unsigned i)
-{
-    return load32_le(p + 4 * i);
-}
 
 /* Each step takes mk = message word + round constant, already summed. */
 

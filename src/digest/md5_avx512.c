@@ -20,6 +20,9 @@
 #include <immintrin.h>
 
 #define MD5V_TARGET __attribute__((target("avx512f,avx512vl"), always_inline))
+#define LANE32_TARGET MD5V_TARGET
+
+#include "lane32_avx512.h"
 
 /* Word i of the block for step j is md5v_index[j / 8][j % 8]; md5v_k holds
  * the step constants in the same layout. */
@@ -45,28 +48,12 @@ static const uint32_t md5v_k[8][8] __attribute__((aligned(32))) = {
     {0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1, 0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391},
 };
 
-/* md5v_in_memory makes the compiler assume w was read and changed, so each
- * step loads its word from w: otherwise it extracts the words from the YMM
- * registers with shuffles, which all queue on one port. */
-static inline void md5v_in_memory(uint32_t *w)
-{
-    __asm__("" : : "r"(w) : "memory");
-}
-
-/* md5v_early hides v from the compiler's reassociation, which would
- * otherwise add a + w after the round function, onto the critical path. */
-static inline MD5V_TARGET __m128i md5v_early(__m128i v)
-{
-    __asm__("" : "+v"(v));
-    return v;
-}
-
 /* md5v_end finishes a step from a, the round function f, the message word
  * plus constant wk and the rotation s. */
 static inline MD5V_TARGET __m128i md5v_end(__m128i a, __m128i b, __m128i f,
                                            uint32_t wk, int s)
 {
-    __m128i t = md5v_early(_mm_add_epi32(a, _mm_cvtsi32_si128((int)wk)));
+    __m128i t = lane32_early(_mm_add_epi32(a, _mm_cvtsi32_si128((int)wk)));
     t = _mm_add_epi32(t, f);
     return _mm_add_epi32(_mm_rolv_epi32(t, _mm_set1_epi32(s)), b);
 }
@@ -115,7 +102,7 @@ void brisk_md5_compress_avx512(uint32_t h[4], const uint8_t *p, size_t n_blocks)
             v = _mm256_add_epi32(v, _mm256_load_si256((const __m256i *)(const void *)md5v_k[i]));
             _mm256_store_si256((__m256i *)(void *)(w + 8 * i), v);
         }
-        md5v_in_memory(w);
+        lane32_in_memory(w);
         const __m128i a0 = a, b0 = b, c0 = c, d0 = d;
 
         a = md5v_f(a, b, c, d, w[0], 7);

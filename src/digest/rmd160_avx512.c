@@ -25,6 +25,9 @@
 #include <immintrin.h>
 
 #define RMDV_TARGET __attribute__((target("avx512f,avx512vl"), always_inline))
+#define LANE32_TARGET RMDV_TARGET
+
+#include "lane32_avx512.h"
 
 /* Step j takes word rmdv_index[j / 4][2 * (j % 4)] of the block on the left
  * line and the next entry on the right line; rmdv_k holds the constants in
@@ -75,22 +78,6 @@ static const uint32_t rmdv_k[20][8] __attribute__((aligned(32))) = {
     {0xa953fd4e, 0x00000000, 0xa953fd4e, 0x00000000, 0xa953fd4e, 0x00000000, 0xa953fd4e, 0x00000000},
 };
 
-/* rmdv_in_memory makes the compiler assume w was read and changed, so each
- * step loads its word from w: otherwise it extracts the words from the YMM
- * registers with shuffles, which all queue on one port. */
-static inline void rmdv_in_memory(uint32_t *w)
-{
-    __asm__("" : : "r"(w) : "memory");
-}
-
-/* rmdv_early hides v from the compiler's reassociation, which would
- * otherwise add a + w after the round function, onto the critical path. */
-static inline RMDV_TARGET __m128i rmdv_early(__m128i v)
-{
-    __asm__("" : "+v"(v));
-    return v;
-}
-
 /* rmdv_step replaces *a and rotates *c by 10, given P and Q of the round
  * function (see the top), the words plus constants at wk and the left and
  * right rotations; the caller renames the variables. */
@@ -98,7 +85,7 @@ static inline RMDV_TARGET void rmdv_step(__m128i *a, __m128i b, __m128i *c, __m1
                                          __m128i p1, __m128i p0,
                                          const uint32_t *wk, int sl, int sr)
 {
-    __m128i t = rmdv_early(_mm_add_epi32(*a, _mm_loadl_epi64((const __m128i *)(const void *)wk)));
+    __m128i t = lane32_early(_mm_add_epi32(*a, _mm_loadl_epi64((const __m128i *)(const void *)wk)));
     t = _mm_add_epi32(t, _mm_ternarylogic_epi32(p1, p0, b, 0xe4));
     t = _mm_rolv_epi32(t, _mm_setr_epi32(sl, sr, 0, 0));
     *a = _mm_add_epi32(t, e);
@@ -173,7 +160,7 @@ void brisk_rmd160_compress_avx512(uint32_t h[5], const uint8_t *p, size_t n_bloc
             v = _mm256_add_epi32(v, _mm256_load_si256((const __m256i *)(const void *)rmdv_k[i]));
             _mm256_store_si256((__m256i *)(void *)(w + 8 * i), v);
         }
-        rmdv_in_memory(w);
+        lane32_in_memory(w);
         __m128i a = h0, b = h1, c = h2, d = h3, e = h4;
 
         rmdv_round1(&a, b, &c, d, e, m, w + 0, 11, 8);

@@ -29,14 +29,9 @@
 #include "internal.h"
 
 #ifdef BRISK_X86_64
+#include "md_bmi2.h"
 
 #define RMD_TARGET __attribute__((target("bmi,bmi2"), always_inline))
-
-/* msg returns message word i of the block at p. */
-static inline uint32_t msg(const uint8_t *p, unsigned i)
-{
-    return load32_le(p + 4 * i);
-}
 
 /* Each step replaces *a, rotates *c by 10 and takes xk = message word +
  * constant (- 1 for f3 and f5); the caller renames the variables. */
