@@ -149,5 +149,7 @@ void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_b
         blocks += 128 * (1 + pair);
         n_blocks -= 1 + pair;
     }
+    /* The schedule is derived from the message, which may be a key (HMAC). */
+    wipe(&s, sizeof(s));
 }
 #endif
