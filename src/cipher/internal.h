@@ -1,0 +1,114 @@
+/*
+ * src/cipher/internal.h - what the cipher files share: the kernel interface
+ * of a block cipher (key setup and whole-block ECB), of a stream cipher, the
+ * AES implementation table (AES has mode-specific kernels so that CTR, CBC
+ * decryption, GCM and XTS can run many blocks in parallel), and the entry
+ * points of the modes that live in their own files (GCM, XTS).
+ *
+ * Every kernel accepts unaligned buffers and out == in; none accepts other
+ * overlap.  Key schedules live in brisk_cipher_ctx.ks, BRISK_KS_SIZE bytes
+ * aligned to 64, and each cipher's schedule type is checked to fit.
+ */
+#ifndef BRISK_CIPHER_INTERNAL_H
+#define BRISK_CIPHER_INTERNAL_H
+
+#include <brisk/cipher.h>
+
+#include "../internal.h"
+
+#define BRISK_KS_SIZE (sizeof(((brisk_cipher_ctx *)0)->ks))
+#define BRISK_GCM_SIZE (sizeof(((brisk_cipher_ctx *)0)->gcm))
+
+/* ---- Block ciphers ---- */
+
+/* A block cipher's kernels.  setkey expands key (key_len bytes) for both
+ * directions into ks; param is RC2's effective key bits or RC5's rounds (0:
+ * the default), 0 for the others.  It returns 0, or BRISK_EINVAL for a key
+ * length or param the cipher does not take.  encrypt and decrypt run ECB
+ * over n_blocks whole blocks. */
+typedef struct brisk_block_cipher {
+    const char *name;    /* "aes", "des", "des-ede3", "bf", "cast5", ... */
+    size_t block_len;    /* 8 or 16 */
+    int (*setkey)(void *ks, const uint8_t *key, size_t key_len, unsigned param);
+    void (*encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks);
+    void (*decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks);
+} brisk_block_cipher;
+
+extern const brisk_block_cipher brisk_aes_cipher, brisk_des_cipher,
+    brisk_des_ede_cipher, brisk_des_ede3_cipher, brisk_bf_cipher,
+    brisk_cast5_cipher, brisk_idea_cipher, brisk_rc2_cipher, brisk_rc5_cipher;
+
+/* ---- Stream ciphers ---- */
+
+/* A stream cipher: setkey as above; crypt xors len bytes of keystream into
+ * in, writing out, and advances the state in ks. */
+typedef struct brisk_stream_cipher {
+    const char *name;
+    int (*setkey)(void *ks, const uint8_t *key, size_t key_len, unsigned param);
+    void (*crypt)(void *ks, uint8_t *out, const uint8_t *in, size_t len);
+} brisk_stream_cipher;
+
+extern const brisk_stream_cipher brisk_rc4_cipher;
+
+/* ---- AES ---- */
+
+struct brisk_aes_impl;
+
+/* An expanded AES key, in the layout of the implementation that expanded it
+ * (which it records, so that a key stays usable if the dispatcher's choice
+ * changes afterwards). */
+typedef struct brisk_aes_key {
+    _Alignas(64) uint64_t w[120]; /* round keys, both directions */
+    unsigned rounds;              /* 10, 12 or 14 */
+    const struct brisk_aes_impl *impl;
+} brisk_aes_key;
+
+/* One AES implementation.  ctr128 encrypts the counter blocks ctr, ctr + 1,
+ * ... (the whole block a big-endian 128-bit number) and xors them into in;
+ * ctr32 does the same incrementing only the last 32 bits, modulo 2^32 (GCM's
+ * inc32).  Both leave ctr at the next unused counter.  The cbc kernels read
+ * and update the chaining value iv. */
+typedef struct brisk_aes_impl {
+    const char *name;
+    void (*setkey)(brisk_aes_key *k, const uint8_t *key, size_t key_len);
+    void (*ecb_enc)(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks);
+    void (*ecb_dec)(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks);
+    void (*cbc_enc)(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                    size_t n_blocks);
+    void (*cbc_dec)(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                    size_t n_blocks);
+    void (*ctr128)(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                   size_t n_blocks);
+    void (*ctr32)(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                  size_t n_blocks);
+} brisk_aes_impl;
+
+/* The "aes" primitive; each brisk_impl's fn is a function returning its
+ * const brisk_aes_impl *, cast to brisk_fn. */
+typedef const brisk_aes_impl *brisk_aes_impl_fn(void);
+extern brisk_prim brisk_aes_prim;
+const brisk_aes_impl *brisk_aes_impl_ct(void);
+#ifdef BRISK_X86_64
+const brisk_aes_impl *brisk_aes_impl_ni(void);
+const brisk_aes_impl *brisk_aes_impl_vaes(void);
+#endif
+
+/* brisk_aes_setkey expands key (16, 24 or 32 bytes) with the active
+ * implementation: 0 or BRISK_EINVAL. */
+int brisk_aes_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len);
+
+/* ---- Modes in their own files ---- */
+
+/* GCM (gcm.c): init derives H and J0 from the AES key already in ctx->ks
+ * and the IV; aad, update and final follow brisk_cipher_aad/update/final. */
+int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len);
+int brisk_gcm_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
+int brisk_gcm_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+int brisk_gcm_final(brisk_cipher_ctx *ctx);
+
+/* XTS (xts.c): ctx->ks holds two brisk_aes_key (data key, tweak key), set
+ * by setkey; crypt processes one data unit (len >= 16) with tweak iv. */
+int brisk_xts_setkey(brisk_cipher_ctx *ctx, const uint8_t *key, size_t key_len);
+int brisk_xts_crypt(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+
+#endif
