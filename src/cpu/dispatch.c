@@ -19,6 +19,7 @@ static brisk_prim *const prims[] = {
     &brisk_sha1_prim,   &brisk_rmd160_prim, &brisk_sha256_prim,
     &brisk_sha512_prim,
     /* ciphers: one line each, added as they land */
+    &brisk_aes_prim,
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
 
