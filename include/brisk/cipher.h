@@ -97,9 +97,12 @@ int brisk_cipher_init(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
                       const uint8_t *iv, size_t iv_len);
 
 /* brisk_cipher_init_ex is brisk_cipher_init with the cipher's parameter:
- * RC2's effective key bits (1..1024; 0 means key_len * 8 as OpenSSL's
- * rc2-cbc does) or RC5's rounds (0..255; 0 means 12).  Other ciphers require
- * 0. */
+ * RC2's effective key bits (1..1024; 0 means the descriptor's default key
+ * length times 8, whatever the key's length, as OpenSSL: 128 for rc2-cbc, 40
+ * for rc2-40-cbc) or RC5's rounds (0..255; 0 means 12).  Other ciphers
+ * require 0.  With key NULL and key_len 0 on a context already initialised
+ * for the same cipher, the key schedule is kept and only the IV and the
+ * direction are new (what `openssl speed -aead` does per message). */
 int brisk_cipher_init_ex(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
                          const uint8_t *key, size_t key_len,
                          const uint8_t *iv, size_t iv_len, unsigned param);

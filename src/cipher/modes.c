@@ -18,6 +18,7 @@
 
 /* TEMPORARY, while the cipher families land (see registry.c). */
 #pragma weak brisk_aes_cipher
+#pragma weak brisk_rc2_cipher
 #pragma weak brisk_gcm_init
 #pragma weak brisk_gcm_aad
 #pragma weak brisk_gcm_update
@@ -51,6 +52,10 @@ static int set_key(brisk_cipher_ctx *ctx, const brisk_cipher *c, const uint8_t *
         return param != 0 ? BRISK_EINVAL : brisk_xts_setkey(ctx, key, key_len);
     if (c->sc != NULL)
         return c->sc->setkey(ctx->ks, key, key_len, param);
+    /* OpenSSL's RC2 descriptors fix the effective key bits at their default
+     * key length (128 for rc2-cbc, 40 for rc2-40-cbc), whatever the key. */
+    if (c->bc == &brisk_rc2_cipher && param == 0)
+        param = (unsigned)(c->key_len * 8);
     return c->bc->setkey(ctx->ks, key, key_len, param);
 }
 
