@@ -20,9 +20,7 @@
 /* ---- Implementations of the "aes" primitive ---- */
 
 static const brisk_impl aes_impls[] = {
-#if defined(BRISK_X86_64) && defined(BRISK_AES_NI_LANDED)
-    {"vaes", BRISK_CPU_VAES | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AESNI,
-     (brisk_fn)brisk_aes_impl_vaes},
+#ifdef BRISK_X86_64
     {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, (brisk_fn)brisk_aes_impl_ni},
 #endif
     {"ct", 0, (brisk_fn)brisk_aes_impl_ct},

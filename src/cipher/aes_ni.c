@@ -1,0 +1,291 @@
+/*
+ * src/cipher/aes_ni.c - AES (FIPS 197) with the AES-NI instructions on
+ * 128-bit registers: the "aesni" implementation of the "aes" primitive.
+ *
+ * Technique: the key schedule follows FIPS 197 5.2 word by word, taking
+ * SubWord and RotWord from aeskeygenassist (one routine for 128-, 192- and
+ * 256-bit keys); decryption round keys are the encryption ones in reverse
+ * order passed through aesimc (the "equivalent inverse cipher", FIPS 197
+ * 5.3.5).  ECB, CBC decryption and CTR keep 8 independent blocks in flight
+ * to cover aesenc's latency, then finish with 4-block and single-block
+ * steps; CBC encryption is serial by nature.  Counters are kept byte
+ * reversed, so that one vector add makes the next counter: 64-bit lanes for
+ * ctr128 (runs are split where the low 64 bits wrap, to carry by hand),
+ * 32-bit lanes for ctr32, whose wrap is exactly GCM's inc32.
+ *
+ * Key layout in brisk_aes_key.w: 15 encryption round keys, then 15
+ * decryption round keys (as 16-byte vectors).
+ *
+ * Constant-time: yes; the AES instructions take fixed time and nothing
+ * branches on or is addressed by key or data.
+ */
+#include "internal.h"
+
+#ifdef BRISK_X86_64
+#include <immintrin.h>
+
+#define NI_TARGET __attribute__((target("aes,sse4.1,ssse3")))
+#define NI_INLINE NI_TARGET static inline __attribute__((always_inline))
+
+static inline const __m128i *enc_keys(const brisk_aes_key *k)
+{
+    return (const __m128i *)k->w;
+}
+
+static inline const __m128i *dec_keys(const brisk_aes_key *k)
+{
+    return (const __m128i *)k->w + 15;
+}
+
+/* ---- Key schedule ---- */
+
+/* sub_word returns SubWord(t), or RotWord(SubWord(t)) when rot is set. */
+NI_TARGET
+static uint32_t sub_word(uint32_t t, int rot)
+{
+    __m128i x = _mm_aeskeygenassist_si128(_mm_set_epi32(0, 0, (int)t, 0), 0);
+    return (uint32_t)(rot ? _mm_extract_epi32(x, 1) : _mm_cvtsi128_si32(x));
+}
+
+NI_TARGET
+static void ni_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    static const uint8_t rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
+    size_t nk = key_len / 4, rounds = nk + 6, n_words = 4 * (rounds + 1);
+    uint32_t w[60];
+
+    for (size_t i = 0; i < nk; i++)
+        w[i] = load32_le(key + 4 * i);
+    for (size_t i = nk; i < n_words; i++) {
+        uint32_t t = w[i - 1];
+        if (i % nk == 0)
+            t = sub_word(t, 1) ^ rcon[i / nk - 1];
+        else if (nk > 6 && i % nk == 4)
+            t = sub_word(t, 0);
+        w[i] = w[i - nk] ^ t;
+    }
+    __m128i *ek = (__m128i *)k->w, *dk = ek + 15;
+    for (size_t r = 0; r <= rounds; r++)
+        ek[r] = _mm_loadu_si128((const __m128i *)(w + 4 * r));
+    dk[0] = ek[rounds];
+    for (size_t r = 1; r < rounds; r++)
+        dk[r] = _mm_aesimc_si128(ek[rounds - r]);
+    dk[rounds] = ek[0];
+    k->rounds = (unsigned)rounds;
+    k->impl = brisk_aes_impl_ni();
+    wipe(w, sizeof(w));
+}
+
+/* ---- Block functions: n blocks in parallel (n a constant once inlined) ---- */
+
+NI_INLINE void enc_blocks(const __m128i *rk, unsigned rounds, __m128i *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = _mm_xor_si128(b[i], rk[0]);
+    for (unsigned r = 1; r < rounds; r++) {
+        __m128i key = rk[r];
+#pragma GCC unroll 8
+        for (int i = 0; i < n; i++)
+            b[i] = _mm_aesenc_si128(b[i], key);
+    }
+    for (int i = 0; i < n; i++)
+        b[i] = _mm_aesenclast_si128(b[i], rk[rounds]);
+}
+
+NI_INLINE void dec_blocks(const __m128i *rk, unsigned rounds, __m128i *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = _mm_xor_si128(b[i], rk[0]);
+    for (unsigned r = 1; r < rounds; r++) {
+        __m128i key = rk[r];
+#pragma GCC unroll 8
+        for (int i = 0; i < n; i++)
+            b[i] = _mm_aesdec_si128(b[i], key);
+    }
+    for (int i = 0; i < n; i++)
+        b[i] = _mm_aesdeclast_si128(b[i], rk[rounds]);
+}
+
+static inline __m128i loadu(const uint8_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)p);
+}
+
+static inline void storeu(uint8_t *p, __m128i v)
+{
+    _mm_storeu_si128((__m128i *)p, v);
+}
+
+/* ---- ECB ---- */
+
+/* ecb_step runs n blocks (a constant once inlined) through enc or dec. */
+NI_INLINE void ecb_step(const __m128i *rk, unsigned rounds, uint8_t *out, const uint8_t *in, int n,
+                        int decrypt)
+{
+    __m128i b[8];
+    for (int i = 0; i < n; i++)
+        b[i] = loadu(in + 16 * i);
+    if (decrypt)
+        dec_blocks(rk, rounds, b, n);
+    else
+        enc_blocks(rk, rounds, b, n);
+    for (int i = 0; i < n; i++)
+        storeu(out + 16 * i, b[i]);
+}
+
+NI_INLINE void ecb(const __m128i *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                   size_t n_blocks, int decrypt)
+{
+    for (; n_blocks >= 8; n_blocks -= 8, in += 128, out += 128)
+        ecb_step(rk, rounds, out, in, 8, decrypt);
+    if (n_blocks >= 4) {
+        ecb_step(rk, rounds, out, in, 4, decrypt);
+        n_blocks -= 4, in += 64, out += 64;
+    }
+    for (; n_blocks > 0; n_blocks--, in += 16, out += 16)
+        ecb_step(rk, rounds, out, in, 1, decrypt);
+}
+
+NI_TARGET
+static void ni_ecb_enc(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks)
+{
+    ecb(enc_keys(k), k->rounds, out, in, n_blocks, 0);
+}
+
+NI_TARGET
+static void ni_ecb_dec(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks)
+{
+    ecb(dec_keys(k), k->rounds, out, in, n_blocks, 1);
+}
+
+/* ---- CBC ---- */
+
+NI_TARGET
+static void ni_cbc_enc(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                       size_t n_blocks)
+{
+    const __m128i *rk = enc_keys(k);
+    __m128i x = loadu(iv);
+    for (; n_blocks > 0; n_blocks--, in += 16, out += 16) {
+        x = _mm_xor_si128(x, loadu(in));
+        enc_blocks(rk, k->rounds, &x, 1);
+        storeu(out, x);
+    }
+    storeu(iv, x);
+}
+
+/* cbc_dec_step decrypts n blocks; *prev is the ciphertext before them and
+ * becomes their last.  All input is read before any output is written. */
+NI_INLINE void cbc_dec_step(const __m128i *rk, unsigned rounds, __m128i *prev, uint8_t *out,
+                            const uint8_t *in, int n)
+{
+    __m128i c[8], b[8];
+    for (int i = 0; i < n; i++)
+        b[i] = c[i] = loadu(in + 16 * i);
+    dec_blocks(rk, rounds, b, n);
+    storeu(out, _mm_xor_si128(b[0], *prev));
+    for (int i = 1; i < n; i++)
+        storeu(out + 16 * i, _mm_xor_si128(b[i], c[i - 1]));
+    *prev = c[n - 1];
+}
+
+NI_TARGET
+static void ni_cbc_dec(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                       size_t n_blocks)
+{
+    const __m128i *rk = dec_keys(k);
+    unsigned rounds = k->rounds;
+    __m128i prev = loadu(iv);
+
+    for (; n_blocks >= 8; n_blocks -= 8, in += 128, out += 128)
+        cbc_dec_step(rk, rounds, &prev, out, in, 8);
+    if (n_blocks >= 4) {
+        cbc_dec_step(rk, rounds, &prev, out, in, 4);
+        n_blocks -= 4, in += 64, out += 64;
+    }
+    for (; n_blocks > 0; n_blocks--, in += 16, out += 16)
+        cbc_dec_step(rk, rounds, &prev, out, in, 1);
+    storeu(iv, prev);
+}
+
+/* ---- CTR ---- */
+
+/* The counter block byte reversed: a little-endian 128-bit number. */
+NI_INLINE __m128i reverse(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+/* counter_add adds v to the low lane: 32-bit lanes for ctr32, 64-bit ones
+ * for ctr128 (whose callers keep the low 64 bits from wrapping). */
+NI_INLINE __m128i counter_add(__m128i c, int v, int lanes32)
+{
+    __m128i add = _mm_cvtsi32_si128(v);
+    return lanes32 ? _mm_add_epi32(c, add) : _mm_add_epi64(c, add);
+}
+
+NI_INLINE void ctr_step(const __m128i *rk, unsigned rounds, __m128i *c, uint8_t *out,
+                        const uint8_t *in, int n, int lanes32)
+{
+    __m128i b[8];
+    for (int i = 0; i < n; i++)
+        b[i] = reverse(counter_add(*c, i, lanes32));
+    *c = counter_add(*c, n, lanes32);
+    enc_blocks(rk, rounds, b, n);
+    for (int i = 0; i < n; i++)
+        storeu(out + 16 * i, _mm_xor_si128(b[i], loadu(in + 16 * i)));
+}
+
+/* ctr_run encrypts n_blocks counter blocks from the reversed counter c,
+ * returning the next one. */
+NI_INLINE __m128i ctr_run(const brisk_aes_key *k, __m128i c, uint8_t *out, const uint8_t *in,
+                          size_t n_blocks, int lanes32)
+{
+    const __m128i *rk = enc_keys(k);
+    unsigned rounds = k->rounds;
+
+    for (; n_blocks >= 8; n_blocks -= 8, in += 128, out += 128)
+        ctr_step(rk, rounds, &c, out, in, 8, lanes32);
+    if (n_blocks >= 4) {
+        ctr_step(rk, rounds, &c, out, in, 4, lanes32);
+        n_blocks -= 4, in += 64, out += 64;
+    }
+    for (; n_blocks > 0; n_blocks--, in += 16, out += 16)
+        ctr_step(rk, rounds, &c, out, in, 1, lanes32);
+    return c;
+}
+
+NI_TARGET
+static void ni_ctr32(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                     size_t n_blocks)
+{
+    storeu(ctr, reverse(ctr_run(k, reverse(loadu(ctr)), out, in, n_blocks, 1)));
+}
+
+NI_TARGET
+static void ni_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                      size_t n_blocks)
+{
+    uint64_t hi = load64_be(ctr), lo = load64_be(ctr + 8);
+    while (n_blocks > 0) {
+        /* Blocks before the low half wraps: 2^64 - lo, 0 meaning 2^64. */
+        uint64_t room = (uint64_t)0 - lo;
+        size_t m = room != 0 && room < n_blocks ? (size_t)room : n_blocks;
+        ctr_run(k, _mm_set_epi64x((long long)hi, (long long)lo), out, in, m, 0);
+        lo += m;
+        hi += lo < m;
+        n_blocks -= m, in += 16 * m, out += 16 * m;
+    }
+    store64_be(ctr, hi);
+    store64_be(ctr + 8, lo);
+}
+
+const brisk_aes_impl *brisk_aes_impl_ni(void)
+{
+    static const brisk_aes_impl impl = {
+        "aesni", ni_setkey, ni_ecb_enc, ni_ecb_dec, ni_cbc_enc, ni_cbc_dec, ni_ctr128, ni_ctr32,
+    };
+    return &impl;
+}
+
+#endif
