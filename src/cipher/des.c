@@ -1,0 +1,776 @@
+/*
+ * src/cipher/des.c - DES (FIPS 46-3) and triple DES (NIST SP 800-67 EDE,
+ * with two keys, K3 = K1, or three), for ECB over whole blocks, with
+ * SSLeay's inner-loop variants as run-time implementations of the "des"
+ * primitive.
+ *
+ * Technique: Eric Young's SSLeay tables.  Each S-box is merged with the P
+ * permutation into a table of 64 words (des_sp), so a round is eight
+ * lookups xored together; the initial and final permutations are the
+ * classic swap-move sequences; triple DES does them once around its three
+ * passes.  Unlike SSLeay, whose 32-bit round rotates one copy of R by four
+ * bits, each half of the block is kept here as a 64-bit word holding two
+ * rotated copies of itself, rotl(R, 7) << 32 | rotl(R, 3): then R xor the
+ * round key has the eight 6-bit S-box inputs in bits 2..7 of its eight
+ * bytes, and the tables hold their outputs in the same doubled form, so the
+ * round has no rotation at all.
+ *
+ * The variants are those SSLeay's des_opts.c times (des_locl.h's DES_PTR,
+ * DES_RISC1, DES_RISC2 and DES_UNROLL): table addressing by index or by
+ * byte offset ("idx"/"ptr"), the lookups as one expression ("cisc") or in
+ * the two RISC orders, and 4 rounds per loop iteration or all 16 unrolled.
+ * Each is a plainly named function, e.g. des_ptr_risc1_16, over the shared
+ * inline round helpers; their implementation names ("ptr-risc1-16") are
+ * SSLeay's words for DES_options(), "des(ptr,risc1,16,...)", with ',' for
+ * '-'.  All use the same key schedule, so a key stays usable whichever is
+ * active.
+ *
+ * Not constant-time: the tables are indexed by key-dependent data (the
+ * descriptors carry BRISK_CIPHER_NOCT).
+ */
+#include "internal.h"
+
+/* The tables below were generated from FIPS 46-3's S-boxes, P, PC-2 and the
+ * layout described above:
+ *   des_sp[i][v]: byte i of the round input holds the input of S-box
+ *     G[i], G = {7, 5, 3, 1, 0, 6, 4, 2} (bytes 0..3 from rotl(R, 3), 4..7
+ *     from rotl(R, 7)); the entry is p = P(S_G[i](v) in its nibble) in the
+ *     doubled form rotl(p, 7) << 32 | rotl(p, 3).
+ *   des_pc2[n][v]: the round key, in that byte layout (S-box G[i]'s six key
+ *     bits in bits 2..7 of byte i), contributed by the value v of nibble n
+ *     (from the top) of the 56-bit C << 28 | D; a round key is the xor of
+ *     the 14 nibbles' entries.
+ * tests/test_des.c checks every implementation against a bit-by-bit FIPS
+ * 46-3 reference on random keys and blocks as well as the CAVP vectors. */
+static const _Alignas(64) uint64_t des_sp[8][64] = {
+    {
+        0x0004100440004100, 0x0004000000004000, 0x0100000000100000,
+        0x0104100440104100, 0x0000000440000000, 0x0004100440004100,
+        0x0000100000000100, 0x0000000440000000, 0x0100100000100100,
+        0x0100000440100000, 0x0104100440104100, 0x0104000000104000,
+        0x0104000440104000, 0x0104100000104100, 0x0004000000004000,
+        0x0000100000000100, 0x0100000440100000, 0x0000100440000100,
+        0x0004000440004000, 0x0004100000004100, 0x0104000000104000,
+        0x0100100000100100, 0x0100100440100100, 0x0104000440104000,
+        0x0004100000004100, 0x0000000000000000, 0x0000000000000000,
+        0x0100100440100100, 0x0000100440000100, 0x0004000440004000,
+        0x0104100000104100, 0x0100000000100000, 0x0104100000104100,
+        0x0100000000100000, 0x0104000440104000, 0x0004000000004000,
+        0x0000100000000100, 0x0100100440100100, 0x0004000000004000,
+        0x0104100000104100, 0x0004000440004000, 0x0000100000000100,
+        0x0000100440000100, 0x0100000440100000, 0x0100100440100100,
+        0x0000000440000000, 0x0100000000100000, 0x0004100440004100,
+        0x0000000000000000, 0x0104100440104100, 0x0100100000100100,
+        0x0000100440000100, 0x0100000440100000, 0x0004000440004000,
+        0x0004100440004100, 0x0000000000000000, 0x0104100440104100,
+        0x0104000000104000, 0x0104000000104000, 0x0004100000004100,
+        0x0004100000004100, 0x0100100000100100, 0x0000000440000000,
+        0x0104000440104000,
+    },
+    {
+        0x0000040880000040, 0x1000000881000000, 0x0010000000010000,
+        0x1010040881010040, 0x1000000881000000, 0x0000040000000040,
+        0x1010040881010040, 0x1000000001000000, 0x0010000880010000,
+        0x1010040001010040, 0x1000000001000000, 0x0000040880000040,
+        0x1000040001000040, 0x0010000880010000, 0x0000000880000000,
+        0x0010040000010040, 0x0000000000000000, 0x1000040001000040,
+        0x0010040880010040, 0x0010000000010000, 0x1010000001010000,
+        0x0010040880010040, 0x0000040000000040, 0x1000040881000040,
+        0x1000040881000040, 0x0000000000000000, 0x1010040001010040,
+        0x1010000881010000, 0x0010040000010040, 0x1010000001010000,
+        0x1010000881010000, 0x0000000880000000, 0x0010000880010000,
+        0x0000040000000040, 0x1000040881000040, 0x1010000001010000,
+        0x1010040881010040, 0x1000000001000000, 0x0010040000010040,
+        0x0000040880000040, 0x1000000001000000, 0x0010000880010000,
+        0x0000000880000000, 0x0010040000010040, 0x0000040880000040,
+        0x1010040881010040, 0x1010000001010000, 0x1000000881000000,
+        0x1010040001010040, 0x1010000881010000, 0x0000000000000000,
+        0x1000040881000040, 0x0000040000000040, 0x0010000000010000,
+        0x1000000881000000, 0x1010040001010040, 0x0010000000010000,
+        0x1000040001000040, 0x0010040880010040, 0x0000000000000000,
+        0x1010000881010000, 0x0000000880000000, 0x1000040001000040,
+        0x0010040880010040,
+    },
+    {
+        0x2008004002008004, 0x0008204000008204, 0x0008204000008204,
+        0x0000200000000200, 0x2008200002008200, 0x2000204002000204,
+        0x2000004002000004, 0x0008004000008004, 0x0000000000000000,
+        0x2008000002008000, 0x2008000002008000, 0x2008204002008204,
+        0x0000204000000204, 0x0000000000000000, 0x2000200002000200,
+        0x2000004002000004, 0x0000004000000004, 0x0008000000008000,
+        0x2000000002000000, 0x2008004002008004, 0x0000200000000200,
+        0x2000000002000000, 0x0008004000008004, 0x0008200000008200,
+        0x2000204002000204, 0x0000004000000004, 0x0008200000008200,
+        0x2000200002000200, 0x0008000000008000, 0x2008200002008200,
+        0x2008204002008204, 0x0000204000000204, 0x2000200002000200,
+        0x2000004002000004, 0x2008000002008000, 0x2008204002008204,
+        0x0000204000000204, 0x0000000000000000, 0x0000000000000000,
+        0x2008000002008000, 0x0008200000008200, 0x2000200002000200,
+        0x2000204002000204, 0x0000004000000004, 0x2008004002008004,
+        0x0008204000008204, 0x0008204000008204, 0x0000200000000200,
+        0x2008204002008204, 0x0000204000000204, 0x0000004000000004,
+        0x0008000000008000, 0x2000004002000004, 0x0008004000008004,
+        0x2008200002008200, 0x2000204002000204, 0x0008004000008004,
+        0x0008200000008200, 0x2000000002000000, 0x2008004002008004,
+        0x0000200000000200, 0x2000000002000000, 0x0008000000008000,
+        0x2008200002008200,
+    },
+    {
+        0x0420082000420082, 0x0020002000020002, 0x0020000000020000,
+        0x0420080000420080, 0x0400000000400000, 0x0000080000000080,
+        0x0400082000400082, 0x0020082000020082, 0x0000082000000082,
+        0x0420082000420082, 0x0420002000420002, 0x0000002000000002,
+        0x0020002000020002, 0x0400000000400000, 0x0000080000000080,
+        0x0400082000400082, 0x0420000000420000, 0x0400080000400080,
+        0x0020082000020082, 0x0000000000000000, 0x0000002000000002,
+        0x0020000000020000, 0x0420080000420080, 0x0400002000400002,
+        0x0400080000400080, 0x0000082000000082, 0x0000000000000000,
+        0x0420000000420000, 0x0020080000020080, 0x0420002000420002,
+        0x0400002000400002, 0x0020080000020080, 0x0000000000000000,
+        0x0420080000420080, 0x0400082000400082, 0x0400000000400000,
+        0x0020082000020082, 0x0400002000400002, 0x0420002000420002,
+        0x0020000000020000, 0x0400002000400002, 0x0020002000020002,
+        0x0000080000000080, 0x0420082000420082, 0x0420080000420080,
+        0x0000080000000080, 0x0020000000020000, 0x0000002000000002,
+        0x0020080000020080, 0x0420002000420002, 0x0400000000400000,
+        0x0000082000000082, 0x0400080000400080, 0x0020082000020082,
+        0x0000082000000082, 0x0400080000400080, 0x0420000000420000,
+        0x0000000000000000, 0x0020002000020002, 0x0020080000020080,
+        0x0000002000000002, 0x0400082000400082, 0x0420082000420082,
+        0x0420000000420000,
+    },
+    {
+        0x4041000004041000, 0x0000000000000000, 0x0040000000040000,
+        0x4041010004041010, 0x4040010004040010, 0x0041010000041010,
+        0x0000010000000010, 0x0040000000040000, 0x0001000000001000,
+        0x4041000004041000, 0x4041010004041010, 0x0001000000001000,
+        0x4001010004001010, 0x4040010004040010, 0x4000000004000000,
+        0x0000010000000010, 0x0001010000001010, 0x4001000004001000,
+        0x4001000004001000, 0x0041000000041000, 0x0041000000041000,
+        0x4040000004040000, 0x4040000004040000, 0x4001010004001010,
+        0x0040010000040010, 0x4000010004000010, 0x4000010004000010,
+        0x0040010000040010, 0x0000000000000000, 0x0001010000001010,
+        0x0041010000041010, 0x4000000004000000, 0x0040000000040000,
+        0x4041010004041010, 0x0000010000000010, 0x4040000004040000,
+        0x4041000004041000, 0x4000000004000000, 0x4000000004000000,
+        0x0001000000001000, 0x4040010004040010, 0x0040000000040000,
+        0x0041000000041000, 0x4000010004000010, 0x0001000000001000,
+        0x0000010000000010, 0x4001010004001010, 0x0041010000041010,
+        0x4041010004041010, 0x0040010000040010, 0x4040000004040000,
+        0x4001010004001010, 0x4000010004000010, 0x0001010000001010,
+        0x0041010000041010, 0x4041000004041000, 0x0001010000001010,
+        0x4001000004001000, 0x4001000004001000, 0x0000000000000000,
+        0x0040010000040010, 0x0041000000041000, 0x0000000000000000,
+        0x4040010004040010,
+    },
+    {
+        0x0800000000800000, 0x0800008110800008, 0x0002008110002008,
+        0x0000000000000000, 0x0002000000002000, 0x0002008110002008,
+        0x0802008000802008, 0x0802000110802000, 0x0802008110802008,
+        0x0800000000800000, 0x0000000000000000, 0x0000008110000008,
+        0x0000008000000008, 0x0000000110000000, 0x0800008110800008,
+        0x0002008000002008, 0x0002000110002000, 0x0802008000802008,
+        0x0800008000800008, 0x0002000110002000, 0x0000008110000008,
+        0x0800000110800000, 0x0802000110802000, 0x0800008000800008,
+        0x0800000110800000, 0x0002000000002000, 0x0002008000002008,
+        0x0802008110802008, 0x0802000000802000, 0x0000008000000008,
+        0x0000000110000000, 0x0802000000802000, 0x0000000110000000,
+        0x0802000000802000, 0x0800000000800000, 0x0002008110002008,
+        0x0002008110002008, 0x0800008110800008, 0x0800008110800008,
+        0x0000008000000008, 0x0800008000800008, 0x0000000110000000,
+        0x0002000110002000, 0x0800000000800000, 0x0802000110802000,
+        0x0002008000002008, 0x0802008000802008, 0x0802000110802000,
+        0x0002008000002008, 0x0000008110000008, 0x0802008110802008,
+        0x0800000110800000, 0x0802000000802000, 0x0000000000000000,
+        0x0000008000000008, 0x0802008110802008, 0x0000000000000000,
+        0x0802008000802008, 0x0800000110800000, 0x0002000000002000,
+        0x0000008110000008, 0x0002000110002000, 0x0002000000002000,
+        0x0800008000800008,
+    },
+    {
+        0x0000400000000400, 0x8200400008200400, 0x8200000008200000,
+        0x8000401008000401, 0x0200000000200000, 0x0000400000000400,
+        0x0000001000000001, 0x8200000008200000, 0x0200401000200401,
+        0x0200000000200000, 0x8000400008000400, 0x0200401000200401,
+        0x8000401008000401, 0x8200001008200001, 0x0200400000200400,
+        0x0000001000000001, 0x8000000008000000, 0x0200001000200001,
+        0x0200001000200001, 0x0000000000000000, 0x0000401000000401,
+        0x8200401008200401, 0x8200401008200401, 0x8000400008000400,
+        0x8200001008200001, 0x0000401000000401, 0x0000000000000000,
+        0x8000001008000001, 0x8200400008200400, 0x8000000008000000,
+        0x8000001008000001, 0x0200400000200400, 0x0200000000200000,
+        0x8000401008000401, 0x0000400000000400, 0x8000000008000000,
+        0x0000001000000001, 0x8200000008200000, 0x8000401008000401,
+        0x0200401000200401, 0x8000400008000400, 0x0000001000000001,
+        0x8200001008200001, 0x8200400008200400, 0x0200401000200401,
+        0x0000400000000400, 0x8000000008000000, 0x8200001008200001,
+        0x8200401008200401, 0x0200400000200400, 0x8000001008000001,
+        0x8200401008200401, 0x8200000008200000, 0x0000000000000000,
+        0x0200001000200001, 0x8000001008000001, 0x0200400000200400,
+        0x8000400008000400, 0x0000401000000401, 0x0200000000200000,
+        0x0000000000000000, 0x0200001000200001, 0x8200400008200400,
+        0x0000401000000401,
+    },
+    {
+        0x0000820000000820, 0x0080800220080800, 0x0000000000000000,
+        0x0080020220080020, 0x0000800220000800, 0x0000000000000000,
+        0x0080820000080820, 0x0000800220000800, 0x0080020000080020,
+        0x0000020220000020, 0x0000020220000020, 0x0080000000080000,
+        0x0080820220080820, 0x0080020000080020, 0x0080000220080000,
+        0x0000820000000820, 0x0000000220000000, 0x0000020000000020,
+        0x0080800220080800, 0x0000800000000800, 0x0080800000080800,
+        0x0080000220080000, 0x0080020220080020, 0x0080820000080820,
+        0x0000820220000820, 0x0080800000080800, 0x0080000000080000,
+        0x0000820220000820, 0x0000020000000020, 0x0080820220080820,
+        0x0000800000000800, 0x0000000220000000, 0x0080800220080800,
+        0x0000000220000000, 0x0080020000080020, 0x0000820000000820,
+        0x0080000000080000, 0x0080800220080800, 0x0000800220000800,
+        0x0000000000000000, 0x0000800000000800, 0x0080020000080020,
+        0x0080820220080820, 0x0000800220000800, 0x0000020220000020,
+        0x0000800000000800, 0x0000000000000000, 0x0080020220080020,
+        0x0000820220000820, 0x0080000000080000, 0x0000000220000000,
+        0x0080820220080820, 0x0000020000000020, 0x0080820000080820,
+        0x0080800000080800, 0x0000020220000020, 0x0080000220080000,
+        0x0000820220000820, 0x0000820000000820, 0x0080000220080000,
+        0x0080820000080820, 0x0000020000000020, 0x0080020220080020,
+        0x0080800000080800,
+    },
+};
+
+static const _Alignas(64) uint64_t des_pc2[14][16] = {
+    {
+        0x0000000000000000, 0x1000000000000000, 0x0000000080000000,
+        0x1000000080000000, 0x0000000000040000, 0x1000000000040000,
+        0x0000000080040000, 0x1000000080040000, 0x0000000800000000,
+        0x1000000800000000, 0x0000000880000000, 0x1000000880000000,
+        0x0000000800040000, 0x1000000800040000, 0x0000000880040000,
+        0x1000000880040000,
+    },
+    {
+        0x0000000000000000, 0x0400000000000000, 0x0000000000400000,
+        0x0400000000400000, 0x0000000010000000, 0x0400000010000000,
+        0x0000000010400000, 0x0400000010400000, 0x0000000400000000,
+        0x0400000400000000, 0x0000000400400000, 0x0400000400400000,
+        0x0000000410000000, 0x0400000410000000, 0x0000000410400000,
+        0x0400000410400000,
+    },
+    {
+        0x0000000000000000, 0x2000000000000000, 0x0000002000000000,
+        0x2000002000000000, 0x0000000004000000, 0x2000000004000000,
+        0x0000002004000000, 0x2000002004000000, 0x0000000000000000,
+        0x2000000000000000, 0x0000002000000000, 0x2000002000000000,
+        0x0000000004000000, 0x2000000004000000, 0x0000002004000000,
+        0x2000002004000000,
+    },
+    {
+        0x0000000000000000, 0x0000000000800000, 0x0000000020000000,
+        0x0000000020800000, 0x0000008000000000, 0x0000008000800000,
+        0x0000008020000000, 0x0000008020800000, 0x0000000000080000,
+        0x0000000000880000, 0x0000000020080000, 0x0000000020880000,
+        0x0000008000080000, 0x0000008000880000, 0x0000008020080000,
+        0x0000008020880000,
+    },
+    {
+        0x0000000000000000, 0x0000000000100000, 0x4000000000000000,
+        0x4000000000100000, 0x0000000000000000, 0x0000000000100000,
+        0x4000000000000000, 0x4000000000100000, 0x0000004000000000,
+        0x0000004000100000, 0x4000004000000000, 0x4000004000100000,
+        0x0000004000000000, 0x0000004000100000, 0x4000004000000000,
+        0x4000004000100000,
+    },
+    {
+        0x0000000000000000, 0x0000001000000000, 0x8000000000000000,
+        0x8000001000000000, 0x0000000000000000, 0x0000001000000000,
+        0x8000000000000000, 0x8000001000000000, 0x0000000008000000,
+        0x0000001008000000, 0x8000000008000000, 0x8000001008000000,
+        0x0000000008000000, 0x0000001008000000, 0x8000000008000000,
+        0x8000001008000000,
+    },
+    {
+        0x0000000000000000, 0x0000000040000000, 0x0000000000200000,
+        0x0000000040200000, 0x0800000000000000, 0x0800000040000000,
+        0x0800000000200000, 0x0800000040200000, 0x0000000000000000,
+        0x0000000040000000, 0x0000000000200000, 0x0000000040200000,
+        0x0800000000000000, 0x0800000040000000, 0x0800000000200000,
+        0x0800000040200000,
+    },
+    {
+        0x0000000000000000, 0x0000000000000004, 0x0020000000000000,
+        0x0020000000000004, 0x0000000000008000, 0x0000000000008004,
+        0x0020000000008000, 0x0020000000008004, 0x0000000000000008,
+        0x000000000000000c, 0x0020000000000008, 0x002000000000000c,
+        0x0000000000008008, 0x000000000000800c, 0x0020000000008008,
+        0x002000000000800c,
+    },
+    {
+        0x0000000000000000, 0x0000000000000010, 0x0000000000000000,
+        0x0000000000000010, 0x0000080000000000, 0x0000080000000010,
+        0x0000080000000000, 0x0000080000000010, 0x0000000000000800,
+        0x0000000000000810, 0x0000000000000800, 0x0000000000000810,
+        0x0000080000000800, 0x0000080000000810, 0x0000080000000800,
+        0x0000080000000810,
+    },
+    {
+        0x0000000000000000, 0x0000000000004000, 0x0000200000000000,
+        0x0000200000004000, 0x0000000000000000, 0x0000000000004000,
+        0x0000200000000000, 0x0000200000004000, 0x0010000000000000,
+        0x0010000000004000, 0x0010200000000000, 0x0010200000004000,
+        0x0010000000000000, 0x0010000000004000, 0x0010200000000000,
+        0x0010200000004000,
+    },
+    {
+        0x0000000000000000, 0x0000800000000000, 0x0000000000000000,
+        0x0000800000000000, 0x0000000000000040, 0x0000800000000040,
+        0x0000000000000040, 0x0000800000000040, 0x0080000000000000,
+        0x0080800000000000, 0x0080000000000000, 0x0080800000000000,
+        0x0080000000000040, 0x0080800000000040, 0x0080000000000040,
+        0x0080800000000040,
+    },
+    {
+        0x0000000000000000, 0x0000000000000400, 0x0008000000000000,
+        0x0008000000000400, 0x0000000000000080, 0x0000000000000480,
+        0x0008000000000080, 0x0008000000000480, 0x0000000000001000,
+        0x0000000000001400, 0x0008000000001000, 0x0008000000001400,
+        0x0000000000001080, 0x0000000000001480, 0x0008000000001080,
+        0x0008000000001480,
+    },
+    {
+        0x0000000000000000, 0x0040000000000000, 0x0000000000002000,
+        0x0040000000002000, 0x0000000000000020, 0x0040000000000020,
+        0x0000000000002020, 0x0040000000002020, 0x0000400000000000,
+        0x0040400000000000, 0x0000400000002000, 0x0040400000002000,
+        0x0000400000000020, 0x0040400000000020, 0x0000400000002020,
+        0x0040400000002020,
+    },
+    {
+        0x0000000000000000, 0x0000100000000000, 0x0004000000000000,
+        0x0004100000000000, 0x0000000000000000, 0x0000100000000000,
+        0x0004000000000000, 0x0004100000000000, 0x0000040000000000,
+        0x0000140000000000, 0x0004040000000000, 0x0004140000000000,
+        0x0000040000000000, 0x0000140000000000, 0x0004040000000000,
+        0x0004140000000000,
+    },
+};
+
+/* PC-1 (FIPS 46-3): key bit numbers, 1 = the top bit of the first byte,
+ * for the 28 bits of C and then the 28 of D.  Parity bits are never read. */
+static const uint8_t des_pc1[56] = {
+    57, 49, 41, 33, 25, 17, 9,  1,  58, 50, 42, 34, 26, 18,
+    10, 2,  59, 51, 43, 35, 27, 19, 11, 3,  60, 52, 44, 36,
+    63, 55, 47, 39, 31, 23, 15, 7,  62, 54, 46, 38, 30, 22,
+    14, 6,  61, 53, 45, 37, 29, 21, 13, 5,  28, 20, 12, 4,
+};
+
+/* The left rotations of C and D before each round. */
+static const uint8_t des_shifts[16] = {1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1};
+
+/* One DES key: the 16 round keys in des_sp's layout, in encryption order
+ * and reversed for decryption, so that the rounds only ever walk forward. */
+typedef struct des_key {
+    uint64_t enc[16];
+    uint64_t dec[16];
+} des_key;
+
+/* The schedule in brisk_cipher_ctx.ks: single DES uses k[0]; triple DES
+ * encrypts with k[0], decrypts with k[1], encrypts with k[2]. */
+typedef struct des_ks {
+    des_key k[3];
+} des_ks;
+
+_Static_assert(sizeof(des_ks) <= BRISK_KS_SIZE, "DES key schedule too large");
+
+/* The two halves of a block between IP and FP, each in the doubled form. */
+typedef struct des_halves {
+    uint64_t l, r;
+} des_halves;
+
+/* des_rounds_fn runs the 16 rounds on s with round keys k and returns the
+ * pre-output, halves swapped (R16, L16): what the next pass of triple DES
+ * takes as its (L0, R0), since FP then IP cancel.  The "des" primitive's
+ * implementations are of this type. */
+typedef des_halves des_rounds_fn(des_halves s, const uint64_t k[16]);
+
+/* ---- Key schedule ---- */
+
+static void des_expand(des_key *dk, const uint8_t key[8])
+{
+    uint64_t kbits = load64_be(key);
+    uint32_t c = 0, d = 0;
+
+    for (int i = 0; i < 28; i++) {
+        c = c << 1 | ((uint32_t)(kbits >> (64 - des_pc1[i])) & 1);
+        d = d << 1 | ((uint32_t)(kbits >> (64 - des_pc1[i + 28])) & 1);
+    }
+    for (int round = 0; round < 16; round++) {
+        unsigned s = des_shifts[round];
+        c = (c << s | c >> (28 - s)) & 0x0fffffff;
+        d = (d << s | d >> (28 - s)) & 0x0fffffff;
+        uint64_t cd = (uint64_t)c << 28 | d, k = 0;
+        for (int n = 0; n < 14; n++)
+            k ^= des_pc2[n][(cd >> (52 - 4 * n)) & 15];
+        dk->enc[round] = k;
+        dk->dec[15 - round] = k;
+    }
+}
+
+static int des_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned param)
+{
+    if (key_len != 8 || param != 0)
+        return BRISK_EINVAL;
+    des_expand(&((des_ks *)ks)->k[0], key);
+    return 0;
+}
+
+static int des_ede_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned param)
+{
+    des_ks *k = ks;
+
+    if (key_len != 16 || param != 0)
+        return BRISK_EINVAL;
+    des_expand(&k->k[0], key);
+    des_expand(&k->k[1], key + 8);
+    k->k[2] = k->k[0];
+    return 0;
+}
+
+static int des_ede3_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned param)
+{
+    des_ks *k = ks;
+
+    if (key_len != 24 || param != 0)
+        return BRISK_EINVAL;
+    des_expand(&k->k[0], key);
+    des_expand(&k->k[1], key + 8);
+    des_expand(&k->k[2], key + 16);
+    return 0;
+}
+
+/* ---- Initial and final permutations ---- */
+
+/* swap_move exchanges the bits of a selected by mask << n with the bits of
+ * b selected by mask: the step of which IP and FP are made. */
+static inline void swap_move(uint32_t *a, uint32_t *b, unsigned n, uint32_t mask)
+{
+    uint32_t t = ((*a >> n) ^ *b) & mask;
+    *b ^= t;
+    *a ^= t << n;
+}
+
+static inline uint64_t doubled(uint32_t x)
+{
+    return (uint64_t)rotl32(x, 7) << 32 | rotl32(x, 3);
+}
+
+static inline uint32_t undoubled(uint64_t x)
+{
+    return rotr32((uint32_t)x, 3);
+}
+
+/* load_block reads a block and applies IP. */
+static inline des_halves load_block(const uint8_t in[8])
+{
+    uint32_t l = load32_be(in), r = load32_be(in + 4);
+
+    swap_move(&l, &r, 4, 0x0f0f0f0f);
+    swap_move(&l, &r, 16, 0x0000ffff);
+    swap_move(&r, &l, 2, 0x33333333);
+    swap_move(&r, &l, 8, 0x00ff00ff);
+    swap_move(&l, &r, 1, 0x55555555);
+    return (des_halves){doubled(l), doubled(r)};
+}
+
+/* store_block applies FP (IP's steps undone in reverse order) and writes
+ * the block. */
+static inline void store_block(uint8_t out[8], des_halves s)
+{
+    uint32_t l = undoubled(s.l), r = undoubled(s.r);
+
+    swap_move(&l, &r, 1, 0x55555555);
+    swap_move(&r, &l, 8, 0x00ff00ff);
+    swap_move(&r, &l, 2, 0x33333333);
+    swap_move(&l, &r, 16, 0x0000ffff);
+    swap_move(&l, &r, 4, 0x0f0f0f0f);
+    store32_be(out, l);
+    store32_be(out + 4, r);
+}
+
+/* ---- Round functions: SSLeay's D_ENCRYPT, one per variant ----
+ *
+ * Each returns l xor f(r, k).  The S-box input of byte i of x = r ^ k is
+ * (x >> (8 i + 2)) & 63. */
+
+/* sp_idx looks S-box byte i up by index. */
+static inline uint64_t sp_idx(unsigned i, uint64_t v)
+{
+    return des_sp[i][v & 63];
+}
+
+/* sp_ptr looks S-box byte i up by byte offset (DES_PTR): off is already
+ * the index times 8, masked with 0x1f8, as SSLeay's 0xfc was times 4. */
+static inline uint64_t sp_ptr(unsigned i, uint64_t off)
+{
+    return *(const uint64_t *)((const uint8_t *)des_sp[i] + (off & 0x1f8));
+}
+
+/* The plain form: the eight lookups in one expression. */
+static inline uint64_t round_idx_cisc(uint64_t l, uint64_t r, uint64_t k)
+{
+    uint64_t x = r ^ k;
+    return l ^ sp_idx(0, x >> 2) ^ sp_idx(1, x >> 10) ^ sp_idx(2, x >> 18) ^
+           sp_idx(3, x >> 26) ^ sp_idx(4, x >> 34) ^ sp_idx(5, x >> 42) ^
+           sp_idx(6, x >> 50) ^ sp_idx(7, x >> 58);
+}
+
+static inline uint64_t round_ptr_cisc(uint64_t l, uint64_t r, uint64_t k)
+{
+    uint64_t x = r ^ k;
+    return l ^ sp_ptr(0, x << 1) ^ sp_ptr(1, x >> 7) ^ sp_ptr(2, x >> 15) ^
+           sp_ptr(3, x >> 23) ^ sp_ptr(4, x >> 31) ^ sp_ptr(5, x >> 39) ^
+           sp_ptr(6, x >> 47) ^ sp_ptr(7, x >> 55);
+}
+
+/* DES_RISC1: one working word shifted down 16 bits at a time, two indices
+ * taken from it per step, each lookup xored into l in turn. */
+static inline uint64_t round_idx_risc1(uint64_t l, uint64_t r, uint64_t k)
+{
+    uint64_t x = (r ^ k) >> 2;
+    for (unsigned i = 0; i < 8; i += 2, x >>= 16) {
+        uint64_t a = x & 63, b = (x >> 8) & 63;
+        l ^= des_sp[i][a];
+        l ^= des_sp[i + 1][b];
+    }
+    return l;
+}
+
+static inline uint64_t round_ptr_risc1(uint64_t l, uint64_t r, uint64_t k)
+{
+    uint64_t x = r ^ k;
+    for (unsigned i = 0; i < 8; i += 2, x >>= 16) {
+        uint64_t a = x << 1, b = x >> 7;
+        l ^= sp_ptr(i, a);
+        l ^= sp_ptr(i + 1, b);
+    }
+    return l;
+}
+
+/* DES_RISC2: the word is left whole and each pair of indices is shifted
+ * out of it into two temporaries, each lookup xored into l in turn. */
+static inline uint64_t round_idx_risc2(uint64_t l, uint64_t r, uint64_t k)
+{
+    uint64_t x = r ^ k;
+    for (unsigned i = 0; i < 8; i += 2) {
+        uint64_t s1 = x >> (8 * i + 2), s2 = x >> (8 * i + 10);
+        l ^= sp_idx(i, s1);
+        l ^= sp_idx(i + 1, s2);
+    }
+    return l;
+}
+
+static inline uint64_t round_ptr_risc2(uint64_t l, uint64_t r, uint64_t k)
+{
+    uint64_t x = r ^ k;
+    l ^= sp_ptr(0, x << 1);
+    for (unsigned i = 1; i < 8; i += 2) {
+        uint64_t s1 = x >> (8 * i - 1), s2 = x >> (8 * i + 7);
+        l ^= sp_ptr(i, s1);
+        if (i + 1 < 8)
+            l ^= sp_ptr(i + 1, s2);
+    }
+    return l;
+}
+
+/* ---- Loop shapes: DES_UNROLL or not ----
+ *
+ * Always inlined so that each variant below gets its own copy with the round
+ * function, a constant, inlined into it. */
+
+typedef uint64_t des_round_fn(uint64_t l, uint64_t r, uint64_t k);
+
+static inline __attribute__((always_inline)) des_halves
+rounds_16(des_halves s, const uint64_t k[16], des_round_fn *round)
+{
+    uint64_t l = s.l, r = s.r;
+
+    l = round(l, r, k[0]);
+    r = round(r, l, k[1]);
+    l = round(l, r, k[2]);
+    r = round(r, l, k[3]);
+    l = round(l, r, k[4]);
+    r = round(r, l, k[5]);
+    l = round(l, r, k[6]);
+    r = round(r, l, k[7]);
+    l = round(l, r, k[8]);
+    r = round(r, l, k[9]);
+    l = round(l, r, k[10]);
+    r = round(r, l, k[11]);
+    l = round(l, r, k[12]);
+    r = round(r, l, k[13]);
+    l = round(l, r, k[14]);
+    r = round(r, l, k[15]);
+    return (des_halves){r, l};
+}
+
+static inline __attribute__((always_inline)) des_halves
+rounds_4(des_halves s, const uint64_t k[16], des_round_fn *round)
+{
+    uint64_t l = s.l, r = s.r;
+
+    for (int i = 0; i < 16; i += 4) {
+        l = round(l, r, k[i]);
+        r = round(r, l, k[i + 1]);
+        l = round(l, r, k[i + 2]);
+        r = round(r, l, k[i + 3]);
+    }
+    return (des_halves){r, l};
+}
+
+/* ---- The variants ---- */
+
+static des_halves des_idx_cisc_4(des_halves s, const uint64_t k[16])
+{
+    return rounds_4(s, k, round_idx_cisc);
+}
+
+static des_halves des_idx_cisc_16(des_halves s, const uint64_t k[16])
+{
+    return rounds_16(s, k, round_idx_cisc);
+}
+
+static des_halves des_idx_risc1_4(des_halves s, const uint64_t k[16])
+{
+    return rounds_4(s, k, round_idx_risc1);
+}
+
+static des_halves des_idx_risc1_16(des_halves s, const uint64_t k[16])
+{
+    return rounds_16(s, k, round_idx_risc1);
+}
+
+static des_halves des_idx_risc2_4(des_halves s, const uint64_t k[16])
+{
+    return rounds_4(s, k, round_idx_risc2);
+}
+
+static des_halves des_idx_risc2_16(des_halves s, const uint64_t k[16])
+{
+    return rounds_16(s, k, round_idx_risc2);
+}
+
+static des_halves des_ptr_cisc_4(des_halves s, const uint64_t k[16])
+{
+    return rounds_4(s, k, round_ptr_cisc);
+}
+
+static des_halves des_ptr_cisc_16(des_halves s, const uint64_t k[16])
+{
+    return rounds_16(s, k, round_ptr_cisc);
+}
+
+static des_halves des_ptr_risc1_4(des_halves s, const uint64_t k[16])
+{
+    return rounds_4(s, k, round_ptr_risc1);
+}
+
+static des_halves des_ptr_risc1_16(des_halves s, const uint64_t k[16])
+{
+    return rounds_16(s, k, round_ptr_risc1);
+}
+
+static des_halves des_ptr_risc2_4(des_halves s, const uint64_t k[16])
+{
+    return rounds_4(s, k, round_ptr_risc2);
+}
+
+static des_halves des_ptr_risc2_16(des_halves s, const uint64_t k[16])
+{
+    return rounds_16(s, k, round_ptr_risc2);
+}
+
+/* The order is SSLeay des_opts's ranking on the Ice Lake-SP Xeon this was
+ * written on (brisk des-opts); none needs a CPU feature, so the first is
+ * the default everywhere.  Run `brisk des-opts` to rank them elsewhere and
+ * BRISK_IMPL=des=NAME to force one. */
+static const brisk_impl des_impls[] = {
+    {"idx-cisc-16", 0, (brisk_fn)des_idx_cisc_16},
+    {"idx-cisc-4", 0, (brisk_fn)des_idx_cisc_4},
+    {"idx-risc1-16", 0, (brisk_fn)des_idx_risc1_16},
+    {"idx-risc1-4", 0, (brisk_fn)des_idx_risc1_4},
+    {"idx-risc2-16", 0, (brisk_fn)des_idx_risc2_16},
+    {"idx-risc2-4", 0, (brisk_fn)des_idx_risc2_4},
+    {"ptr-cisc-16", 0, (brisk_fn)des_ptr_cisc_16},
+    {"ptr-cisc-4", 0, (brisk_fn)des_ptr_cisc_4},
+    {"ptr-risc1-16", 0, (brisk_fn)des_ptr_risc1_16},
+    {"ptr-risc1-4", 0, (brisk_fn)des_ptr_risc1_4},
+    {"ptr-risc2-16", 0, (brisk_fn)des_ptr_risc2_16},
+    {"ptr-risc2-4", 0, (brisk_fn)des_ptr_risc2_4},
+    {NULL, 0, NULL},
+};
+brisk_prim brisk_des_prim = {"des", des_impls, NULL};
+
+static inline des_rounds_fn *active_rounds(void)
+{
+    return (des_rounds_fn *)brisk_prim_fn(&brisk_des_prim);
+}
+
+/* ---- ECB kernels ---- */
+
+static void des_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
+{
+    const des_key *k = &((const des_ks *)ks)->k[0];
+    des_rounds_fn *rounds = active_rounds();
+
+    for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
+        store_block(out, rounds(load_block(in), k->enc));
+}
+
+static void des_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
+{
+    const des_key *k = &((const des_ks *)ks)->k[0];
+    des_rounds_fn *rounds = active_rounds();
+
+    for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
+        store_block(out, rounds(load_block(in), k->dec));
+}
+
+static void des_ede3_encrypt(const void *ks, uint8_t *out, const uint8_t *in,
+                             size_t n_blocks)
+{
+    const des_key *k = ((const des_ks *)ks)->k;
+    des_rounds_fn *rounds = active_rounds();
+
+    for (; n_blocks > 0; n_blocks--, in += 8, out += 8) {
+        des_halves s = load_block(in);
+        s = rounds(s, k[0].enc);
+        s = rounds(s, k[1].dec);
+        s = rounds(s, k[2].enc);
+        store_block(out, s);
+    }
+}
+
+static void des_ede3_decrypt(const void *ks, uint8_t *out, const uint8_t *in,
+                             size_t n_blocks)
+{
+    const des_key *k = ((const des_ks *)ks)->k;
+    des_rounds_fn *rounds = active_rounds();
+
+    for (; n_blocks > 0; n_blocks--, in += 8, out += 8) {
+        des_halves s = load_block(in);
+        s = rounds(s, k[2].dec);
+        s = rounds(s, k[1].enc);
+        s = rounds(s, k[0].dec);
+        store_block(out, s);
+    }
+}
+
+const brisk_block_cipher brisk_des_cipher = {
+    "des", 8, des_setkey, des_encrypt, des_decrypt,
+};
+
+/* Two-key triple DES is three-key with K3 = K1, copied at setkey. */
+const brisk_block_cipher brisk_des_ede_cipher = {
+    "des-ede", 8, des_ede_setkey, des_ede3_encrypt, des_ede3_decrypt,
+};
+
+const brisk_block_cipher brisk_des_ede3_cipher = {
+    "des-ede3", 8, des_ede3_setkey, des_ede3_encrypt, des_ede3_decrypt,
+};
