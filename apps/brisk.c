@@ -20,6 +20,7 @@ static const struct subcommand {
     const char *help;
 } subcommands[] = {
     {"dgst", dgst_main, "print message digests or HMACs of files (like openssl dgst)"},
+    {"enc", enc_main, "encrypt or decrypt with a cipher (like openssl enc)"},
     {"help", help_main, "print this summary, or `brisk help SUB` the usage of SUB"},
     {"list", list_main, "list digests with their aliases, and the implementations"},
     {"speed", speed_main, "benchmark algorithms (like openssl speed)"},
