@@ -16,6 +16,8 @@
 
 extern brisk_prim brisk_ghash_prim; /* src/cipher/gcm.c */
 extern brisk_prim brisk_des_prim;   /* src/cipher/des.c */
+extern brisk_prim brisk_bf_prim;    /* src/cipher/blowfish.c */
+extern brisk_prim brisk_rc4_prim;   /* src/cipher/rc4.c */
 
 static brisk_prim *const prims[] = {
     &brisk_md2_prim,    &brisk_md4_prim,    &brisk_md5_prim,
@@ -24,6 +26,7 @@ static brisk_prim *const prims[] = {
     /* ciphers: one line each, added as they land */
     &brisk_aes_prim,
     &brisk_ghash_prim,
+    &brisk_bf_prim,     &brisk_rc4_prim,
     &brisk_des_prim,
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
