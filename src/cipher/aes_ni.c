@@ -266,7 +266,8 @@ NI_TARGET
 static void ni_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                       size_t n_blocks)
 {
-    uint64_t hi = load64_be(ctr), lo = load64_be(ctr + 8);
+    __m128i c = reverse(loadu(ctr));
+    uint64_t hi = (uint64_t)_mm_extract_epi64(c, 1), lo = (uint64_t)_mm_cvtsi128_si64(c);
     while (n_blocks > 0) {
         /* Blocks before the low half wraps: 2^64 - lo, 0 meaning 2^64. */
         uint64_t room = (uint64_t)0 - lo;
@@ -276,8 +277,9 @@ static void ni_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, con
         hi += lo < m;
         n_blocks -= m, in += 16 * m, out += 16 * m;
     }
-    store64_be(ctr, hi);
-    store64_be(ctr + 8, lo);
+    /* One 16-byte store, so that the next call's 16-byte load of the
+     * counter is forwarded from it. */
+    storeu(ctr, reverse(_mm_set_epi64x((long long)hi, (long long)lo)));
 }
 
 const brisk_aes_impl *brisk_aes_impl_ni(void)

@@ -1,0 +1,431 @@
+/*
+ * src/cipher/aes_vaes.c - AES (FIPS 197) with VAES on 512-bit registers: the
+ * "vaes" implementation of the "aes" primitive.
+ *
+ * Technique: each zmm register holds four blocks; ECB, CBC decryption and
+ * CTR run eight registers (32 blocks) in flight, enough to cover vaesenc's
+ * latency at one instruction per cycle.  The round keys are broadcast to all
+ * four lanes once per call and stay in registers: every kernel is compiled
+ * once per round count (10, 12, 14) so that the compiler can allocate them.
+ * What is left after the 32-block loop goes through 16-block and 4-block
+ * passes with masked loads and stores, and a single block through the
+ * 128-bit AES-NI instructions, so that a 16-byte message costs no setup.
+ * CTR counters are byte reversed (little-endian) and advanced with vector
+ * adds, in 64-bit lanes for ctr128 (runs split where the low 64 bits wrap)
+ * and 32-bit lanes for ctr32.  CBC decryption forms each register's
+ * previous-ciphertext vector with valignq from registers, never rereading
+ * input that an in-place call may have overwritten.  The key schedule and
+ * CBC encryption (serial by nature) are AES-NI's; keys use its layout.
+ *
+ * Constant-time: yes; the AES instructions take fixed time and nothing
+ * branches on or is addressed by key or data.
+ */
+#include "internal.h"
+
+#ifdef BRISK_X86_64
+#include <immintrin.h>
+
+#define VAES_TARGET \
+    __attribute__((target("vaes,aes,avx512f,avx512vl,avx512bw,sse4.1,ssse3")))
+#define VAES_INLINE VAES_TARGET static inline __attribute__((always_inline))
+/* The one-block paths use only AES-NI, so that short messages pay for no
+ * 512-bit state. */
+#define ONE_TARGET __attribute__((target("aes,sse4.1,ssse3")))
+#define ONE_INLINE ONE_TARGET static inline __attribute__((always_inline))
+
+/* The round keys in AES-NI's layout: 15 for encryption, then 15 for
+ * decryption. */
+static inline const __m128i *round_keys(const brisk_aes_key *k, int decrypt)
+{
+    return (const __m128i *)k->w + (decrypt ? 15 : 0);
+}
+
+static void vaes_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    brisk_aes_impl_ni()->setkey(k, key, key_len);
+    k->impl = brisk_aes_impl_vaes();
+}
+
+static void vaes_cbc_enc(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                         size_t n_blocks)
+{
+    brisk_aes_impl_ni()->cbc_enc(k, iv, out, in, n_blocks);
+}
+
+/* ---- Rounds on n registers (n and rounds constants once inlined) ---- */
+
+VAES_INLINE void broadcast_keys(__m512i *rk, const __m128i *keys, int rounds)
+{
+    for (int r = 0; r <= rounds; r++)
+        rk[r] = _mm512_broadcast_i32x4(_mm_load_si128(keys + r));
+}
+
+VAES_INLINE void enc_regs(const __m512i *rk, int rounds, __m512i *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = _mm512_xor_si512(b[i], rk[0]);
+#pragma GCC unroll 14
+    for (int r = 1; r < rounds; r++)
+#pragma GCC unroll 8
+        for (int i = 0; i < n; i++)
+            b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
+    for (int i = 0; i < n; i++)
+        b[i] = _mm512_aesenclast_epi128(b[i], rk[rounds]);
+}
+
+VAES_INLINE void dec_regs(const __m512i *rk, int rounds, __m512i *b, int n)
+{
+    for (int i = 0; i < n; i++)
+        b[i] = _mm512_xor_si512(b[i], rk[0]);
+#pragma GCC unroll 14
+    for (int r = 1; r < rounds; r++)
+#pragma GCC unroll 8
+        for (int i = 0; i < n; i++)
+            b[i] = _mm512_aesdec_epi128(b[i], rk[r]);
+    for (int i = 0; i < n; i++)
+        b[i] = _mm512_aesdeclast_epi128(b[i], rk[rounds]);
+}
+
+/* block_mask selects the 64-bit lanes of the blocks of register i (four
+ * blocks each) that lie among the first n. */
+static inline __mmask8 block_mask(size_t n, int i)
+{
+    size_t first = 4 * (size_t)i;
+    if (n <= first)
+        return 0;
+    return n - first >= 4 ? (__mmask8)0xff : (__mmask8)((1u << (2 * (n - first))) - 1);
+}
+
+VAES_INLINE __m512i load_masked(const uint8_t *p, __mmask8 m)
+{
+    return _mm512_maskz_loadu_epi64(m, p);
+}
+
+VAES_INLINE void store_masked(uint8_t *p, __mmask8 m, __m512i v)
+{
+    _mm512_mask_storeu_epi64(p, m, v);
+}
+
+/* one_block runs a single block through the 128-bit instructions. */
+ONE_INLINE __m128i one_block(const __m128i *keys, int rounds, __m128i x, int decrypt)
+{
+    x = _mm_xor_si128(x, keys[0]);
+    for (int r = 1; r < rounds; r++)
+        x = decrypt ? _mm_aesdec_si128(x, keys[r]) : _mm_aesenc_si128(x, keys[r]);
+    return decrypt ? _mm_aesdeclast_si128(x, keys[rounds]) : _mm_aesenclast_si128(x, keys[rounds]);
+}
+
+/* ---- ECB ---- */
+
+/* ecb_pass handles min(n, 4 * nreg) blocks with nreg registers. */
+VAES_INLINE void ecb_pass(const __m512i *rk, int rounds, uint8_t *out, const uint8_t *in,
+                          size_t n, int nreg, int decrypt)
+{
+    __m512i b[8];
+    for (int i = 0; i < nreg; i++)
+        b[i] = load_masked(in + 64 * i, block_mask(n, i));
+    if (decrypt)
+        dec_regs(rk, rounds, b, nreg);
+    else
+        enc_regs(rk, rounds, b, nreg);
+    for (int i = 0; i < nreg; i++)
+        store_masked(out + 64 * i, block_mask(n, i), b[i]);
+}
+
+VAES_INLINE void ecb_rounds(const brisk_aes_key *k, uint8_t *out, const uint8_t *in,
+                            size_t n_blocks, int rounds, int decrypt)
+{
+    __m512i rk[15];
+    broadcast_keys(rk, round_keys(k, decrypt), rounds);
+    for (; n_blocks >= 32; n_blocks -= 32, in += 512, out += 512) {
+        __m512i b[8];
+        for (int i = 0; i < 8; i++)
+            b[i] = _mm512_loadu_si512(in + 64 * i);
+        if (decrypt)
+            dec_regs(rk, rounds, b, 8);
+        else
+            enc_regs(rk, rounds, b, 8);
+        for (int i = 0; i < 8; i++)
+            _mm512_storeu_si512(out + 64 * i, b[i]);
+    }
+    for (; n_blocks > 4; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
+        ecb_pass(rk, rounds, out, in, n_blocks, 4, decrypt);
+    if (n_blocks > 0)
+        ecb_pass(rk, rounds, out, in, n_blocks, 1, decrypt);
+}
+
+VAES_TARGET
+static void ecb_wide(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks,
+                     int decrypt)
+{
+    switch (k->rounds * 2 + !!decrypt) {
+    case 20: ecb_rounds(k, out, in, n_blocks, 10, 0); break;
+    case 21: ecb_rounds(k, out, in, n_blocks, 10, 1); break;
+    case 24: ecb_rounds(k, out, in, n_blocks, 12, 0); break;
+    case 25: ecb_rounds(k, out, in, n_blocks, 12, 1); break;
+    case 28: ecb_rounds(k, out, in, n_blocks, 14, 0); break;
+    default: ecb_rounds(k, out, in, n_blocks, 14, 1); break;
+    }
+}
+
+ONE_TARGET
+static void ecb_one(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, int decrypt)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)in);
+    _mm_storeu_si128((__m128i *)out, one_block(round_keys(k, decrypt), (int)k->rounds, x, decrypt));
+}
+
+static void vaes_ecb_enc(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks)
+{
+    if (n_blocks == 1)
+        ecb_one(k, out, in, 0);
+    else if (n_blocks > 1)
+        ecb_wide(k, out, in, n_blocks, 0);
+}
+
+static void vaes_ecb_dec(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks)
+{
+    if (n_blocks == 1)
+        ecb_one(k, out, in, 1);
+    else if (n_blocks > 1)
+        ecb_wide(k, out, in, n_blocks, 1);
+}
+
+/* ---- CBC decryption ---- */
+
+/* cbc_dec_regs decrypts the nreg registers c (already loaded) into b; *last
+ * holds in its top lane the ciphertext before them and becomes c[nreg - 1]. */
+VAES_INLINE void cbc_dec_regs(const __m512i *rk, int rounds, __m512i *last, const __m512i *c,
+                              __m512i *b, int nreg)
+{
+    for (int i = 0; i < nreg; i++)
+        b[i] = c[i];
+    dec_regs(rk, rounds, b, nreg);
+    /* Register i's previous ciphertexts: the block before its first, then
+     * its first three. */
+    b[0] = _mm512_xor_si512(b[0], _mm512_alignr_epi64(c[0], *last, 6));
+    for (int i = 1; i < nreg; i++)
+        b[i] = _mm512_xor_si512(b[i], _mm512_alignr_epi64(c[i], c[i - 1], 6));
+    *last = c[nreg - 1];
+}
+
+VAES_INLINE void cbc_dec_pass(const __m512i *rk, int rounds, __m512i *last, uint8_t *out,
+                              const uint8_t *in, size_t n, int nreg)
+{
+    __m512i c[8], b[8];
+    for (int i = 0; i < nreg; i++)
+        c[i] = load_masked(in + 64 * i, block_mask(n, i));
+    cbc_dec_regs(rk, rounds, last, c, b, nreg);
+    for (int i = 0; i < nreg; i++)
+        store_masked(out + 64 * i, block_mask(n, i), b[i]);
+}
+
+VAES_INLINE void cbc_dec_rounds(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out,
+                                const uint8_t *in, size_t n_blocks, int rounds)
+{
+    __m512i rk[15], last = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)iv));
+    /* The next IV is read before an in-place call overwrites it. */
+    __m128i next_iv = _mm_loadu_si128((const __m128i *)(in + 16 * (n_blocks - 1)));
+
+    broadcast_keys(rk, round_keys(k, 1), rounds);
+    for (; n_blocks >= 32; n_blocks -= 32, in += 512, out += 512) {
+        __m512i c[8], b[8];
+        for (int i = 0; i < 8; i++)
+            c[i] = _mm512_loadu_si512(in + 64 * i);
+        cbc_dec_regs(rk, rounds, &last, c, b, 8);
+        for (int i = 0; i < 8; i++)
+            _mm512_storeu_si512(out + 64 * i, b[i]);
+    }
+    for (; n_blocks > 4; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
+        cbc_dec_pass(rk, rounds, &last, out, in, n_blocks, 4);
+    if (n_blocks > 0)
+        cbc_dec_pass(rk, rounds, &last, out, in, n_blocks, 1);
+    _mm_storeu_si128((__m128i *)iv, next_iv);
+}
+
+VAES_TARGET
+static void cbc_dec_wide(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                         size_t n_blocks)
+{
+    switch (k->rounds) {
+    case 10: cbc_dec_rounds(k, iv, out, in, n_blocks, 10); break;
+    case 12: cbc_dec_rounds(k, iv, out, in, n_blocks, 12); break;
+    default: cbc_dec_rounds(k, iv, out, in, n_blocks, 14); break;
+    }
+}
+
+ONE_TARGET
+static void cbc_dec_one(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in)
+{
+    __m128i c = _mm_loadu_si128((const __m128i *)in);
+    __m128i p = one_block(round_keys(k, 1), (int)k->rounds, c, 1);
+    _mm_storeu_si128((__m128i *)out, _mm_xor_si128(p, _mm_loadu_si128((const __m128i *)iv)));
+    _mm_storeu_si128((__m128i *)iv, c);
+}
+
+static void vaes_cbc_dec(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                         size_t n_blocks)
+{
+    if (n_blocks == 1)
+        cbc_dec_one(k, iv, out, in);
+    else if (n_blocks > 1)
+        cbc_dec_wide(k, iv, out, in, n_blocks);
+}
+
+/* ---- CTR ---- */
+
+VAES_INLINE __m512i reverse512(__m512i x)
+{
+    const __m512i rev = _mm512_broadcast_i32x4(
+        _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    return _mm512_shuffle_epi8(x, rev);
+}
+
+/* counter_add adds the low-lane values of `add` to c: 32-bit lanes for
+ * ctr32, 64-bit ones for ctr128 (whose callers keep the low 64 bits of every
+ * counter from wrapping). */
+VAES_INLINE __m512i counter_add(__m512i c, __m512i add, int lanes32)
+{
+    return lanes32 ? _mm512_add_epi32(c, add) : _mm512_add_epi64(c, add);
+}
+
+/* ctr_pass xors min(n, 4 * nreg) keystream blocks from the four reversed
+ * counters in *c (counter j in lane j) and advances them by 4 * nreg. */
+VAES_INLINE void ctr_pass(const __m512i *rk, int rounds, __m512i *c, uint8_t *out,
+                          const uint8_t *in, size_t n, int nreg, int lanes32)
+{
+    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+    __m512i b[8];
+    for (int i = 0; i < nreg; i++) {
+        b[i] = reverse512(*c);
+        *c = counter_add(*c, four, lanes32);
+    }
+    enc_regs(rk, rounds, b, nreg);
+    for (int i = 0; i < nreg; i++) {
+        __mmask8 m = block_mask(n, i);
+        store_masked(out + 64 * i, m, _mm512_xor_si512(b[i], load_masked(in + 64 * i, m)));
+    }
+}
+
+VAES_INLINE void ctr_rounds(const brisk_aes_key *k, __m128i ctr, uint8_t *out, const uint8_t *in,
+                            size_t n_blocks, int rounds, int lanes32)
+{
+    const __m512i four = _mm512_set_epi64(0, 4, 0, 4, 0, 4, 0, 4);
+    __m512i rk[15];
+    __m512i c = counter_add(_mm512_broadcast_i32x4(ctr), _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0),
+                            lanes32);
+
+    broadcast_keys(rk, round_keys(k, 0), rounds);
+    for (; n_blocks >= 32; n_blocks -= 32, in += 512, out += 512) {
+        __m512i b[8];
+        for (int i = 0; i < 8; i++) {
+            b[i] = reverse512(c);
+            c = counter_add(c, four, lanes32);
+        }
+        enc_regs(rk, rounds, b, 8);
+        for (int i = 0; i < 8; i++)
+            _mm512_storeu_si512(out + 64 * i,
+                                _mm512_xor_si512(b[i], _mm512_loadu_si512(in + 64 * i)));
+    }
+    for (; n_blocks > 4; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
+        ctr_pass(rk, rounds, &c, out, in, n_blocks, 4, lanes32);
+    if (n_blocks > 0)
+        ctr_pass(rk, rounds, &c, out, in, n_blocks, 1, lanes32);
+}
+
+/* ctr_run encrypts n_blocks (at least 2) counter blocks from the reversed
+ * counter ctr (for ctr128 the low 64 bits must not wrap before the last). */
+VAES_TARGET
+static void ctr_run(const brisk_aes_key *k, __m128i ctr, uint8_t *out, const uint8_t *in,
+                    size_t n_blocks, int lanes32)
+{
+    switch (k->rounds * 2 + !!lanes32) {
+    case 20: ctr_rounds(k, ctr, out, in, n_blocks, 10, 0); break;
+    case 21: ctr_rounds(k, ctr, out, in, n_blocks, 10, 1); break;
+    case 24: ctr_rounds(k, ctr, out, in, n_blocks, 12, 0); break;
+    case 25: ctr_rounds(k, ctr, out, in, n_blocks, 12, 1); break;
+    case 28: ctr_rounds(k, ctr, out, in, n_blocks, 14, 0); break;
+    default: ctr_rounds(k, ctr, out, in, n_blocks, 14, 1); break;
+    }
+}
+
+/* Counters are read and written as whole vectors: a 16-byte load of bytes
+ * just written by narrower stores would miss store forwarding, which costs
+ * more than the rest of a one-block call. */
+ONE_INLINE __m128i reverse128(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+ONE_INLINE __m128i load_counter(const uint8_t ctr[16])
+{
+    return reverse128(_mm_loadu_si128((const __m128i *)ctr));
+}
+
+ONE_INLINE void store_counter(uint8_t ctr[16], __m128i c)
+{
+    _mm_storeu_si128((__m128i *)ctr, reverse128(c));
+}
+
+/* ctr_one xors one keystream block from the reversed counter c: the short
+ * message path, kept free of 512-bit code and its setup. */
+ONE_INLINE void ctr_one(const brisk_aes_key *k, __m128i c, uint8_t *out, const uint8_t *in)
+{
+    __m128i x = one_block(round_keys(k, 0), (int)k->rounds, reverse128(c), 0);
+    _mm_storeu_si128((__m128i *)out, _mm_xor_si128(x, _mm_loadu_si128((const __m128i *)in)));
+}
+
+ONE_TARGET
+static void vaes_ctr32(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                       size_t n_blocks)
+{
+    __m128i c = load_counter(ctr);
+    if (n_blocks == 1)
+        ctr_one(k, c, out, in);
+    else if (n_blocks > 1)
+        ctr_run(k, c, out, in, n_blocks, 1);
+    /* The last 32 bits advance by n_blocks modulo 2^32. */
+    store_counter(ctr, _mm_add_epi32(c, _mm_cvtsi32_si128((int)(uint32_t)n_blocks)));
+}
+
+ONE_TARGET
+static void vaes_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                        size_t n_blocks)
+{
+    __m128i c = load_counter(ctr);
+    if (n_blocks == 1) {
+        /* Add one to the low half, and one to the high half if the low
+         * half wrapped to zero, without leaving the vector unit. */
+        ctr_one(k, c, out, in);
+        __m128i next = _mm_add_epi64(c, _mm_set_epi64x(0, 1));
+        __m128i wrapped = _mm_cmpeq_epi64(next, _mm_setzero_si128());
+        store_counter(ctr, _mm_sub_epi64(next, _mm_slli_si128(wrapped, 8)));
+        return;
+    }
+    uint64_t hi = (uint64_t)_mm_extract_epi64(c, 1), lo = (uint64_t)_mm_cvtsi128_si64(c);
+    while (n_blocks > 0) {
+        /* Blocks before the low half wraps: 2^64 - lo, 0 meaning 2^64. */
+        uint64_t room = (uint64_t)0 - lo;
+        size_t m = room != 0 && room < n_blocks ? (size_t)room : n_blocks;
+        c = _mm_set_epi64x((long long)hi, (long long)lo);
+        if (m == 1)
+            ctr_one(k, c, out, in);
+        else
+            ctr_run(k, c, out, in, m, 0);
+        lo += m;
+        hi += lo < m;
+        n_blocks -= m, in += 16 * m, out += 16 * m;
+    }
+    store_counter(ctr, _mm_set_epi64x((long long)hi, (long long)lo));
+}
+
+const brisk_aes_impl *brisk_aes_impl_vaes(void)
+{
+    static const brisk_aes_impl impl = {
+        "vaes", vaes_setkey, vaes_ecb_enc, vaes_ecb_dec, vaes_cbc_enc, vaes_cbc_dec, vaes_ctr128,
+        vaes_ctr32,
+    };
+    return &impl;
+}
+
+#endif
