@@ -1,0 +1,409 @@
+#!/bin/sh
+# tests/test_enc.sh - end-to-end tests of `brisk enc`.
+#
+#   sh tests/test_enc.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
+#
+# For every cipher `brisk enc -list` shows that `openssl enc` also knows
+# (with -provider legacy -provider default): random data of 0, 1, 15, 16, 17
+# and 1000 bytes encrypted by both tools and compared byte for byte, and
+# each tool's output decrypted by the other, with -K/-iv, with -k and a
+# fixed -S (the legacy EVP_BytesToKey derivation), with -pbkdf2 -iter 1000,
+# with -a, with -nopad on whole blocks and with -nosalt; a random salt and
+# the -md and -pass variants on a few ciphers; base64 line handling.  So a
+# cipher that lands in the registry is covered at once, and one that gives
+# other bytes than openssl's fails.  Then every kind of bad input: one line
+# on stderr and exit 1, no output file left (an existing one untouched), and
+# -out naming the input refused.
+#
+# Without `openssl` on PATH, or under an emulator (BRISK_RUN, or given after
+# the path) where comparing with the host's openssl is beside the point, the
+# comparisons are skipped with a note; round trips through brisk alone,
+# known answers recorded from OpenSSL 3.0 and the bad-input checks still run.
+# Prints "N passed, N failed" last; exits non-zero if any check failed.
+
+BRISK=${1:?usage: sh tests/test_enc.sh PATH_TO_BRISK}
+case $BRISK in
+/*) ;;
+*) BRISK=$PWD/$BRISK ;;
+esac
+shift
+RUN=${BRISK_RUN:-}
+[ $# -gt 0 ] && RUN="$*"
+pass=0
+fail=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/brisk-enc.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# check DESC COMMAND...: one check that passes when COMMAND succeeds.
+check() {
+    desc=$1
+    shift
+    if "$@"; then ok; else ko "$desc"; fi
+}
+
+# b ARGS...: brisk enc with stdout in $tmp/out, stderr in $tmp/err, status in $rc.
+b() {
+    $RUN "$BRISK" enc "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+# be ARGS...: brisk enc quietly; its status.
+be() {
+    $RUN "$BRISK" enc "$@" 2>"$tmp/berr"
+}
+
+no_sanitizer() { ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
+# failed_cleanly: exit status 1, exactly one "brisk enc:" line on stderr and
+# nothing else but openssl's warnings, no sanitizer report.
+failed_cleanly() {
+    [ "$rc" -eq 1 ] && no_sanitizer &&
+        [ "$(grep -c '^brisk enc: ' "$tmp/err")" -eq 1 ] &&
+        [ "$(grep -Evc '^(brisk enc: |hex string is too|\*\*\* WARNING : deprecated|Using -iter or -pbkdf2)' "$tmp/err")" -eq 0 ]
+}
+# one_line_error: failed_cleanly with nothing else on stderr at all.
+one_line_error() { failed_cleanly && [ "$(wc -l <"$tmp/err")" -eq 1 ]; }
+same() { cmp -s "$1" "$2"; }
+absent() { [ ! -e "$1" ] && [ ! -L "$1" ]; }
+# no_temp_left DIR: no temporary file of brisk enc stayed behind in DIR.
+no_temp_left() { ! ls -A "$1" | grep -q '\.brisk-'; }
+
+HAVE_OPENSSL=0
+if [ -n "$RUN" ]; then
+    echo "note: running under '$RUN': skipping the comparisons with the host's openssl"
+elif command -v openssl >/dev/null 2>&1; then
+    HAVE_OPENSSL=1
+    OPROV="-provider legacy -provider default"
+    openssl enc $OPROV -aes-128-ecb -K 00 -P >/dev/null 2>&1 || OPROV=
+else
+    echo "note: no openssl on PATH: skipping the comparisons with openssl"
+fi
+# o ARGS...: openssl enc with the legacy provider, quietly; its status.
+o() {
+    openssl enc $OPROV "$@" 2>"$tmp/oerr"
+}
+
+# ---- Test data ----
+LENS="0 1 15 16 17 1000"
+for n in $LENS 32; do
+    head -c "$n" /dev/urandom >"$tmp/p$n"
+done
+K=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f
+IV=f0e0d0c0b0a090807060504030201000
+SALT=0102030405060708
+
+# ---- The cipher list ----
+b -list
+check "-list: exit 0" [ "$rc" -eq 0 ]
+check "-list: header line" [ "$(head -n 1 "$tmp/out")" = "Supported ciphers:" ]
+list_shape() { sed 1d "$tmp/out" | grep -v '^$' | grep -Evq '^(-[a-z0-9-]+ +){1,3}$' && return 1; return 0; }
+check "-list: three names a line, as openssl prints them" list_shape
+check "-list: aes-256-cbc listed" grep -q -- '-aes-256-cbc ' "$tmp/out"
+check "-list: AEAD and XTS left out, as openssl does" sh -c "! grep -Eq -- '-(aes-[0-9]+-(gcm|xts))' '$tmp/out'"
+CIPHERS=$(sed 1d "$tmp/out" | tr ' ' '\n' | sed -n 's/^-//p')
+check "-list: some ciphers" [ -n "$CIPHERS" ]
+if [ "$HAVE_OPENSSL" = 1 ]; then
+    openssl enc -list >"$tmp/olist" 2>/dev/null
+    for c in $CIPHERS; do
+        if ! grep -q -- "-$c " "$tmp/olist" && ! grep -q -- "-$c\$" "$tmp/olist"; then
+            echo "note: openssl enc -list does not show $c"
+        fi
+    done
+fi
+
+# ---- Known answers recorded from OpenSSL 3.0.19 (run everywhere) ----
+hexof() { od -An -tx1 "$1" | tr -d ' \n'; }
+printf 'hello world' >"$tmp/hello"
+be -aes-128-cbc -k pw -S $SALT -in "$tmp/hello" -out "$tmp/kat"
+check "known answer: aes-128-cbc -k pw -S (EVP_BytesToKey sha256)" \
+    [ "$(hexof "$tmp/kat")" = fbdbd926699ef7183322dc122d088a8e ]
+be -aes-256-cbc -pbkdf2 -iter 1000 -k pw -S $SALT -a -in "$tmp/hello" -out "$tmp/kat"
+check "known answer: aes-256-cbc -pbkdf2 -iter 1000 -a" \
+    [ "$(cat "$tmp/kat")" = "pZ6yL5PMFiOgk1CiDnmBUw==" ]
+if printf '%s\n' $CIPHERS | grep -qx bf-cbc; then
+    be -bf-cbc -pbkdf2 -k pw -S $SALT -md sha1 -a -in "$tmp/hello" -out "$tmp/kat"
+    check "known answer: bf-cbc -pbkdf2 -md sha1 -a" [ "$(cat "$tmp/kat")" = "9aNguOa7cx56yBr387zVQQ==" ]
+fi
+b -aes-128-cbc -k pw -S $SALT -P
+check "-P prints salt, key and iv as openssl does" [ "$(cat "$tmp/out")" = "salt=0102030405060708
+key=92F2B861271D26F4C325658C3CA150CB
+iv =5030E56DD136311C4E273809D48EE152" ]
+check "-P: openssl's deprecation warning on stderr" grep -q '^\*\*\* WARNING : deprecated key derivation used\.$' "$tmp/err"
+
+# ---- Round trips through brisk alone (every cipher, run everywhere) ----
+# roundtrip CIPHER LENGTHS OPTS...: encrypt and decrypt each length with OPTS.
+roundtrip() {
+    rc_c=$1
+    rc_lens=$2
+    shift 2
+    for n in $rc_lens; do
+        if be -"$rc_c" -e "$@" -in "$tmp/p$n" -out "$tmp/rt.enc" &&
+            be -"$rc_c" -d "$@" -in "$tmp/rt.enc" -out "$tmp/rt.dec" &&
+            same "$tmp/rt.dec" "$tmp/p$n"; then
+            ok
+        else
+            ko "round trip $rc_c $* on $n bytes: $(head -n 1 "$tmp/berr")"
+        fi
+    done
+}
+RT_LENS=$LENS
+[ -n "$RUN" ] && RT_LENS="0 17 1000"
+for c in $CIPHERS; do
+    roundtrip "$c" "$RT_LENS" -K $K -iv $IV
+    roundtrip "$c" "0 17" -k secret -pbkdf2 -iter 10
+    roundtrip "$c" "17" -k secret -nosalt -a
+done
+
+# ---- Interoperability with openssl enc, byte for byte ----
+# interop CIPHER LENGTHS OPTS...: both tools encrypt each length with OPTS
+# (deterministic: -K/-iv or a fixed salt), the ciphertexts must be equal, and
+# each tool must decrypt the other's.
+interop() {
+    ic=$1
+    ilens=$2
+    shift 2
+    for n in $ilens; do
+        what="$ic $* on $n bytes"
+        if ! be -"$ic" -e "$@" -in "$tmp/p$n" -out "$tmp/b.enc"; then
+            ko "$what: brisk cannot encrypt: $(head -n 1 "$tmp/berr")"
+            continue
+        fi
+        if ! o -"$ic" -e "$@" -in "$tmp/p$n" -out "$tmp/o.enc"; then
+            ko "$what: openssl cannot encrypt"
+            continue
+        fi
+        check "$what: the same ciphertext as openssl's" same "$tmp/b.enc" "$tmp/o.enc"
+        check "$what: openssl decrypts brisk's" \
+            sh -c "openssl enc $OPROV -'$ic' -d $* -in '$tmp/b.enc' -out '$tmp/o.dec' 2>/dev/null && cmp -s '$tmp/o.dec' '$tmp/p$n'"
+        check "$what: brisk decrypts openssl's" \
+            sh -c "$RUN '$BRISK' enc -'$ic' -d $* -in '$tmp/o.enc' -out '$tmp/b.dec' 2>/dev/null && cmp -s '$tmp/b.dec' '$tmp/p$n'"
+    done
+}
+
+# crossdecrypt CIPHER OPTS...: with a random salt, each tool decrypts the
+# other's output of 17 bytes.
+crossdecrypt() {
+    xc=$1
+    shift
+    be -"$xc" -e "$@" -in "$tmp/p17" -out "$tmp/b.enc" &&
+        o -"$xc" -e "$@" -in "$tmp/p17" -out "$tmp/o.enc"
+    check "$xc $* (random salt): openssl decrypts brisk's" \
+        sh -c "openssl enc $OPROV -'$xc' -d $* -in '$tmp/b.enc' 2>/dev/null | cmp -s - '$tmp/p17'"
+    check "$xc $* (random salt): brisk decrypts openssl's" \
+        sh -c "'$BRISK' enc -'$xc' -d $* -in '$tmp/o.enc' 2>/dev/null | cmp -s - '$tmp/p17'"
+    case " $* " in
+    *" -a "*) check "$xc $* (random salt): base64 of Salted__" grep -q '^U2FsdGVkX1' "$tmp/b.enc" ;;
+    *) check "$xc $* (random salt): Salted__ header" [ "$(head -c 8 "$tmp/b.enc")" = Salted__ ] ;;
+    esac
+}
+
+if [ "$HAVE_OPENSSL" = 1 ]; then
+    tested=0
+    for c in $CIPHERS; do
+        if ! o -"$c" -K $K -iv $IV -in "$tmp/p1" -out "$tmp/o.enc"; then
+            echo "note: openssl enc does not know $c: $(grep -v '^hex string\|^warning' "$tmp/oerr" | head -n 1)"
+            continue
+        fi
+        tested=$((tested + 1))
+        interop "$c" "$LENS" -K $K -iv $IV
+        interop "$c" "$LENS" -k secret -S $SALT
+        interop "$c" "0 17 1000" -k secret -S $SALT -pbkdf2 -iter 1000
+        interop "$c" "0 17 1000" -K $K -iv $IV -a
+        interop "$c" "0 16 32" -K $K -iv $IV -nopad
+        interop "$c" "0 17 1000" -k secret -nosalt
+        crossdecrypt "$c" -k secret -pbkdf2
+    done
+    echo "note: compared $tested ciphers with openssl enc"
+    check "some ciphers compared with openssl" [ "$tested" -gt 0 ]
+
+    # Digests, password sources and -A on a few ciphers.
+    for c in aes-256-cbc des-ede3-cbc; do
+        printf '%s\n' $CIPHERS | grep -qx "$c" || continue
+        for md in md5 sha1 sha512; do
+            interop "$c" "17" -k secret -S $SALT -md $md
+            interop "$c" "1000" -k secret -S $SALT -pbkdf2 -iter 5 -md $md
+        done
+        interop "$c" "17" -pass pass:secret -S $SALT
+        interop "$c" "1000" -k secret -S $SALT -pbkdf2 -a -A
+        crossdecrypt "$c" -k secret
+        crossdecrypt "$c" -k secret -a
+    done
+    # -pass sources give the same key as openssl's.
+    printf 'secret\r\nsecond line\n' >"$tmp/pwfile"
+    for src in "pass:secret" "env:BRISK_TEST_PW" "file:$tmp/pwfile"; do
+        BRISK_TEST_PW=secret be -aes-128-cbc -pass "$src" -S $SALT -P >"$tmp/bp"
+        BRISK_TEST_PW=secret o -aes-128-cbc -pass "$src" -S $SALT -P >"$tmp/op"
+        check "-pass $src: the salt, key and iv openssl derives" same "$tmp/bp" "$tmp/op"
+    done
+    printf 'secret\r\n' >"$tmp/kfile"
+    be -aes-128-cbc -kfile "$tmp/kfile" -S $SALT -P >"$tmp/bp"
+    o -aes-128-cbc -kfile "$tmp/kfile" -S $SALT -P >"$tmp/op"
+    check "-kfile: the key openssl derives" same "$tmp/bp" "$tmp/op"
+    # Short and long hex, and hex of odd length, as openssl reads them.
+    for kv in "-K 0011 -iv 22" "-K ${K} -iv ${K}" "-K 001 -iv 0" "-K 00112233445566778899aabbccddeeff -iv 0011223344556677 -S 01"; do
+        be -aes-128-cbc $kv -P >"$tmp/bp"
+        # openssl prints an uninitialised salt when there is no password.
+        o -aes-128-cbc $kv -P | grep -v '^salt=' >"$tmp/op"
+        check "hex values '$kv': read as openssl reads them" same "$tmp/bp" "$tmp/op"
+        check "hex values '$kv': openssl's warnings" same "$tmp/berr" "$tmp/oerr"
+    done
+    # Base64 text from elsewhere: CRLF lines, 76 columns, no final newline.
+    o -aes-128-cbc -K $K -iv $IV -a -in "$tmp/p1000" -out "$tmp/o.b64"
+    tr -d '\n' <"$tmp/o.b64" | fold -w 76 | sed 's/$/\r/' >"$tmp/o.crlf"
+    check "-d -a: CRLF lines of 76 columns" \
+        sh -c "'$BRISK' enc -aes-128-cbc -d -a -K $K -iv $IV -in '$tmp/o.crlf' 2>/dev/null | cmp -s - '$tmp/p1000'"
+    tr -d '\n' <"$tmp/o.b64" >"$tmp/o.one"
+    check "-d -a: one line without newline" \
+        sh -c "'$BRISK' enc -aes-128-cbc -d -a -K $K -iv $IV -in '$tmp/o.one' 2>/dev/null | cmp -s - '$tmp/p1000'"
+    # Base64 alone (no cipher), as `openssl enc -a` and `-d -a`.
+    be -a -in "$tmp/p1000" -out "$tmp/b.b64"
+    o -a -in "$tmp/p1000" -out "$tmp/o.b64"
+    check "-a without a cipher: openssl's base64" same "$tmp/b.b64" "$tmp/o.b64"
+    check "-d -a without a cipher: decodes" \
+        sh -c "'$BRISK' enc -d -a -in '$tmp/o.b64' | cmp -s - '$tmp/p1000'"
+fi
+
+# ---- Bad input: one line on stderr, exit 1, nothing written ----
+d="$tmp/bad"
+mkdir "$d"
+b -nosuch-cipher -k x -in "$tmp/p17" -out "$d/x"
+check "unknown cipher: one line, exit 1" one_line_error
+check "unknown cipher: no output file" absent "$d/x"
+b -aes-128-cbc -bogus -k x -in "$tmp/p17"
+check "unknown option: one line, exit 1" one_line_error
+b -aes-128-cbc -k x -in
+check "-in without a value: one line, exit 1" one_line_error
+b -aes-128-cbc -k x "$tmp/p17"
+check "an operand: one line, exit 1" one_line_error
+b -aes-128-cbc -K 000102030405060708090a0b0c0d0e0g -iv $IV -in "$tmp/p17" -out "$d/x"
+check "-K not hex: one line, exit 1" one_line_error
+check "-K not hex: no output file" absent "$d/x"
+b -aes-128-cbc -K 000102030405060708090a0b0c0d0e0f -iv 0x0102030405060708090a0b0c0d0e0f -in "$tmp/p17"
+check "-iv not hex: one line, exit 1" one_line_error
+b -aes-128-cbc -k x -S 01020304050607zz -in "$tmp/p17"
+check "-S not hex: one line, exit 1" one_line_error
+b -aes-128-cbc -K 000102030405060708090a0b0c0d0e0f -in "$tmp/p17" -out "$d/x"
+check "-K without -iv: one line, exit 1 (openssl: iv undefined)" one_line_error
+check "-K without -iv: says iv undefined" grep -q 'iv undefined' "$tmp/err"
+check "-K without -iv: no output file" absent "$d/x"
+b -aes-128-cbc -k x -iter 0 -in "$tmp/p17"
+check "-iter 0: one line, exit 1" one_line_error
+b -aes-128-cbc -k x -iter ten -in "$tmp/p17"
+check "-iter ten: one line, exit 1" one_line_error
+b -aes-128-cbc -k x -iter 99999999999999999999 -in "$tmp/p17"
+check "-iter too large: one line, exit 1" one_line_error
+b -aes-128-cbc -k x -md nosuch -in "$tmp/p17"
+check "-md nosuch: one line, exit 1" one_line_error
+b -aes-128-cbc -in "$tmp/p17" -out "$d/x" </dev/null
+check "no password: one line, exit 1" one_line_error
+check "no password: says how to give one" grep -q 'no password given' "$tmp/err"
+check "no password: no output file" absent "$d/x"
+b -aes-128-cbc -pass env:BRISK_SURELY_UNSET_VARIABLE -in "$tmp/p17"
+check "-pass env: of an unset variable: one line, exit 1" one_line_error
+b -aes-128-cbc -pass file:"$d/nonexistent" -in "$tmp/p17"
+check "-pass file: unreadable: one line, exit 1" one_line_error
+: >"$tmp/empty"
+b -aes-128-cbc -pass file:"$tmp/empty" -in "$tmp/p17"
+check "-pass file: empty: one line, exit 1" one_line_error
+b -aes-128-cbc -pass nonsense -in "$tmp/p17"
+check "-pass of an unknown kind: one line, exit 1" one_line_error
+b -aes-128-cbc -kfile "$d/nonexistent" -in "$tmp/p17"
+check "-kfile unreadable: one line, exit 1" one_line_error
+b -aes-128-cbc -k x -in "$d/nonexistent" -out "$d/x"
+check "unreadable input: one line, exit 1" one_line_error
+check "unreadable input: no output file" absent "$d/x"
+b -aes-128-cbc -k x -pbkdf2 -in "$d" -out "$d/x"
+check "a folder as input: one line, exit 1" one_line_error
+check "a folder as input: no output file" absent "$d/x"
+for c in aes-128-gcm aes-256-gcm aes-128-xts aes-256-xts; do
+    if $RUN "$BRISK" enc -list | grep -q -- "-$c"; then
+        ko "-list shows $c"
+    fi
+    b -$c -K $K -iv $IV -in "$tmp/p17" -out "$d/x"
+    # Known to the registry or not, it must be refused the same way.
+    check "$c refused as openssl enc refuses it: one line, exit 1" one_line_error
+    check "$c: no output file" absent "$d/x"
+done
+b -aes-128-cbc -K 000102030405060708090a0b0c0d0e0f -iv $IV -nopad -in "$tmp/p17" -out "$d/x"
+check "-nopad on a partial block: one line, exit 1" one_line_error
+check "-nopad on a partial block: no output file" absent "$d/x"
+
+# Failed decryptions: no file at -out, an existing one untouched.
+be -aes-256-cbc -k right -pbkdf2 -in "$tmp/p1000" -out "$tmp/good.enc"
+printf 'precious\n' >"$d/keep"
+cp "$d/keep" "$tmp/keep.orig"
+b -aes-256-cbc -d -k wrong -pbkdf2 -in "$tmp/good.enc" -out "$d/x"
+check "wrong password: one line, exit 1" one_line_error
+check "wrong password: says bad decrypt" grep -q 'bad decrypt' "$tmp/err"
+check "wrong password: no output file" absent "$d/x"
+b -aes-256-cbc -d -k wrong -pbkdf2 -in "$tmp/good.enc" -out "$d/keep"
+check "wrong password, existing -out: one line, exit 1" one_line_error
+check "wrong password, existing -out: left as it was" same "$d/keep" "$tmp/keep.orig"
+head -c 1015 "$tmp/good.enc" >"$tmp/trunc.enc"
+b -aes-256-cbc -d -k right -pbkdf2 -in "$tmp/trunc.enc" -out "$d/keep"
+check "truncated ciphertext: one line, exit 1" one_line_error
+check "truncated ciphertext: -out left as it was" same "$d/keep" "$tmp/keep.orig"
+b -aes-256-cbc -d -k right -pbkdf2 -in "$tmp/p1000" -out "$d/x"
+check "no Salted__ header: one line, exit 1" one_line_error
+check "no Salted__ header: no output file" absent "$d/x"
+b -aes-256-cbc -d -k right -pbkdf2 -in "$tmp/p1" -out "$d/x"
+check "input shorter than the header: one line, exit 1" one_line_error
+check "input shorter than the header: no output file" absent "$d/x"
+b -aes-256-cbc -d -k right -pbkdf2 -in "$tmp/empty" -out "$d/x"
+check "empty input to decrypt: one line, exit 1" one_line_error
+printf 'U2FsdGVkX1@@not base64\n' >"$tmp/bad.b64"
+b -aes-256-cbc -d -a -k right -pbkdf2 -in "$tmp/bad.b64" -out "$d/keep"
+check "bad base64: one line, exit 1" one_line_error
+check "bad base64: -out left as it was" same "$d/keep" "$tmp/keep.orig"
+printf 'QUJD\nR' >"$tmp/cut.b64"
+b -d -a -in "$tmp/cut.b64" -out "$d/x"
+check "base64 cut in a group: one line, exit 1" one_line_error
+check "base64 cut in a group: no output file" absent "$d/x"
+be -aes-256-cbc -k right -pbkdf2 -a -in "$tmp/p1000" -out "$tmp/good.b64"
+b -aes-256-cbc -d -a -k right -pbkdf2 -in "$tmp/good.b64" -out "$d/x"
+check "-d -a round trip through a file: exit 0" [ "$rc" -eq 0 ]
+check "-d -a round trip through a file: the plaintext" same "$d/x" "$tmp/p1000"
+rm -f "$d/x"
+# On stdout, a failed final block adds nothing: all but the last block only.
+b -aes-256-cbc -d -k wrong -pbkdf2 -in "$tmp/good.enc"
+check "wrong password on stdout: exit 1" [ "$rc" -eq 1 ]
+check "wrong password on stdout: at most all but the last block" [ "$(wc -c <"$tmp/out")" -le 992 ]
+
+# -out naming the input: refused, the input left intact.
+cp "$tmp/p1000" "$d/in"
+cp "$tmp/p1000" "$tmp/in.orig"
+ln -s "$d/in" "$d/in-symlink"
+ln "$d/in" "$d/in-hardlink"
+for out in "$d/in" "$d/in-symlink" "$d/in-hardlink" "$d/../bad/in"; do
+    b -aes-128-cbc -k x -pbkdf2 -in "$d/in" -out "$out"
+    check "-out $out is the input: one line, exit 1" one_line_error
+    check "-out $out is the input: the input intact" same "$d/in" "$tmp/in.orig"
+done
+b -aes-128-cbc -k x -pbkdf2 -in "$d/in-symlink" -out "$d/in"
+check "-in through a symlink, -out the file: one line, exit 1" one_line_error
+check "-in through a symlink: the input intact" same "$d/in" "$tmp/in.orig"
+
+# A successful -out replaces the file, keeps its mode and follows a symlink.
+chmod 640 "$d/keep"
+be -aes-128-cbc -k x -pbkdf2 -in "$tmp/p17" -out "$d/keep"
+check "-out over an existing file: replaced" sh -c "[ \"\$(head -c 8 '$d/keep')\" = Salted__ ]"
+check "-out over an existing file: its mode kept" [ "$(ls -l "$d/keep" | cut -c1-10)" = "-rw-r-----" ]
+printf 'old\n' >"$d/target"
+ln -s target "$d/target-link"
+be -aes-128-cbc -d -k x -pbkdf2 -in "$d/keep" -out "$d/target-link"
+check "-out through a symlink: the link still a link" [ -L "$d/target-link" ]
+check "-out through a symlink: the target written" same "$d/target" "$tmp/p17"
+be -aes-128-cbc -k x -pbkdf2 -in "$tmp/p17" -out /dev/null
+check "-out /dev/null: written directly, still a device" [ -c /dev/null ]
+check "no temporary file left behind" no_temp_left "$d"
+
+# -help, and the enc subcommand in brisk's own help.
+b -help
+check "-help: exit 0" [ "$rc" -eq 0 ]
+check "-help: usage line" grep -q '^Usage: brisk enc ' "$tmp/out"
+check "-help: documents the AEAD and XTS refusal" grep -q 'AEAD' "$tmp/out"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
