@@ -36,11 +36,25 @@ typedef ghash_blocks_fn *ghash_init_fn(uint8_t *table, const uint8_t h[16]);
 ghash_blocks_fn *brisk_ghash_init_ct(uint8_t *table, const uint8_t h[16]);
 #ifdef BRISK_X86_64
 ghash_blocks_fn *brisk_ghash_init_pclmul(uint8_t *table, const uint8_t h[16]);
+ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16]);
+#endif
+
+/* A stitched kernel: CTR over n_blocks (a multiple of 16) and GHASH of the
+ * ciphertext in one pass (ghash_vpclmul.c). */
+typedef void gcm_stitched_fn(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[16],
+                             const uint8_t *table, uint8_t *out, const uint8_t *in,
+                             size_t n_blocks, int encrypt);
+#ifdef BRISK_X86_64
+gcm_stitched_fn brisk_gcm_vaes_vpclmul;
 #endif
 extern brisk_prim brisk_ghash_prim;
 
 static const brisk_impl ghash_impls[] = {
 #ifdef BRISK_X86_64
+    {"vpclmul",
+     BRISK_CPU_VPCLMULQDQ | BRISK_CPU_PCLMUL | BRISK_CPU_AVX512F | BRISK_CPU_AVX512BW |
+         BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_AVX | BRISK_CPU_SSSE3,
+     (brisk_fn)brisk_ghash_init_vpclmul},
     {"pclmul", BRISK_CPU_PCLMUL | BRISK_CPU_SSSE3, (brisk_fn)brisk_ghash_init_pclmul},
 #endif
     {"ct", 0, (brisk_fn)brisk_ghash_init_ct},
@@ -136,6 +150,7 @@ typedef struct gcm_state {
     uint8_t ekj0[16];                /* E_K(J0), masks the tag */
     uint8_t pending[16];             /* a partial block of AAD or ciphertext */
     ghash_blocks_fn *ghash;          /* the kernel chosen at init */
+    gcm_stitched_fn *stitched;       /* NULL, or a kernel for this AES and GHASH */
     int phase;                       /* GCM_AAD, GCM_DATA or GCM_DONE */
 } gcm_state;
 
@@ -179,8 +194,15 @@ int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len)
     uint8_t h[16] = {0};
 
     k->impl->ecb_enc(k, h, h, 1);
-    g->ghash = ((ghash_init_fn *)brisk_prim_fn(&brisk_ghash_prim))(g->table, h);
+    ghash_init_fn *ghash_init = (ghash_init_fn *)brisk_prim_fn(&brisk_ghash_prim);
+    g->ghash = ghash_init(g->table, h);
     wipe(h, sizeof(h));
+    g->stitched = NULL;
+#ifdef BRISK_X86_64
+    /* The key's and the table's layouts are those the kernel reads. */
+    if (ghash_init == brisk_ghash_init_vpclmul && k->impl == brisk_aes_impl_vaes())
+        g->stitched = brisk_gcm_vaes_vpclmul;
+#endif
     memset(g->y, 0, 16);
 
     if (iv_len == 12) {
@@ -248,6 +270,13 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, gcm_state *g, uint8_t *out, cons
                          size_t n_blocks)
 {
     const brisk_aes_key *k = gcm_key(ctx);
+    if (g->stitched != NULL && n_blocks >= 16) {
+        size_t n = n_blocks & ~(size_t)15;
+        g->stitched(k, ctx->iv, g->y, g->table, out, in, n, ctx->encrypt);
+        in += 16 * n;
+        out += 16 * n;
+        n_blocks -= n;
+    }
     while (n_blocks > 0) {
         size_t n = n_blocks < 512 ? n_blocks : 512;
         if (ctx->encrypt) {

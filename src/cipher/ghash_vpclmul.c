@@ -1,0 +1,270 @@
+/*
+ * src/cipher/ghash_vpclmul.c - GHASH (NIST SP 800-38D) with VPCLMULQDQ on
+ * 512-bit registers (AVX-512).
+ *
+ * Technique: as ghash_pclmul.c (byte-swapped blocks, K_j = H^j * x^-1 so
+ * that products need no shift, one reduction by two carry-less
+ * multiplications by 0xc2 << 56), but four blocks per register and sixteen
+ * per step: the table holds K_16, K_15, ..., K_1 in that order, so the
+ * blocks of a step line up with their powers, and a tail of n < 16 blocks
+ * uses the table from K_n on with masked loads.  Products are schoolbook
+ * (four multiplications per block, no Karatsuba), summed over all lanes and
+ * reduced once per step; the state's own product is added last, on 128
+ * bits, so that the chain from one step to the next is short.
+ *
+ * The file also holds GCM's stitched kernel for the "vaes" AES
+ * implementation, which shares these helpers: AES-CTR on sixteen blocks (four
+ * registers) with the GHASH of sixteen ciphertext blocks interleaved between
+ * the AES rounds - the previous group's when encrypting, the current one's
+ * when decrypting - so that VAES and VPCLMULQDQ work overlaps and the
+ * ciphertext is hashed while still in the L1 cache (the structure of Gueron
+ * and Krasnov's stitched AES-GCM, "The fragility of AES-GCM authentication
+ * algorithm", 2014, and of OpenSSL's aesni-gcm-x86_64).
+ *
+ * Constant-time: yes; no branch or address depends on the key, H or the
+ * data (the tail's masks depend only on the length).
+ */
+#include "internal.h"
+
+#ifdef BRISK_X86_64
+#include <immintrin.h>
+
+/* The kernel interface of gcm.c. */
+typedef void ghash_blocks_fn(uint8_t y[16], const uint8_t *table, const uint8_t *in,
+                             size_t n_blocks);
+ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16]);
+void brisk_gcm_vaes_vpclmul(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[16],
+                            const uint8_t *table, uint8_t *out, const uint8_t *in,
+                            size_t n_blocks, int encrypt);
+
+#define VPCLMUL_TARGET \
+    __attribute__((target("vpclmulqdq,pclmul,avx512f,avx512bw,avx512vl,avx2,avx,ssse3")))
+
+enum { N_POWERS = 16 };
+
+VPCLMUL_TARGET
+static inline __m128i bswap128(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+VPCLMUL_TARGET
+static inline __m512i bswap512(__m512i x)
+{
+    const __m512i rev = _mm512_broadcast_i32x4(
+        _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+    return _mm512_shuffle_epi8(x, rev);
+}
+
+VPCLMUL_TARGET
+static inline __m512i xor3(__m512i a, __m512i b, __m512i c)
+{
+    return _mm512_ternarylogic_epi64(a, b, c, 0x96);
+}
+
+/* fold_lanes xors the four 128-bit lanes of x together. */
+VPCLMUL_TARGET
+static inline __m128i fold_lanes(__m512i x)
+{
+    __m256i t = _mm256_xor_si256(_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64(x, 1));
+    return _mm_xor_si128(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
+}
+
+/* reduce folds the 256-bit product hi * x^128 + mid * x^64 + lo, as in
+ * ghash_pclmul.c. */
+VPCLMUL_TARGET
+static inline __m128i reduce(__m128i lo, __m128i mid, __m128i hi)
+{
+    const __m128i poly = _mm_set_epi64x(0, (long long)0xc200000000000000ULL);
+    lo = _mm_xor_si128(lo, _mm_slli_si128(mid, 8));
+    hi = _mm_xor_si128(hi, _mm_srli_si128(mid, 8));
+    __m128i m = _mm_clmulepi64_si128(lo, poly, 0x00);
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), m);
+    m = _mm_clmulepi64_si128(lo, poly, 0x00);
+    lo = _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), m);
+    return _mm_xor_si128(hi, lo);
+}
+
+/* mul_acc adds the schoolbook products of each lane of x and k. */
+VPCLMUL_TARGET
+static inline void mul_acc(__m512i x, __m512i k, __m512i *lo, __m512i *mid, __m512i *hi)
+{
+    *lo = _mm512_xor_si512(*lo, _mm512_clmulepi64_epi128(x, k, 0x00));
+    *hi = _mm512_xor_si512(*hi, _mm512_clmulepi64_epi128(x, k, 0x11));
+    *mid = xor3(*mid, _mm512_clmulepi64_epi128(x, k, 0x01), _mm512_clmulepi64_epi128(x, k, 0x10));
+}
+
+VPCLMUL_TARGET
+static inline __m128i gf_mul(__m128i a, __m128i k)
+{
+    __m128i lo = _mm_clmulepi64_si128(a, k, 0x00), hi = _mm_clmulepi64_si128(a, k, 0x11);
+    __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01), _mm_clmulepi64_si128(a, k, 0x10));
+    return reduce(lo, mid, hi);
+}
+
+/* finish adds the products of the state acc and k to the lanes' sums and
+ * reduces.  Only this part waits for the previous step: the data's
+ * products and their lane sums are computed ahead by the out-of-order core. */
+VPCLMUL_TARGET
+static inline __m128i finish(__m128i acc, const uint8_t *k, __m512i lo, __m512i mid, __m512i hi)
+{
+    __m128i kv = _mm_loadu_si128((const __m128i *)(const void *)k);
+    __m128i l = _mm_xor_si128(fold_lanes(lo), _mm_clmulepi64_si128(acc, kv, 0x00));
+    __m128i h = _mm_xor_si128(fold_lanes(hi), _mm_clmulepi64_si128(acc, kv, 0x11));
+    __m128i m = _mm_ternarylogic_epi64(fold_lanes(mid), _mm_clmulepi64_si128(acc, kv, 0x01),
+                                       _mm_clmulepi64_si128(acc, kv, 0x10), 0x96);
+    return reduce(l, m, h);
+}
+
+VPCLMUL_TARGET
+static void ghash_vpclmul(uint8_t y[16], const uint8_t *table, const uint8_t *in, size_t n_blocks)
+{
+    __m128i acc = bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
+
+    for (; n_blocks >= 16; n_blocks -= 16, in += 256) {
+        __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+        for (size_t q = 0; q < 4; q++) {
+            __m512i x = bswap512(_mm512_loadu_si512((const void *)(in + 64 * q)));
+            mul_acc(x, _mm512_load_si512((const void *)(table + 64 * q)), &lo, &mid, &hi);
+        }
+        acc = finish(acc, table, lo, mid, hi);
+    }
+    if (n_blocks > 0) {
+        /* Block i of the n left is multiplied by K_{n-i}, at table row 16 - n + i. */
+        const uint8_t *k = table + 16 * (N_POWERS - n_blocks);
+        __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+        for (size_t q = 0; 4 * q < n_blocks; q++) {
+            size_t lanes = n_blocks - 4 * q < 4 ? n_blocks - 4 * q : 4;
+            __mmask8 m = (__mmask8)((1u << (2 * lanes)) - 1);
+            __m512i x = bswap512(_mm512_maskz_loadu_epi64(m, in + 64 * q));
+            mul_acc(x, _mm512_maskz_loadu_epi64(m, k + 64 * q), &lo, &mid, &hi);
+        }
+        acc = finish(acc, k, lo, mid, hi);
+    }
+    _mm_storeu_si128((__m128i *)(void *)y, bswap128(acc));
+}
+
+VPCLMUL_TARGET
+ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16])
+{
+    /* K_1 = H * x^-1, as in ghash_pclmul.c. */
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ULL, 1);
+    __m128i hv = bswap128(_mm_loadu_si128((const __m128i *)(const void *)h));
+    __m128i carry = _mm_srli_epi64(hv, 63);
+    __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(hv, 31), 0xff);
+    __m128i k1 = _mm_or_si128(_mm_slli_epi64(hv, 1), _mm_slli_si128(carry, 8));
+    k1 = _mm_xor_si128(k1, _mm_and_si128(top, poly));
+
+    /* K_j goes to row 16 - j. */
+    __m128i k = k1;
+    for (size_t j = 1; j <= N_POWERS; j++) {
+        if (j > 1)
+            k = gf_mul(k, k1);
+        _mm_store_si128((__m128i *)(void *)(table + 16 * (N_POWERS - j)), k);
+    }
+    return ghash_vpclmul;
+}
+
+/* ---- GCM: stitched AES-CTR (VAES) and GHASH ---- */
+
+#define STITCH_INLINE VPCLMUL_TARGET __attribute__((target("vaes,aes"))) \
+    static inline __attribute__((always_inline))
+
+/* group runs one group: the keystream for the sixteen counter blocks from
+ * *cv xored into in (written to out), and, when hash is not NULL, the
+ * sixteen blocks at hash folded into *acc between the rounds.  Every load
+ * of hash and in comes before the stores to out, so out may equal in or
+ * hash. */
+STITCH_INLINE void group(const __m512i *rk, int rounds, __m512i *cv, __m128i *acc,
+                         const uint8_t *table, const uint8_t *hash, uint8_t *out,
+                         const uint8_t *in)
+{
+    const __m512i four = _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4);
+    __m512i b[4], lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+    for (int i = 0; i < 4; i++) {
+        b[i] = _mm512_xor_si512(bswap512(*cv), rk[0]);
+        *cv = _mm512_add_epi32(*cv, four);
+    }
+#pragma GCC unroll 14
+    for (int r = 1; r < rounds; r++) {
+#pragma GCC unroll 4
+        for (int i = 0; i < 4; i++)
+            b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
+        if (hash != NULL && r <= 4) {
+            int q = r - 1;
+            __m512i x = bswap512(_mm512_loadu_si512((const void *)(hash + 64 * q)));
+            mul_acc(x, _mm512_load_si512((const void *)(table + 64 * q)), &lo, &mid, &hi);
+        }
+    }
+    for (int i = 0; i < 4; i++) {
+        __m512i d = _mm512_loadu_si512((const void *)(in + 64 * i));
+        b[i] = _mm512_xor_si512(_mm512_aesenclast_epi128(b[i], rk[rounds]), d);
+    }
+    if (hash != NULL)
+        *acc = finish(*acc, table, lo, mid, hi);
+    for (int i = 0; i < 4; i++)
+        _mm512_storeu_si512((void *)(out + 64 * i), b[i]);
+}
+
+STITCH_INLINE void stitched(const brisk_aes_key *k, int rounds, uint8_t ctr[16], uint8_t y[16],
+                            const uint8_t *table, uint8_t *out, const uint8_t *in,
+                            size_t n_blocks, int encrypt)
+{
+    /* AES-NI's key layout (which "vaes" uses): the encryption round keys
+     * first, one per 16 bytes. */
+    const __m128i *keys = (const __m128i *)(const void *)k->w;
+    __m512i rk[15];
+    for (int r = 0; r <= rounds; r++)
+        rk[r] = _mm512_broadcast_i32x4(_mm_load_si128(keys + r));
+
+    /* Counters byte reversed, so that inc32 is an add in the low 32-bit
+     * lane of each block. */
+    __m128i c = bswap128(_mm_loadu_si128((const __m128i *)(const void *)ctr));
+    __m512i cv = _mm512_add_epi32(_mm512_broadcast_i32x4(c),
+                                  _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
+    __m128i acc = bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
+    const uint8_t *prev = NULL;
+
+    for (size_t g = 0; g < n_blocks / 16; g++, in += 256, out += 256) {
+        if (encrypt) {
+            group(rk, rounds, &cv, &acc, table, prev, out, in);
+            prev = out;
+        } else {
+            group(rk, rounds, &cv, &acc, table, in, out, in);
+        }
+    }
+    if (prev != NULL) {
+        __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+        for (int q = 0; q < 4; q++) {
+            __m512i x = bswap512(_mm512_loadu_si512((const void *)(prev + 64 * q)));
+            mul_acc(x, _mm512_load_si512((const void *)(table + 64 * q)), &lo, &mid, &hi);
+        }
+        acc = finish(acc, table, lo, mid, hi);
+    }
+    c = _mm_add_epi32(c, _mm_cvtsi32_si128((int)(uint32_t)n_blocks));
+    _mm_storeu_si128((__m128i *)(void *)ctr, bswap128(c));
+    _mm_storeu_si128((__m128i *)(void *)y, bswap128(acc));
+}
+
+/* brisk_gcm_vaes_vpclmul encrypts or decrypts n_blocks (a multiple of 16)
+ * with the counter ctr (advanced, inc32) and hashes the ciphertext into y;
+ * k must have been expanded by "vaes" and table by brisk_ghash_init_vpclmul. */
+VPCLMUL_TARGET __attribute__((target("vaes,aes")))
+void brisk_gcm_vaes_vpclmul(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[16],
+                            const uint8_t *table, uint8_t *out, const uint8_t *in,
+                            size_t n_blocks, int encrypt)
+{
+    switch (k->rounds) {
+    case 10:
+        stitched(k, 10, ctr, y, table, out, in, n_blocks, encrypt);
+        break;
+    case 12:
+        stitched(k, 12, ctr, y, table, out, in, n_blocks, encrypt);
+        break;
+    default:
+        stitched(k, 14, ctr, y, table, out, in, n_blocks, encrypt);
+        break;
+    }
+}
+
+#endif
