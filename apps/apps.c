@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <brisk/cipher.h>
 #include <brisk/cpu.h>
 
 #include "apps.h"
@@ -140,15 +141,43 @@ void print_hex(FILE *f, const uint8_t *p, size_t len, int colons)
     }
 }
 
+/* option_word prints one primitive's part of the "options:" line: its
+ * implementation, in SSLeay's words where its *_options() functions printed
+ * some (des(ptr,risc1,16,long), rc4(idx,int), blowfish(ptr2), md2(int)), else
+ * "prim(impl)".  Implementation names write SSLeay's commas as dashes. */
+static void option_word(FILE *f, const char *prim, const char *impl)
+{
+    char words[64];
+    size_t n = 0, commas = 0;
+
+    if (impl == NULL)
+        impl = "?";
+    if (strcmp(prim, "md2") == 0 && strcmp(impl, "c") == 0)
+        impl = "int";                    /* MD2_INT: an int table */
+    if (strcmp(prim, "rc4") == 0 && strchr(impl, '-') == NULL)
+        n = (size_t)snprintf(words, sizeof(words), "idx,");  /* RC4_INDEX */
+    for (const char *p = impl; *p != '\0' && n < sizeof(words) - 1; p++) {
+        commas += *p == '-';
+        words[n++] = *p == '-' ? ',' : *p;
+    }
+    words[n] = '\0';
+    /* DES impls name SSLeay's first three choices (ptr-risc1-16); the
+     * fourth, DES_LONG, is fixed. */
+    if (strcmp(prim, "des") == 0 && commas == 2)
+        snprintf(words + n, sizeof(words) - n, ",long");
+    fprintf(f, " %s(%s)", strcmp(prim, "bf") == 0 ? "blowfish" : prim, words);
+}
+
 void print_options_line(FILE *f)
 {
     const char *prim;
 
     fputs("options:", f);
-    for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL; i++) {
-        const char *impl = brisk_impl_active(prim);
-        fprintf(f, " %s(%s)", prim, impl != NULL ? impl : "?");
-    }
+    for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL; i++)
+        option_word(f, prim, brisk_impl_active(prim));
+    /* IDEA has one implementation, SSLeay's IDEA_INT = unsigned int one. */
+    if (brisk_cipher_by_name("idea-cbc") != NULL && brisk_impl_active("idea") == NULL)
+        fputs(" idea(int)", f);
     fputc('\n', f);
 }
 

@@ -111,4 +111,15 @@ extern const char selfcheck_hmac_key[];
  * (hmac = 1) of the self-check message under `md`, or NULL if none is known. */
 const char *selfcheck_expected(const brisk_digest *md, int hmac);
 
+/* A cipher's known answer, decoded: plaintext pt encrypts to ct (pt_len
+ * bytes each) under key and iv, with AAD aad and tag tag for an AEAD. */
+typedef struct selfcheck_kat {
+    uint8_t key[64], iv[16], aad[32], pt[64], ct[64], tag[16];
+    size_t key_len, iv_len, aad_len, pt_len, tag_len;
+} selfcheck_kat;
+
+/* selfcheck_cipher fills kat with the known answer for the cipher named
+ * `name` (the registry's name); returns 0, or -1 if none is stored. */
+int selfcheck_cipher(const char *name, selfcheck_kat *kat);
+
 #endif
