@@ -7,8 +7,9 @@
  * multiplications by 0xc2 << 56), but four blocks per register and sixteen
  * per step: the table holds K_16, K_15, ..., K_1 in that order, so the
  * blocks of a step line up with their powers, and a tail of n < 16 blocks
- * uses the table from K_n on with masked loads.  Products are schoolbook
- * (four multiplications per block, no Karatsuba), summed over all lanes and
+ * uses the table from K_n on with masked loads.  Products are Karatsuba
+ * (three multiplications per block, the powers' half-sums formed on the
+ * fly as the table has no room for them), summed over all lanes and
  * reduced once per step; the state's own product is added last, on 128
  * bits, so that the chain from one step to the next is short.
  *
@@ -85,13 +86,17 @@ static inline __m128i reduce(__m128i lo, __m128i mid, __m128i hi)
     return _mm_xor_si128(hi, lo);
 }
 
-/* mul_acc adds the schoolbook products of each lane of x and k. */
+/* mul_acc adds the Karatsuba products of each lane of x and k: the low
+ * and high halves' products, and that of the xors of the halves, which
+ * finish turns into the middle term. */
 VPCLMUL_TARGET
 static inline void mul_acc(__m512i x, __m512i k, __m512i *lo, __m512i *mid, __m512i *hi)
 {
+    __m512i xs = _mm512_xor_si512(x, _mm512_shuffle_epi32(x, _MM_PERM_BADC));
+    __m512i ks = _mm512_xor_si512(k, _mm512_shuffle_epi32(k, _MM_PERM_BADC));
     *lo = _mm512_xor_si512(*lo, _mm512_clmulepi64_epi128(x, k, 0x00));
     *hi = _mm512_xor_si512(*hi, _mm512_clmulepi64_epi128(x, k, 0x11));
-    *mid = xor3(*mid, _mm512_clmulepi64_epi128(x, k, 0x01), _mm512_clmulepi64_epi128(x, k, 0x10));
+    *mid = _mm512_xor_si512(*mid, _mm512_clmulepi64_epi128(xs, ks, 0x00));
 }
 
 VPCLMUL_TARGET
@@ -102,16 +107,19 @@ static inline __m128i gf_mul(__m128i a, __m128i k)
     return reduce(lo, mid, hi);
 }
 
-/* finish adds the products of the state acc and k to the lanes' sums and
- * reduces.  Only this part waits for the previous step: the data's
- * products and their lane sums are computed ahead by the out-of-order core. */
+/* finish sums the lanes, completes the Karatsuba middle term, adds the
+ * products of the state acc and k (schoolbook, on 128 bits) and reduces.
+ * Only this part waits for the previous step: the data's products and their
+ * lane sums are computed ahead by the out-of-order core. */
 VPCLMUL_TARGET
 static inline __m128i finish(__m128i acc, const uint8_t *k, __m512i lo, __m512i mid, __m512i hi)
 {
     __m128i kv = _mm_loadu_si128((const __m128i *)(const void *)k);
-    __m128i l = _mm_xor_si128(fold_lanes(lo), _mm_clmulepi64_si128(acc, kv, 0x00));
-    __m128i h = _mm_xor_si128(fold_lanes(hi), _mm_clmulepi64_si128(acc, kv, 0x11));
-    __m128i m = _mm_ternarylogic_epi64(fold_lanes(mid), _mm_clmulepi64_si128(acc, kv, 0x01),
+    __m128i dl = fold_lanes(lo), dh = fold_lanes(hi);
+    __m128i dm = _mm_ternarylogic_epi64(fold_lanes(mid), dl, dh, 0x96);
+    __m128i l = _mm_xor_si128(dl, _mm_clmulepi64_si128(acc, kv, 0x00));
+    __m128i h = _mm_xor_si128(dh, _mm_clmulepi64_si128(acc, kv, 0x11));
+    __m128i m = _mm_ternarylogic_epi64(dm, _mm_clmulepi64_si128(acc, kv, 0x01),
                                        _mm_clmulepi64_si128(acc, kv, 0x10), 0x96);
     return reduce(l, m, h);
 }
