@@ -148,10 +148,16 @@ VAES_INLINE void ecb_rounds(const brisk_aes_key *k, uint8_t *out, const uint8_t 
         for (int i = 0; i < 8; i++)
             _mm512_storeu_si512(out + 64 * i, b[i]);
     }
-    for (; n_blocks > 4; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
+    /* Broadcast the keys again rather than keep the loop's: holding
+     * them across the loop made the compiler spill them to the stack. */
+    broadcast_keys(rk, round_keys(k, decrypt), rounds);
+    if (n_blocks <= 4) {
+        if (n_blocks > 0)
+            ecb_pass(rk, rounds, out, in, n_blocks, 1, decrypt);
+        return;
+    }
+    for (; n_blocks > 0; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
         ecb_pass(rk, rounds, out, in, n_blocks, 4, decrypt);
-    if (n_blocks > 0)
-        ecb_pass(rk, rounds, out, in, n_blocks, 1, decrypt);
 }
 
 VAES_TARGET
@@ -236,10 +242,14 @@ VAES_INLINE void cbc_dec_rounds(const brisk_aes_key *k, uint8_t iv[16], uint8_t 
         for (int i = 0; i < 8; i++)
             _mm512_storeu_si512(out + 64 * i, b[i]);
     }
-    for (; n_blocks > 4; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
-        cbc_dec_pass(rk, rounds, &last, out, in, n_blocks, 4);
-    if (n_blocks > 0)
+    /* Broadcast the keys again rather than keep the loop's: holding
+     * them across the loop made the compiler spill them to the stack. */
+    broadcast_keys(rk, round_keys(k, 1), rounds);
+    if (n_blocks > 0 && n_blocks <= 4)
         cbc_dec_pass(rk, rounds, &last, out, in, n_blocks, 1);
+    else
+        for (; n_blocks > 0; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
+            cbc_dec_pass(rk, rounds, &last, out, in, n_blocks, 4);
     _mm_storeu_si128((__m128i *)iv, next_iv);
 }
 
@@ -327,10 +337,14 @@ VAES_INLINE void ctr_rounds(const brisk_aes_key *k, __m128i ctr, uint8_t *out, c
             _mm512_storeu_si512(out + 64 * i,
                                 _mm512_xor_si512(b[i], _mm512_loadu_si512(in + 64 * i)));
     }
-    for (; n_blocks > 4; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
-        ctr_pass(rk, rounds, &c, out, in, n_blocks, 4, lanes32);
-    if (n_blocks > 0)
+    /* Broadcast the keys again rather than keep the loop's: holding
+     * them across the loop made the compiler spill them to the stack. */
+    broadcast_keys(rk, round_keys(k, 0), rounds);
+    if (n_blocks > 0 && n_blocks <= 4)
         ctr_pass(rk, rounds, &c, out, in, n_blocks, 1, lanes32);
+    else
+        for (; n_blocks > 0; n_blocks -= n_blocks < 16 ? n_blocks : 16, in += 256, out += 256)
+            ctr_pass(rk, rounds, &c, out, in, n_blocks, 4, lanes32);
 }
 
 /* ctr_run encrypts n_blocks (at least 2) counter blocks from the reversed
