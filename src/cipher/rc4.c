@@ -35,76 +35,96 @@ _Static_assert(sizeof(rc4_key) <= BRISK_KS_SIZE, "RC4 state fits ks");
  * variant's kernel in the key). */
 typedef void rc4_setkey_fn(rc4_key *k, const uint8_t *key, size_t key_len);
 
-/* ---- One keystream byte, per layout ---- */
+/* ---- One keystream byte, per layout ----
+ *
+ * The obvious loop runs at the speed of the memory-ordering machinery, not
+ * of its arithmetic: S[i + 1] is loaded long before the previous swaps'
+ * addresses j are known, and every time the guess that they differ fails
+ * the core flushes its pipeline.  So S[i + 1] is loaded before this byte's
+ * swap, in program order, and patched in the rare case (j == i + 1) that
+ * the swap moved it; the next j is computed as soon as this one is known.
+ * Written as a branch, which gcc keeps (a select would put it on the
+ * critical path).  *tx is S[i], *jn the j of byte i; both are carried to
+ * the next byte.
+ */
 
-static inline uint32_t rc4_byte_int(uint32_t *s, uint8_t *x, uint8_t *y)
+static inline uint32_t rc4_byte_int(uint32_t *s, uint32_t i, uint32_t *tx, uint32_t *jn)
 {
-    uint8_t i = (uint8_t)(*x + 1);
-    uint32_t tx = s[i];
-    uint8_t j = (uint8_t)(*y + tx);
+    uint32_t t = *tx, j = *jn, i1 = (i + 1) & 0xff;
+    uint32_t next = s[i1];
     uint32_t ty = s[j];
-    s[j] = tx;
+    s[j] = t;
     s[i] = ty;
-    *x = i;
-    *y = j;
-    return s[(uint8_t)(tx + ty)];
+    if (__builtin_expect(j == i1, 0)) {
+        *jn = (j + t) & 0xff;
+        *tx = t;
+    } else {
+        *jn = (j + next) & 0xff;
+        *tx = next;
+    }
+    return s[(t + ty) & 0xff];
 }
 
-static inline uint32_t rc4_byte_char(uint8_t *s, uint8_t *x, uint8_t *y)
+static inline uint32_t rc4_byte_char(uint8_t *s, uint32_t i, uint32_t *tx, uint32_t *jn)
 {
-    uint8_t i = (uint8_t)(*x + 1);
-    uint8_t tx = s[i];
-    uint8_t j = (uint8_t)(*y + tx);
-    uint8_t ty = s[j];
-    s[j] = tx;
-    s[i] = ty;
-    *x = i;
-    *y = j;
-    return s[(uint8_t)(tx + ty)];
+    uint32_t t = *tx, j = *jn, i1 = (i + 1) & 0xff;
+    uint32_t next = s[i1];
+    uint32_t ty = s[j];
+    s[j] = (uint8_t)t;
+    s[i] = (uint8_t)ty;
+    if (__builtin_expect(j == i1, 0)) {
+        *jn = (j + t) & 0xff;
+        *tx = t;
+    } else {
+        *jn = (j + next) & 0xff;
+        *tx = next;
+    }
+    return s[(t + ty) & 0xff];
 }
 
-/* ---- The kernels ---- */
+/* ---- The kernels ----
+ *
+ * The key keeps x, the last i used, and y, the last j; inside a kernel the
+ * look-ahead state is tx = S[x + 1] and jn = y + tx. */
 
 static void rc4_crypt_int(rc4_key *k, uint8_t *out, const uint8_t *in, size_t len)
 {
     uint32_t *s = k->s.i;
-    uint8_t x = k->x, y = k->y;
+    uint32_t x = k->x, tx = s[(x + 1) & 0xff], jn = (k->y + tx) & 0xff;
     for (; len >= 8; len -= 8, in += 8, out += 8) {
-        uint64_t ks = rc4_byte_int(s, &x, &y);
-        ks |= (uint64_t)rc4_byte_int(s, &x, &y) << 8;
-        ks |= (uint64_t)rc4_byte_int(s, &x, &y) << 16;
-        ks |= (uint64_t)rc4_byte_int(s, &x, &y) << 24;
-        ks |= (uint64_t)rc4_byte_int(s, &x, &y) << 32;
-        ks |= (uint64_t)rc4_byte_int(s, &x, &y) << 40;
-        ks |= (uint64_t)rc4_byte_int(s, &x, &y) << 48;
-        ks |= (uint64_t)rc4_byte_int(s, &x, &y) << 56;
+        uint64_t ks = 0;
+        for (int b = 0; b < 8; b++) {
+            x = (x + 1) & 0xff;
+            ks |= (uint64_t)rc4_byte_int(s, x, &tx, &jn) << (8 * b);
+        }
         store64_le(out, load64_le(in) ^ ks);
     }
-    for (size_t i = 0; i < len; i++)
-        out[i] = (uint8_t)(in[i] ^ rc4_byte_int(s, &x, &y));
-    k->x = x;
-    k->y = y;
+    for (size_t n = 0; n < len; n++) {
+        x = (x + 1) & 0xff;
+        out[n] = (uint8_t)(in[n] ^ rc4_byte_int(s, x, &tx, &jn));
+    }
+    k->x = (uint8_t)x;
+    k->y = (uint8_t)(jn - tx);
 }
 
 static void rc4_crypt_char(rc4_key *k, uint8_t *out, const uint8_t *in, size_t len)
 {
     uint8_t *s = k->s.c;
-    uint8_t x = k->x, y = k->y;
+    uint32_t x = k->x, tx = s[(x + 1) & 0xff], jn = (k->y + tx) & 0xff;
     for (; len >= 8; len -= 8, in += 8, out += 8) {
-        uint64_t ks = rc4_byte_char(s, &x, &y);
-        ks |= (uint64_t)rc4_byte_char(s, &x, &y) << 8;
-        ks |= (uint64_t)rc4_byte_char(s, &x, &y) << 16;
-        ks |= (uint64_t)rc4_byte_char(s, &x, &y) << 24;
-        ks |= (uint64_t)rc4_byte_char(s, &x, &y) << 32;
-        ks |= (uint64_t)rc4_byte_char(s, &x, &y) << 40;
-        ks |= (uint64_t)rc4_byte_char(s, &x, &y) << 48;
-        ks |= (uint64_t)rc4_byte_char(s, &x, &y) << 56;
+        uint64_t ks = 0;
+        for (int b = 0; b < 8; b++) {
+            x = (x + 1) & 0xff;
+            ks |= (uint64_t)rc4_byte_char(s, x, &tx, &jn) << (8 * b);
+        }
         store64_le(out, load64_le(in) ^ ks);
     }
-    for (size_t i = 0; i < len; i++)
-        out[i] = (uint8_t)(in[i] ^ rc4_byte_char(s, &x, &y));
-    k->x = x;
-    k->y = y;
+    for (size_t n = 0; n < len; n++) {
+        x = (x + 1) & 0xff;
+        out[n] = (uint8_t)(in[n] ^ rc4_byte_char(s, x, &tx, &jn));
+    }
+    k->x = (uint8_t)x;
+    k->y = (uint8_t)(jn - tx);
 }
 
 /* ---- Key setup, per layout ---- */
