@@ -16,15 +16,6 @@
  */
 #include "internal.h"
 
-/* TEMPORARY, while the cipher families land (see registry.c). */
-#pragma weak brisk_aes_cipher
-#pragma weak brisk_rc2_cipher
-#pragma weak brisk_gcm_init
-#pragma weak brisk_gcm_aad
-#pragma weak brisk_gcm_update
-#pragma weak brisk_gcm_final
-#pragma weak brisk_xts_setkey
-#pragma weak brisk_xts_crypt
 
 enum { STATE_OPEN = 0, STATE_DONE = 1 };
 

@@ -8,31 +8,6 @@
 
 #include "internal.h"
 
-/* TEMPORARY, while the cipher families land one by one: weak references, so
- * that the library links without a family and its entries are skipped.
- * Removed once every family is in. */
-#pragma weak brisk_aes_cipher
-#pragma weak brisk_des_cipher
-#pragma weak brisk_des_ede_cipher
-#pragma weak brisk_des_ede3_cipher
-#pragma weak brisk_bf_cipher
-#pragma weak brisk_cast5_cipher
-#pragma weak brisk_idea_cipher
-#pragma weak brisk_rc2_cipher
-#pragma weak brisk_rc5_cipher
-#pragma weak brisk_rc4_cipher
-#pragma weak brisk_gcm_init
-#pragma weak brisk_xts_setkey
-
-static int present(const brisk_cipher *c)
-{
-    if (c->mode == BRISK_MODE_GCM && (void *)brisk_gcm_init == NULL)
-        return 0;
-    if (c->mode == BRISK_MODE_XTS && (void *)brisk_xts_setkey == NULL)
-        return 0;
-    return c->bc != NULL || c->sc != NULL;
-}
-
 /* Descriptor builders: every value comes from the arguments. */
 #define BLOCK(nm, al, md, fl, key, kmin, kmax, iv, blk, bcp) \
     {nm, al, md, fl, key, kmin, kmax, iv, blk, bcp, NULL}
@@ -106,10 +81,7 @@ static const brisk_cipher ciphers[] = {
 
 const brisk_cipher *brisk_cipher_at(size_t i)
 {
-    for (size_t j = 0; j < N_CIPHERS; j++)
-        if (present(&ciphers[j]) && i-- == 0)
-            return &ciphers[j];
-    return NULL;
+    return i < N_CIPHERS ? &ciphers[i] : NULL;
 }
 
 const brisk_cipher *brisk_cipher_by_name(const char *name)
@@ -118,8 +90,6 @@ const brisk_cipher *brisk_cipher_by_name(const char *name)
         return NULL;
     for (size_t i = 0; i < N_CIPHERS; i++) {
         const brisk_cipher *c = &ciphers[i];
-        if (!present(c))
-            continue;
         if (strcasecmp(c->name, name) == 0)
             return c;
         for (const char *const *a = c->aliases; a != NULL && *a != NULL; a++)
