@@ -19,6 +19,8 @@
 
 /* ---- Implementations of the "aes" primitive ---- */
 
+/* VAES also needs AVX512BW, for the 512-bit byte shuffle that turns its
+ * counters into big-endian blocks. */
 static const brisk_impl aes_impls[] = {
 #ifdef BRISK_X86_64
     {"vaes",
@@ -94,8 +96,9 @@ static void load_blocks(uint64_t q[8], const uint8_t *in, size_t n)
 {
     for (size_t i = 0; i < 4; i++) {
         uint32_t w[4] = {0, 0, 0, 0};
-        for (size_t j = 0; i < n && j < 4; j++)
-            w[j] = load32_le(in + 16 * i + 4 * j);
+        if (i < n)
+            for (size_t j = 0; j < 4; j++)
+                w[j] = load32_le(in + 16 * i + 4 * j);
         interleave_in(&q[i], &q[i + 4], w);
     }
     ortho(q);
