@@ -8,7 +8,8 @@
  * order passed through aesimc (the "equivalent inverse cipher", FIPS 197
  * 5.3.5).  ECB, CBC decryption and CTR keep 8 independent blocks in flight
  * to cover aesenc's latency, then finish with 4-block and single-block
- * steps; CBC encryption is serial by nature.  Counters are kept byte
+ * steps; CBC encryption is serial by nature, so it is compiled per round
+ * count with nothing but AES rounds on its chain.  Counters are kept byte
  * reversed, so that one vector add makes the next counter: 64-bit lanes for
  * ctr128 (runs are split where the low 64 bits wrap, to carry by hand),
  * 32-bit lanes for ctr32, whose wrap is exactly GCM's inc32.
@@ -160,18 +161,46 @@ static void ni_ecb_dec(const brisk_aes_key *k, uint8_t *out, const uint8_t *in, 
 
 /* ---- CBC ---- */
 
+/* cbc_enc_rounds is CBC encryption unrolled for its round count (rounds a
+ * constant once inlined).  Its speed is the latency of the chain, so the
+ * next block's plaintext and first round key are folded into the last round
+ * (aesenclast xors its key last): the chain is then rounds instructions per
+ * block, with no xor between them. */
+NI_INLINE void cbc_enc_rounds(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out,
+                              const uint8_t *in, size_t n_blocks, int rounds)
+{
+    /* Read the keys from the schedule: a copy of 15 would not fit in the 16
+     * registers with the chain's values and be spilled to the stack.  The
+     * loads are off the chain. */
+    const __m128i *rk = enc_keys(k);
+    __m128i last_first = _mm_xor_si128(rk[rounds], rk[0]);
+    __m128i c = loadu(iv);
+    __m128i x = _mm_xor_si128(c, _mm_xor_si128(loadu(in), rk[0]));
+
+    for (;;) {
+        for (int r = 1; r < rounds; r++)
+            x = _mm_aesenc_si128(x, rk[r]);
+        c = _mm_aesenclast_si128(x, rk[rounds]);
+        storeu(out, c);
+        if (--n_blocks == 0)
+            break;
+        in += 16, out += 16;
+        x = _mm_aesenclast_si128(x, _mm_xor_si128(last_first, loadu(in)));
+    }
+    storeu(iv, c);
+}
+
 NI_TARGET
 static void ni_cbc_enc(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
                        size_t n_blocks)
 {
-    const __m128i *rk = enc_keys(k);
-    __m128i x = loadu(iv);
-    for (; n_blocks > 0; n_blocks--, in += 16, out += 16) {
-        x = _mm_xor_si128(x, loadu(in));
-        enc_blocks(rk, k->rounds, &x, 1);
-        storeu(out, x);
+    if (n_blocks == 0)
+        return;
+    switch (k->rounds) {
+    case 10: cbc_enc_rounds(k, iv, out, in, n_blocks, 10); break;
+    case 12: cbc_enc_rounds(k, iv, out, in, n_blocks, 12); break;
+    default: cbc_enc_rounds(k, iv, out, in, n_blocks, 14); break;
     }
-    storeu(iv, x);
 }
 
 /* cbc_dec_step decrypts n blocks; *prev is the ciphertext before them and
