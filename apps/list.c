@@ -1,23 +1,28 @@
 /*
- * apps/list.c - `brisk list [-digest-algorithms] [-implementations]`: every
- * digest of the registry with OpenSSL's names and the aliases it answers to,
- * and for every dispatched primitive its implementations, best first, with
- * the CPU features each needs, whether this CPU can run it and which one is
- * in use.  Everything comes from the registry and the dispatcher.
+ * apps/list.c - `brisk list [-digest-algorithms] [-cipher-algorithms]
+ * [-implementations]`: every digest of the registry with OpenSSL's names and
+ * the aliases it answers to; every cipher with its mode, key and IV lengths
+ * and aliases; and for every dispatched primitive its implementations, best
+ * first, with the CPU features each needs, whether this CPU can run it and
+ * which one is in use.  Everything comes from the registries and the
+ * dispatcher.
  */
 #include <string.h>
 
+#include <brisk/cipher.h>
 #include <brisk/cpu.h>
 #include <brisk/digest.h>
 
 #include "apps.h"
 
-enum { OPT_DIGESTS = 2, OPT_IMPLS };
+enum { OPT_DIGESTS = 2, OPT_CIPHERS, OPT_IMPLS };
 
 static const app_option list_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"digest-algorithms", OPT_DIGESTS, ARG_NONE, 0, 0, NULL,
      "List digests with their aliases"},
+    {"cipher-algorithms", OPT_CIPHERS, ARG_NONE, 0, 0, NULL,
+     "List ciphers with their modes, key and IV lengths and aliases"},
     {"implementations", OPT_IMPLS, ARG_NONE, 0, 0, NULL,
      "List the implementations of every primitive"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
@@ -36,6 +41,31 @@ static void list_digests(void)
             printf("%s%s", a == md->aliases ? "" : ", ", *a);
         }
         printf("\n");
+    }
+}
+
+static const char *mode_name(brisk_cipher_mode mode)
+{
+    static const char *const names[] = {"stream", "ECB", "CBC", "CFB", "OFB", "CTR", "GCM", "XTS"};
+
+    return (size_t)mode < sizeof(names) / sizeof(names[0]) ? names[mode] : "?";
+}
+
+static void list_ciphers(void)
+{
+    const brisk_cipher *c;
+
+    printf("Ciphers (name, mode, key bytes, IV bytes, other accepted names):\n");
+    for (size_t i = 0; (c = brisk_cipher_at(i)) != NULL; i++) {
+        char key[24];
+        if (c->key_min != c->key_max)
+            snprintf(key, sizeof(key), "%zu (%zu-%zu)", c->key_len, c->key_min, c->key_max);
+        else
+            snprintf(key, sizeof(key), "%zu", c->key_len);
+        printf("  %-14s %-6s key %-11s iv %zu", c->name, mode_name(c->mode), key, c->iv_len);
+        for (const char *const *a = c->aliases; a != NULL && *a != NULL; a++)
+            printf("%s%s", a == c->aliases ? (c->iv_len < 10 ? "   " : "  ") : ", ", *a);
+        printf("%s\n", c->flags & BRISK_CIPHER_NOCT ? "  (not constant-time)" : "");
     }
 }
 
@@ -80,16 +110,17 @@ static void list_implementations(void)
 int list_main(int argc, char **argv)
 {
     app_opts o;
-    int id, digests = 0, impls = 0;
+    int id, digests = 0, ciphers = 0, impls = 0;
 
     opts_init(&o, "list", list_options, argc, argv);
     while ((id = opts_next(&o)) != OPT_END) {
         switch (id) {
         case OPT_HELP:
             opts_usage(stdout, "list", "[options]", list_options);
-            printf("\nWith no option, lists both.\n");
+            printf("\nWith no option, lists all three.\n");
             return 0;
         case OPT_DIGESTS: digests = 1; break;
+        case OPT_CIPHERS: ciphers = 1; break;
         case OPT_IMPLS: impls = 1; break;
         case OPT_UNKNOWN:
             app_error("list", "unknown option '%s'", o.name);
@@ -102,13 +133,19 @@ int list_main(int argc, char **argv)
         app_error("list", "unexpected argument '%s'", argv[o.ind]);
         return 1;
     }
-    if (!digests && !impls)
-        digests = impls = 1;
+    if (!digests && !ciphers && !impls)
+        digests = ciphers = impls = 1;
     if (digests)
         list_digests();
-    if (digests && impls)
-        printf("\n");
-    if (impls)
+    if (ciphers) {
+        if (digests)
+            printf("\n");
+        list_ciphers();
+    }
+    if (impls) {
+        if (digests || ciphers)
+            printf("\n");
         list_implementations();
+    }
     return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 }

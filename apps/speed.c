@@ -632,18 +632,25 @@ typedef struct speed_sel {
     int decrypt, aead;
 } speed_sel;
 
-/* add_evp_cipher adds the -evp cipher's row, labelled with OpenSSL 3's
- * canonical name (the upper-case name: "AES-128-CBC"); returns 0 or -1. */
+/* evp_label writes OpenSSL 3's canonical name of c, the upper-case name
+ * ("AES-128-CBC"), as its EVP_CIPHER_get0_name gives it. */
+static void evp_label(char label[48], const brisk_cipher *c)
+{
+    size_t i;
+
+    for (i = 0; c->name[i] != '\0' && i < 47; i++)
+        label[i] = (char)(c->name[i] >= 'a' && c->name[i] <= 'z' ? c->name[i] - 32 : c->name[i]);
+    label[i] = '\0';
+}
+
+/* add_evp_cipher adds the -evp cipher's row; returns 0 or -1. */
 static int add_evp_cipher(speed_run *r, const speed_sel *sel)
 {
     const brisk_cipher *c = sel->evp_cipher;
     char label[48];
     speed_row *row;
-    size_t i;
 
-    for (i = 0; c->name[i] != '\0' && i < sizeof(label) - 1; i++)
-        label[i] = (char)(c->name[i] >= 'a' && c->name[i] <= 'z' ? c->name[i] - 32 : c->name[i]);
-    label[i] = '\0';
+    evp_label(label, c);
     if (add_row(r, INDEX_EVP, label, NULL, c, sel->aead ? &aead_kind : &cipher_kind) != 0)
         return -1;
     row = &r->rows[r->n_rows - 1];
@@ -669,7 +676,9 @@ static int select_rows(speed_run *r, int n_names, char **names, const speed_sel 
         return -1;
     }
     if (sel->aead && (sel->evp_cipher->flags & BRISK_CIPHER_AEAD) == 0) {
-        app_error("speed", "%s is not an AEAD cipher", sel->evp_cipher->name);
+        char label[48];
+        evp_label(label, sel->evp_cipher);
+        app_error("speed", "%s is not an AEAD cipher", label);
         return -1;
     }
     for (int i = 0; i < n_names; i++) {
