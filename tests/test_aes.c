@@ -9,8 +9,8 @@
  *   - ctr32 wrapping only its last 32 bits, ctr128 carrying into the rest;
  *   - every kernel against the portable "ct" one on random keys and data,
  *     0..70 blocks and a few long runs, in place and at odd addresses;
- *   - brisk_aes_setkey's argument checks and the brisk_aes_cipher
- *     descriptor.
+ *   - brisk_aes_setkey's argument checks, the brisk_aes_cipher descriptor
+ *     and the dispatcher's order of implementations.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -398,6 +398,24 @@ static void descriptor(void)
     tv_check_mem(out, pt, 16, "[%s] descriptor decrypt", impl_name);
 }
 
+/* selection checks the dispatcher's order: vaes, then aesni, then ct. */
+static void selection(void)
+{
+    const uint32_t ni = BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3;
+    const uint32_t vaes = ni | BRISK_CPU_VAES | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL |
+                          BRISK_CPU_AVX512BW;
+    tv_check_str(brisk_impl_select("aes", 0), "ct", "no features: ct");
+#ifdef BRISK_X86_64
+    tv_check_str(brisk_impl_select("aes", ni), "aesni", "AES-NI: aesni");
+    tv_check_str(brisk_impl_select("aes", vaes & ~BRISK_CPU_AVX512BW), "aesni",
+                 "VAES without AVX512BW: aesni");
+    tv_check_str(brisk_impl_select("aes", vaes), "vaes", "VAES and AVX-512: vaes");
+    tv_check_str(brisk_impl_select("aes", ~(uint32_t)0), "vaes", "every feature: vaes");
+#else
+    tv_check_str(brisk_impl_select("aes", vaes), "ct", "portable build: ct");
+#endif
+}
+
 int main(void)
 {
     char list[200];
@@ -406,6 +424,7 @@ int main(void)
 
     tv_begin("test_aes");
     tv_rng_init(&rng, tv_seed());
+    selection();
     while ((impl_name = tv_impl_next("aes", &it)) != NULL) {
         cavp_files();
         mct_files();
