@@ -16,6 +16,7 @@ extern "C" {
 #endif
 
 #define BRISK_MD2_LEN        16
+#define BRISK_MDC2_LEN       16
 #define BRISK_MD4_LEN        16
 #define BRISK_MD5_LEN        16
 #define BRISK_SHA1_LEN       20
@@ -36,6 +37,14 @@ typedef struct brisk_md2_ctx {
     uint8_t buf[16];
     size_t buf_len;
 } brisk_md2_ctx;
+
+/* brisk_mdc2_ctx is the state of an MDC-2 computation (ISO/IEC 10118-2 over
+ * DES, as OpenSSL's mdc2: final zero-pads a partial last block). */
+typedef struct brisk_mdc2_ctx {
+    uint8_t h[8], hh[8];
+    uint8_t buf[8];
+    size_t buf_len;
+} brisk_mdc2_ctx;
 
 /* brisk_md4_ctx is the state of an MD4 computation (RFC 1320). */
 typedef struct brisk_md4_ctx {
@@ -99,6 +108,11 @@ void brisk_md2_init(brisk_md2_ctx *ctx);
 void brisk_md2_update(brisk_md2_ctx *ctx, const void *in, size_t in_len);
 void brisk_md2_final(brisk_md2_ctx *ctx, uint8_t out[BRISK_MD2_LEN]);
 void brisk_md2(uint8_t out[BRISK_MD2_LEN], const void *in, size_t in_len);
+
+void brisk_mdc2_init(brisk_mdc2_ctx *ctx);
+void brisk_mdc2_update(brisk_mdc2_ctx *ctx, const void *in, size_t in_len);
+void brisk_mdc2_final(brisk_mdc2_ctx *ctx, uint8_t out[BRISK_MDC2_LEN]);
+void brisk_mdc2(uint8_t out[BRISK_MDC2_LEN], const void *in, size_t in_len);
 
 void brisk_md4_init(brisk_md4_ctx *ctx);
 void brisk_md4_update(brisk_md4_ctx *ctx, const void *in, size_t in_len);
@@ -172,6 +186,7 @@ typedef struct brisk_digest_ctx {
     const brisk_digest *md;
     union {
         brisk_md2_ctx md2;
+        brisk_mdc2_ctx mdc2;
         brisk_md4_ctx md4;
         brisk_md5_ctx md5;
         brisk_sha1_ctx sha1;
@@ -182,8 +197,8 @@ typedef struct brisk_digest_ctx {
 } brisk_digest_ctx;
 
 /* Descriptors of the built-in digests. */
-extern const brisk_digest brisk_digest_md2, brisk_digest_md4, brisk_digest_md5,
-    brisk_digest_sha1, brisk_digest_rmd160, brisk_digest_sha224,
+extern const brisk_digest brisk_digest_md2, brisk_digest_mdc2, brisk_digest_md4,
+    brisk_digest_md5, brisk_digest_sha1, brisk_digest_rmd160, brisk_digest_sha224,
     brisk_digest_sha256, brisk_digest_sha384, brisk_digest_sha512,
     brisk_digest_sha512_224, brisk_digest_sha512_256;
 

@@ -8,7 +8,8 @@
 #include "internal.h"
 
 static const brisk_digest *const digests[] = {
-    &brisk_digest_md2,        &brisk_digest_md4,        &brisk_digest_md5,
+    &brisk_digest_md2,        &brisk_digest_mdc2,
+    &brisk_digest_md4,        &brisk_digest_md5,
     &brisk_digest_sha1,       &brisk_digest_rmd160,     &brisk_digest_sha224,
     &brisk_digest_sha256,     &brisk_digest_sha384,     &brisk_digest_sha512,
     &brisk_digest_sha512_224, &brisk_digest_sha512_256,
