@@ -13,7 +13,7 @@
 
 typedef struct cast5_key {
     uint32_t km[16]; /* masking subkeys */
-    uint32_t kr[16]; /* rotation subkeys, 0..31 */
+    uint32_t kr[16]; /* rotation subkeys plus 16, modulo 32 */
     unsigned rounds; /* 12 or 16 */
 } cast5_key;
 _Static_assert(sizeof(cast5_key) <= BRISK_KS_SIZE, "CAST5 schedule fits ks");
@@ -388,30 +388,37 @@ static const uint32_t cast_s8[256] = {
     0x50b2ad80, 0xeaee6801, 0x8db2a283, 0xea8bf59e,
 };
 
-/* ---- Rounds ---- */
+/* ---- Rounds ----
+ *
+ * The rotation subkeys are stored plus 16 (as OpenSSL's c_skey.c does), so
+ * that the rotated word I of the RFC arrives with its two bytes needed
+ * first, Ia and Ib, in bits 8..15 and 0..7, each one instruction away; Ic
+ * and Id, needed later, sit in bits 24..31 and 16..23. */
 
-static inline uint32_t b0(uint32_t x) { return x >> 24; }
-static inline uint32_t b1(uint32_t x) { return x >> 16 & 0xff; }
-static inline uint32_t b2(uint32_t x) { return x >> 8 & 0xff; }
-static inline uint32_t b3(uint32_t x) { return x & 0xff; }
-
-/* The three round functions of RFC 2144 section 2.2. */
-static inline uint32_t f1(uint32_t d, uint32_t km, uint32_t kr)
+static inline uint32_t f_sum(uint32_t i, int type)
 {
-    uint32_t i = rotl32(km + d, kr);
-    return ((cast_s1[b0(i)] ^ cast_s2[b1(i)]) - cast_s3[b2(i)]) + cast_s4[b3(i)];
+    size_t a = i >> 8 & 0xff, b = i & 0xff, c = i >> 24, d = i >> 16 & 0xff;
+    if (type == 1)
+        return ((cast_s1[a] ^ cast_s2[b]) - cast_s3[c]) + cast_s4[d];
+    if (type == 2)
+        return ((cast_s1[a] - cast_s2[b]) + cast_s3[c]) ^ cast_s4[d];
+    return ((cast_s1[a] + cast_s2[b]) ^ cast_s3[c]) - cast_s4[d];
 }
 
-static inline uint32_t f2(uint32_t d, uint32_t km, uint32_t kr)
+/* The three round functions of RFC 2144 section 2.2 (kr16 = Kr + 16). */
+static inline uint32_t f1(uint32_t d, uint32_t km, uint32_t kr16)
 {
-    uint32_t i = rotl32(km ^ d, kr);
-    return ((cast_s1[b0(i)] - cast_s2[b1(i)]) + cast_s3[b2(i)]) ^ cast_s4[b3(i)];
+    return f_sum(rotl32(km + d, kr16), 1);
 }
 
-static inline uint32_t f3(uint32_t d, uint32_t km, uint32_t kr)
+static inline uint32_t f2(uint32_t d, uint32_t km, uint32_t kr16)
 {
-    uint32_t i = rotl32(km - d, kr);
-    return ((cast_s1[b0(i)] + cast_s2[b1(i)]) ^ cast_s3[b2(i)]) - cast_s4[b3(i)];
+    return f_sum(rotl32(km ^ d, kr16), 2);
+}
+
+static inline uint32_t f3(uint32_t d, uint32_t km, uint32_t kr16)
+{
+    return f_sum(rotl32(km - d, kr16), 3);
 }
 
 /* round runs round i (0-based) on the halves: the function type cycles
@@ -439,8 +446,7 @@ static void cast5_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_
             for (int i = 12; i < 16; i++)
                 round_i(k, i, &l, &r);
         }
-        store32_be(out, r);
-        store32_be(out + 4, l);
+        store64_be(out, (uint64_t)r << 32 | l);
     }
 }
 
@@ -457,8 +463,7 @@ static void cast5_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_
 #pragma GCC unroll 12
         for (int i = 11; i >= 0; i--)
             round_i(k, i, &l, &r);
-        store32_be(out, r);
-        store32_be(out + 4, l);
+        store64_be(out, (uint64_t)r << 32 | l);
     }
 }
 
@@ -528,7 +533,7 @@ static int cast5_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned p
     schedule16(k->km, x);
     schedule16(kr, x);
     for (int i = 0; i < 16; i++)
-        k->kr[i] = kr[i] & 31;
+        k->kr[i] = (kr[i] + 16) & 31;
     k->rounds = key_len <= 10 ? 12 : 16;
     wipe(x, sizeof(x));
     wipe(kr, sizeof(kr));

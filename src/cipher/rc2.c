@@ -5,8 +5,10 @@
  * Keys are 1 to 128 bytes; the parameter is the effective key length in
  * bits, 1 to 1024, where 0 means key_len * 8 (what OpenSSL's rc2-cbc uses:
  * 128 bits for its 16-byte default key).  The 16 mixing rounds are
- * unrolled over 16-bit words held in registers, and each "mix" uses the
- * disjoint-bits select (R1 & R2) + (~R1 & R3).  The mashing rounds index
+ * unrolled over 16-bit words held in registers.  Each "mix" computes the
+ * select (R1 & R2) + (~R1 & R3) as R3 ^ (R1 & (R2 ^ R3)): R2 ^ R3 is ready
+ * early, leaving and, xor, add and rotate on the critical path (the
+ * and-not form costs one more).  The mashing rounds index
  * the key by data, so RC2 is not constant-time (BRISK_CIPHER_NOCT).
  */
 #include "internal.h"
@@ -53,19 +55,25 @@ static inline uint16_t ror16(uint16_t x, unsigned n)
     return (uint16_t)(x >> n | x << (16 - n));
 }
 
-/* mix is one MIX step: a += k + select(b, c, d), rotated left by s, where
+/* sel is (b & c) | (~b & d): c where b has ones, d where it has zeros. */
+static inline uint16_t sel(uint16_t b, uint16_t c, uint16_t d)
+{
+    return (uint16_t)(d ^ (b & (c ^ d)));
+}
+
+/* mix is one MIX step: a += k + sel(b, c, d), rotated left by s, where
  * b is the word mixed just before (R[i-1]), c = R[i-2], d = R[i-3]. */
 static inline uint16_t mix(uint16_t a, uint16_t b, uint16_t c, uint16_t d, uint16_t k,
                            unsigned s)
 {
-    return rol16((uint16_t)(a + k + ((b & c) | (~b & d))), s);
+    return rol16((uint16_t)(a + k + sel(b, c, d)), s);
 }
 
 /* unmix undoes mix. */
 static inline uint16_t unmix(uint16_t a, uint16_t b, uint16_t c, uint16_t d, uint16_t k,
                              unsigned s)
 {
-    return (uint16_t)(ror16(a, s) - k - ((b & c) | (~b & d)));
+    return (uint16_t)(ror16(a, s) - k - sel(b, c, d));
 }
 
 /* mixing_round is the four MIX steps with keys k[j..j+3]. */
