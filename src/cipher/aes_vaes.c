@@ -6,10 +6,12 @@
  * CTR run eight registers (32 blocks) in flight, enough to cover vaesenc's
  * latency at one instruction per cycle.  The round keys are broadcast to all
  * four lanes once per call and stay in registers: every kernel is compiled
- * once per round count (10, 12, 14) so that the compiler can allocate them.
- * What is left after the 32-block loop goes through 16-block and 4-block
- * passes with masked loads and stores, and a single block through the
- * 128-bit AES-NI instructions, so that a 16-byte message costs no setup.
+ * once per round count (10, 12, 14) so that the compiler can allocate them
+ * (the disassembly shows no round key spilled to the stack).  What is left
+ * after the 32-block loop goes through one register (up to 4 blocks) or
+ * 16-block passes (4 registers) with masked loads and stores; a lone block
+ * goes through the 128-bit AES-NI instructions, so that a 16-byte message
+ * costs no 512-bit setup.
  * CTR counters are byte reversed (little-endian) and advanced with vector
  * adds, in 64-bit lanes for ctr128 (runs split where the low 64 bits wrap)
  * and 32-bit lanes for ctr32.  CBC decryption forms each register's
