@@ -44,81 +44,109 @@ int brisk_xts_setkey(brisk_cipher_ctx *ctx, const uint8_t *key, size_t key_len)
     return ret;
 }
 
-/* next_tweak multiplies t by alpha: a left shift of the little-endian
- * 128-bit number, reducing by x^128 + x^7 + x^2 + x + 1. */
-static inline void next_tweak(uint8_t t[16])
+/* le64_load and le64_store are load64_le and store64_le, spelled as plain
+ * copies where the host is little-endian: gcc 12 assembles store64_le byte
+ * by byte in crypt_run's loops, and 16-byte loads of a tweak just stored as
+ * two words stall on store forwarding, so the data is xored a word at a
+ * time. */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint64_t le64_load(const uint8_t *p)
 {
-    uint64_t lo = load64_le(t), hi = load64_le(t + 8);
-    uint64_t carry = (uint64_t)0 - (hi >> 63);
-    hi = (hi << 1) | (lo >> 63);
-    lo = (lo << 1) ^ (carry & 0x87);
-    store64_le(t, lo);
-    store64_le(t + 8, hi);
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
 }
 
-static inline void xor_block(uint8_t *out, const uint8_t *a, const uint8_t *b)
+static inline void le64_store(uint8_t *p, uint64_t v)
 {
-    for (size_t i = 0; i < 16; i++)
-        out[i] = (uint8_t)(a[i] ^ b[i]);
+    memcpy(p, &v, 8);
+}
+#else
+static inline uint64_t le64_load(const uint8_t *p)
+{
+    return load64_le(p);
+}
+
+static inline void le64_store(uint8_t *p, uint64_t v)
+{
+    store64_le(p, v);
+}
+#endif
+
+/* A tweak is two little-endian 64-bit words: t[0] holds bytes 0..7.
+ * next_tweak multiplies it by alpha: a left shift of the 128-bit number,
+ * reducing by x^128 + x^7 + x^2 + x + 1. */
+static inline void next_tweak(uint64_t t[2])
+{
+    uint64_t carry = (uint64_t)0 - (t[1] >> 63);
+    t[1] = (t[1] << 1) | (t[0] >> 63);
+    t[0] = (t[0] << 1) ^ (carry & 0x87);
+}
+
+/* xor_tweak xors the tweak t into one block. */
+static inline void xor_tweak(uint8_t *out, const uint8_t *in, const uint64_t t[2])
+{
+    uint64_t a = le64_load(in) ^ t[0], b = le64_load(in + 8) ^ t[1];
+    le64_store(out, a);
+    le64_store(out + 8, b);
 }
 
 /* crypt_run processes n_blocks (at most XTS_RUN) whole blocks, advancing the
  * tweak t past them. */
-static void crypt_run(const brisk_aes_key *k, int encrypt, uint8_t t[16], uint8_t *out,
+static void crypt_run(const brisk_aes_key *k, int encrypt, uint64_t t[2], uint8_t *out,
                       const uint8_t *in, size_t n_blocks)
 {
-    uint8_t tw[XTS_RUN * 16];
+    uint64_t tw[2 * XTS_RUN];
     for (size_t i = 0; i < n_blocks; i++) {
-        memcpy(tw + 16 * i, t, 16);
+        tw[2 * i] = t[0];
+        tw[2 * i + 1] = t[1];
+        xor_tweak(out + 16 * i, in + 16 * i, t);
         next_tweak(t);
     }
-    for (size_t i = 0; i < 16 * n_blocks; i++)
-        out[i] = (uint8_t)(in[i] ^ tw[i]);
     if (encrypt)
         k->impl->ecb_enc(k, out, out, n_blocks);
     else
         k->impl->ecb_dec(k, out, out, n_blocks);
-    for (size_t i = 0; i < 16 * n_blocks; i++)
-        out[i] ^= tw[i];
+    for (size_t i = 0; i < n_blocks; i++)
+        xor_tweak(out + 16 * i, out + 16 * i, tw + 2 * i);
     wipe(tw, 16 * n_blocks);
 }
 
 /* crypt_one processes one block with tweak t. */
-static void crypt_one(const brisk_aes_key *k, int encrypt, const uint8_t t[16], uint8_t out[16],
+static void crypt_one(const brisk_aes_key *k, int encrypt, const uint64_t t[2], uint8_t out[16],
                       const uint8_t in[16])
 {
-    xor_block(out, in, t);
+    xor_tweak(out, in, t);
     if (encrypt)
         k->impl->ecb_enc(k, out, out, 1);
     else
         k->impl->ecb_dec(k, out, out, 1);
-    xor_block(out, out, t);
+    xor_tweak(out, out, t);
 }
 
 /* steal finishes with the last whole block (at in, 16 bytes) and the partial
  * one after it (rest bytes, 1..15), whose tweaks are t and t * alpha
  * (IEEE 1619-2018, 5.3.2 and 5.4.2).  Decryption uses the two tweaks in the
  * other order. */
-static void steal(const brisk_aes_key *k, int encrypt, uint8_t t[16], uint8_t *out,
+static void steal(const brisk_aes_key *k, int encrypt, const uint64_t t[2], uint8_t *out,
                   const uint8_t *in, size_t rest)
 {
-    uint8_t t2[16], cc[16], last[16];
-    memcpy(t2, t, 16);
+    uint64_t t2[2] = {t[0], t[1]};
+    uint8_t cc[16], pp[16];
     next_tweak(t2);
-    memcpy(last, in + 16, rest); /* read before out, which may be in */
+    /* The partial input, read before out (which may be in) is written. */
+    memcpy(pp, in + 16, rest);
 
     crypt_one(k, encrypt, encrypt ? t : t2, cc, in);
     /* cc's first rest bytes become the partial output block; its tail pads
      * the partial input into a whole block. */
-    uint8_t pp[16];
-    memcpy(pp, last, rest);
     memcpy(pp + rest, cc + rest, 16 - rest);
     memcpy(out + 16, cc, rest);
     crypt_one(k, encrypt, encrypt ? t2 : t, out, pp);
 
     wipe(t2, sizeof(t2));
     wipe(cc, sizeof(cc));
-    wipe(last, sizeof(last));
     wipe(pp, sizeof(pp));
 }
 
@@ -128,12 +156,15 @@ int brisk_xts_crypt(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size
         return BRISK_EINVAL;
     const brisk_aes_key *k = data_key(ctx);
     const brisk_aes_key *kt = tweak_key(ctx);
-    uint8_t t[16];
+    uint8_t t0[16];
+    uint64_t t[2];
     size_t rest = len % 16;
     /* With stealing, the last whole block is handled with the partial one. */
     size_t n_blocks = len / 16 - (rest != 0);
 
-    kt->impl->ecb_enc(kt, t, ctx->iv, 1);
+    kt->impl->ecb_enc(kt, t0, ctx->iv, 1);
+    t[0] = load64_le(t0);
+    t[1] = load64_le(t0 + 8);
     while (n_blocks > 0) {
         size_t n = n_blocks < XTS_RUN ? n_blocks : XTS_RUN;
         crypt_run(k, ctx->encrypt, t, out, in, n);
@@ -143,6 +174,7 @@ int brisk_xts_crypt(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size
     }
     if (rest != 0)
         steal(k, ctx->encrypt, t, out, in, rest);
+    wipe(t0, sizeof(t0));
     wipe(t, sizeof(t));
     return 0;
 }
