@@ -18,6 +18,7 @@
  * status of the command. */
 int speed_main(int argc, char **argv);
 int dgst_main(int argc, char **argv);
+int des_opts_main(int argc, char **argv);
 int enc_main(int argc, char **argv);
 int version_main(int argc, char **argv);
 int list_main(int argc, char **argv);

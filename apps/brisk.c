@@ -19,6 +19,7 @@ static const struct subcommand {
     int (*fn)(int argc, char **argv);
     const char *help;
 } subcommands[] = {
+    {"des-opts", des_opts_main, "rank the DES inner-loop variants (like SSLeay's des_opts)"},
     {"dgst", dgst_main, "print message digests or HMACs of files (like openssl dgst)"},
     {"enc", enc_main, "encrypt or decrypt with a cipher (like openssl enc)"},
     {"help", help_main, "print this summary, or `brisk help SUB` the usage of SUB"},
