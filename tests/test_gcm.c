@@ -12,6 +12,7 @@
 
 #include <brisk/brisk.h>
 
+#include "../src/internal.h" /* BRISK_X86_64 */
 #include "vectors.h"
 
 static const brisk_cipher *gcm_cipher(size_t key_len)
@@ -342,6 +343,27 @@ static void test_tampering(tv_rng *r, const char *impls)
     }
 }
 
+/* ---- Dispatch ---- */
+
+/* selection checks the dispatcher's order for GHASH: vpclmul, pclmul, ct. */
+static void selection(void)
+{
+    const uint32_t pclmul = BRISK_CPU_PCLMUL | BRISK_CPU_SSSE3;
+    const uint32_t vpclmul = pclmul | BRISK_CPU_VPCLMULQDQ | BRISK_CPU_AVX512F |
+                             BRISK_CPU_AVX512BW | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 |
+                             BRISK_CPU_AVX;
+    tv_check_str(brisk_impl_select("ghash", 0), "ct", "no features: ct");
+#ifdef BRISK_X86_64
+    tv_check_str(brisk_impl_select("ghash", pclmul), "pclmul", "PCLMUL: pclmul");
+    tv_check_str(brisk_impl_select("ghash", vpclmul & ~BRISK_CPU_AVX512VL), "pclmul",
+                 "VPCLMULQDQ without AVX512VL: pclmul");
+    tv_check_str(brisk_impl_select("ghash", vpclmul), "vpclmul", "VPCLMULQDQ and AVX-512: vpclmul");
+    tv_check_str(brisk_impl_select("ghash", ~(uint32_t)0), "vpclmul", "every feature: vpclmul");
+#else
+    tv_check_str(brisk_impl_select("ghash", vpclmul), "ct", "portable build: ct");
+#endif
+}
+
 /* ---- Misuse ---- */
 
 static void test_misuse(void)
@@ -409,6 +431,7 @@ int main(void)
         }
     }
     test_misuse();
+    selection();
     free(cases);
     return tv_end();
 }

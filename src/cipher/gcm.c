@@ -161,8 +161,9 @@ enum { GCM_AAD = 0, GCM_DATA = 1, GCM_DONE = 2 };
 
 /* The longest plaintext: 2^32 - 2 blocks (SP 800-38D, 5.2.1.1). */
 #define GCM_MAX_MSG (((uint64_t)1 << 36) - 32)
-/* The longest AAD: 2^64 - 1 bits. */
+/* The longest AAD and IV: 2^64 - 1 bits, in whole bytes. */
 #define GCM_MAX_AAD (((uint64_t)1 << 61) - 1)
+#define GCM_MAX_IV GCM_MAX_AAD
 
 static inline gcm_state *gcm_of(brisk_cipher_ctx *ctx)
 {
@@ -187,7 +188,8 @@ static void flush_pending(brisk_cipher_ctx *ctx, gcm_state *g)
 
 int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len)
 {
-    if (ctx == NULL || iv == NULL || iv_len == 0)
+    /* IVs of 1 to 2^64 - 1 bits (SP 800-38D, 5.2.1.1). */
+    if (ctx == NULL || iv == NULL || iv_len == 0 || (uint64_t)iv_len > GCM_MAX_IV)
         return BRISK_EINVAL;
     gcm_state *g = gcm_of(ctx);
     const brisk_aes_key *k = gcm_key(ctx);
