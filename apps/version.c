@@ -2,7 +2,9 @@
  * apps/version.c - `brisk version [-a|-v|-b|-p|-o|-f|-c]`, modelled on
  * `openssl version`: the version alone by default; -a adds when and for what
  * platform this copy was built, the implementation in use per primitive
- * ("options:"), the compiler and flags, and the CPU features seen.
+ * ("options:", in SSLeay's words where it had some: des(ptr,risc1,16,long),
+ * rc4(idx,int), blowfish(ptr2), idea(int), md2(int)), the compiler and
+ * flags, and the CPU features seen.
  */
 #include <brisk/common.h>
 
