@@ -165,6 +165,13 @@ enum { GCM_AAD = 0, GCM_DATA = 1, GCM_DONE = 2 };
 #define GCM_MAX_AAD (((uint64_t)1 << 61) - 1)
 #define GCM_MAX_IV GCM_MAX_AAD
 
+/* exceeds says whether n > max, n widened first (a size_t comparison would
+ * be always false, and warned about, where size_t has 32 bits). */
+static inline int exceeds(uint64_t n, uint64_t max)
+{
+    return n > max;
+}
+
 static inline gcm_state *gcm_of(brisk_cipher_ctx *ctx)
 {
     return (gcm_state *)(void *)ctx->gcm;
@@ -189,7 +196,7 @@ static void flush_pending(brisk_cipher_ctx *ctx, gcm_state *g)
 int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len)
 {
     /* IVs of 1 to 2^64 - 1 bits (SP 800-38D, 5.2.1.1). */
-    if (ctx == NULL || iv == NULL || iv_len == 0 || (uint64_t)iv_len > GCM_MAX_IV)
+    if (ctx == NULL || iv == NULL || iv_len == 0 || exceeds(iv_len, GCM_MAX_IV))
         return BRISK_EINVAL;
     gcm_state *g = gcm_of(ctx);
     const brisk_aes_key *k = gcm_key(ctx);
