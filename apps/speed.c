@@ -632,15 +632,18 @@ typedef struct speed_sel {
     int decrypt, aead;
 } speed_sel;
 
-/* evp_label writes OpenSSL 3's canonical name of c, the upper-case name
- * ("AES-128-CBC"), as its EVP_CIPHER_get0_name gives it. */
+/* evp_label writes OpenSSL 3's canonical name of c, as its
+ * EVP_CIPHER_get0_name gives it: the upper-case name ("AES-128-CBC"), with
+ * "-ECB" for an ECB cipher named without it ("des-ede3": "DES-EDE3-ECB"). */
 static void evp_label(char label[48], const brisk_cipher *c)
 {
-    size_t i;
+    size_t i, len = strlen(c->name);
 
-    for (i = 0; c->name[i] != '\0' && i < 47; i++)
+    for (i = 0; i < len && i < 47; i++)
         label[i] = (char)(c->name[i] >= 'a' && c->name[i] <= 'z' ? c->name[i] - 32 : c->name[i]);
     label[i] = '\0';
+    if (c->mode == BRISK_MODE_ECB && (len < 4 || strcmp(c->name + len - 4, "-ecb") != 0))
+        snprintf(label + i, 48 - i, "-ECB");
 }
 
 /* add_evp_cipher adds the -evp cipher's row; returns 0 or -1. */

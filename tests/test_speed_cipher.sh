@@ -155,6 +155,12 @@ for c in aes-128-ctr aes-256-xts bf-cfb des-ede3-ofb rc2-40-cbc; do
     check "speed -mr -evp $c: +F:25:$label" has "$tmp/out" "^\\+F:25:$label:[0-9]+\\.[0-9][0-9]\$"
 done
 
+if in_build des-ede3; then
+    b speed -mr -seconds 1 -bytes 16 -evp des-ede3
+    check "speed -mr -evp des-ede3: OpenSSL 3's name +F:25:DES-EDE3-ECB" \
+        has "$tmp/out" '^\+F:25:DES-EDE3-ECB:[0-9]+\.[0-9][0-9]$'
+fi
+
 # ---- -decrypt ----
 b speed -decrypt -seconds 1 -bytes 16 -evp aes-128-ctr
 check "speed -decrypt -evp aes-128-ctr: exit 0" clean_exit
