@@ -4,7 +4,7 @@
  * entry): a 16-byte key, 8.5 rounds over 16-bit words.
  *
  * Multiplication modulo 2^16 + 1 (where 0 stands for 2^16) is computed
- * with one 64-bit product and masks, never a branch, and the rest is
+ * with one 32-bit product and masks, never a branch, and the rest is
  * additions and xors: no secret-dependent branch or address anywhere, so
  * this implementation is constant-time (given a constant-time multiplier,
  * as on x86-64 and ARMv8).  Decryption subkeys are the inverses computed
@@ -14,44 +14,49 @@
 
 #define IDEA_SUBKEYS 52
 
-/* Subkeys for both directions; the multiplicative ones stored in the
- * range 1..2^16 (0 mapped to 2^16) so each product skips that step. */
+/* Subkeys for both directions.  Additive ones are 0..0xffff; each
+ * multiplicative one is stored as kf in 1..2^16 (0 meaning 2^16) with its
+ * complement ~kf, which the multiplication needs for a zero operand. */
 typedef struct idea_key {
-    uint32_t ek[IDEA_SUBKEYS];
-    uint32_t dk[IDEA_SUBKEYS];
+    uint32_t ek[IDEA_SUBKEYS], ek_not[IDEA_SUBKEYS];
+    uint32_t dk[IDEA_SUBKEYS], dk_not[IDEA_SUBKEYS];
 } idea_key;
 _Static_assert(sizeof(idea_key) <= BRISK_KS_SIZE, "IDEA schedule fits ks");
 
 /* unzero maps a 16-bit x to 1..2^16: 0 becomes 2^16. */
 static inline uint32_t unzero(uint32_t x)
 {
-    return x | ((x - 1) >> 31) << 16;
+    return x | ((x - 1) >> 15 & 0x10000);
 }
 
-/* mul multiplies x (0..0xffff, 0 meaning 2^16) by k (1..2^16) modulo
- * 2^16 + 1, returning 0..0xffff in the same encoding.  With p = hi * 2^16 +
- * lo, p = lo - hi modulo 2^16 + 1; the correction is masked in. */
-static inline uint32_t mul(uint32_t x, uint32_t k)
+/* mul multiplies x (0..0xffff, 0 meaning 2^16) by kf (1..2^16; kf_not =
+ * ~kf) modulo 2^16 + 1, returning 0..0xffff in x's encoding.  With x
+ * non-zero, q = x * kf < 2^32; x = 0 stands for -1, whose product -kf
+ * taken modulo 2^32 would be off by 2^32 = 1 (mod 2^16 + 1), so q is
+ * ~kf = -kf - 1 instead, chosen by a mask, not a branch.  Then, with q =
+ * hi * 2^16 + lo, q = lo - hi modulo 2^16 + 1, a borrow adding one. */
+static inline uint32_t mul(uint32_t x, uint32_t kf, uint32_t kf_not)
 {
-    uint64_t p = (uint64_t)unzero(x) * k;
-    uint32_t r = (uint32_t)(p & 0xffff) - (uint32_t)(p >> 16);
-    r += (r >> 31) * 0x10001u;
-    return r & 0xffff;
+    uint32_t zero = 0 - ((x - 1) >> 31);
+    uint32_t q = (x * kf) | (zero & kf_not);
+    uint32_t lo = q & 0xffff, hi = q >> 16;
+    return (lo - hi + (lo < hi)) & 0xffff;
 }
 
 /* idea_block runs the 8 rounds and the output transform with subkeys k. */
-static inline void idea_block(const uint32_t *k, uint8_t *out, const uint8_t *in)
+static inline void idea_block(const uint32_t *k, const uint32_t *kn, uint8_t *out,
+                              const uint8_t *in)
 {
     uint32_t x1 = (uint32_t)in[0] << 8 | in[1], x2 = (uint32_t)in[2] << 8 | in[3];
     uint32_t x3 = (uint32_t)in[4] << 8 | in[5], x4 = (uint32_t)in[6] << 8 | in[7];
 #pragma GCC unroll 8
-    for (int r = 0; r < 8; r++, k += 6) {
-        x1 = mul(x1, k[0]);
+    for (int r = 0; r < 8; r++, k += 6, kn += 6) {
+        x1 = mul(x1, k[0], kn[0]);
         x2 = (x2 + k[1]) & 0xffff;
         x3 = (x3 + k[2]) & 0xffff;
-        x4 = mul(x4, k[3]);
-        uint32_t t0 = mul(x1 ^ x3, k[4]);
-        uint32_t t1 = mul((t0 + (x2 ^ x4)) & 0xffff, k[5]);
+        x4 = mul(x4, k[3], kn[3]);
+        uint32_t t0 = mul(x1 ^ x3, k[4], kn[4]);
+        uint32_t t1 = mul((t0 + (x2 ^ x4)) & 0xffff, k[5], kn[5]);
         t0 = (t0 + t1) & 0xffff;
         x1 ^= t1;
         x4 ^= t0;
@@ -60,7 +65,8 @@ static inline void idea_block(const uint32_t *k, uint8_t *out, const uint8_t *in
         x3 = t;
     }
     /* The output transform undoes the last round's swap of x2 and x3. */
-    uint32_t y1 = mul(x1, k[0]), y2 = x3 + k[1], y3 = x2 + k[2], y4 = mul(x4, k[3]);
+    uint32_t y1 = mul(x1, k[0], kn[0]), y2 = x3 + k[1], y3 = x2 + k[2];
+    uint32_t y4 = mul(x4, k[3], kn[3]);
     out[0] = (uint8_t)(y1 >> 8);
     out[1] = (uint8_t)y1;
     out[2] = (uint8_t)(y2 >> 8);
@@ -75,14 +81,14 @@ static void idea_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t
 {
     const idea_key *k = ks;
     for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
-        idea_block(k->ek, out, in);
+        idea_block(k->ek, k->ek_not, out, in);
 }
 
 static void idea_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
     const idea_key *k = ks;
     for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
-        idea_block(k->dk, out, in);
+        idea_block(k->dk, k->dk_not, out, in);
 }
 
 /* inv returns the multiplicative inverse of x (0..0xffff, 0 meaning 2^16)
@@ -91,7 +97,7 @@ static uint32_t inv(uint32_t x)
 {
     uint32_t r = x; /* x^(2^i - 1) after each step */
     for (int i = 1; i < 16; i++)
-        r = mul(mul(r, unzero(r)), unzero(x));
+        r = mul(mul(r, unzero(r), ~unzero(r)), unzero(x), ~unzero(x));
     return r;
 }
 
@@ -99,13 +105,6 @@ static uint32_t inv(uint32_t x)
 static inline uint32_t neg(uint32_t x)
 {
     return (0x10000 - x) & 0xffff;
-}
-
-/* Positions of the multiplicative subkeys in a round (0, 3, 4, 5). */
-static inline int is_mul(int i)
-{
-    int j = i % 6;
-    return j == 0 || j == 3 || j == 4 || j == 5;
 }
 
 static int idea_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned param)
@@ -142,8 +141,11 @@ static int idea_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned pa
         }
     }
     for (int i = 0; i < IDEA_SUBKEYS; i++) {
-        k->ek[i] = is_mul(i) ? unzero(ek[i]) : ek[i];
-        k->dk[i] = is_mul(i) ? unzero(dk[i]) : dk[i];
+        int j = i % 6, is_mul = j == 0 || j == 3 || j == 4 || j == 5;
+        k->ek[i] = is_mul ? unzero(ek[i]) : ek[i];
+        k->dk[i] = is_mul ? unzero(dk[i]) : dk[i];
+        k->ek_not[i] = ~k->ek[i];
+        k->dk_not[i] = ~k->dk[i];
     }
     wipe(ek, sizeof(ek));
     wipe(dk, sizeof(dk));
