@@ -99,6 +99,23 @@ static inline void mul_acc(__m512i x, __m512i k, __m512i *lo, __m512i *mid, __m5
     *mid = _mm512_xor_si512(*mid, _mm512_clmulepi64_epi128(xs, ks, 0x00));
 }
 
+/* gf_mul4 multiplies the four lanes of a by those of k. */
+VPCLMUL_TARGET
+static inline __m512i gf_mul4(__m512i a, __m512i k)
+{
+    const __m512i poly = _mm512_broadcast_i32x4(_mm_set_epi64x(0, (long long)0xc200000000000000ULL));
+    __m512i lo = _mm512_clmulepi64_epi128(a, k, 0x00), hi = _mm512_clmulepi64_epi128(a, k, 0x11);
+    __m512i mid = _mm512_xor_si512(_mm512_clmulepi64_epi128(a, k, 0x01),
+                                   _mm512_clmulepi64_epi128(a, k, 0x10));
+    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
+    hi = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
+    __m512i m = _mm512_clmulepi64_epi128(lo, poly, 0x00);
+    lo = _mm512_xor_si512(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), m);
+    m = _mm512_clmulepi64_epi128(lo, poly, 0x00);
+    lo = _mm512_xor_si512(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), m);
+    return _mm512_xor_si512(hi, lo);
+}
+
 VPCLMUL_TARGET
 static inline __m128i gf_mul(__m128i a, __m128i k)
 {
@@ -163,13 +180,20 @@ ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16])
     __m128i k1 = _mm_or_si128(_mm_slli_epi64(hv, 1), _mm_slli_si128(carry, 8));
     k1 = _mm_xor_si128(k1, _mm_and_si128(top, poly));
 
-    /* K_j goes to row 16 - j. */
-    __m128i k = k1;
-    for (size_t j = 1; j <= N_POWERS; j++) {
-        if (j > 1)
-            k = gf_mul(k, k1);
-        _mm_store_si128((__m128i *)(void *)(table + 16 * (N_POWERS - j)), k);
-    }
+    /* K_j goes to row 16 - j, so a register of rows 4i..4i+3 holds four
+     * consecutive powers, highest first.  K_1..K_4 one by one, then whole
+     * registers: K_8..K_5 = K_4 * K_4..K_1, and K_16..K_13, K_12..K_9 =
+     * K_8 * (K_8..K_5, K_4..K_1), so that per-message setup waits for four
+     * multiplications, not fifteen. */
+    __m128i k2 = gf_mul(k1, k1), k3 = gf_mul(k2, k1), k4 = gf_mul(k2, k2);
+    __m512i p4 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set_m128i(k3, k4)),
+                                    _mm256_set_m128i(k1, k2), 1);
+    __m512i p8 = gf_mul4(p4, _mm512_broadcast_i32x4(k4));
+    __m512i b8 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(p8));
+    _mm512_store_si512((void *)table, gf_mul4(p8, b8));
+    _mm512_store_si512((void *)(table + 64), gf_mul4(p4, b8));
+    _mm512_store_si512((void *)(table + 128), p8);
+    _mm512_store_si512((void *)(table + 192), p4);
     return ghash_vpclmul;
 }
 
