@@ -108,12 +108,23 @@ VAES_INLINE void store_masked(uint8_t *p, __mmask8 m, __m512i v)
     _mm512_mask_storeu_epi64(p, m, v);
 }
 
-/* one_block runs a single block through the 128-bit instructions. */
+/* one_block runs a single block through the 128-bit instructions, unrolled
+ * for the 10 rounds every key size has, then 2 or 4 more. */
+ONE_INLINE __m128i one_round(__m128i x, __m128i key, int decrypt)
+{
+    return decrypt ? _mm_aesdec_si128(x, key) : _mm_aesenc_si128(x, key);
+}
+
 ONE_INLINE __m128i one_block(const __m128i *keys, int rounds, __m128i x, int decrypt)
 {
     x = _mm_xor_si128(x, keys[0]);
-    for (int r = 1; r < rounds; r++)
-        x = decrypt ? _mm_aesdec_si128(x, keys[r]) : _mm_aesenc_si128(x, keys[r]);
+    for (int r = 1; r < 10; r++)
+        x = one_round(x, keys[r], decrypt);
+    if (rounds > 10) {
+        x = one_round(one_round(x, keys[10], decrypt), keys[11], decrypt);
+        if (rounds > 12)
+            x = one_round(one_round(x, keys[12], decrypt), keys[13], decrypt);
+    }
     return decrypt ? _mm_aesdeclast_si128(x, keys[rounds]) : _mm_aesenclast_si128(x, keys[rounds]);
 }
 
@@ -404,20 +415,13 @@ static void vaes_ctr32(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, co
     store_counter(ctr, _mm_add_epi32(c, _mm_cvtsi32_si128((int)(uint32_t)n_blocks)));
 }
 
-ONE_TARGET
-static void vaes_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+/* ctr128_runs does ctr128 for two or more blocks: runs that stop where the
+ * low 64 bits of the counter wrap, the carry added by hand between them. */
+ONE_TARGET __attribute__((noinline))
+static void ctr128_runs(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                         size_t n_blocks)
 {
     __m128i c = load_counter(ctr);
-    if (n_blocks == 1) {
-        /* Add one to the low half, and one to the high half if the low
-         * half wrapped to zero, without leaving the vector unit. */
-        ctr_one(k, c, out, in);
-        __m128i next = _mm_add_epi64(c, _mm_set_epi64x(0, 1));
-        __m128i wrapped = _mm_cmpeq_epi64(next, _mm_setzero_si128());
-        store_counter(ctr, _mm_sub_epi64(next, _mm_slli_si128(wrapped, 8)));
-        return;
-    }
     uint64_t hi = (uint64_t)_mm_extract_epi64(c, 1), lo = (uint64_t)_mm_cvtsi128_si64(c);
     while (n_blocks > 0) {
         /* Blocks before the low half wraps: 2^64 - lo, 0 meaning 2^64. */
@@ -433,6 +437,26 @@ static void vaes_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, c
         n_blocks -= m, in += 16 * m, out += 16 * m;
     }
     store_counter(ctr, _mm_set_epi64x((long long)hi, (long long)lo));
+}
+
+/* vaes_ctr128 keeps the one-block case a leaf function: no registers to
+ * save, nothing but the block and the counter update. */
+ONE_TARGET
+static void vaes_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                        size_t n_blocks)
+{
+    if (n_blocks != 1) {
+        if (n_blocks > 1)
+            ctr128_runs(k, ctr, out, in, n_blocks);
+        return;
+    }
+    /* Add one to the low half, and one to the high half if the low half
+     * wrapped to zero, without leaving the vector unit. */
+    __m128i c = load_counter(ctr);
+    ctr_one(k, c, out, in);
+    __m128i next = _mm_add_epi64(c, _mm_set_epi64x(0, 1));
+    __m128i wrapped = _mm_cmpeq_epi64(next, _mm_setzero_si128());
+    store_counter(ctr, _mm_sub_epi64(next, _mm_slli_si128(wrapped, 8)));
 }
 
 const brisk_aes_impl *brisk_aes_impl_vaes(void)
