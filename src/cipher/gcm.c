@@ -4,8 +4,11 @@
  *
  * Technique: CTR with GCM's inc32 counter through the AES implementation's
  * ctr32 kernel, and GHASH over whole blocks through the dispatched "ghash"
- * primitive ("vpclmul", "pclmul", "ct").  Partial blocks of AAD or
- * ciphertext wait in the context until a block is complete or final pads it.
+ * primitive ("vpclmul", "pclmul", "ct"), in chunks that stay in the L1
+ * cache between the two passes; with the "vaes" AES and the "vpclmul" GHASH,
+ * runs of 16 blocks go through one stitched kernel instead
+ * (ghash_vpclmul.c).  Partial blocks of AAD or ciphertext wait in the
+ * context until a block is complete or final pads it.
  *
  * The portable GHASH ("ct") multiplies in GF(2^128) with integer
  * multiplications whose operands have their bits spread four apart, so that
@@ -141,9 +144,9 @@ ghash_blocks_fn *brisk_ghash_init_ct(uint8_t *table, const uint8_t h[16])
 
 /* ---- GCM ---- */
 
-/* What ctx->gcm holds.  ctx->iv is the next counter block, ctx->buf the
- * keystream of a partly used block (ctx->buf_len bytes of it used, or of
- * AAD waiting in pending before the first update). */
+/* What ctx->gcm holds.  ctx->iv is the next counter block.  ctx->buf_len
+ * counts the bytes waiting in pending: AAD before the first update,
+ * ciphertext after it, whose block's keystream is in ctx->buf. */
 typedef struct gcm_state {
     _Alignas(64) uint8_t table[256]; /* the GHASH implementation's H table */
     uint8_t y[16];                   /* GHASH state */
@@ -379,7 +382,13 @@ int brisk_gcm_final(brisk_cipher_ctx *ctx)
         if (n < 4 || n > 16 || !ct_eq_bytes(s, ctx->tag, n))
             ret = BRISK_EVERIFY;
     }
+    /* H and its powers, the state and E_K(J0) are no longer needed: a new
+     * message starts with init. */
     wipe(s, sizeof(s));
     wipe(ctx->buf, sizeof(ctx->buf));
+    wipe(g->table, sizeof(g->table));
+    wipe(g->y, sizeof(g->y));
+    wipe(g->ekj0, sizeof(g->ekj0));
+    wipe(g->pending, sizeof(g->pending));
     return ret;
 }
