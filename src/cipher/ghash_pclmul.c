@@ -8,7 +8,7 @@
  * xor of its halves for Karatsuba.  Eight blocks are multiplied by K_8..K_1,
  * summed unreduced and reduced once, with two carry-less multiplications by
  * 0xc2 << 56 (Gueron and Kounavis, "Intel Carry-Less Multiplication
- * Instruction and its Usage for Computing the GCM Mode", rev. 2.02, 2014).
+ * Instruction and its Usage for Computing the GCM Mode", Intel white paper).
  *
  * Constant-time: yes; no branch or address depends on H or the data.
  */

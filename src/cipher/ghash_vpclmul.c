@@ -18,9 +18,8 @@
  * registers) with the GHASH of sixteen ciphertext blocks interleaved between
  * the AES rounds - the previous group's when encrypting, the current one's
  * when decrypting - so that VAES and VPCLMULQDQ work overlaps and the
- * ciphertext is hashed while still in the L1 cache (the structure of Gueron
- * and Krasnov's stitched AES-GCM, "The fragility of AES-GCM authentication
- * algorithm", 2014, and of OpenSSL's aesni-gcm-x86_64).
+ * ciphertext is hashed while still in the L1 cache (the "stitched"
+ * structure of OpenSSL's aesni-gcm-x86_64.pl, on 512-bit registers).
  *
  * Constant-time: yes; no branch or address depends on the key, H or the
  * data (the tail's masks depend only on the length).
