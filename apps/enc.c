@@ -19,8 +19,9 @@
  * written to a temporary file in the same folder (mkstemp), fsync'd and
  * renamed over -out only once everything succeeded, and removed on any
  * failure; -out naming the input file is refused.  On stdout (no -out),
- * output is streamed: a failed decryption has then written all but the last
- * block, as openssl's does, and the exit status is 1.
+ * output is streamed in 64 KiB writes: a failed decryption may have written
+ * part of the plaintext, never more than openssl's (all but the last block,
+ * which the cipher holds back until the padding is checked), and exits 1.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -716,7 +717,8 @@ static void usage(void)
            "XTS ciphers are refused, as by openssl enc 3.0: use the library for them.\n"
            "With -out, the output goes to a temporary file renamed over FILE only on\n"
            "success; nothing is left behind on failure.  On stdout, a failed decryption\n"
-           "has written all but its last block (as with openssl) and exits 1.\n");
+           "may have written part of the plaintext (never its last block, as with\n"
+           "openssl) and exits 1: use -out to get all or nothing.\n");
 }
 
 /* ---- The work ---- */
