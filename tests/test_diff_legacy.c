@@ -71,7 +71,7 @@ static void compare(const char *what, const brisk_block_cipher *bc, const sched 
 
     /* CBC: the generic layer against chaining over the oracle. */
     const brisk_cipher *c = brisk_cipher_by_name(name);
-    if (!tv_check(c != NULL, "%s registered", name) || key_len > BRISK_CIPHER_MAX_KEY)
+    if (!tv_check(c != NULL, "%s registered", name))
         return;
     uint8_t iv[8], chain[8];
     tv_rng_fill(&rng, iv, 8);
