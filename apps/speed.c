@@ -71,8 +71,9 @@ static const uint8_t openssl_key[32] = {
 
 typedef struct speed_row speed_row;
 
-/* Results of a self-check. */
+/* Results of a self-check, and of a setup. */
 enum { CHECK_OK, CHECK_FAIL, CHECK_NONE };
+enum { SETUP_LENGTH = 1, SETUP_CHECK };
 
 /* How to time one kind of algorithm. */
 typedef struct speed_kind {
@@ -80,7 +81,8 @@ typedef struct speed_kind {
      * SELFCHECK_MSG_LEN + SLACK bytes) as it likes; returns CHECK_*. */
     int (*check)(speed_row *row, uint8_t *buf);
     /* setup prepares the row for timing blocks of len bytes from buf (keys,
-     * contexts); returns 0, or -1 when the row cannot take that length. */
+     * contexts); returns 0, SETUP_LENGTH when the row cannot take that
+     * length, or SETUP_CHECK when it fails a check at that length. */
     int (*setup)(speed_row *row, uint8_t *buf, size_t len);
     /* loop repeats the operation until the alarm; returns the count. */
     long long (*loop)(speed_row *row, uint8_t *buf, size_t len);
@@ -272,24 +274,24 @@ static int kat_run(speed_row *row, const selfcheck_kat *kat, int encrypt, uint8_
     return CHECK_OK;
 }
 
-/* self_consistent is the check for a cipher without a stored answer: the
- * self-check message encrypted at once and 8 bytes at a time (XTS: a data
- * unit is one call) must agree, differ from the plaintext, and decrypt back
- * (with its tag, for an AEAD). */
-static int self_consistent(speed_row *row, uint8_t *buf)
+/* consistent checks c on a message it has no answer for: msg (len bytes,
+ * cut to whole blocks for ECB and CBC) encrypted under key and iv at once
+ * and 8 bytes at a time (XTS: a data unit is one call) must agree, differ
+ * from msg, and decrypt back, with its tag for an AEAD.  scratch holds
+ * 2 * (len + SLACK) bytes.  Returns CHECK_OK or CHECK_FAIL. */
+static int consistent(speed_row *row, const uint8_t *key, const uint8_t *iv,
+                      const uint8_t *msg, size_t len, uint8_t *scratch)
 {
-    enum { LEN = 64 };
+    static const uint8_t aad[AEAD_AAD_LEN] = {0xcc};
     const brisk_cipher *c = row->cipher;
     brisk_cipher_ctx *ctx = &row->ctx;
     int aead = (c->flags & BRISK_CIPHER_AEAD) != 0;
-    uint8_t *msg = buf, *ct = buf + LEN + SLACK, *back = buf + 2 * (LEN + SLACK);
-    uint8_t tag[BRISK_GCM_TAG_LEN], aad[AEAD_AAD_LEN];
-    uint8_t key[BRISK_CIPHER_MAX_KEY], iv[BRISK_CIPHER_MAX_IV];
+    uint8_t *ct = scratch, *back = scratch + len + SLACK;
+    uint8_t tag[BRISK_GCM_TAG_LEN];
 
-    selfcheck_message(buf);   /* key, IV and AAD from its tail */
-    memcpy(key, buf + 200, c->key_len);
-    memcpy(iv, buf + 264, c->iv_len);
-    memcpy(aad, buf + 280, sizeof(aad));
+    len -= len % c->block_len;
+    if (len == 0)
+        return CHECK_OK;
     for (int pass = 0; pass < 3; pass++) {
         int encrypt = pass < 2;
         size_t piece = pass == 1 && c->mode != BRISK_MODE_XTS ? 8 : 0;
@@ -298,15 +300,29 @@ static int self_consistent(speed_row *row, uint8_t *buf)
             brisk_cipher_set_padding(ctx, 0) != 0 ||
             (aead && brisk_cipher_aad(ctx, aad, sizeof(aad)) != 0) ||
             (aead && !encrypt && brisk_cipher_set_tag(ctx, tag, sizeof(tag)) != 0) ||
-            crypt_all(ctx, out, encrypt ? msg : ct, LEN, piece) != LEN ||
+            crypt_all(ctx, out, encrypt ? msg : ct, len, piece) != (long)len ||
             (aead && pass == 0 && brisk_cipher_get_tag(ctx, tag, sizeof(tag)) != 0))
             return CHECK_FAIL;
-        if ((pass == 0 && memcmp(ct, msg, LEN) == 0) ||
-            (pass == 1 && memcmp(back, ct, LEN) != 0) ||
-            (pass == 2 && memcmp(back, msg, LEN) != 0))
+        if ((pass == 0 && memcmp(ct, msg, len) == 0) ||
+            (pass == 1 && memcmp(back, ct, len) != 0) ||
+            (pass == 2 && memcmp(back, msg, len) != 0))
             return CHECK_FAIL;
     }
     return CHECK_OK;
+}
+
+/* self_consistent is the check for a cipher without a stored answer:
+ * consistent() on the self-check message, with a key and IV taken from its
+ * tail. */
+static int self_consistent(speed_row *row, uint8_t *buf)
+{
+    enum { LEN = 64 };
+    uint8_t key[BRISK_CIPHER_MAX_KEY], iv[BRISK_CIPHER_MAX_IV];
+
+    selfcheck_message(buf);
+    memcpy(key, buf + 200, row->cipher->key_len);
+    memcpy(iv, buf + 264, row->cipher->iv_len);
+    return consistent(row, key, iv, buf, LEN, buf + LEN + SLACK);
 }
 
 static int cipher_check(speed_row *row, uint8_t *buf)
@@ -336,16 +352,30 @@ static int cipher_start(speed_row *row, int rekey)
     return brisk_cipher_set_padding(&row->ctx, 0);
 }
 
-/* cipher_setup keys a fresh context and tries one block of len bytes, so
- * that a length the mode refuses (XTS under 16 bytes) is reported rather
- * than timed as a stream of errors. */
-static int cipher_setup(speed_row *row, uint8_t *buf, size_t len)
+/* cell_check tries one block of len bytes, so that a length the mode
+ * refuses (XTS under 16 bytes) is reported rather than timed as a stream of
+ * errors (SETUP_LENGTH), then checks the cipher for consistency at that
+ * length with the row's key, since the wide paths that long blocks take may
+ * be ones the known answer did not reach (SETUP_CHECK). */
+static int cell_check(speed_row *row, uint8_t *buf, size_t len)
 {
     size_t n;
 
     if (cipher_start(row, 1) != 0 || brisk_cipher_update(&row->ctx, buf, &n, buf, len) != 0)
-        return -1;
-    return cipher_start(row, 0);
+        return SETUP_LENGTH;
+    if (consistent(row, row->key, row->iv, buf, len, row->out) != CHECK_OK)
+        return SETUP_CHECK;
+    return 0;
+}
+
+/* cipher_setup checks the cell, then keys a fresh context. */
+static int cipher_setup(speed_row *row, uint8_t *buf, size_t len)
+{
+    int err = cell_check(row, buf, len);
+
+    if (err != 0)
+        return err;
+    return cipher_start(row, 1) != 0 ? SETUP_LENGTH : 0;
 }
 
 /* OpenSSL's EVP_Update_loop: one update per block on one context, in
@@ -399,16 +429,18 @@ static int aead_setup(speed_row *row, uint8_t *buf, size_t len)
 {
     const brisk_cipher *c = row->cipher;
     int decrypt = row->decrypt;
-    int err;
+    int err = cell_check(row, buf, len);
 
+    if (err != 0)
+        return err;
     if (brisk_cipher_init(&row->ctx, c, 1, row->key, c->key_len, row->iv, c->iv_len) != 0)
-        return -1;
+        return SETUP_LENGTH;
     row->decrypt = 0;
     err = aead_message(row, buf, buf, len);
     row->decrypt = decrypt;
     if (err == 0 && decrypt)
         err = aead_message(row, row->out, buf, len);
-    return err != 0 ? -1 : 0;
+    return err != 0 ? SETUP_CHECK : 0;
 }
 
 static long long aead_loop(speed_row *row, uint8_t *buf, size_t len)
@@ -806,36 +838,6 @@ static double now(int usertime)
     }
 }
 
-/* time_cell runs one row at one block size, as OpenSSL's print_message,
- * loop and print_result do. */
-static void time_cell(speed_run *r, speed_row *row, int s)
-{
-    int len = r->sizes[s];
-    long long count;
-    double t0, t;
-
-    if (row->kind->setup(row, r->buf, (size_t)len) != 0) {
-        app_error("speed", "%s cannot process %d-byte blocks; not timed", row->label, len);
-        row->failed = 1;
-        r->failed = 1;
-        return;
-    }
-    fprintf(stderr, r->mr ? "+DT:%s:%d:%d\n" : "Doing %s for %ds on %d size blocks: ",
-            row->label, r->seconds, len);
-    fflush(stderr);
-    running = 1;
-    alarm((unsigned)r->seconds);
-    t0 = now(r->usertime);
-    count = row->kind->loop(row, r->buf, (size_t)len);
-    t = now(r->usertime) - t0;
-    alarm(0);
-    if (t < 1e-3)
-        t = 1e-3;
-    fprintf(stderr, r->mr ? "+R:%lld:%s:%f\n" : "%lld %s's in %.2fs\n", count,
-            row->label, t);
-    row->results[s] = (double)count / t * len;
-}
-
 /* row_impls writes the implementations a row runs on, for messages:
  * "sha256=shani", or for a cipher every primitive its name starts with
  * ("aes=vaes"), plus GHASH's for GCM. */
@@ -857,6 +859,44 @@ static void row_impls(const speed_row *row, char *out, size_t n)
     }
     if (out[0] == '\0')
         snprintf(out, n, "the only one");
+}
+
+/* time_cell runs one row at one block size, as OpenSSL's print_message,
+ * loop and print_result do. */
+static void time_cell(speed_run *r, speed_row *row, int s)
+{
+    int len = r->sizes[s];
+    long long count;
+    double t0, t;
+
+    int err = row->kind->setup(row, r->buf, (size_t)len);
+
+    if (err != 0) {
+        char impls[128];
+        row_impls(row, impls, sizeof(impls));
+        if (err == SETUP_LENGTH)
+            app_error("speed", "%s cannot process %d-byte blocks; not timed", row->label, len);
+        else
+            app_error("speed", "%s (impl %s) failed its self-check on %d-byte blocks; not timed",
+                      row->label, impls, len);
+        row->failed = 1;
+        r->failed = 1;
+        return;
+    }
+    fprintf(stderr, r->mr ? "+DT:%s:%d:%d\n" : "Doing %s for %ds on %d size blocks: ",
+            row->label, r->seconds, len);
+    fflush(stderr);
+    running = 1;
+    alarm((unsigned)r->seconds);
+    t0 = now(r->usertime);
+    count = row->kind->loop(row, r->buf, (size_t)len);
+    t = now(r->usertime) - t0;
+    alarm(0);
+    if (t < 1e-3)
+        t = 1e-3;
+    fprintf(stderr, r->mr ? "+R:%lld:%s:%f\n" : "%lld %s's in %.2fs\n", count,
+            row->label, t);
+    row->results[s] = (double)count / t * len;
 }
 
 /* self_check runs each row's timed path over a known answer in the
@@ -1058,8 +1098,9 @@ static int do_multi(speed_run *r, int *status)
 
 /* ---- main ---- */
 
-/* setup_buffer allocates the benchmark buffer, and the second buffer
- * -aead -decrypt writes to, each with room for what a mode buffers. */
+/* setup_buffer allocates the benchmark buffer, and a second one of twice
+ * its size that the per-cell checks use and -aead -decrypt writes to, each
+ * with room for what a mode buffers. */
 static int setup_buffer(speed_run *r)
 {
     size_t max = CHECK_BUF_LEN;
@@ -1069,12 +1110,12 @@ static int setup_buffer(speed_run *r)
             max = (size_t)r->sizes[s];
     max += SLACK + MAX_MISALIGN + 1;
     if (posix_memalign(&r->buf_base, 64, max) != 0 ||
-        posix_memalign(&r->out_base, 64, max) != 0) {
+        posix_memalign(&r->out_base, 64, 2 * max) != 0) {
         app_error("speed", "cannot allocate %zu bytes", max);
         return -1;
     }
     memset(r->buf_base, 0, max);
-    memset(r->out_base, 0, max);
+    memset(r->out_base, 0, 2 * max);
     r->buf = (uint8_t *)r->buf_base + r->misalign;
     r->out = (uint8_t *)r->out_base + r->misalign;
     for (int i = 0; i < r->n_rows; i++)
