@@ -26,7 +26,8 @@
  * answer (apps/selfcheck.c); an implementation that gets it wrong is
  * reported, never timed, and makes the command fail.  A cipher without a
  * stored answer must at least decrypt what it encrypts and agree with
- * itself fed 8 bytes at a time.
+ * itself fed 8 bytes at a time; every cipher passes that same check again
+ * before each cell, at the cell's length, where wide kernels take over.
  */
 #include <errno.h>
 #include <signal.h>
