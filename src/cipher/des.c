@@ -736,23 +736,25 @@ static des_halves des_ptr_risc2_16(des_halves s, const uint64_t k[17])
     return rounds_16(s, k, round_ptr_risc2);
 }
 
-/* The order is SSLeay des_opts's ranking on the Ice Lake-SP Xeon this was
- * written on (brisk des-opts); none needs a CPU feature, so the first is
- * the default everywhere.  Run `brisk des-opts` to rank them elsewhere and
+/* The order is `brisk des-opts`'s ranking on the Ice Lake-SP Xeon this was
+ * written on, best first (two runs of 2 s per variant, on a loaded 2-core
+ * machine; the byte-offset plain form led both, the first six within 5% of
+ * each other).  None needs a CPU feature, so the first is the default
+ * everywhere: run `brisk des-opts` to rank them elsewhere and
  * BRISK_IMPL=des=NAME to force one. */
 static const brisk_impl des_impls[] = {
-    {"idx-cisc-16", 0, (brisk_fn)des_idx_cisc_16},
-    {"idx-cisc-4", 0, (brisk_fn)des_idx_cisc_4},
-    {"idx-risc1-16", 0, (brisk_fn)des_idx_risc1_16},
-    {"idx-risc1-4", 0, (brisk_fn)des_idx_risc1_4},
-    {"idx-risc2-16", 0, (brisk_fn)des_idx_risc2_16},
-    {"idx-risc2-4", 0, (brisk_fn)des_idx_risc2_4},
-    {"ptr-cisc-16", 0, (brisk_fn)des_ptr_cisc_16},
     {"ptr-cisc-4", 0, (brisk_fn)des_ptr_cisc_4},
+    {"ptr-cisc-16", 0, (brisk_fn)des_ptr_cisc_16},
     {"ptr-risc1-16", 0, (brisk_fn)des_ptr_risc1_16},
     {"ptr-risc1-4", 0, (brisk_fn)des_ptr_risc1_4},
-    {"ptr-risc2-16", 0, (brisk_fn)des_ptr_risc2_16},
+    {"idx-risc2-16", 0, (brisk_fn)des_idx_risc2_16},
+    {"idx-risc2-4", 0, (brisk_fn)des_idx_risc2_4},
+    {"idx-risc1-4", 0, (brisk_fn)des_idx_risc1_4},
+    {"idx-cisc-16", 0, (brisk_fn)des_idx_cisc_16},
+    {"idx-risc1-16", 0, (brisk_fn)des_idx_risc1_16},
     {"ptr-risc2-4", 0, (brisk_fn)des_ptr_risc2_4},
+    {"idx-cisc-4", 0, (brisk_fn)des_idx_cisc_4},
+    {"ptr-risc2-16", 0, (brisk_fn)des_ptr_risc2_16},
     {NULL, 0, NULL},
 };
 brisk_prim brisk_des_prim = {"des", des_impls, NULL};
