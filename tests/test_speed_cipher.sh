@@ -200,6 +200,12 @@ b speed -misalign 5 -mr -seconds 1 -bytes 33 -evp aes-128-cbc
 check "speed -misalign 5 -bytes 33 -evp aes-128-cbc: exit 0" clean_exit
 check "speed -misalign 5: +F:25:AES-128-CBC" has "$tmp/out" '^\+F:25:AES-128-CBC:[0-9.]+$'
 
+# OpenSSL's provider options are accepted (everything is built in), so that
+# a command line written for `openssl speed -provider legacy` runs as it is.
+b speed -provider legacy -provider default -mr -seconds 1 -bytes 16 rc4
+check "speed -provider legacy -provider default rc4: exit 0" clean_exit
+check "speed -provider ...: +F:12:rc4" has "$tmp/out" '^\+F:12:rc4:[0-9]+\.[0-9][0-9]$'
+
 # ---- mdc2, when this build has it ----
 if $RUN "$BRISK" speed -help | grep -q '^Digests for -evp and -hmac:.* mdc2\( \|$\)'; then
     b speed -mr -seconds 1 -bytes 16 mdc2
