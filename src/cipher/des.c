@@ -463,7 +463,7 @@ static inline void swap_move(uint32_t *a, uint32_t *b, unsigned n, uint32_t mask
 /* DES_SP_MASK keeps bits 2..7 of every byte: the doubled form holds each
  * bit of a half where an S-box reads it and zeros elsewhere, so that the
  * bytes of R ^ K are the S-box inputs times 4. */
-#define DES_SP_MASK 0xfcfcfcfcfcfcfcfcu
+#define DES_SP_MASK UINT64_C(0xfcfcfcfcfcfcfcfc)
 
 static inline uint64_t doubled(uint32_t x)
 {
