@@ -507,24 +507,35 @@ static inline void store_block(uint8_t out[8], des_halves s)
 
 /* ---- Round functions: SSLeay's D_ENCRYPT, one per variant ----
  *
- * A round takes the half it replaces, l, and x = r ^ k, the other half
- * already mixed with its round key; it returns l ^ f(r, k) and stores in
- * *x_next that result xored with the next round key k_next.  The S-box
- * input of byte i of x is (x >> (8 i + 2)) & 63. */
+ * A round takes the tables sp (from sp_base), the half it replaces, l, and
+ * x = r ^ k, the other half already mixed with its round key; it returns
+ * l ^ f(r, k) and stores in *x_next that result xored with the next round
+ * key k_next.  The S-box input of byte i of x is (x >> (8 i + 2)) & 63. */
+
+/* sp_base returns des_sp as bytes, hiding where it points from the
+ * optimiser: the eight tables are then addressed as one base register plus
+ * constant displacements, where gcc would otherwise spend a register (and
+ * reload it, short of registers) per table. */
+static inline const uint8_t *sp_base(void)
+{
+    const uint8_t *sp = (const uint8_t *)des_sp;
+    __asm__("" : "+r"(sp));
+    return sp;
+}
 
 /* sp_idx looks S-box byte i up by index. */
-static inline uint64_t sp_idx(unsigned i, uint64_t v)
+static inline uint64_t sp_idx(const uint8_t *sp, unsigned i, uint64_t v)
 {
-    return des_sp[i][v & 63];
+    return *(const uint64_t *)(sp + sizeof(des_sp[0]) * i + 8 * (v & 63));
 }
 
 /* sp_ptr looks S-box byte i up by byte offset (DES_PTR): the byte of the
  * round input is already the index times 4, as in SSLeay, so it is used
  * as it stands, without shifting it down; twice it is the offset of an
  * 8-byte entry. */
-static inline uint64_t sp_ptr(unsigned i, uint64_t v)
+static inline uint64_t sp_ptr(const uint8_t *sp, unsigned i, uint64_t v)
 {
-    return *(const uint64_t *)((const uint8_t *)des_sp[i] + 2 * (v & 0xff));
+    return *(const uint64_t *)(sp + sizeof(des_sp[0]) * i + 2 * (v & 0xff));
 }
 
 /* opaque64 returns x, hiding how it was computed from the optimiser. */
@@ -557,46 +568,48 @@ static inline uint64_t finish_plain(uint64_t l, uint64_t t, uint64_t k_next,
 }
 
 /* The plain form: the eight lookups in one expression. */
-static inline uint64_t round_idx_cisc(uint64_t l, uint64_t x, uint64_t k_next,
-                                      uint64_t *x_next)
+static inline uint64_t round_idx_cisc(const uint8_t *sp, uint64_t l, uint64_t x,
+                                      uint64_t k_next, uint64_t *x_next)
 {
-    uint64_t t = xor_tree(sp_idx(0, x >> 2), sp_idx(1, x >> 10), sp_idx(2, x >> 18),
-                          sp_idx(3, x >> 26), sp_idx(4, x >> 34), sp_idx(5, x >> 42),
-                          sp_idx(6, x >> 50), sp_idx(7, x >> 58));
+    uint64_t t = xor_tree(sp_idx(sp, 0, x >> 2), sp_idx(sp, 1, x >> 10),
+                          sp_idx(sp, 2, x >> 18), sp_idx(sp, 3, x >> 26),
+                          sp_idx(sp, 4, x >> 34), sp_idx(sp, 5, x >> 42),
+                          sp_idx(sp, 6, x >> 50), sp_idx(sp, 7, x >> 58));
     return finish_plain(l, t, k_next, x_next);
 }
 
-static inline uint64_t round_ptr_cisc(uint64_t l, uint64_t x, uint64_t k_next,
-                                      uint64_t *x_next)
+static inline uint64_t round_ptr_cisc(const uint8_t *sp, uint64_t l, uint64_t x,
+                                      uint64_t k_next, uint64_t *x_next)
 {
-    uint64_t t = xor_tree(sp_ptr(0, x), sp_ptr(1, x >> 8), sp_ptr(2, x >> 16),
-                          sp_ptr(3, x >> 24), sp_ptr(4, x >> 32), sp_ptr(5, x >> 40),
-                          sp_ptr(6, x >> 48), sp_ptr(7, x >> 56));
+    uint64_t t = xor_tree(sp_ptr(sp, 0, x), sp_ptr(sp, 1, x >> 8),
+                          sp_ptr(sp, 2, x >> 16), sp_ptr(sp, 3, x >> 24),
+                          sp_ptr(sp, 4, x >> 32), sp_ptr(sp, 5, x >> 40),
+                          sp_ptr(sp, 6, x >> 48), sp_ptr(sp, 7, x >> 56));
     return finish_plain(l, t, k_next, x_next);
 }
 
 /* DES_RISC1: one working word shifted down 16 bits at a time, two indices
  * taken from it per step, each lookup xored into l in turn. */
-static inline uint64_t round_idx_risc1(uint64_t l, uint64_t x, uint64_t k_next,
-                                       uint64_t *x_next)
+static inline uint64_t round_idx_risc1(const uint8_t *sp, uint64_t l, uint64_t x,
+                                       uint64_t k_next, uint64_t *x_next)
 {
     x >>= 2;
     for (unsigned i = 0; i < 8; i += 2, x >>= 16) {
         uint64_t a = x, b = x >> 8;
-        l ^= sp_idx(i, a);
-        l ^= sp_idx(i + 1, b);
+        l ^= sp_idx(sp, i, a);
+        l ^= sp_idx(sp, i + 1, b);
     }
     *x_next = l ^ k_next;
     return l;
 }
 
-static inline uint64_t round_ptr_risc1(uint64_t l, uint64_t x, uint64_t k_next,
-                                       uint64_t *x_next)
+static inline uint64_t round_ptr_risc1(const uint8_t *sp, uint64_t l, uint64_t x,
+                                       uint64_t k_next, uint64_t *x_next)
 {
     for (unsigned i = 0; i < 8; i += 2, x >>= 16) {
         uint64_t a = x, b = x >> 8;
-        l ^= sp_ptr(i, a);
-        l ^= sp_ptr(i + 1, b);
+        l ^= sp_ptr(sp, i, a);
+        l ^= sp_ptr(sp, i + 1, b);
     }
     *x_next = l ^ k_next;
     return l;
@@ -604,25 +617,25 @@ static inline uint64_t round_ptr_risc1(uint64_t l, uint64_t x, uint64_t k_next,
 
 /* DES_RISC2: the word is left whole and each pair of indices is shifted
  * out of it into two temporaries, each lookup xored into l in turn. */
-static inline uint64_t round_idx_risc2(uint64_t l, uint64_t x, uint64_t k_next,
-                                       uint64_t *x_next)
+static inline uint64_t round_idx_risc2(const uint8_t *sp, uint64_t l, uint64_t x,
+                                       uint64_t k_next, uint64_t *x_next)
 {
     for (unsigned i = 0; i < 8; i += 2) {
         uint64_t s1 = x >> (8 * i + 2), s2 = x >> (8 * i + 10);
-        l ^= sp_idx(i, s1);
-        l ^= sp_idx(i + 1, s2);
+        l ^= sp_idx(sp, i, s1);
+        l ^= sp_idx(sp, i + 1, s2);
     }
     *x_next = l ^ k_next;
     return l;
 }
 
-static inline uint64_t round_ptr_risc2(uint64_t l, uint64_t x, uint64_t k_next,
-                                       uint64_t *x_next)
+static inline uint64_t round_ptr_risc2(const uint8_t *sp, uint64_t l, uint64_t x,
+                                       uint64_t k_next, uint64_t *x_next)
 {
     for (unsigned i = 0; i < 8; i += 2) {
         uint64_t s1 = x >> (8 * i), s2 = x >> (8 * i + 8);
-        l ^= sp_ptr(i, s1);
-        l ^= sp_ptr(i + 1, s2);
+        l ^= sp_ptr(sp, i, s1);
+        l ^= sp_ptr(sp, i + 1, s2);
     }
     *x_next = l ^ k_next;
     return l;
@@ -634,42 +647,45 @@ static inline uint64_t round_ptr_risc2(uint64_t l, uint64_t x, uint64_t k_next,
  * function, a constant, inlined into it.  k has a 17th, zero, entry so that
  * the last round may read one key ahead like the others. */
 
-typedef uint64_t des_round_fn(uint64_t l, uint64_t x, uint64_t k_next, uint64_t *x_next);
+typedef uint64_t des_round_fn(const uint8_t *sp, uint64_t l, uint64_t x, uint64_t k_next,
+                              uint64_t *x_next);
 
 static inline __attribute__((always_inline)) des_halves
 rounds_16(des_halves s, const uint64_t k[17], des_round_fn *round)
 {
+    const uint8_t *sp = sp_base();
     uint64_t l = s.l, r = s.r, x = r ^ k[0];
 
-    l = round(l, x, k[1], &x);
-    r = round(r, x, k[2], &x);
-    l = round(l, x, k[3], &x);
-    r = round(r, x, k[4], &x);
-    l = round(l, x, k[5], &x);
-    r = round(r, x, k[6], &x);
-    l = round(l, x, k[7], &x);
-    r = round(r, x, k[8], &x);
-    l = round(l, x, k[9], &x);
-    r = round(r, x, k[10], &x);
-    l = round(l, x, k[11], &x);
-    r = round(r, x, k[12], &x);
-    l = round(l, x, k[13], &x);
-    r = round(r, x, k[14], &x);
-    l = round(l, x, k[15], &x);
-    r = round(r, x, k[16], &x);
+    l = round(sp, l, x, k[1], &x);
+    r = round(sp, r, x, k[2], &x);
+    l = round(sp, l, x, k[3], &x);
+    r = round(sp, r, x, k[4], &x);
+    l = round(sp, l, x, k[5], &x);
+    r = round(sp, r, x, k[6], &x);
+    l = round(sp, l, x, k[7], &x);
+    r = round(sp, r, x, k[8], &x);
+    l = round(sp, l, x, k[9], &x);
+    r = round(sp, r, x, k[10], &x);
+    l = round(sp, l, x, k[11], &x);
+    r = round(sp, r, x, k[12], &x);
+    l = round(sp, l, x, k[13], &x);
+    r = round(sp, r, x, k[14], &x);
+    l = round(sp, l, x, k[15], &x);
+    r = round(sp, r, x, k[16], &x);
     return (des_halves){r, l};
 }
 
 static inline __attribute__((always_inline)) des_halves
 rounds_4(des_halves s, const uint64_t k[17], des_round_fn *round)
 {
+    const uint8_t *sp = sp_base();
     uint64_t l = s.l, r = s.r, x = r ^ k[0];
 
     for (int i = 0; i < 16; i += 4) {
-        l = round(l, x, k[i + 1], &x);
-        r = round(r, x, k[i + 2], &x);
-        l = round(l, x, k[i + 3], &x);
-        r = round(r, x, k[i + 4], &x);
+        l = round(sp, l, x, k[i + 1], &x);
+        r = round(sp, r, x, k[i + 2], &x);
+        l = round(sp, l, x, k[i + 3], &x);
+        r = round(sp, r, x, k[i + 4], &x);
     }
     return (des_halves){r, l};
 }
