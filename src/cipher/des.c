@@ -546,9 +546,10 @@ static inline uint64_t opaque64(uint64_t x)
 }
 
 /* xor_tree xors eight lookups as a balanced tree, three xors deep.  Left
- * to itself gcc re-chains such a sum into one accumulator, eight xors deep,
- * which on this serial path costs a third of the speed; the opaque pair and
- * quad sums stop it. */
+ * to itself gcc re-chains such a sum into one accumulator, eight xors deep
+ * on the serial path (partly hidden, on a CPU with two load ports, by the
+ * eight loads completing over four cycles anyway); the opaque pair and quad
+ * sums stop it. */
 static inline uint64_t xor_tree(uint64_t a, uint64_t b, uint64_t c, uint64_t d,
                                 uint64_t e, uint64_t f, uint64_t g, uint64_t h)
 {
