@@ -107,7 +107,9 @@ int main(int argc, char **argv)
         const brisk_digest *md = brisk_digest_at(i);
         const char *impl;
         char list[200];
-        if (strcmp(md->name, "md2") == 0)
+        /* MD2 and MDC-2 (DES's S-boxes) index tables by message bytes by
+         * design: not constant-time, so not checked. */
+        if (strcmp(md->name, "md2") == 0 || strcmp(md->name, "mdc2") == 0)
             continue;
         for (size_t it = 0; (impl = tv_impl_next(md->prim, &it)) != NULL;)
             test_one(md, impl, key, msg);

@@ -2,7 +2,10 @@
  * tests/test_diff.c - differential tests on random inputs: every registered
  * digest and its HMAC, under every implementation this CPU can run, against
  * OpenSSL's libcrypto (EVP, with the legacy provider for MD4 and RIPEMD-160)
- * and against Nettle for MD2, which OpenSSL 3 no longer has.  Messages are
+ * and against Nettle for MD2, which OpenSSL 3 no longer has, and for MDC-2,
+ * which this OpenSSL lacks: there the oracle is ISO/IEC 10118-2 written out
+ * below over Nettle's DES, so brisk's MDC-2 meets an independent DES.
+ * Messages are
  * 0..2000 bytes plus a few large ones, fed in random pieces.
  */
 #include <stdlib.h>
@@ -12,6 +15,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/provider.h>
+#include <nettle/des.h>
 #include <nettle/hmac.h>
 #include <nettle/md2.h>
 #include <nettle/nettle-meta.h>
@@ -28,6 +32,7 @@ static const struct {
     const struct nettle_hash *nettle;
 } oracles[] = {
     {"md2", NULL, &nettle_md2},
+    {"mdc2", NULL, NULL},
     {"md4", "MD4", NULL},
     {"md5", "MD5", NULL},
     {"sha1", "SHA1", NULL},
@@ -45,8 +50,69 @@ static const struct {
 
 typedef struct oracle {
     EVP_MD *evp;                 /* or */
-    const struct nettle_hash *nh;
+    const struct nettle_hash *nh; /* or, when both are NULL, MDC-2 */
 } oracle;
+
+/* mdc2_nettle is MDC-2 as OpenSSL computes it (pad type 1: a partial last
+ * block is zero-filled, nothing is added to a whole one), over Nettle's DES.
+ * The key bits forced in the first bytes keep both keys off DES's weak
+ * keys, which Nettle refuses. */
+static void mdc2_nettle(uint8_t out[16], const uint8_t *in, size_t len)
+{
+    uint8_t h[8], hh[8], blk[8], e1[8], e2[8];
+    struct des_ctx k;
+
+    memset(h, 0x52, 8);
+    memset(hh, 0x25, 8);
+    for (size_t i = 0; i < len; i += 8) {
+        size_t n = len - i < 8 ? len - i : 8;
+        memset(blk, 0, 8);
+        memcpy(blk, in + i, n);
+        h[0] = (uint8_t)((h[0] & 0x9f) | 0x40);
+        hh[0] = (uint8_t)((hh[0] & 0x9f) | 0x20);
+        if (!des_set_key(&k, h))
+            tv_fail("mdc2 oracle: weak DES key");
+        des_encrypt(&k, 8, e1, blk);
+        if (!des_set_key(&k, hh))
+            tv_fail("mdc2 oracle: weak DES key");
+        des_encrypt(&k, 8, e2, blk);
+        for (int j = 0; j < 8; j++) {
+            e1[j] ^= blk[j];
+            e2[j] ^= blk[j];
+        }
+        /* h takes the left half of E_h ^ m and the right of E_hh ^ m;
+         * hh the other two halves. */
+        memcpy(h, e1, 4);
+        memcpy(h + 4, e2 + 4, 4);
+        memcpy(hh, e2, 4);
+        memcpy(hh + 4, e1 + 4, 4);
+    }
+    memcpy(out, h, 8);
+    memcpy(out + 8, hh, 8);
+}
+
+/* hmac_mdc2 is HMAC over mdc2_nettle with OpenSSL's handling of a key
+ * longer than the 8-byte block: its 16-byte digest, cut to the block. */
+static void hmac_mdc2(uint8_t out[16], const uint8_t *key, size_t key_len, const uint8_t *in,
+                      size_t len)
+{
+    uint8_t k[16] = {0}, inner[16];
+    uint8_t *buf = malloc(len + 16 + 8);
+
+    if (key_len > 8)
+        mdc2_nettle(k, key, key_len);
+    else
+        memcpy(k, key, key_len);
+    for (int i = 0; i < 8; i++)
+        buf[i] = k[i] ^ 0x36;
+    memcpy(buf + 8, in, len);
+    mdc2_nettle(inner, buf, len + 8);
+    for (int i = 0; i < 8; i++)
+        buf[i] = k[i] ^ 0x5c;
+    memcpy(buf + 8, inner, 16);
+    mdc2_nettle(out, buf, 24);
+    free(buf);
+}
 
 static void oracle_digest(const oracle *o, uint8_t *out, const uint8_t *in, size_t len)
 {
@@ -54,6 +120,10 @@ static void oracle_digest(const oracle *o, uint8_t *out, const uint8_t *in, size
         unsigned int n = 0;
         if (EVP_Digest(in, len, out, &n, o->evp, NULL) != 1)
             tv_fail("EVP_Digest failed");
+        return;
+    }
+    if (o->nh == NULL) {
+        mdc2_nettle(out, in, len);
         return;
     }
     union {
@@ -73,6 +143,10 @@ static void oracle_hmac(const oracle *o, uint8_t *out, const uint8_t *key, size_
         static const uint8_t empty[1];
         if (HMAC(o->evp, key_len ? key : empty, (int)key_len, in, len, out, &n) == NULL)
             tv_fail("OpenSSL HMAC failed");
+        return;
+    }
+    if (o->nh == NULL) {
+        hmac_mdc2(out, key, key_len, in, len);
         return;
     }
     struct md2_ctx outer, inner, state;
@@ -221,7 +295,7 @@ int main(void)
             tv_check_int(EVP_MD_get_size(o.evp), (long long)md->digest_len, "%s size", md->name);
             tv_check_int(EVP_MD_get_block_size(o.evp), (long long)md->block_len, "%s block",
                          md->name);
-        } else {
+        } else if (oracles[k].nettle != NULL) {
             o.nh = oracles[k].nettle;
             tv_check_int(o.nh->digest_size, (long long)md->digest_len, "%s size", md->name);
             tv_check_int(o.nh->block_size, (long long)md->block_len, "%s block", md->name);
@@ -230,7 +304,8 @@ int main(void)
             test_digest(md, &o, impl, data, data_len, &rng);
             test_hmac(md, &o, impl, data, &rng);
         }
-        tv_note("%-10s vs %-8s tested: %s", md->name, o.evp ? "OpenSSL" : "Nettle",
+        tv_note("%-10s vs %-8s tested: %s", md->name,
+                o.evp ? "OpenSSL" : o.nh ? "Nettle" : "MDC-2 over Nettle's DES",
                 tv_impl_list(md->prim, list, sizeof(list)));
         EVP_MD_free(o.evp);
     }

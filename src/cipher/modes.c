@@ -31,6 +31,13 @@ static const brisk_aes_key *aes_key(const brisk_cipher_ctx *ctx)
     return (const brisk_aes_key *)(const void *)ctx->ks;
 }
 
+/* block_len is the cipher's block length; the clamp never changes it, but
+ * tells the compiler that buffers of BRISK_CIPHER_MAX_BLOCK bytes suffice. */
+static size_t block_len(const brisk_block_cipher *bc)
+{
+    return bc->block_len < BRISK_CIPHER_MAX_BLOCK ? bc->block_len : BRISK_CIPHER_MAX_BLOCK;
+}
+
 static int is_aes(const brisk_cipher *c)
 {
     return c->bc == &brisk_aes_cipher;
@@ -111,7 +118,7 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in,
 {
     const brisk_cipher *c = ctx->cipher;
     const brisk_block_cipher *bc = c->bc;
-    size_t b = bc->block_len;
+    size_t b = block_len(bc);
 
     if (n == 0)
         return;
@@ -155,7 +162,7 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in,
  * the last whole block back for final. */
 static size_t block_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    size_t b = ctx->cipher->bc->block_len, total = ctx->buf_len + len;
+    size_t b = block_len(ctx->cipher->bc), total = ctx->buf_len + len;
     size_t keep = total % b;
     if (keep == 0 && !ctx->encrypt && ctx->padding && total > 0)
         keep = b;
@@ -206,7 +213,7 @@ static size_t block_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *i
 /* block_final pads (encrypting) or checks and strips the padding. */
 static int block_final(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len)
 {
-    size_t b = ctx->cipher->bc->block_len;
+    size_t b = block_len(ctx->cipher->bc);
 
     if (!ctx->padding) {
         if (ctx->buf_len != 0)
@@ -249,7 +256,7 @@ static int block_final(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len)
 static void next_keystream(brisk_cipher_ctx *ctx)
 {
     const brisk_block_cipher *bc = ctx->cipher->bc;
-    size_t b = bc->block_len;
+    size_t b = block_len(bc);
 
     switch (ctx->cipher->mode) {
     case BRISK_MODE_CTR:
@@ -267,7 +274,7 @@ static void next_keystream(brisk_cipher_ctx *ctx)
 static void stream_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     const brisk_cipher *c = ctx->cipher;
-    size_t b = c->bc->block_len, n = ctx->buf_len;
+    size_t b = block_len(c->bc), n = ctx->buf_len;
     int cfb = c->mode == BRISK_MODE_CFB;
     uint8_t *ks = c->mode == BRISK_MODE_CTR ? ctx->buf : ctx->iv;
 
