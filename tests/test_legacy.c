@@ -19,6 +19,13 @@
 
 #define MAX_BLOCKS 64
 
+/* The CBC encryption kernels, declared by their files until
+ * src/cipher/internal.h names them. */
+typedef void cbc_enc_fn(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                        size_t n_blocks);
+cbc_enc_fn brisk_bf_cbc_encrypt, brisk_cast5_cbc_encrypt, brisk_idea_cbc_encrypt,
+    brisk_rc2_cbc_encrypt, brisk_rc5_cbc_encrypt;
+
 static tv_rng rng;
 
 /* One aligned key schedule, as in brisk_cipher_ctx. */
@@ -93,6 +100,21 @@ static void check_ecb(const brisk_block_cipher *bc, const uint8_t *key, size_t k
     tv_check_mem(buf, ct, len, "%s %s encrypt in place", where, bc->name);
 }
 
+/* check_cbc_kernel checks a CBC encryption kernel on a known answer. */
+static void check_cbc_kernel(const brisk_block_cipher *bc, cbc_enc_fn *cbc, const uint8_t *key,
+                             size_t key_len, unsigned param, const uint8_t *iv,
+                             const uint8_t *pt, const uint8_t *ct, size_t len, const char *where)
+{
+    sched s;
+    uint8_t buf[MAX_BLOCKS * 8], chain[8];
+    if (!tv_check(len % 8 == 0 && len <= sizeof(buf), "%s: block data", where) ||
+        !tv_check_int(bc->setkey(s.ks, key, key_len, param), 0, "%s setkey", where))
+        return;
+    memcpy(chain, iv, 8);
+    cbc(s.ks, chain, buf, pt, len / 8);
+    tv_check_mem(buf, ct, len, "%s %s cbc kernel", where, bc->name);
+}
+
 /* get_hex fetches a required hex field, counting a failure if absent. */
 static const uint8_t *get_hex(tv_file *f, const char *field, size_t *len)
 {
@@ -132,6 +154,9 @@ static void kat_blowfish(const char *impl)
         if (!tv_check(name != NULL && iv != NULL, "%s: mode", where))
             continue;
         check_api(name, key, kl, iv, ivl, 0, pt, ct, pl, where);
+        if (strcmp(name, "bf-cbc") == 0)
+            check_cbc_kernel(&brisk_bf_cipher, brisk_bf_cbc_encrypt, key, kl, 0, iv, pt, ct, pl,
+                             where);
         n++;
     }
     tv_check(n == 61, "blowfish.txt: %d records", n);
@@ -248,6 +273,8 @@ static void kat_rc2(void)
         const uint8_t *iv = tv_get_hex(f, "IV", &ivl);
         if (iv != NULL) {
             check_api("rc2-cbc", key, kl, iv, ivl, (unsigned)ekb, pt, ct, pl, tv_where(f));
+            check_cbc_kernel(&brisk_rc2_cipher, brisk_rc2_cbc_encrypt, key, kl, (unsigned)ekb, iv,
+                             pt, ct, pl, tv_where(f));
         } else {
             check_ecb(&brisk_rc2_cipher, key, kl, (unsigned)ekb, pt, ct, pl, tv_where(f));
             /* Effective bits equal to the key's are also the default. */
@@ -279,9 +306,11 @@ static void kat_rc5(void)
             continue;
         }
         const uint8_t *iv = tv_get_hex(f, "IV", &ivl);
-        if (iv != NULL)
+        if (iv != NULL) {
             check_api("rc5-cbc", key, kl, iv, ivl, (unsigned)rounds, pt, ct, pl, tv_where(f));
-        else
+            check_cbc_kernel(&brisk_rc5_cipher, brisk_rc5_cbc_encrypt, key, kl, (unsigned)rounds,
+                             iv, pt, ct, pl, tv_where(f));
+        } else
             check_ecb(&brisk_rc5_cipher, key, kl, (unsigned)rounds, pt, ct, pl, tv_where(f));
         if (rounds == 12 && iv == NULL)
             check_ecb(&brisk_rc5_cipher, key, kl, 0, pt, ct, pl, tv_where(f));
@@ -446,6 +475,46 @@ static void api_vs_kernel(const char *name, const brisk_block_cipher *bc, unsign
     }
 }
 
+/* props_cbc: the CBC encryption kernel against CBC over the ECB kernel,
+ * out of place and in place, misaligned, in two calls, and the IV left as
+ * the last ciphertext block. */
+static void props_cbc(const brisk_block_cipher *bc, cbc_enc_fn *cbc, size_t kmin, size_t kmax,
+                      unsigned pmax, const char *impl, int trials)
+{
+    static uint8_t pt[MAX_BLOCKS * 8], want[MAX_BLOCKS * 8], got[MAX_BLOCKS * 8 + 8];
+    for (int t = 0; t < trials; t++) {
+        sched s;
+        uint8_t key[256], iv0[8], iv[8], chain[8];
+        size_t kl = kmin + tv_rng_below(&rng, kmax - kmin + 1);
+        unsigned param = (unsigned)tv_rng_below(&rng, (size_t)pmax + 1);
+        size_t n = tv_rng_below(&rng, MAX_BLOCKS + 1), cut = tv_rng_below(&rng, n + 1);
+        size_t mis = tv_rng_below(&rng, 8);
+        tv_rng_fill(&rng, key, kl);
+        tv_rng_fill(&rng, iv0, 8);
+        tv_rng_fill(&rng, pt, n * 8);
+        if (!tv_check_int(bc->setkey(s.ks, key, kl, param), 0, "%s setkey", bc->name))
+            continue;
+        memcpy(chain, iv0, 8);
+        for (size_t i = 0; i < n; i++) {
+            for (int j = 0; j < 8; j++)
+                want[8 * i + j] = (uint8_t)(pt[8 * i + j] ^ chain[j]);
+            bc->encrypt(s.ks, want + 8 * i, want + 8 * i, 1);
+            memcpy(chain, want + 8 * i, 8);
+        }
+        memcpy(iv, iv0, 8);
+        cbc(s.ks, iv, got, pt, cut);
+        cbc(s.ks, iv, got + 8 * cut, pt + 8 * cut, n - cut);
+        tv_check_mem(got, want, n * 8, "%s [%s] cbc kernel, %zu blocks", bc->name, impl, n);
+        tv_check_mem(iv, chain, 8, "%s [%s] cbc kernel leaves the last block in iv", bc->name,
+                     impl);
+        memcpy(iv, iv0, 8);
+        memcpy(got + mis, pt, n * 8);
+        cbc(s.ks, iv, got + mis, got + mis, n);
+        tv_check_mem(got + mis, want, n * 8, "%s [%s] cbc kernel in place, misaligned",
+                     bc->name, impl);
+    }
+}
+
 /* ---- Rejected keys and parameters ---- */
 
 static void check_reject(const char *name, int (*setkey)(void *, const uint8_t *, size_t, unsigned),
@@ -522,6 +591,7 @@ int main(void)
     for (i = 0; (impl = tv_impl_next("bf", &i)) != NULL;) {
         kat_blowfish(impl);
         props_block(&brisk_bf_cipher, 1, 72, 0, impl, 100);
+        props_cbc(&brisk_bf_cipher, brisk_bf_cbc_encrypt, 1, 72, 0, impl, 50);
     }
     tv_note("bf tested: %s", tv_impl_list("bf", list, sizeof(list)));
     for (i = 0; (impl = tv_impl_next("rc4", &i)) != NULL;) {
@@ -538,6 +608,10 @@ int main(void)
     props_block(&brisk_idea_cipher, 16, 16, 0, "c", 200);
     props_block(&brisk_rc2_cipher, 1, 128, 1024, "c", 200);
     props_block(&brisk_rc5_cipher, 0, 255, 255, "c", 200);
+    props_cbc(&brisk_cast5_cipher, brisk_cast5_cbc_encrypt, 5, 16, 0, "c", 100);
+    props_cbc(&brisk_idea_cipher, brisk_idea_cbc_encrypt, 16, 16, 0, "c", 100);
+    props_cbc(&brisk_rc2_cipher, brisk_rc2_cbc_encrypt, 1, 128, 1024, "c", 100);
+    props_cbc(&brisk_rc5_cipher, brisk_rc5_cbc_encrypt, 0, 255, 255, "c", 100);
     api_vs_kernel("bf-ecb", &brisk_bf_cipher, 0);
     api_vs_kernel("cast5-ecb", &brisk_cast5_cipher, 0);
     api_vs_kernel("idea-ecb", &brisk_idea_cipher, 0);

@@ -398,6 +398,51 @@ static const brisk_impl bf_impls[] = {
 };
 brisk_prim brisk_bf_prim = {"bf", bf_impls, NULL};
 
+/* ---- CBC encryption ----
+ *
+ * CBC encryption is serial: what counts is the path from one block's
+ * ciphertext to the next block's input, so this kernel keeps the chaining
+ * value in registers instead of passing it through memory and a kernel
+ * call per block.  iv is read and left holding the last ciphertext block
+ * (SP 800-38A chaining); out may equal in.  For the generic CBC layer,
+ * which otherwise runs one block at a time through the ECB kernel;
+ * declared here until src/cipher/internal.h names it. */
+void brisk_bf_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                          size_t n_blocks);
+
+/* bf_cbc chains with the variant's rounds (a constant where inlined):
+ * 0 idx, 1 ptr, 2 ptr2. */
+static inline void bf_cbc(const bf_key *k, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                          size_t n, int variant)
+{
+    const uint8_t *sb = (const uint8_t *)(k->w + BF_P_WORDS);
+    uint32_t l = load32_be(iv), r = load32_be(iv + 4);
+    for (; n > 0; n--, in += 8, out += 8) {
+        l ^= load32_be(in);
+        r ^= load32_be(in + 4);
+        if (variant == 0)
+            bf_block_idx(k->w, k->w + BF_P_WORDS, &l, &r, 0);
+        else if (variant == 1)
+            bf_block_ptr(k->w, sb, &l, &r, 0);
+        else
+            bf_block_ptr2(k->w, &l, &r, 0);
+        store64_be(out, (uint64_t)l << 32 | r);
+    }
+    store64_be(iv, (uint64_t)l << 32 | r);
+}
+
+void brisk_bf_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                          size_t n_blocks)
+{
+    brisk_fn f = brisk_prim_fn(&brisk_bf_prim);
+    if (f == (brisk_fn)bf_ecb_ptr)
+        bf_cbc(ks, iv, out, in, n_blocks, 1);
+    else if (f == (brisk_fn)bf_ecb_ptr2)
+        bf_cbc(ks, iv, out, in, n_blocks, 2);
+    else
+        bf_cbc(ks, iv, out, in, n_blocks, 0);
+}
+
 /* ---- Key schedule and the descriptor's entry points ---- */
 
 static int bf_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned param)

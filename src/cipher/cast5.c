@@ -469,6 +469,40 @@ static void cast5_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_
     }
 }
 
+/* ---- CBC encryption ----
+ *
+ * CBC encryption is serial: what counts is the path from one block's
+ * ciphertext to the next block's input, so this kernel keeps the chaining
+ * value in registers instead of passing it through memory and a kernel
+ * call per block.  iv is read and left holding the last ciphertext block
+ * (SP 800-38A chaining); out may equal in.  For the generic CBC layer,
+ * which otherwise runs one block at a time through the ECB kernel;
+ * declared here until src/cipher/internal.h names it. */
+void brisk_cast5_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                             size_t n_blocks);
+
+void brisk_cast5_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                             size_t n_blocks)
+{
+    const cast5_key *k = ks;
+    uint32_t cl = load32_be(iv), cr = load32_be(iv + 4);
+    for (; n_blocks > 0; n_blocks--, in += 8, out += 8) {
+        uint32_t l = load32_be(in) ^ cl, r = load32_be(in + 4) ^ cr;
+#pragma GCC unroll 12
+        for (int i = 0; i < 12; i++)
+            round_i(k, i, &l, &r);
+        if (k->rounds > 12) {
+#pragma GCC unroll 4
+            for (int i = 12; i < 16; i++)
+                round_i(k, i, &l, &r);
+        }
+        cl = r;
+        cr = l;
+        store64_be(out, (uint64_t)cl << 32 | cr);
+    }
+    store64_be(iv, (uint64_t)cl << 32 | cr);
+}
+
 /* ---- Key schedule (RFC 2144 section 2.4) ---- */
 
 /* sk is S5[t[a]] ^ S6[t[b]] ^ S7[t[c]] ^ S8[t[d]], the term every line of

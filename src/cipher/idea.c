@@ -43,12 +43,11 @@ static inline uint32_t mul(uint32_t x, uint32_t kf, uint32_t kf_not)
     return (lo - hi + (lo < hi)) & 0xffff;
 }
 
-/* idea_block runs the 8 rounds and the output transform with subkeys k. */
-static inline void idea_block(const uint32_t *k, const uint32_t *kn, uint8_t *out,
-                              const uint8_t *in)
+/* idea_words runs the 8 rounds and the output transform on the four
+ * 16-bit words of a block, with subkeys k (complements kn). */
+static inline void idea_words(const uint32_t *k, const uint32_t *kn, uint32_t x[4])
 {
-    uint32_t x1 = (uint32_t)in[0] << 8 | in[1], x2 = (uint32_t)in[2] << 8 | in[3];
-    uint32_t x3 = (uint32_t)in[4] << 8 | in[5], x4 = (uint32_t)in[6] << 8 | in[7];
+    uint32_t x1 = x[0], x2 = x[1], x3 = x[2], x4 = x[3];
 #pragma GCC unroll 8
     for (int r = 0; r < 8; r++, k += 6, kn += 6) {
         x1 = mul(x1, k[0], kn[0]);
@@ -65,16 +64,33 @@ static inline void idea_block(const uint32_t *k, const uint32_t *kn, uint8_t *ou
         x3 = t;
     }
     /* The output transform undoes the last round's swap of x2 and x3. */
-    uint32_t y1 = mul(x1, k[0], kn[0]), y2 = x3 + k[1], y3 = x2 + k[2];
-    uint32_t y4 = mul(x4, k[3], kn[3]);
-    out[0] = (uint8_t)(y1 >> 8);
-    out[1] = (uint8_t)y1;
-    out[2] = (uint8_t)(y2 >> 8);
-    out[3] = (uint8_t)y2;
-    out[4] = (uint8_t)(y3 >> 8);
-    out[5] = (uint8_t)y3;
-    out[6] = (uint8_t)(y4 >> 8);
-    out[7] = (uint8_t)y4;
+    x[0] = mul(x1, k[0], kn[0]);
+    x[1] = (x3 + k[1]) & 0xffff;
+    x[2] = (x2 + k[2]) & 0xffff;
+    x[3] = mul(x4, k[3], kn[3]);
+}
+
+static inline void load_words(uint32_t x[4], const uint8_t *in)
+{
+    for (int i = 0; i < 4; i++)
+        x[i] = (uint32_t)in[2 * i] << 8 | in[2 * i + 1];
+}
+
+static inline void store_words(uint8_t *out, const uint32_t x[4])
+{
+    for (int i = 0; i < 4; i++) {
+        out[2 * i] = (uint8_t)(x[i] >> 8);
+        out[2 * i + 1] = (uint8_t)x[i];
+    }
+}
+
+static inline void idea_block(const uint32_t *k, const uint32_t *kn, uint8_t *out,
+                              const uint8_t *in)
+{
+    uint32_t x[4];
+    load_words(x, in);
+    idea_words(k, kn, x);
+    store_words(out, x);
 }
 
 static void idea_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
@@ -89,6 +105,34 @@ static void idea_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t
     const idea_key *k = ks;
     for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
         idea_block(k->dk, k->dk_not, out, in);
+}
+
+/* ---- CBC encryption ----
+ *
+ * CBC encryption is serial: what counts is the path from one block's
+ * ciphertext to the next block's input, so this kernel keeps the chaining
+ * value in registers instead of passing it through memory and a kernel
+ * call per block.  iv is read and left holding the last ciphertext block
+ * (SP 800-38A chaining); out may equal in.  For the generic CBC layer,
+ * which otherwise runs one block at a time through the ECB kernel;
+ * declared here until src/cipher/internal.h names it. */
+void brisk_idea_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                            size_t n_blocks);
+
+void brisk_idea_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
+                            size_t n_blocks)
+{
+    const idea_key *k = ks;
+    uint32_t c[4], x[4];
+    load_words(c, iv);
+    for (; n_blocks > 0; n_blocks--, in += 8, out += 8) {
+        load_words(x, in);
+        for (int i = 0; i < 4; i++)
+            c[i] ^= x[i];
+        idea_words(k->ek, k->ek_not, c);
+        store_words(out, c);
+    }
+    store_words(iv, c);
 }
 
 /* inv returns the multiplicative inverse of x (0..0xffff, 0 meaning 2^16)
