@@ -18,7 +18,9 @@
  * Unlike openssl enc, it never leaves a partial or damaged file: -out is
  * written to a temporary file in the same folder (mkstemp), fsync'd and
  * renamed over -out only once everything succeeded, and removed on any
- * failure; -out naming the input file is refused.  On stdout (no -out),
+ * failure; -out naming the input file is refused.  (So -out replaces the
+ * file: a symbolic link is followed, but other hard links to it keep the
+ * old content; an existing file keeps its mode.)  On stdout (no -out),
  * output is streamed in 64 KiB writes: a failed decryption may have written
  * part of the plaintext, never more than openssl's (all but the last block,
  * which the cipher holds back until the padding is checked), and exits 1.
@@ -434,6 +436,11 @@ static int sink_open(sink *k, const char *path)
         return 0;
     }
     if (stat(path, &st) == 0) {
+        /* Replacing a file one may not write would bypass its mode. */
+        if (access(path, W_OK) != 0) {
+            app_error(PROG, "cannot write '%s': %s", path, strerror(errno));
+            return -1;
+        }
         k->target = realpath(path, NULL);
         mode = st.st_mode & 07777;
     } else if (errno == ENOENT) {

@@ -399,6 +399,13 @@ ln -s target "$d/target-link"
 be -aes-128-cbc -d -k x -pbkdf2 -in "$d/keep" -out "$d/target-link"
 check "-out through a symlink: the link still a link" [ -L "$d/target-link" ]
 check "-out through a symlink: the target written" same "$d/target" "$tmp/p17"
+if [ "$(id -u)" != 0 ]; then
+    printf 'read only\n' >"$d/ro"
+    chmod 444 "$d/ro"
+    b -aes-128-cbc -k x -pbkdf2 -in "$tmp/p17" -out "$d/ro"
+    check "-out a read-only file: one line, exit 1" one_line_error
+    check "-out a read-only file: left as it was" [ "$(cat "$d/ro")" = "read only" ]
+fi
 be -aes-128-cbc -k x -pbkdf2 -in "$tmp/p17" -out /dev/null
 check "-out /dev/null: written directly, still a device" [ -c /dev/null ]
 check "no temporary file left behind" no_temp_left "$d"
