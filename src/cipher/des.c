@@ -545,48 +545,39 @@ static inline uint64_t opaque64(uint64_t x)
     return x;
 }
 
-/* xor_tree xors eight lookups as a balanced tree, three xors deep.  Left
- * to itself gcc re-chains such a sum into one accumulator, eight xors deep
- * on the serial path (partly hidden, on a CPU with two load ports, by the
- * eight loads completing over four cycles anyway); the opaque pair and quad
- * sums stop it. */
-static inline uint64_t xor_tree(uint64_t a, uint64_t b, uint64_t c, uint64_t d,
-                                uint64_t e, uint64_t f, uint64_t g, uint64_t h)
+/* plain_round xors the eight lookups t0..t7 (t_i from byte i of the round
+ * input) into l as a tree, not as one chain of eight xors: the next round's
+ * input is l ^ k_next, ready early, xored with the lookups in the order
+ * their loads can finish (bytes 0, 1 and 7 need no shift before theirs),
+ * and the round's result follows from it, off the serial path.  The opaque
+ * partial sums keep gcc from re-chaining the tree into one accumulator. */
+static inline uint64_t plain_round(uint64_t l, uint64_t k_next, uint64_t *x_next,
+                                   uint64_t t0, uint64_t t1, uint64_t t2, uint64_t t3,
+                                   uint64_t t4, uint64_t t5, uint64_t t6, uint64_t t7)
 {
-    uint64_t ab = opaque64(a ^ b), cd = opaque64(c ^ d);
-    uint64_t ef = opaque64(e ^ f), gh = opaque64(g ^ h);
-    return opaque64(ab ^ cd) ^ opaque64(ef ^ gh);
-}
-
-/* finish_plain ends a plain-form round: the next round's input is formed
- * from the lookups t and l ^ k_next, which is ready early, rather than from
- * the round's result, so the serial path is one xor shorter. */
-static inline uint64_t finish_plain(uint64_t l, uint64_t t, uint64_t k_next,
-                                    uint64_t *x_next)
-{
-    *x_next = opaque64(l ^ k_next) ^ t;
-    return l ^ t;
+    uint64_t early = opaque64(opaque64(l ^ k_next) ^ opaque64(t0 ^ t1)) ^ opaque64(t7 ^ t2);
+    uint64_t late = opaque64(t3 ^ t4) ^ opaque64(t5 ^ t6);
+    *x_next = opaque64(early) ^ opaque64(late);
+    return *x_next ^ k_next;
 }
 
 /* The plain form: the eight lookups in one expression. */
 static inline uint64_t round_idx_cisc(const uint8_t *sp, uint64_t l, uint64_t x,
                                       uint64_t k_next, uint64_t *x_next)
 {
-    uint64_t t = xor_tree(sp_idx(sp, 0, x >> 2), sp_idx(sp, 1, x >> 10),
-                          sp_idx(sp, 2, x >> 18), sp_idx(sp, 3, x >> 26),
-                          sp_idx(sp, 4, x >> 34), sp_idx(sp, 5, x >> 42),
-                          sp_idx(sp, 6, x >> 50), sp_idx(sp, 7, x >> 58));
-    return finish_plain(l, t, k_next, x_next);
+    return plain_round(l, k_next, x_next, sp_idx(sp, 0, x >> 2), sp_idx(sp, 1, x >> 10),
+                       sp_idx(sp, 2, x >> 18), sp_idx(sp, 3, x >> 26),
+                       sp_idx(sp, 4, x >> 34), sp_idx(sp, 5, x >> 42),
+                       sp_idx(sp, 6, x >> 50), sp_idx(sp, 7, x >> 58));
 }
 
 static inline uint64_t round_ptr_cisc(const uint8_t *sp, uint64_t l, uint64_t x,
                                       uint64_t k_next, uint64_t *x_next)
 {
-    uint64_t t = xor_tree(sp_ptr(sp, 0, x), sp_ptr(sp, 1, x >> 8),
-                          sp_ptr(sp, 2, x >> 16), sp_ptr(sp, 3, x >> 24),
-                          sp_ptr(sp, 4, x >> 32), sp_ptr(sp, 5, x >> 40),
-                          sp_ptr(sp, 6, x >> 48), sp_ptr(sp, 7, x >> 56));
-    return finish_plain(l, t, k_next, x_next);
+    return plain_round(l, k_next, x_next, sp_ptr(sp, 0, x), sp_ptr(sp, 1, x >> 8),
+                       sp_ptr(sp, 2, x >> 16), sp_ptr(sp, 3, x >> 24),
+                       sp_ptr(sp, 4, x >> 32), sp_ptr(sp, 5, x >> 40),
+                       sp_ptr(sp, 6, x >> 48), sp_ptr(sp, 7, x >> 56));
 }
 
 /* DES_RISC1: one working word shifted down 16 bits at a time, two indices
