@@ -478,6 +478,7 @@ const brisk_aes_impl *brisk_aes_impl_ct(void)
 {
     static const brisk_aes_impl impl = {
         "ct", ct_setkey, ct_ecb_enc, ct_ecb_dec, ct_cbc_enc, ct_cbc_dec, ct_ctr128, ct_ctr32,
+        NULL, NULL,
     };
     return &impl;
 }

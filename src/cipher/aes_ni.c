@@ -315,6 +315,7 @@ const brisk_aes_impl *brisk_aes_impl_ni(void)
 {
     static const brisk_aes_impl impl = {
         "aesni", ni_setkey, ni_ecb_enc, ni_ecb_dec, ni_cbc_enc, ni_cbc_dec, ni_ctr128, ni_ctr32,
+        NULL, NULL,
     };
     return &impl;
 }

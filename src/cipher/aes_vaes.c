@@ -463,7 +463,7 @@ const brisk_aes_impl *brisk_aes_impl_vaes(void)
 {
     static const brisk_aes_impl impl = {
         "vaes", vaes_setkey, vaes_ecb_enc, vaes_ecb_dec, vaes_cbc_enc, vaes_cbc_dec, vaes_ctr128,
-        vaes_ctr32,
+        vaes_ctr32, NULL, NULL,
     };
     return &impl;
 }

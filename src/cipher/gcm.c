@@ -50,7 +50,6 @@ typedef void gcm_stitched_fn(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[
 #ifdef BRISK_X86_64
 gcm_stitched_fn brisk_gcm_vaes_vpclmul;
 #endif
-extern brisk_prim brisk_ghash_prim;
 
 static const brisk_impl ghash_impls[] = {
 #ifdef BRISK_X86_64

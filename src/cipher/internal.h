@@ -67,7 +67,10 @@ typedef struct brisk_aes_key {
  * ... (the whole block a big-endian 128-bit number) and xors them into in;
  * ctr32 does the same incrementing only the last 32 bits, modulo 2^32 (GCM's
  * inc32).  Both leave ctr at the next unused counter.  The cbc kernels read
- * and update the chaining value iv. */
+ * and update the chaining value iv.  xts_enc and xts_dec run XTS over
+ * n_blocks whole blocks with the data key k, from the encrypted tweak t
+ * (left at the tweak of the next block); an implementation without them
+ * sets NULL and xts.c builds XTS from its ECB kernels. */
 typedef struct brisk_aes_impl {
     const char *name;
     void (*setkey)(brisk_aes_key *k, const uint8_t *key, size_t key_len);
@@ -81,6 +84,10 @@ typedef struct brisk_aes_impl {
                    size_t n_blocks);
     void (*ctr32)(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                   size_t n_blocks);
+    void (*xts_enc)(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                    size_t n_blocks);
+    void (*xts_dec)(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                    size_t n_blocks);
 } brisk_aes_impl;
 
 /* The "aes" primitive; each brisk_impl's fn is a function returning its
@@ -92,6 +99,9 @@ const brisk_aes_impl *brisk_aes_impl_ct(void);
 const brisk_aes_impl *brisk_aes_impl_ni(void);
 const brisk_aes_impl *brisk_aes_impl_vaes(void);
 #endif
+
+/* The "ghash" primitive (gcm.c): GCM's hash, portable or carry-less. */
+extern brisk_prim brisk_ghash_prim;
 
 /* brisk_aes_setkey expands key (16, 24 or 32 bytes) with the active
  * implementation: 0 or BRISK_EINVAL. */
