@@ -722,6 +722,8 @@ static void usage(void)
            "a random 8-byte salt first, as openssl enc does.  Without -pbkdf2 the key and IV\n"
            "come from OpenSSL's legacy EVP_BytesToKey (one round of -md).  AEAD (GCM) and\n"
            "XTS ciphers are refused, as by openssl enc 3.0: use the library for them.\n"
+           "Hex values (-K, -iv, -S) shorter or longer than the cipher's are padded with\n"
+           "zeros or cut, with openssl's warning.\n"
            "With -out, the output goes to a temporary file renamed over FILE only on\n"
            "success; nothing is left behind on failure.  On stdout, a failed decryption\n"
            "may have written part of the plaintext (never its last block, as with\n"
