@@ -338,6 +338,46 @@ static void check_bad_inputs(const brisk_cipher *c, tv_rng *rng)
     brisk_cipher_cleanup(&ctx);
 }
 
+/* check_iv_only checks that init with a NULL key keeps the key schedule:
+ * a second message under a new IV (after the first one's final) equals
+ * that message under a freshly keyed context. */
+static void check_iv_only(const brisk_cipher *c, tv_rng *rng)
+{
+    uint8_t key[64], iv1[16], iv2[16], msg[100], a[140], b[140], tag_a[16], tag_b[16];
+    brisk_cipher_ctx ctx;
+    size_t n, m, na = 0, nb = 0;
+
+    tv_rng_fill(rng, key, sizeof(key));
+    tv_rng_fill(rng, iv1, sizeof(iv1));
+    tv_rng_fill(rng, iv2, sizeof(iv2));
+    tv_rng_fill(rng, msg, sizeof(msg));
+    for (int fresh = 0; fresh < 2; fresh++) {
+        uint8_t *out = fresh ? b : a, *tag = fresh ? tag_b : tag_a;
+        size_t *total = fresh ? &nb : &na;
+        if (fresh) {
+            brisk_cipher_init(&ctx, c, 1, key, c->key_len, iv2, c->iv_len);
+        } else {
+            brisk_cipher_init(&ctx, c, 1, key, c->key_len, iv1, c->iv_len);
+            brisk_cipher_update(&ctx, out, &n, msg, sizeof(msg));
+            brisk_cipher_final(&ctx, out + n, &m);
+            tv_check_int(brisk_cipher_init(&ctx, c, 1, NULL, 0, iv2, c->iv_len), 0,
+                         "%s new IV, same key", c->name);
+        }
+        if (c->flags & BRISK_CIPHER_AEAD)
+            brisk_cipher_aad(&ctx, key, 13);
+        brisk_cipher_update(&ctx, out, &n, msg, sizeof(msg));
+        brisk_cipher_final(&ctx, out + n, &m);
+        *total = n + m;
+        if (c->flags & BRISK_CIPHER_AEAD)
+            brisk_cipher_get_tag(&ctx, tag, 16);
+    }
+    if (tv_check_int((long long)na, (long long)nb, "%s IV-only re-init length", c->name))
+        tv_check_mem(a, b, na, "%s IV-only re-init equals a fresh key", c->name);
+    if (c->flags & BRISK_CIPHER_AEAD)
+        tv_check_mem(tag_a, tag_b, 16, "%s IV-only re-init tag", c->name);
+    brisk_cipher_cleanup(&ctx);
+}
+
 /* prims_of names the dispatched primitives a cipher runs on. */
 static void prims_of(const brisk_cipher *c, const char *out[2])
 {
@@ -381,6 +421,10 @@ static void test_cipher(const brisk_cipher *c, tv_rng *rng)
             check_props(c, rng, impl, 0, ref, ref_len, ref_tag);
     }
     check_bad_inputs(c, rng);
+    /* RC4's key schedule is its running state: a re-init without a key
+     * continues the stream, as EVP does. */
+    if (c->mode != BRISK_MODE_STREAM)
+        check_iv_only(c, rng);
 }
 
 int main(void)

@@ -195,25 +195,26 @@ static void flush_pending(brisk_cipher_ctx *ctx, gcm_state *g)
     ctx->buf_len = 0;
 }
 
-int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len)
+int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len, int new_key)
 {
     /* IVs of 1 to 2^64 - 1 bits (SP 800-38D, 5.2.1.1). */
     if (ctx == NULL || iv == NULL || iv_len == 0 || exceeds(iv_len, GCM_MAX_IV))
         return BRISK_EINVAL;
     gcm_state *g = gcm_of(ctx);
     const brisk_aes_key *k = gcm_key(ctx);
-    uint8_t h[16] = {0};
-
-    k->impl->ecb_enc(k, h, h, 1);
-    ghash_init_fn *ghash_init = (ghash_init_fn *)brisk_prim_fn(&brisk_ghash_prim);
-    g->ghash = ghash_init(g->table, h);
-    wipe(h, sizeof(h));
-    g->stitched = NULL;
+    if (new_key) {
+        uint8_t h[16] = {0};
+        k->impl->ecb_enc(k, h, h, 1);
+        ghash_init_fn *ghash_init = (ghash_init_fn *)brisk_prim_fn(&brisk_ghash_prim);
+        g->ghash = ghash_init(g->table, h);
+        wipe(h, sizeof(h));
+        g->stitched = NULL;
 #ifdef BRISK_X86_64
-    /* The key's and the table's layouts are those the kernel reads. */
-    if (ghash_init == brisk_ghash_init_vpclmul && k->impl == brisk_aes_impl_vaes())
-        g->stitched = brisk_gcm_vaes_vpclmul;
+        /* The key's and the table's layouts are those the kernel reads. */
+        if (ghash_init == brisk_ghash_init_vpclmul && k->impl == brisk_aes_impl_vaes())
+            g->stitched = brisk_gcm_vaes_vpclmul;
 #endif
+    }
     memset(g->y, 0, 16);
 
     if (iv_len == 12) {
@@ -385,7 +386,9 @@ int brisk_gcm_final(brisk_cipher_ctx *ctx)
      * message starts with init. */
     wipe(s, sizeof(s));
     wipe(ctx->buf, sizeof(ctx->buf));
-    wipe(g->table, sizeof(g->table));
+    /* The hash key table stays, like the AES key beside it, so that the
+     * next message under the same key (init with a NULL key) need not
+     * rebuild it; brisk_cipher_cleanup wipes both. */
     wipe(g->y, sizeof(g->y));
     wipe(g->ekj0, sizeof(g->ekj0));
     wipe(g->pending, sizeof(g->pending));

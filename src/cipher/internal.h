@@ -109,9 +109,11 @@ int brisk_aes_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len);
 
 /* ---- Modes in their own files ---- */
 
-/* GCM (gcm.c): init derives H and J0 from the AES key already in ctx->ks
- * and the IV; aad, update and final follow brisk_cipher_aad/update/final. */
-int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len);
+/* GCM (gcm.c): init derives J0 from the IV and, when new_key is set, H and
+ * its table from the AES key already in ctx->ks (else it keeps those of the
+ * previous message); aad, update and final follow brisk_cipher_aad/update/
+ * final. */
+int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len, int new_key);
 int brisk_gcm_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
 int brisk_gcm_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
 int brisk_gcm_final(brisk_cipher_ctx *ctx);

@@ -90,7 +90,7 @@ int brisk_cipher_init_ex(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encry
     ctx->tag_len = encrypt ? BRISK_GCM_TAG_LEN : 0;
     memset(ctx->iv, 0, sizeof(ctx->iv));
     if (c->mode == BRISK_MODE_GCM)
-        return brisk_gcm_init(ctx, iv, iv_len);
+        return brisk_gcm_init(ctx, iv, iv_len, !reuse_key);
     if (c->iv_len > 0)
         memcpy(ctx->iv, iv, c->iv_len);
     return 0;
