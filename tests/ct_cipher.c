@@ -8,7 +8,10 @@
  * The checks are a table: each entry runs one primitive's kernels on secret
  * inputs and compares the results with a run on public ones.  Valgrind's
  * emulated CPU has no VAES (and AES-NI's timing is the hardware's, not the
- * code's), so the AES checks force the portable "ct" implementation.
+ * code's), so the AES checks force the portable "ct" implementation, and
+ * GCM also the portable "ct" GHASH.  GCM runs with key, IV, AAD, message
+ * and (for the wrong-tag case) the expected tag secret, through the public
+ * API, so the tag comparison is checked too.
  *
  * --canary leaks on purpose and succeeds only if memcheck notices, proving
  * that the marking works in this build and valgrind run.
@@ -93,6 +96,124 @@ static void check_aes_ct(tv_rng *rng)
     brisk_impl_set("aes", NULL);
 }
 
+/* ---- GCM (constant-time AES and GHASH) and XTS, through the generic API ---- */
+
+/* gcm_run encrypts msg (50 bytes) under key, iv (iv_len) and aad (20 bytes)
+ * into out and tag, then decrypts out with tag_in and returns final's
+ * verdict (made public) with the plaintext in back. */
+static int gcm_run(const brisk_cipher *c, const uint8_t *key, const uint8_t *iv, size_t iv_len,
+                   const uint8_t *aad, const uint8_t *msg, uint8_t *out, uint8_t tag[16],
+                   const uint8_t *tag_in, uint8_t *back)
+{
+    brisk_cipher_ctx ctx;
+    size_t n, m;
+    int ret;
+
+    brisk_cipher_init(&ctx, c, 1, key, c->key_len, iv, iv_len);
+    brisk_cipher_aad(&ctx, aad, 20);
+    brisk_cipher_update(&ctx, out, &n, msg, 50);
+    brisk_cipher_final(&ctx, out + n, &m);
+    brisk_cipher_get_tag(&ctx, tag, 16);
+    brisk_cipher_init(&ctx, c, 0, key, c->key_len, iv, iv_len);
+    brisk_cipher_aad(&ctx, aad, 20);
+    brisk_cipher_set_tag(&ctx, tag_in != NULL ? tag_in : tag, 16);
+    brisk_cipher_update(&ctx, back, &n, out, 50);
+    ret = brisk_cipher_final(&ctx, back + n, &m);
+    public(&ret, sizeof(ret));
+    brisk_cipher_cleanup(&ctx);
+    return ret;
+}
+
+static void check_gcm_ct(tv_rng *rng)
+{
+    static const char *const names[] = {"aes-128-gcm", "aes-256-gcm"};
+    uint8_t key[32], iv[20], aad[20], msg[50], bad_tag[16];
+    uint8_t out1[50], tag1[16], back1[50], out2[50], tag2[16], back2[50];
+
+    if (!tv_check(brisk_impl_set("aes", "ct") == 0 && brisk_impl_set("ghash", "ct") == 0,
+                  "force aes=ct, ghash=ct"))
+        return;
+    for (size_t i = 0; i < 4; i++) {
+        const brisk_cipher *c = brisk_cipher_by_name(names[i % 2]);
+        size_t iv_len = i < 2 ? 12 : 20; /* 96 bits, and one hashed into J0 */
+        tv_rng_fill(rng, key, sizeof(key));
+        tv_rng_fill(rng, iv, sizeof(iv));
+        tv_rng_fill(rng, aad, sizeof(aad));
+        tv_rng_fill(rng, msg, sizeof(msg));
+        int ok1 = gcm_run(c, key, iv, iv_len, aad, msg, out1, tag1, NULL, back1);
+
+        secret(key, sizeof(key));
+        secret(iv, sizeof(iv));
+        secret(aad, sizeof(aad));
+        secret(msg, sizeof(msg));
+        int ok2 = gcm_run(c, key, iv, iv_len, aad, msg, out2, tag2, NULL, back2);
+        /* A wrong tag, itself secret, fails without a secret branch. */
+        memcpy(bad_tag, tag1, 16);
+        bad_tag[i] ^= 1;
+        secret(bad_tag, sizeof(bad_tag));
+        int bad = gcm_run(c, key, iv, iv_len, aad, msg, out2, tag2, bad_tag, back2);
+        public(key, sizeof(key));
+        public(iv, sizeof(iv));
+        public(aad, sizeof(aad));
+        public(msg, sizeof(msg));
+        public(out2, sizeof(out2));
+        public(tag2, sizeof(tag2));
+        public(back2, sizeof(back2));
+        tv_check(ok1 == 0 && ok2 == 0, "%s iv %zu: tags verify", c->name, iv_len);
+        tv_check_int(bad, BRISK_EVERIFY, "%s iv %zu: a wrong tag is refused", c->name, iv_len);
+        tv_check_mem(out2, out1, sizeof(out1), "%s iv %zu: same ciphertext", c->name, iv_len);
+        tv_check_mem(tag2, tag1, 16, "%s iv %zu: same tag", c->name, iv_len);
+        tv_check_mem(back2, msg, sizeof(msg), "%s iv %zu: round trip", c->name, iv_len);
+    }
+    brisk_impl_set("aes", NULL);
+    brisk_impl_set("ghash", NULL);
+}
+
+/* check_xts_ct runs XTS with the expanded keys, the tweak and the data
+ * secret.  The keys are made secret after init: AES's key expansion is
+ * checked above, and refusing equal halves is a deliberate one-bit test
+ * of the key (equal halves are never used). */
+static void check_xts_ct(tv_rng *rng)
+{
+    static const char *const names[] = {"aes-128-xts", "aes-256-xts"};
+    static const size_t lens[] = {16, 37, 160, 175};
+    uint8_t key[64], iv[16], msg[175], want[175], got[175];
+    brisk_cipher_ctx ctx;
+    size_t n;
+
+    if (!tv_check(brisk_impl_set("aes", "ct") == 0, "force aes=ct"))
+        return;
+    for (size_t i = 0; i < 2; i++) {
+        const brisk_cipher *c = brisk_cipher_by_name(names[i]);
+        for (size_t j = 0; j < sizeof(lens) / sizeof(lens[0]); j++) {
+            for (int enc = 0; enc < 2; enc++) {
+                tv_rng_fill(rng, key, sizeof(key));
+                tv_rng_fill(rng, iv, sizeof(iv));
+                tv_rng_fill(rng, msg, sizeof(msg));
+                brisk_cipher_init(&ctx, c, enc, key, c->key_len, iv, 16);
+                brisk_cipher_update(&ctx, want, &n, msg, lens[j]);
+                brisk_cipher_init(&ctx, c, enc, key, c->key_len, iv, 16);
+                /* The round keys of the data and tweak keys (xts.c keeps
+                 * them side by side), not the implementation pointer and
+                 * round count beside them, which are public. */
+                brisk_aes_key *keys = (brisk_aes_key *)(void *)ctx.ks;
+                secret(keys[0].w, sizeof(keys[0].w));
+                secret(keys[1].w, sizeof(keys[1].w));
+                secret(ctx.iv, sizeof(ctx.iv));
+                secret(msg, sizeof(msg));
+                brisk_cipher_update(&ctx, got, &n, msg, lens[j]);
+                public(got, sizeof(got));
+                public(msg, sizeof(msg));
+                public(&ctx, sizeof(ctx));
+                tv_check_mem(got, want, lens[j], "%s %s %zu bytes: same result", c->name,
+                             enc ? "encrypt" : "decrypt", lens[j]);
+            }
+        }
+    }
+    brisk_cipher_cleanup(&ctx);
+    brisk_impl_set("aes", NULL);
+}
+
 /* ---- The table of checks ---- */
 
 typedef struct ct_check {
@@ -102,6 +223,8 @@ typedef struct ct_check {
 
 static const ct_check checks[] = {
     {"aes-ct", check_aes_ct},
+    {"gcm (aes-ct, ghash-ct)", check_gcm_ct},
+    {"xts (aes-ct)", check_xts_ct},
 };
 
 /* canary branches on and indexes by a secret byte: memcheck must object. */

@@ -379,8 +379,12 @@ int brisk_gcm_final(brisk_cipher_ctx *ctx)
         memcpy(ctx->tag, s, 16);
     } else {
         size_t n = ctx->tag_len;
-        if (n < 4 || n > 16 || !ct_eq_bytes(s, ctx->tag, n))
-            ret = BRISK_EVERIFY;
+        if (n < 4 || n > 16)
+            return BRISK_EVERIFY;
+        /* The verdict is computed without a branch on the secret tag:
+         * BRISK_EVERIFY under an all-ones mask when the bytes differ. */
+        uint32_t differ = 1u ^ ct_eq_bytes(s, ctx->tag, n);
+        ret = (int)((0u - differ) & (uint32_t)BRISK_EVERIFY);
     }
     /* H and its powers, the state and E_K(J0) are no longer needed: a new
      * message starts with init. */
