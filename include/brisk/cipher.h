@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 #define BRISK_CIPHER_MAX_BLOCK 16
-#define BRISK_CIPHER_MAX_KEY   64 /* aes-256-xts: two 32-byte keys */
+#define BRISK_CIPHER_MAX_KEY   256 /* RC4's longest key; aes-256-xts takes 64 */
 #define BRISK_CIPHER_MAX_IV    16 /* GCM alone takes longer IVs */
 #define BRISK_GCM_TAG_LEN      16
 

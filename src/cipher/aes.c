@@ -515,4 +515,5 @@ static void aes_cipher_decrypt(const void *ks, uint8_t *out, const uint8_t *in, 
 
 const brisk_block_cipher brisk_aes_cipher = {
     "aes", 16, aes_cipher_setkey, aes_cipher_encrypt, aes_cipher_decrypt,
+    NULL, /* the generic layer calls the implementation's own cbc_enc */
 };

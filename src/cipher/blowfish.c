@@ -493,4 +493,5 @@ static void bf_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n
         ((bf_ecb_fn *)f)(ks, out, in, n_blocks, 1);
 }
 
-const brisk_block_cipher brisk_bf_cipher = {"bf", 8, bf_setkey, bf_encrypt, bf_decrypt};
+const brisk_block_cipher brisk_bf_cipher = {"bf", 8, bf_setkey, bf_encrypt, bf_decrypt,
+                                            brisk_bf_cbc_encrypt};

@@ -25,13 +25,18 @@
  * directions into ks; param is RC2's effective key bits or RC5's rounds (0:
  * the default), 0 for the others.  It returns 0, or BRISK_EINVAL for a key
  * length or param the cipher does not take.  encrypt and decrypt run ECB
- * over n_blocks whole blocks. */
+ * over n_blocks whole blocks.  cbc_enc, when not NULL, runs CBC encryption
+ * over n_blocks with the chaining value iv kept in registers (CBC
+ * encryption is serial, so a round trip through memory per block shows);
+ * without it the generic layer chains the ECB kernel. */
 typedef struct brisk_block_cipher {
     const char *name;    /* "aes", "des", "des-ede3", "bf", "cast5", ... */
     size_t block_len;    /* 8 or 16 */
     int (*setkey)(void *ks, const uint8_t *key, size_t key_len, unsigned param);
     void (*encrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks);
     void (*decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks);
+    void (*cbc_enc)(const void *ks, uint8_t *iv, uint8_t *out, const uint8_t *in,
+                    size_t n_blocks);
 } brisk_block_cipher;
 
 extern const brisk_block_cipher brisk_aes_cipher, brisk_des_cipher,
@@ -49,6 +54,10 @@ typedef struct brisk_stream_cipher {
 } brisk_stream_cipher;
 
 extern const brisk_stream_cipher brisk_rc4_cipher;
+
+/* The dispatched primitives of the ciphers with several implementations
+ * (AES's and GHASH's are below). */
+extern brisk_prim brisk_des_prim, brisk_bf_prim, brisk_rc4_prim;
 
 /* ---- AES ---- */
 

@@ -131,6 +131,10 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in,
         (ctx->encrypt ? k->impl->cbc_enc : k->impl->cbc_dec)(k, ctx->iv, out, in, n);
         return;
     }
+    if (ctx->encrypt && bc->cbc_enc != NULL) {
+        bc->cbc_enc(ctx->ks, ctx->iv, out, in, n);
+        return;
+    }
     if (ctx->encrypt) {
         for (; n > 0; n--, in += b, out += b) {
             for (size_t i = 0; i < b; i++)

@@ -137,4 +137,5 @@ static int rc5_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned par
     return 0;
 }
 
-const brisk_block_cipher brisk_rc5_cipher = {"rc5", 8, rc5_setkey, rc5_encrypt, rc5_decrypt};
+const brisk_block_cipher brisk_rc5_cipher = {"rc5", 8, rc5_setkey, rc5_encrypt, rc5_decrypt,
+                                             brisk_rc5_cbc_encrypt};

@@ -14,9 +14,6 @@
 #include "../cipher/internal.h"
 #include "../digest/internal.h"
 
-extern brisk_prim brisk_des_prim;   /* src/cipher/des.c */
-extern brisk_prim brisk_bf_prim;    /* src/cipher/blowfish.c */
-extern brisk_prim brisk_rc4_prim;   /* src/cipher/rc4.c */
 
 static brisk_prim *const prims[] = {
     &brisk_md2_prim,    &brisk_md4_prim,    &brisk_md5_prim,
