@@ -832,22 +832,16 @@ static void des_ede3_decrypt(const void *ks, uint8_t *out, const uint8_t *in,
  * chaining value is kept as the rounds leave it (IP of the ciphertext):
  * each plaintext block goes through IP and each ciphertext through FP off
  * that path, and the path is the rounds and one xor.  iv is read and left
- * holding the last ciphertext block, as SP 800-38A chains.  They are for
- * the generic CBC layer, which otherwise runs one block at a time through
- * the ECB kernels above; declared here until src/cipher/internal.h names
- * them. */
-void brisk_des_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-                           size_t n_blocks);
-void brisk_des_ede3_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out,
-                                const uint8_t *in, size_t n_blocks);
+ * holding the last ciphertext block, as SP 800-38A chains.  The generic
+ * layer reaches them through the descriptors' cbc_enc. */
 
 static inline des_halves xor_halves(des_halves a, des_halves b)
 {
     return (des_halves){a.l ^ b.l, a.r ^ b.r};
 }
 
-void brisk_des_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-                           size_t n_blocks)
+static void des_cbc_encrypt(const void *ks, uint8_t *iv, uint8_t *out, const uint8_t *in,
+                            size_t n_blocks)
 {
     const des_key *k = &((const des_ks *)ks)->k[0];
     des_rounds_fn *rounds = active_rounds();
@@ -860,8 +854,8 @@ void brisk_des_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const ui
     store_block(iv, c);
 }
 
-void brisk_des_ede3_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out,
-                                const uint8_t *in, size_t n_blocks)
+static void des_ede3_cbc_encrypt(const void *ks, uint8_t *iv, uint8_t *out,
+                                 const uint8_t *in, size_t n_blocks)
 {
     const des_key *k = ((const des_ks *)ks)->k;
     des_rounds_fn *rounds = active_rounds();
@@ -877,14 +871,15 @@ void brisk_des_ede3_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out,
 }
 
 const brisk_block_cipher brisk_des_cipher = {
-    "des", 8, des_setkey, des_encrypt, des_decrypt, brisk_des_cbc_encrypt,
+    "des", 8, des_setkey, des_encrypt, des_decrypt, des_cbc_encrypt,
 };
 
 /* Two-key triple DES is three-key with K3 = K1, copied at setkey. */
 const brisk_block_cipher brisk_des_ede_cipher = {
-    "des-ede", 8, des_ede_setkey, des_ede3_encrypt, des_ede3_decrypt, brisk_des_ede3_cbc_encrypt,
+    "des-ede", 8, des_ede_setkey, des_ede3_encrypt, des_ede3_decrypt, des_ede3_cbc_encrypt,
 };
 
 const brisk_block_cipher brisk_des_ede3_cipher = {
-    "des-ede3", 8, des_ede3_setkey, des_ede3_encrypt, des_ede3_decrypt, brisk_des_ede3_cbc_encrypt,
+    "des-ede3", 8, des_ede3_setkey, des_ede3_encrypt, des_ede3_decrypt,
+    des_ede3_cbc_encrypt,
 };
