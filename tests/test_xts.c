@@ -4,8 +4,11 @@
  * directions; records whose data unit is not a whole number of bytes are
  * skipped), Wycheproof aes_xts (the non-standard 384-bit-key groups
  * skipped), round trips of every length from 16 to 200 bytes against the
- * portable implementation, in place and misaligned, and the refusals: data
- * units under 16 bytes and keys with equal halves.
+ * portable implementation, in place and misaligned, long data units (every
+ * whole-block count the wide kernels split differently) against the
+ * portable implementation, each implementation's XTS kernel called directly
+ * (split anywhere, it must leave the tweak at the next block's), and the
+ * refusals: data units under 16 bytes and keys with equal halves.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +199,118 @@ static void test_units(const char *impl)
     brisk_cipher_cleanup(&ctx);
 }
 
+/* ---- Long data units against the portable AES ---- */
+
+/* 127 whole blocks: three passes of the 32-block loop and every rest after
+ * them, plus a partial block to steal. */
+enum { LONG_BLOCKS = 127, LONG_LEN = 16 * LONG_BLOCKS + 15 };
+
+/* test_long runs every whole-block count up to LONG_BLOCKS, with no partial
+ * block and with one of random length, under impl and under "ct". */
+static void test_long(tv_rng *r, const char *impl)
+{
+    uint8_t key[64], iv[16], *msg = malloc(LONG_LEN), *ref = malloc(LONG_LEN);
+    uint8_t *a = malloc(LONG_LEN + 16), *b = malloc(LONG_LEN + 16);
+    for (size_t key_len = 32; key_len <= 64; key_len += 32) {
+        tv_rng_fill(r, key, sizeof(key));
+        tv_rng_fill(r, iv, sizeof(iv));
+        tv_rng_fill(r, msg, LONG_LEN);
+        for (size_t blocks = 1; blocks <= LONG_BLOCKS; blocks++) {
+            size_t n = 16 * blocks + (tv_rng_below(r, 2) ? 1 + tv_rng_below(r, 15) : 0);
+            brisk_impl_set("aes", "ct");
+            tv_check_int(xts(1, key, key_len, iv, ref, msg, n), 0, "ct reference, %zu bytes", n);
+            brisk_impl_set("aes", impl);
+            /* In place or not, misaligned, each direction on its own. */
+            int in_place = (int)tv_rng_below(r, 2);
+            uint8_t *in = a + tv_rng_below(r, 16);
+            uint8_t *out = in_place ? in : b + tv_rng_below(r, 16);
+            memcpy(in, msg, n);
+            if (!tv_check_int(xts(1, key, key_len, iv, out, in, n), 0,
+                              "long %zu [aes=%s] encrypt", n, impl) ||
+                !tv_check_mem(out, ref, n, "long %zu-byte key, %zu bytes [aes=%s] ciphertext",
+                              key_len, n, impl))
+                continue;
+            in = out;
+            if (tv_rng_below(r, 2))
+                out = (in_place ? b : a) + tv_rng_below(r, 16);
+            if (tv_check_int(xts(0, key, key_len, iv, out, in, n), 0,
+                             "long %zu [aes=%s] decrypt", n, impl))
+                tv_check_mem(out, msg, n, "long %zu-byte key, %zu bytes [aes=%s] round trip",
+                             key_len, n, impl);
+        }
+    }
+    free(msg);
+    free(ref);
+    free(a);
+    free(b);
+}
+
+/* ---- The kernels themselves ---- */
+
+/* times_alpha multiplies the tweak t by alpha, written out byte by byte as
+ * IEEE 1619-2018 5.2 does, apart from xts.c's word-wide doubling. */
+static void times_alpha(uint8_t t[16])
+{
+    unsigned carry = 0;
+    for (size_t i = 0; i < 16; i++) {
+        unsigned next = t[i] >> 7;
+        t[i] = (uint8_t)(t[i] << 1 | carry);
+        carry = next;
+    }
+    if (carry)
+        t[0] ^= 0x87;
+}
+
+/* test_kernel checks impl's XTS kernels, if it has them, called directly:
+ * one call over n blocks against two calls split at a random point (which
+ * must leave the tweak at the next block's), the final tweak against
+ * n doublings, and decryption undoing encryption. */
+static void test_kernel(tv_rng *r, const char *impl)
+{
+    brisk_aes_key k;
+    uint8_t key[32], t0[16], t1[16], t2[16], want[16];
+    uint8_t *msg = malloc(16 * LONG_BLOCKS), *one = malloc(16 * LONG_BLOCKS);
+    uint8_t *two = malloc(16 * LONG_BLOCKS + 16);
+    for (size_t key_len = 16; key_len <= 32; key_len += 8) {
+        tv_rng_fill(r, key, sizeof(key));
+        tv_check_int(brisk_aes_setkey(&k, key, key_len), 0, "setkey");
+        if (k.impl->xts_enc == NULL || k.impl->xts_dec == NULL) {
+            tv_check(k.impl->xts_enc == NULL && k.impl->xts_dec == NULL,
+                     "[aes=%s] both XTS kernels or neither", impl);
+            break;
+        }
+        for (size_t n = 0; n <= LONG_BLOCKS; n++) {
+            size_t split = tv_rng_below(r, n + 1);
+            uint8_t *two_at = two + tv_rng_below(r, 16);
+            tv_rng_fill(r, t0, 16);
+            tv_rng_fill(r, msg, 16 * n);
+            memcpy(want, t0, 16);
+            for (size_t i = 0; i < n; i++)
+                times_alpha(want);
+            memcpy(t1, t0, 16);
+            k.impl->xts_enc(&k, t1, one, msg, n);
+            tv_check_mem(t1, want, 16, "[aes=%s] %zu-byte key, %zu blocks: next tweak", impl,
+                         key_len, n);
+            memcpy(t2, t0, 16);
+            memcpy(two_at, msg, 16 * n);
+            k.impl->xts_enc(&k, t2, two_at, two_at, split);
+            k.impl->xts_enc(&k, t2, two_at + 16 * split, two_at + 16 * split, n - split);
+            tv_check_mem(two_at, one, 16 * n, "[aes=%s] %zu blocks split at %zu, in place",
+                         impl, n, split);
+            tv_check_mem(t2, want, 16, "[aes=%s] %zu blocks split at %zu: next tweak", impl, n,
+                         split);
+            memcpy(t2, t0, 16);
+            k.impl->xts_dec(&k, t2, two_at, one, n);
+            tv_check_mem(two_at, msg, 16 * n, "[aes=%s] %zu-byte key, %zu blocks decrypted",
+                         impl, key_len, n);
+            tv_check_mem(t2, want, 16, "[aes=%s] %zu blocks decrypted: next tweak", impl, n);
+        }
+    }
+    free(msg);
+    free(one);
+    free(two);
+}
+
 static void test_refusals(void)
 {
     uint8_t key[64], iv[16] = {0}, buf[32] = {0};
@@ -250,6 +365,8 @@ int main(void)
         test_wycheproof(impl);
         test_round_trips(&r, impl);
         test_units(impl);
+        test_long(&r, impl);
+        test_kernel(&r, impl);
     }
     test_refusals();
     free(cases);

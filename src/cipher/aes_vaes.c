@@ -16,7 +16,13 @@
  * adds, in 64-bit lanes for ctr128 (runs split where the low 64 bits wrap)
  * and 32-bit lanes for ctr32.  CBC decryption forms each register's
  * previous-ciphertext vector with valignq from registers, never rereading
- * input that an in-place call may have overwritten.  The key schedule and
+ * input that an in-place call may have overwritten.  XTS holds the tweaks
+ * of the 32 blocks in flight in eight registers and moves each 128-bit lane
+ * on by alpha^32 per pass: a 4-byte shift, the 32 bits shifted out reduced
+ * by shifts and xors (no carry-less multiply, which this implementation does
+ * not require); the first tweaks come from the caller's with per-lane
+ * variable shifts, so that setting up a short call is not a serial chain of
+ * doublings.  The key schedule and
  * CBC encryption (serial by nature) are AES-NI's; keys use its layout.
  *
  * Constant-time: yes; the AES instructions take fixed time and nothing
@@ -459,11 +465,160 @@ static void vaes_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, c
     store_counter(ctr, _mm_sub_epi64(next, _mm_slli_si128(wrapped, 8)));
 }
 
+/* ---- XTS ---- */
+
+/* A tweak is a little-endian 128-bit number (IEEE 1619-2018, 5.2), one per
+ * 128-bit lane.  Multiplying it by alpha^j = x^j is a left shift by j bits,
+ * the j bits shifted out (c) reduced into the low bits as c * 0x87, since
+ * x^128 = x^7 + x^2 + x + 1; for j <= 56 that product stays within the low
+ * 64 bits. */
+
+/* add_reduced returns x ^ c * 0x87 (carry-less) for lanes whose c < 2^57
+ * lies in the low 64 bits. */
+VAES_INLINE __m512i add_reduced(__m512i x, __m512i c)
+{
+    __m512i c7 = _mm512_ternarylogic_epi64(c, _mm512_add_epi64(c, c), _mm512_slli_epi64(c, 2), 0x96);
+    return _mm512_ternarylogic_epi64(x, c7, _mm512_slli_epi64(c, 7), 0x96);
+}
+
+/* mul_x32 multiplies each lane's tweak by alpha^32: the next tweak of a
+ * register in the 32-block loop. */
+VAES_INLINE __m512i mul_x32(__m512i t)
+{
+    return add_reduced(_mm512_bslli_epi128(t, 4), _mm512_bsrli_epi128(t, 12));
+}
+
+/* mul_xv multiplies each lane's tweak by alpha^j, j the lane's value in the
+ * vector of 64-bit shift counts `j` (the same in both halves, 0 <= j <= 56). */
+VAES_INLINE __m512i mul_xv(__m512i t, __m512i j)
+{
+    __m512i out_bits = _mm512_srlv_epi64(t, _mm512_sub_epi64(_mm512_set1_epi64(64), j));
+    __m512i x = _mm512_xor_si512(_mm512_sllv_epi64(t, j), _mm512_bslli_epi128(out_bits, 8));
+    return add_reduced(x, _mm512_bsrli_epi128(out_bits, 8));
+}
+
+/* first_tweaks sets tw[0 .. nreg) to the tweaks of blocks 0 .. 4 nreg - 1
+ * from t, block 0's: block 4 i + l's in lane l of tw[i]. */
+VAES_INLINE void first_tweaks(__m512i *tw, __m128i t, int nreg)
+{
+    __m512i tb = _mm512_broadcast_i32x4(t);
+    for (int i = 0; i < nreg; i++) {
+        long long j = 4 * i;
+        tw[i] = mul_xv(tb, _mm512_set_epi64(j + 3, j + 3, j + 2, j + 2, j + 1, j + 1, j, j));
+    }
+}
+
+/* xts_pass runs min(n, 4 * nreg) blocks through nreg registers with the
+ * tweaks tw.  All input is read before any output is written. */
+VAES_INLINE void xts_pass(const __m512i *rk, int rounds, const __m512i *tw, uint8_t *out,
+                          const uint8_t *in, size_t n, int nreg, int decrypt)
+{
+    __m512i b[8];
+    for (int i = 0; i < nreg; i++)
+        b[i] = _mm512_xor_si512(load_masked(in + 64 * i, block_mask(n, i)), tw[i]);
+    if (decrypt)
+        dec_regs(rk, rounds, b, nreg);
+    else
+        enc_regs(rk, rounds, b, nreg);
+    for (int i = 0; i < nreg; i++)
+        store_masked(out + 64 * i, block_mask(n, i), _mm512_xor_si512(b[i], tw[i]));
+}
+
+VAES_INLINE void xts_rounds(const brisk_aes_key *k, uint8_t t[16], uint8_t *out,
+                            const uint8_t *in, size_t n_blocks, int rounds, int decrypt)
+{
+    __m512i rk[15], tw[8];
+    __m128i t0 = _mm_loadu_si128((const __m128i *)t);
+
+    broadcast_keys(rk, round_keys(k, decrypt), rounds);
+    if (n_blocks >= 32) {
+        first_tweaks(tw, t0, 8);
+        for (; n_blocks >= 32; n_blocks -= 32, in += 512, out += 512) {
+            xts_pass(rk, rounds, tw, out, in, 32, 8, decrypt);
+            for (int i = 0; i < 8; i++)
+                tw[i] = mul_x32(tw[i]);
+        }
+        t0 = _mm512_castsi512_si128(tw[0]);
+        /* Broadcast the keys again rather than keep the loop's: holding
+         * them across the loop made the compiler spill them to the stack. */
+        broadcast_keys(rk, round_keys(k, decrypt), rounds);
+    }
+    /* The rest, fewer than 32 blocks, in one pass of as few registers as
+     * hold it. */
+    if (n_blocks > 16) {
+        first_tweaks(tw, t0, 8);
+        xts_pass(rk, rounds, tw, out, in, n_blocks, 8, decrypt);
+    } else if (n_blocks > 4) {
+        first_tweaks(tw, t0, 4);
+        xts_pass(rk, rounds, tw, out, in, n_blocks, 4, decrypt);
+    } else if (n_blocks > 0) {
+        first_tweaks(tw, t0, 1);
+        xts_pass(rk, rounds, tw, out, in, n_blocks, 1, decrypt);
+    }
+    t0 = _mm512_castsi512_si128(
+        mul_xv(_mm512_broadcast_i32x4(t0), _mm512_set1_epi64((long long)n_blocks)));
+    _mm_storeu_si128((__m128i *)t, t0);
+}
+
+VAES_TARGET
+static void xts_wide(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                     size_t n_blocks, int decrypt)
+{
+    switch (k->rounds * 2 + !!decrypt) {
+    case 20: xts_rounds(k, t, out, in, n_blocks, 10, 0); break;
+    case 21: xts_rounds(k, t, out, in, n_blocks, 10, 1); break;
+    case 24: xts_rounds(k, t, out, in, n_blocks, 12, 0); break;
+    case 25: xts_rounds(k, t, out, in, n_blocks, 12, 1); break;
+    case 28: xts_rounds(k, t, out, in, n_blocks, 14, 0); break;
+    default: xts_rounds(k, t, out, in, n_blocks, 14, 1); break;
+    }
+}
+
+/* mul_alpha multiplies one tweak by alpha: both 64-bit lanes doubled, the
+ * bit leaving the low lane carried into the high one and the bit leaving
+ * the high lane reduced as 0x87 into the low one, both from the lanes' sign
+ * bits. */
+ONE_INLINE __m128i mul_alpha(__m128i t)
+{
+    __m128i signs = _mm_shuffle_epi32(_mm_srai_epi32(t, 31), _MM_SHUFFLE(0, 1, 0, 3));
+    return _mm_xor_si128(_mm_add_epi64(t, t), _mm_and_si128(signs, _mm_set_epi32(0, 1, 0, 0x87)));
+}
+
+/* xts_one runs one block with the 128-bit instructions: the short path. */
+ONE_TARGET
+static void xts_one(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                    int decrypt)
+{
+    __m128i tw = _mm_loadu_si128((const __m128i *)t);
+    __m128i x = _mm_xor_si128(_mm_loadu_si128((const __m128i *)in), tw);
+    x = one_block(round_keys(k, decrypt), (int)k->rounds, x, decrypt);
+    _mm_storeu_si128((__m128i *)out, _mm_xor_si128(x, tw));
+    _mm_storeu_si128((__m128i *)t, mul_alpha(tw));
+}
+
+static void vaes_xts_enc(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                         size_t n_blocks)
+{
+    if (n_blocks == 1)
+        xts_one(k, t, out, in, 0);
+    else if (n_blocks > 1)
+        xts_wide(k, t, out, in, n_blocks, 0);
+}
+
+static void vaes_xts_dec(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                         size_t n_blocks)
+{
+    if (n_blocks == 1)
+        xts_one(k, t, out, in, 1);
+    else if (n_blocks > 1)
+        xts_wide(k, t, out, in, n_blocks, 1);
+}
+
 const brisk_aes_impl *brisk_aes_impl_vaes(void)
 {
     static const brisk_aes_impl impl = {
         "vaes", vaes_setkey, vaes_ecb_enc, vaes_ecb_dec, vaes_cbc_enc, vaes_cbc_dec, vaes_ctr128,
-        vaes_ctr32, NULL, NULL,
+        vaes_ctr32, vaes_xts_enc, vaes_xts_dec,
     };
     return &impl;
 }

@@ -2,10 +2,13 @@
  * src/cipher/xts.c - XTS-AES (IEEE 1619-2018, NIST SP 800-38E): one data
  * unit per call, with ciphertext stealing for a partial last block.
  *
- * Technique: the tweaks of a run of blocks are computed into a buffer first
- * (multiplication by alpha in GF(2^128), little-endian as IEEE 1619 says),
- * so that xor, the AES implementation's multi-block ECB kernel and xor again
- * run over many blocks at once and the AES-NI/VAES kernels run wide.
+ * Technique: the whole blocks go to the AES implementation's XTS kernel
+ * where it has one (AES-NI, VAES: tweaks made in registers, many blocks in
+ * flight).  Otherwise the tweaks of a run of blocks are computed into a
+ * buffer first (multiplication by alpha in GF(2^128), little-endian as
+ * IEEE 1619 says), so that xor, the multi-block ECB kernel and xor again
+ * run over many blocks at once.  Ciphertext stealing always goes through
+ * the ECB kernel: two blocks, once per data unit.
  *
  * Constant-time: yes, given a constant-time AES implementation; the tweak
  * doubling uses a mask, not a branch.
@@ -150,6 +153,10 @@ static void steal(const brisk_aes_key *k, int encrypt, const uint64_t t[2], uint
     wipe(pp, sizeof(pp));
 }
 
+/* An AES implementation's XTS kernel (brisk_aes_impl.xts_enc, xts_dec). */
+typedef void xts_kernel(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
+                        size_t n_blocks);
+
 int brisk_xts_crypt(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (ctx == NULL || in == NULL || out == NULL || len < 16)
@@ -163,6 +170,13 @@ int brisk_xts_crypt(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size
     size_t n_blocks = len / 16 - (rest != 0);
 
     kt->impl->ecb_enc(kt, t0, ctx->iv, 1);
+    xts_kernel *kernel = ctx->encrypt ? k->impl->xts_enc : k->impl->xts_dec;
+    if (kernel != NULL && n_blocks > 0) {
+        kernel(k, t0, out, in, n_blocks);
+        in += 16 * n_blocks;
+        out += 16 * n_blocks;
+        n_blocks = 0;
+    }
     t[0] = load64_le(t0);
     t[1] = load64_le(t0 + 8);
     while (n_blocks > 0) {
