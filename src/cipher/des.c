@@ -1,8 +1,8 @@
 /*
  * src/cipher/des.c - DES (FIPS 46-3) and triple DES (NIST SP 800-67 EDE,
- * with two keys, K3 = K1, or three), for ECB over whole blocks, with
- * SSLeay's inner-loop variants as run-time implementations of the "des"
- * primitive.
+ * with two keys, K3 = K1, or three): ECB over whole blocks and CBC
+ * encryption, with SSLeay's inner-loop variants as run-time implementations
+ * of the "des" primitive.
  *
  * Technique: Eric Young's SSLeay tables.  Each S-box is merged with the P
  * permutation into a table of 64 words (des_sp), so a round is eight
