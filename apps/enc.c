@@ -552,27 +552,35 @@ static int hex_digit(unsigned char c)
     return -1;
 }
 
-/* set_hex reads hex into out[size] as openssl enc does: a short value is
- * padded with zero bytes and a long one cut, with a warning each; an odd
- * digit count fills the high half of the last byte.  -1 on a non-hex digit. */
+/* set_hex reads exactly 2 * size hex digits into out[size]: -1 on a
+ * non-hex digit, -2 on another length.  openssl enc pads a short value with
+ * zeros and cuts a long one with a warning; brisk refuses both, since a key
+ * or IV of the wrong length is almost always a mistake (a truncated paste,
+ * the wrong cipher) that padding would hide. */
 static int set_hex(uint8_t *out, size_t size, const char *hex)
 {
     size_t n = strlen(hex);
 
-    if (n > 2 * size) {
-        fprintf(stderr, "hex string is too long, ignoring excess\n");
-        n = 2 * size;
-    } else if (n < 2 * size) {
-        fprintf(stderr, "hex string is too short, padding with zero bytes to length\n");
-    }
     memset(out, 0, size);
-    for (size_t i = 0; i < n; i++) {
-        int v = hex_digit((unsigned char)hex[i]);
-        if (v < 0)
+    for (size_t i = 0; i < n; i++)
+        if (hex_digit((unsigned char)hex[i]) < 0)
             return -1;
-        out[i / 2] |= (uint8_t)(i % 2 == 0 ? v << 4 : v);
-    }
+    if (n != 2 * size)
+        return -2;
+    for (size_t i = 0; i < n; i++)
+        out[i / 2] |= (uint8_t)(i % 2 == 0 ? hex_digit((unsigned char)hex[i]) << 4
+                                            : hex_digit((unsigned char)hex[i]));
     return 0;
+}
+
+/* hex_error reports set_hex's failure r for the value named what. */
+static void hex_error(int r, const char *what, const char *hex, size_t size, const char *cipher)
+{
+    if (r == -1)
+        app_error(PROG, "invalid hex %s value '%s' (not hex)", what, hex);
+    else
+        app_error(PROG, "%s must be %zu hex digits (%zu bytes)%s%s, not %zu", what, 2 * size,
+                  size, cipher ? " for " : "", cipher ? cipher : "", strlen(hex));
 }
 
 /* read_line reads one line (without its '\n') of at most PASS_MAX - 1
@@ -775,8 +783,9 @@ static int derive(const enc_args *a, const char *pass, source *src, enc_keys *k)
     if (pass != NULL && !a->nosalt) {
         k->have_salt = 1;
         if (a->hsalt != NULL) {
-            if (set_hex(k->salt, sizeof(k->salt), a->hsalt) != 0) {
-                app_error(PROG, "invalid hex salt value '%s'", a->hsalt);
+            int r = set_hex(k->salt, sizeof(k->salt), a->hsalt);
+            if (r != 0) {
+                hex_error(r, "salt", a->hsalt, sizeof(k->salt), NULL);
                 return -1;
             }
         } else if (a->encrypt) {
@@ -810,17 +819,23 @@ static int derive(const enc_args *a, const char *pass, source *src, enc_keys *k)
     }
     if (a->hiv != NULL && c->iv_len == 0) {
         fprintf(stderr, "warning: iv not used by this cipher\n");
-    } else if (a->hiv != NULL && set_hex(k->iv, c->iv_len, a->hiv) != 0) {
-        app_error(PROG, "invalid hex iv value '%s'", a->hiv);
-        return -1;
+    } else if (a->hiv != NULL) {
+        int r = set_hex(k->iv, c->iv_len, a->hiv);
+        if (r != 0) {
+            hex_error(r, "iv", a->hiv, c->iv_len, c->name);
+            return -1;
+        }
     }
     if (a->hiv == NULL && pass == NULL && c->iv_len != 0) {
         app_error(PROG, "iv undefined: %s needs -iv with -K", c->name);
         return -1;
     }
-    if (a->hkey != NULL && set_hex(k->key, c->key_len, a->hkey) != 0) {
-        app_error(PROG, "invalid hex key value (not hex)");
-        return -1;
+    if (a->hkey != NULL) {
+        int r = set_hex(k->key, c->key_len, a->hkey);
+        if (r != 0) {
+            hex_error(r, "key", a->hkey, c->key_len, c->name);
+            return -1;
+        }
     }
     return 0;
 }
