@@ -10,36 +10,7 @@
 # nothing on stdout and exit 1.  An emulator for a cross build is given
 # after the path, or in BRISK_RUN.  Prints "N passed, N failed" last.
 
-BRISK=${1:?usage: sh tests/test_des_opts.sh PATH_TO_BRISK}
-case $BRISK in
-/*) ;;
-*) BRISK=$PWD/$BRISK ;;
-esac
-shift
-RUN=${BRISK_RUN:-}
-[ $# -gt 0 ] && RUN="$*"
-pass=0
-fail=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/brisk-des-opts.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() {
-    desc=$1
-    shift
-    if "$@"; then ok; else ko "$desc"; fi
-}
-
-# b ARGS...: brisk with stdout in $tmp/out, stderr in $tmp/err, status in $rc.
-b() {
-    $RUN "$BRISK" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-clean_exit() { [ "$rc" -eq 0 ] && ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
-count_is() { [ "$(grep -Ec -- "$2" "$1")" -eq "$3" ]; }
-has() { grep -Eq -- "$2" "$1"; }
+. "$(dirname "$0")/cli_lib.sh"
 
 # ---- The tournament ----
 BRISK_IMPL=des=ptr-risc2-4 b des-opts -seconds 1

@@ -22,28 +22,7 @@
 # known answers recorded from OpenSSL 3.0 and the bad-input checks still run.
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
-BRISK=${1:?usage: sh tests/test_enc.sh PATH_TO_BRISK}
-case $BRISK in
-/*) ;;
-*) BRISK=$PWD/$BRISK ;;
-esac
-shift
-RUN=${BRISK_RUN:-}
-[ $# -gt 0 ] && RUN="$*"
-pass=0
-fail=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/brisk-enc.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# check DESC COMMAND...: one check that passes when COMMAND succeeds.
-check() {
-    desc=$1
-    shift
-    if "$@"; then ok; else ko "$desc"; fi
-}
+. "$(dirname "$0")/cli_lib.sh"
 
 # b ARGS...: brisk enc with stdout in $tmp/out, stderr in $tmp/err, status in $rc.
 b() {

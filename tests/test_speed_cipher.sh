@@ -21,39 +21,7 @@
 # brisk command; it is given after the path, or in BRISK_RUN.
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
-BRISK=${1:?usage: sh tests/test_speed_cipher.sh PATH_TO_BRISK}
-case $BRISK in
-/*) ;;
-*) BRISK=$PWD/$BRISK ;;
-esac
-shift
-RUN=${BRISK_RUN:-}
-[ $# -gt 0 ] && RUN="$*"
-pass=0
-fail=0
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/brisk-speed-cipher.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-ok() { pass=$((pass + 1)); }
-ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
-
-# check DESC COMMAND...: one check that passes when COMMAND succeeds.
-check() {
-    desc=$1
-    shift
-    if "$@"; then ok; else ko "$desc"; fi
-}
-
-# b ARGS...: brisk with stdout in $tmp/out, stderr in $tmp/err, status in $rc.
-b() {
-    $RUN "$BRISK" "$@" >"$tmp/out" 2>"$tmp/err"
-    rc=$?
-}
-
-clean_exit() { [ "$rc" -eq 0 ] && ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
-has() { grep -Eq -- "$2" "$1"; }               # has FILE ERE
-all_match() { ! grep -Evq -- "$2" "$1"; }      # every line of FILE matches ERE
-count_is() { [ "$(grep -Ec -- "$2" "$1")" -eq "$3" ]; }
+. "$(dirname "$0")/cli_lib.sh"
 
 # labels FILE: the "+F:index:label" of each -mr line, one a line.
 labels() { grep '^+F:' "$1" | cut -d: -f1-3; }

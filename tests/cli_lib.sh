@@ -1,0 +1,45 @@
+# tests/cli_lib.sh - what the command-line test scripts share.  Each sources
+# it with its own arguments still in "$@":
+#
+#   . "$(dirname "$0")/cli_lib.sh"
+#
+# The arguments are the brisk binary (made absolute here) and, for a cross
+# build, an emulator prefix (or BRISK_RUN).  This sets BRISK and RUN, makes
+# $tmp (removed on exit), and defines the pass/fail counters and the check
+# helpers.  Scripts print "$pass passed, $fail failed" last.
+
+BRISK=${1:?usage: sh $0 PATH_TO_BRISK [EMULATOR [ARGS...]]}
+case $BRISK in
+/*) ;;
+*) BRISK=$PWD/$BRISK ;;
+esac
+shift
+RUN=${BRISK_RUN:-}
+[ $# -gt 0 ] && RUN="$*"
+pass=0
+fail=0
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/brisk-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# check DESC COMMAND...: one check that passes when COMMAND succeeds.
+check() {
+    desc=$1
+    shift
+    if "$@"; then ok; else ko "$desc"; fi
+}
+
+# b ARGS...: brisk with stdout in $tmp/out, stderr in $tmp/err, status in $rc.
+b() {
+    $RUN "$BRISK" "$@" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+}
+
+# Helpers for check.
+clean_exit() { [ "$rc" -eq 0 ] && ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
+has() { grep -Eq -- "$2" "$1"; }               # has FILE ERE
+all_match() { ! grep -Evq -- "$2" "$1"; }      # every line of FILE matches ERE
+count_is() { [ "$(grep -Ec -- "$2" "$1")" -eq "$3" ]; }
+lines_are() { [ "$(wc -l <"$1")" -eq "$2" ]; }
