@@ -1,7 +1,8 @@
 /*
  * tests/test_cipher.c - the generic cipher layer (brisk/cipher.h) over every
  * cipher in the registry: known answers through the generic API for the
- * chaining modes (SP 800-38A ECB/CBC/CTR, NIST TDES CBC MMT, Blowfish's
+ * chaining modes (SP 800-38A ECB/CBC/CTR, Wycheproof aes_cbc_pkcs5 under
+ * every AES implementation, NIST TDES CBC MMT, Blowfish's
  * CBC/CFB64/OFB64 chain, IDEA's CFB64), and properties for every cipher and
  * every implementation of its primitive: decrypt(encrypt(x)) == x at every
  * length, streaming in random pieces, in place (also with data buffered),
@@ -175,6 +176,54 @@ static void test_chaining(void)
         }
     }
     tv_close(f);
+}
+
+/* test_wycheproof_cbc runs Wycheproof's aes_cbc_pkcs5 file under every AES
+ * implementation: a valid case encrypts to its ciphertext and decrypts
+ * back; an invalid one (bad padding, a partial block) must not decrypt. */
+static void test_wycheproof_cbc(void)
+{
+    tv_json *root = tv_json_load("wycheproof/testvectors_v1/aes_cbc_pkcs5_test.json");
+    size_t it = 0, n = 0;
+    const char *impl;
+
+    while (root != NULL && (impl = tv_impl_next("aes", &it)) != NULL) {
+        tv_wycheproof w = {root, NULL, NULL, 0, 0};
+        while (tv_wycheproof_next(&w)) {
+            size_t kl, ivl, ml, cl, out_len;
+            const uint8_t *key = tv_json_hex(w.test, "key", &kl);
+            const uint8_t *iv = tv_json_hex(w.test, "iv", &ivl);
+            const uint8_t *msg = tv_json_hex(w.test, "msg", &ml);
+            const uint8_t *ct = tv_json_hex(w.test, "ct", &cl);
+            long id = 0;
+            tv_json_long(w.test, "tcId", &id);
+            char name[16];
+            snprintf(name, sizeof(name), "aes-%zu-cbc", kl * 8);
+            const brisk_cipher *c = brisk_cipher_by_name(name);
+            if (!tv_check(c != NULL && key != NULL && iv != NULL && msg != NULL && ct != NULL &&
+                              ml <= MAX_MSG && cl <= MAX_MSG,
+                          "aes_cbc_pkcs5 tcId %ld: readable", id))
+                continue;
+            uint8_t out[MAX_MSG + 32];
+            int result = tv_wycheproof_result(&w);
+            run_args a = {c, 0, 1, key, iv, kl, ivl, NULL, NULL, 0, {0}, 16};
+            int err = run(&a, out, &out_len, ct, cl);
+            if (result == TV_RESULT_VALID) {
+                if (tv_check_int(err, 0, "aes_cbc_pkcs5 tcId %ld [%s] decrypts", id, impl) &&
+                    tv_check_int((long long)out_len, (long long)ml, "tcId %ld length", id))
+                    tv_check_mem(out, msg, ml, "aes_cbc_pkcs5 tcId %ld [%s]", id, impl);
+                a.encrypt = 1;
+                err = run(&a, out, &out_len, msg, ml);
+                if (tv_check_int(err, 0, "aes_cbc_pkcs5 tcId %ld [%s] encrypts", id, impl))
+                    tv_check_mem(out, ct, cl, "aes_cbc_pkcs5 tcId %ld [%s] ciphertext", id, impl);
+            } else if (result == TV_RESULT_INVALID) {
+                tv_check(err != 0, "aes_cbc_pkcs5 tcId %ld [%s]: invalid case refused", id, impl);
+            }
+            n++;
+        }
+    }
+    tv_check(n > 0, "aes_cbc_pkcs5: cases run");
+    tv_json_free(root);
 }
 
 /* ---- Properties, per cipher ---- */
@@ -444,6 +493,7 @@ int main(void)
     }
     tv_note("%zu ciphers checked", count);
     test_sp800_38a();
+    test_wycheproof_cbc();
     test_tdes_cbc();
     test_chaining();
     return tv_end();
