@@ -15,7 +15,9 @@
  * 32-bit lanes for ctr32, whose wrap is exactly GCM's inc32.  XTS keeps
  * 8 blocks in flight too, each tweak made from the last in registers (a
  * 64-bit lane shift, and the bits shifted out of each lane moved with
- * pshufd and masked into the carry and the 0x87 feedback).
+ * pshufd and masked into the carry and the 0x87 feedback); the first tweak
+ * of the next 8 is made from the first of these by alpha^8, so that the
+ * loop does not wait on a chain of 8 doublings.
  *
  * Key layout in brisk_aes_key.w: 15 encryption round keys, then 15
  * decryption round keys (as 16-byte vectors).
@@ -319,25 +321,40 @@ static void ni_ctr128(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, con
 /* mul_alpha multiplies the tweak t (a little-endian 128-bit number) by alpha
  * (IEEE 1619-2018, 5.2): both 64-bit lanes doubled, the bit leaving the low
  * lane carried into the high one and the bit leaving the high lane reduced
- * as 0x87 into the low one, both from the lanes' sign bits. */
+ * as 0x87 into the low one, both from the lanes' sign bits.  The shuffle
+ * comes first because it writes a new register, where psrad would overwrite
+ * its source and need a copy (a whole ALU operation on Ice Lake, which does
+ * not eliminate register moves). */
 NI_INLINE __m128i mul_alpha(__m128i t)
 {
-    __m128i signs = _mm_shuffle_epi32(_mm_srai_epi32(t, 31), _MM_SHUFFLE(0, 1, 0, 3));
+    __m128i signs = _mm_srai_epi32(_mm_shuffle_epi32(t, _MM_SHUFFLE(0, 1, 0, 3)), 31);
     return _mm_xor_si128(_mm_add_epi64(t, t), _mm_and_si128(signs, _mm_set_epi32(0, 1, 0, 0x87)));
+}
+
+/* mul_alpha8 multiplies the tweak t by alpha^8: a byte shift, the byte
+ * shifted out (c) folded back in as the carry-less c * 0x87. */
+NI_INLINE __m128i mul_alpha8(__m128i t)
+{
+    __m128i c = _mm_srli_si128(t, 15);
+    __m128i c3 = _mm_xor_si128(_mm_xor_si128(c, _mm_add_epi64(c, c)), _mm_slli_epi64(c, 2));
+    return _mm_xor_si128(_mm_xor_si128(_mm_slli_si128(t, 1), c3), _mm_slli_epi64(c, 7));
 }
 
 /* xts_step runs n blocks (a constant once inlined) from the tweak *t,
  * leaving it at the tweak of the block after them.  All input is read
- * before any output is written. */
+ * before any output is written.  With 8 blocks the next tweak is t *
+ * alpha^8, made from t directly: the doublings chained through 8 blocks
+ * would make the loop wait on their latency. */
 NI_INLINE void xts_step(const __m128i *rk, unsigned rounds, __m128i *t, uint8_t *out,
                         const uint8_t *in, int n, int decrypt)
 {
-    __m128i b[8], tw[8];
+    __m128i b[8], tw[8], x = *t;
     for (int i = 0; i < n; i++) {
-        tw[i] = *t;
-        b[i] = _mm_xor_si128(loadu(in + 16 * i), *t);
-        *t = mul_alpha(*t);
+        tw[i] = x;
+        b[i] = _mm_xor_si128(loadu(in + 16 * i), x);
+        x = mul_alpha(x);
     }
+    *t = n == 8 ? mul_alpha8(*t) : x;
     if (decrypt)
         dec_blocks(rk, rounds, b, n);
     else
