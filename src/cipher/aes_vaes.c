@@ -22,8 +22,10 @@
  * with vpclmulqdq (shifts and xors instead put three times the work on the
  * port that runs vaesenc, and cost a fifth of the speed); the first tweaks
  * come from the caller's with per-lane variable shifts, so that setting up a
- * short call is not a serial chain of doublings.  The key schedule and
- * CBC encryption (serial by nature) are AES-NI's; keys use its layout.
+ * short call is not a serial chain of doublings; data units of up to four
+ * blocks stay on 128-bit registers, and where BRISK_CPU hides VPCLMULQDQ
+ * the AES-NI XTS kernel runs.  The key schedule and CBC encryption (serial
+ * by nature) are AES-NI's; keys use its layout.
  *
  * Constant-time: yes; the AES instructions take fixed time and nothing
  * branches on or is addressed by key or data.
@@ -522,6 +524,9 @@ VAES_INLINE void xts_pass(const __m512i *rk, int rounds, const __m512i *tw, uint
         store_masked(out + 64 * i, block_mask(n, i), _mm512_xor_si512(b[i], tw[i]));
 }
 
+/* xts_rounds is the XTS kernel for one round count and direction (both
+ * constants once inlined): 32-block passes, then the rest in one pass, the
+ * tweak t left at the next block's. */
 VAES_INLINE void xts_rounds(const brisk_aes_key *k, uint8_t t[16], uint8_t *out,
                             const uint8_t *in, size_t n_blocks, int rounds, int decrypt)
 {
@@ -575,10 +580,10 @@ static void xts_wide(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const 
 /* mul_alpha multiplies one tweak by alpha: both 64-bit lanes doubled, the
  * bit leaving the low lane carried into the high one and the bit leaving
  * the high lane reduced as 0x87 into the low one, both from the lanes' sign
- * bits. */
+ * bits (as in aes_ni.c). */
 ONE_INLINE __m128i mul_alpha(__m128i t)
 {
-    __m128i signs = _mm_shuffle_epi32(_mm_srai_epi32(t, 31), _MM_SHUFFLE(0, 1, 0, 3));
+    __m128i signs = _mm_srai_epi32(_mm_shuffle_epi32(t, _MM_SHUFFLE(0, 1, 0, 3)), 31);
     return _mm_xor_si128(_mm_add_epi64(t, t), _mm_and_si128(signs, _mm_set_epi32(0, 1, 0, 0x87)));
 }
 
