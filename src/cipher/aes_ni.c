@@ -2,9 +2,9 @@
  * src/cipher/aes_ni.c - AES (FIPS 197) with the AES-NI instructions on
  * 128-bit registers: the "aesni" implementation of the "aes" primitive.
  *
- * Technique: the key schedule follows FIPS 197 5.2 word by word, taking
- * SubWord and RotWord from aeskeygenassist (one routine for 128-, 192- and
- * 256-bit keys); decryption round keys are the encryption ones in reverse
+ * Technique: the 128- and 256-bit key schedules stay in vector registers
+ * (aeskeygenassist, shifted xors), the 192-bit one follows FIPS 197 5.2
+ * word by word; decryption round keys are the encryption ones in reverse
  * order passed through aesimc (the "equivalent inverse cipher", FIPS 197
  * 5.3.5).  ECB, CBC decryption and CTR keep 8 independent blocks in flight
  * to cover aesenc's latency, then finish with 4-block and single-block
@@ -53,12 +53,12 @@ static uint32_t sub_word(uint32_t t, int rot)
     return (uint32_t)(rot ? _mm_extract_epi32(x, 1) : _mm_cvtsi128_si32(x));
 }
 
-NI_TARGET
-static void ni_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
+/* expand_words is FIPS 197 5.2 word by word for nk-word keys; always
+ * inlined with a constant nk, so that i % nk costs no division. */
+NI_INLINE void expand_words(uint32_t *w, const uint8_t *key, size_t nk)
 {
     static const uint8_t rcon[10] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36};
-    size_t nk = key_len / 4, rounds = nk + 6, n_words = 4 * (rounds + 1);
-    uint32_t w[60];
+    size_t n_words = 4 * (nk + 7);
 
     for (size_t i = 0; i < nk; i++)
         w[i] = load32_le(key + 4 * i);
@@ -70,16 +70,91 @@ static void ni_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
             t = sub_word(t, 0);
         w[i] = w[i - nk] ^ t;
     }
+}
+
+/* next_key128 is one step of the 128-bit schedule in registers: prev with
+ * each word xored into the next ones, and the word from aeskeygenassist
+ * (RotWord(SubWord) ^ rcon, broadcast) xored in. */
+NI_INLINE __m128i next_key128(__m128i prev, __m128i assist)
+{
+    prev = _mm_xor_si128(prev, _mm_slli_si128(prev, 4));
+    prev = _mm_xor_si128(prev, _mm_slli_si128(prev, 8));
+    return _mm_xor_si128(prev, _mm_shuffle_epi32(assist, 0xff));
+}
+
+/* expand128 computes the 11 round keys of a 128-bit key without leaving the
+ * vector registers (aeskeygenassist takes rcon as an immediate, hence the
+ * unrolled calls). */
+NI_INLINE void expand128(__m128i *ek, const uint8_t *key)
+{
+    __m128i k = _mm_loadu_si128((const __m128i *)key);
+    ek[0] = k;
+    ek[1] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x01));
+    ek[2] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x02));
+    ek[3] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x04));
+    ek[4] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x08));
+    ek[5] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x10));
+    ek[6] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x20));
+    ek[7] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x40));
+    ek[8] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x80));
+    ek[9] = k = next_key128(k, _mm_aeskeygenassist_si128(k, 0x1b));
+    ek[10] = next_key128(k, _mm_aeskeygenassist_si128(k, 0x36));
+}
+
+/* next_key256b is the 256-bit schedule's other half-step: SubWord without
+ * RotWord or rcon (word 2 of aeskeygenassist's result, broadcast). */
+NI_INLINE __m128i next_key256b(__m128i prev, __m128i assist)
+{
+    prev = _mm_xor_si128(prev, _mm_slli_si128(prev, 4));
+    prev = _mm_xor_si128(prev, _mm_slli_si128(prev, 8));
+    return _mm_xor_si128(prev, _mm_shuffle_epi32(assist, 0xaa));
+}
+
+/* expand256 computes the 15 round keys of a 256-bit key in registers. */
+NI_INLINE void expand256(__m128i *ek, const uint8_t *key)
+{
+    __m128i a = _mm_loadu_si128((const __m128i *)key);
+    __m128i b = _mm_loadu_si128((const __m128i *)(key + 16));
+    ek[0] = a;
+    ek[1] = b;
+    ek[2] = a = next_key128(a, _mm_aeskeygenassist_si128(b, 0x01));
+    ek[3] = b = next_key256b(b, _mm_aeskeygenassist_si128(a, 0));
+    ek[4] = a = next_key128(a, _mm_aeskeygenassist_si128(b, 0x02));
+    ek[5] = b = next_key256b(b, _mm_aeskeygenassist_si128(a, 0));
+    ek[6] = a = next_key128(a, _mm_aeskeygenassist_si128(b, 0x04));
+    ek[7] = b = next_key256b(b, _mm_aeskeygenassist_si128(a, 0));
+    ek[8] = a = next_key128(a, _mm_aeskeygenassist_si128(b, 0x08));
+    ek[9] = b = next_key256b(b, _mm_aeskeygenassist_si128(a, 0));
+    ek[10] = a = next_key128(a, _mm_aeskeygenassist_si128(b, 0x10));
+    ek[11] = b = next_key256b(b, _mm_aeskeygenassist_si128(a, 0));
+    ek[12] = a = next_key128(a, _mm_aeskeygenassist_si128(b, 0x20));
+    ek[13] = b = next_key256b(b, _mm_aeskeygenassist_si128(a, 0));
+    ek[14] = next_key128(a, _mm_aeskeygenassist_si128(b, 0x40));
+}
+
+NI_TARGET
+static void ni_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
+{
+    size_t rounds = key_len / 4 + 6;
     __m128i *ek = (__m128i *)k->w, *dk = ek + 15;
-    for (size_t r = 0; r <= rounds; r++)
-        ek[r] = _mm_loadu_si128((const __m128i *)(w + 4 * r));
+
+    if (key_len == 16) {
+        expand128(ek, key);
+    } else if (key_len == 32) {
+        expand256(ek, key);
+    } else {
+        uint32_t w[52];
+        expand_words(w, key, 6);
+        for (size_t r = 0; r <= rounds; r++)
+            ek[r] = _mm_loadu_si128((const __m128i *)(w + 4 * r));
+        wipe(w, sizeof(w));
+    }
     dk[0] = ek[rounds];
     for (size_t r = 1; r < rounds; r++)
         dk[r] = _mm_aesimc_si128(ek[rounds - r]);
     dk[rounds] = ek[0];
     k->rounds = (unsigned)rounds;
     k->impl = brisk_aes_impl_ni();
-    wipe(w, sizeof(w));
 }
 
 /* ---- Block functions: n blocks in parallel (n a constant once inlined) ---- */
@@ -342,25 +417,31 @@ NI_INLINE __m128i mul_alpha8(__m128i t)
 
 /* xts_step runs n blocks (a constant once inlined) from the tweak *t,
  * leaving it at the tweak of the block after them.  All input is read
- * before any output is written.  With 8 blocks the next tweak is t *
- * alpha^8, made from t directly: the doublings chained through 8 blocks
- * would make the loop wait on their latency. */
+ * before any output is written.  Each tweak is folded into the first and
+ * the last round key (aesenclast xors its key last), so that a block meets
+ * one xor on its way in and none on its way out: short units encrypted in
+ * place, as `speed` does, are latency bound.  With 8 blocks the next tweak
+ * is t * alpha^8, made from t directly: the doublings chained through 8
+ * blocks would make the loop wait on their latency. */
 NI_INLINE void xts_step(const __m128i *rk, unsigned rounds, __m128i *t, uint8_t *out,
                         const uint8_t *in, int n, int decrypt)
 {
-    __m128i b[8], tw[8], x = *t;
+    __m128i b[8], last[8], x = *t;
     for (int i = 0; i < n; i++) {
-        tw[i] = x;
-        b[i] = _mm_xor_si128(loadu(in + 16 * i), x);
+        b[i] = _mm_xor_si128(loadu(in + 16 * i), _mm_xor_si128(x, rk[0]));
+        last[i] = _mm_xor_si128(x, rk[rounds]);
         x = mul_alpha(x);
     }
     *t = n == 8 ? mul_alpha8(*t) : x;
-    if (decrypt)
-        dec_blocks(rk, rounds, b, n);
-    else
-        enc_blocks(rk, rounds, b, n);
+    for (unsigned r = 1; r < rounds; r++) {
+        __m128i key = rk[r];
+#pragma GCC unroll 8
+        for (int i = 0; i < n; i++)
+            b[i] = decrypt ? _mm_aesdec_si128(b[i], key) : _mm_aesenc_si128(b[i], key);
+    }
     for (int i = 0; i < n; i++)
-        storeu(out + 16 * i, _mm_xor_si128(b[i], tw[i]));
+        storeu(out + 16 * i, decrypt ? _mm_aesdeclast_si128(b[i], last[i])
+                                     : _mm_aesenclast_si128(b[i], last[i]));
 }
 
 NI_INLINE void xts(const __m128i *rk, unsigned rounds, uint8_t t[16], uint8_t *out,
