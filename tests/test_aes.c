@@ -402,13 +402,15 @@ static void descriptor(void)
 static void selection(void)
 {
     const uint32_t ni = BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3;
-    const uint32_t vaes = ni | BRISK_CPU_VAES | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL |
-                          BRISK_CPU_AVX512BW;
+    const uint32_t vaes = ni | BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ | BRISK_CPU_AVX512F |
+                          BRISK_CPU_AVX512VL | BRISK_CPU_AVX512BW;
     tv_check_str(brisk_impl_select("aes", 0), "ct", "no features: ct");
 #ifdef BRISK_X86_64
     tv_check_str(brisk_impl_select("aes", ni), "aesni", "AES-NI: aesni");
     tv_check_str(brisk_impl_select("aes", vaes & ~BRISK_CPU_AVX512BW), "aesni",
                  "VAES without AVX512BW: aesni");
+    tv_check_str(brisk_impl_select("aes", vaes & ~BRISK_CPU_VPCLMULQDQ), "aesni",
+                 "VAES without VPCLMULQDQ (XTS needs it): aesni");
     tv_check_str(brisk_impl_select("aes", vaes), "vaes", "VAES and AVX-512: vaes");
     tv_check_str(brisk_impl_select("aes", ~(uint32_t)0), "vaes", "every feature: vaes");
 #else

@@ -24,8 +24,8 @@
 static const brisk_impl aes_impls[] = {
 #ifdef BRISK_X86_64
     {"vaes",
-     BRISK_CPU_VAES | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX512BW |
-         BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
+     BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL |
+         BRISK_CPU_AVX512BW | BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
      (brisk_fn)brisk_aes_impl_vaes},
     {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, (brisk_fn)brisk_aes_impl_ni},
 #endif

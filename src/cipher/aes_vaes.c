@@ -23,8 +23,8 @@
  * port that runs vaesenc, and cost a fifth of the speed); the first tweaks
  * come from the caller's with per-lane variable shifts, so that setting up a
  * short call is not a serial chain of doublings; data units of up to four
- * blocks stay on 128-bit registers, and where BRISK_CPU hides VPCLMULQDQ
- * the AES-NI XTS kernel runs.  The key schedule and CBC encryption (serial
+ * blocks stay on 128-bit registers (the "vaes" implementation requires
+ * VPCLMULQDQ, so BRISK_CPU=-vpclmulqdq selects "aesni").  The key schedule and CBC encryption (serial
  * by nature) are AES-NI's; keys use its layout.
  *
  * Constant-time: yes; the AES instructions take fixed time and nothing
@@ -647,23 +647,13 @@ static void xts_short(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const
     }
 }
 
-/* xts_wide needs VPCLMULQDQ, which the "vaes" implementation is not
- * selected on: every CPU with VAES and AVX-512 has it, but BRISK_CPU may hide
- * it, and then the AES-NI kernel (same key layout) runs instead. */
-static int have_vpclmul(void)
-{
-    return (brisk_cpu_features() & BRISK_CPU_VPCLMULQDQ) != 0;
-}
-
 static void vaes_xts_enc(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
                          size_t n_blocks)
 {
     if (n_blocks == 1)
         xts_one(k, t, out, in, 0);
-    else if (n_blocks > 4 && have_vpclmul())
-        xts_wide(k, t, out, in, n_blocks, 0);
     else if (n_blocks > 4)
-        brisk_aes_impl_ni()->xts_enc(k, t, out, in, n_blocks);
+        xts_wide(k, t, out, in, n_blocks, 0);
     else if (n_blocks > 1)
         xts_short(k, t, out, in, n_blocks, 0);
 }
@@ -673,10 +663,8 @@ static void vaes_xts_dec(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, co
 {
     if (n_blocks == 1)
         xts_one(k, t, out, in, 1);
-    else if (n_blocks > 4 && have_vpclmul())
-        xts_wide(k, t, out, in, n_blocks, 1);
     else if (n_blocks > 4)
-        brisk_aes_impl_ni()->xts_dec(k, t, out, in, n_blocks);
+        xts_wide(k, t, out, in, n_blocks, 1);
     else if (n_blocks > 1)
         xts_short(k, t, out, in, n_blocks, 1);
 }
