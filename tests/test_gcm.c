@@ -344,6 +344,91 @@ static void test_counter_wrap(const char *impls)
     tv_check_mem(tag, wrap_tag, 16, "[%s] counter wrap: tag", impls);
 }
 
+/* ---- Whole groups of the stitched kernel ---- */
+
+/* The stitched kernel (ghash_vpclmul.c) takes groups of 16 blocks and,
+ * encrypting, hashes each group's ciphertext while encrypting the next one,
+ * and the last group's after its loop.  These messages hold 1 to
+ * GROUPS_MAX groups, exactly or give or take a byte or a block, under each
+ * key size, so that every count of groups reaches it in both directions,
+ * in place or not. */
+enum { GROUPS_MAX = 9, GROUP_BYTES = 256, GROUP_MSG_MAX = GROUPS_MAX * GROUP_BYTES + 16 };
+static const int group_extra[] = {-17, -1, 0, 1, 16};
+enum {
+    N_EXTRA = sizeof(group_extra) / sizeof(group_extra[0]),
+    N_GROUP_CASES = GROUPS_MAX * N_EXTRA
+};
+
+static uint8_t group_key[32], group_iv[12], group_aad[20], group_msg[GROUP_MSG_MAX];
+static uint8_t group_ct[N_GROUP_CASES][GROUP_MSG_MAX], group_tag[N_GROUP_CASES][16];
+
+static size_t group_len(size_t i)
+{
+    return (size_t)((int)(GROUP_BYTES * (1 + i / N_EXTRA)) + group_extra[i % N_EXTRA]);
+}
+
+static gcm_in group_in(size_t i)
+{
+    gcm_in g = {group_key, group_iv, group_aad, 16 + 8 * (i % 3), sizeof(group_iv),
+                sizeof(group_aad)};
+    return g;
+}
+
+static void make_group_reference(tv_rng *r)
+{
+    tv_rng_fill(r, group_key, sizeof(group_key));
+    tv_rng_fill(r, group_iv, sizeof(group_iv));
+    tv_rng_fill(r, group_aad, sizeof(group_aad));
+    tv_rng_fill(r, group_msg, sizeof(group_msg));
+    brisk_impl_set("aes", "ct");
+    brisk_impl_set("ghash", "ct");
+    for (size_t i = 0; i < N_GROUP_CASES; i++) {
+        gcm_in g = group_in(i);
+        tv_check_int(seal(&g, group_ct[i], group_msg, group_len(i), group_tag[i]), 0,
+                     "groups: reference seal %zu", i);
+    }
+    brisk_impl_set("aes", NULL);
+    brisk_impl_set("ghash", NULL);
+}
+
+static void test_whole_groups(const char *impls)
+{
+    uint8_t *buf = xmalloc(GROUP_MSG_MAX), tag[16];
+    for (size_t i = 0; i < N_GROUP_CASES; i++) {
+        gcm_in g = group_in(i);
+        size_t len = group_len(i);
+        for (int in_place = 0; in_place < 2; in_place++) {
+            const uint8_t *src = group_msg;
+            if (in_place) {
+                memcpy(buf, group_msg, len);
+                src = buf;
+            }
+            if (tv_check_int(seal(&g, buf, src, len, tag), 0,
+                             "groups: %zu bytes, key %zu, in place %d [%s] seal", len, g.key_len,
+                             in_place, impls)) {
+                tv_check_mem(buf, group_ct[i], len,
+                             "groups: %zu bytes, key %zu, in place %d [%s] ciphertext", len,
+                             g.key_len, in_place, impls);
+                tv_check_mem(tag, group_tag[i], 16,
+                             "groups: %zu bytes, key %zu, in place %d [%s] tag", len, g.key_len,
+                             in_place, impls);
+            }
+            src = group_ct[i];
+            if (in_place) {
+                memcpy(buf, group_ct[i], len);
+                src = buf;
+            }
+            if (tv_check_int(open_(&g, buf, src, len, group_tag[i], 16), 0,
+                             "groups: %zu bytes, key %zu, in place %d [%s] open", len, g.key_len,
+                             in_place, impls))
+                tv_check_mem(buf, group_msg, len,
+                             "groups: %zu bytes, key %zu, in place %d [%s] plaintext", len,
+                             g.key_len, in_place, impls);
+        }
+    }
+    free(buf);
+}
+
 /* ---- Tags and tampering ---- */
 
 static void test_tampering(tv_rng *r, const char *impls)
@@ -461,6 +546,7 @@ int main(void)
         return tv_end();
     make_cases(&r);
     make_wrap_reference();
+    make_group_reference(&r);
 
     while ((aes = tv_impl_next("aes", &ai)) != NULL) {
         size_t gi = 0;
@@ -473,6 +559,7 @@ int main(void)
             test_random(&r, impls);
             test_tampering(&r, impls);
             test_counter_wrap(impls);
+            test_whole_groups(impls);
         }
     }
     test_misuse();

@@ -16,10 +16,11 @@
  * The file also holds GCM's stitched kernel for the "vaes" AES
  * implementation, which shares these helpers: AES-CTR on sixteen blocks (four
  * registers) with the GHASH of sixteen ciphertext blocks interleaved between
- * the AES rounds - the previous group's when encrypting, the current one's
- * when decrypting - so that VAES and VPCLMULQDQ work overlaps and the
- * ciphertext is hashed while still in the L1 cache (the "stitched"
- * structure of OpenSSL's aesni-gcm-x86_64.pl, on 512-bit registers).
+ * the AES rounds - the previous group's, kept in registers, when encrypting
+ * (software pipelining: a group's own ciphertext comes only after its last
+ * round), the current one's when decrypting - so that VAES and VPCLMULQDQ
+ * work overlaps (the "stitched" structure of OpenSSL's aesni-gcm-x86_64.pl,
+ * on 512-bit registers).
  *
  * Constant-time: yes; no branch or address depends on the key, H or the
  * data (the tail's masks depend only on the length).
@@ -201,14 +202,80 @@ ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16])
 #define STITCH_INLINE VPCLMUL_TARGET __attribute__((target("vaes,aes"))) \
     static inline __attribute__((always_inline))
 
+/* hash_key holds the table's four registers and their Karatsuba half-sums.
+ * They are the same for every group, so the half-sums are formed once per
+ * call rather than once per group: four shuffles and xors fewer on the two
+ * vector ports that the AES rounds also need. */
+typedef struct hash_key {
+    __m512i k[4], ks[4];
+} hash_key;
+
+STITCH_INLINE void hash_key_load(hash_key *hk, const uint8_t *table)
+{
+    for (int q = 0; q < 4; q++) {
+        hk->k[q] = _mm512_load_si512((const void *)(table + 64 * q));
+        hk->ks[q] = _mm512_xor_si512(hk->k[q], _mm512_shuffle_epi32(hk->k[q], _MM_PERM_BADC));
+    }
+}
+
+/* hash_part adds to lo, mid and hi the Karatsuba products of register q of
+ * a group's sixteen ciphertext blocks c (in memory byte order) and its
+ * powers.  The state acc enters xored into the group's first block, which
+ * K_16 multiplies: GHASH's (acc + c_0) H^16 + c_1 H^15 + ... + c_15 H, so
+ * that a group costs one reduction and no separate product of the state. */
+STITCH_INLINE void hash_part(const hash_key *hk, int q, __m512i c, __m128i acc, __m512i *lo,
+                             __m512i *mid, __m512i *hi)
+{
+    __m512i x = bswap512(c);
+    if (q == 0)
+        x = _mm512_xor_si512(x, _mm512_zextsi128_si512(acc));
+    __m512i xs = _mm512_xor_si512(x, _mm512_shuffle_epi32(x, _MM_PERM_BADC));
+    *lo = _mm512_xor_si512(*lo, _mm512_clmulepi64_epi128(x, hk->k[q], 0x00));
+    *hi = _mm512_xor_si512(*hi, _mm512_clmulepi64_epi128(x, hk->k[q], 0x11));
+    *mid = _mm512_xor_si512(*mid, _mm512_clmulepi64_epi128(xs, hk->ks[q], 0x00));
+}
+
+/* hash_end completes the Karatsuba middle term, reduces each lane and sums
+ * the lanes: the new state.  Reducing before summing (reduction is linear)
+ * leaves one sum of lanes instead of three, fewer shuffles on the port that
+ * the carry-less multiplications need. */
+STITCH_INLINE __m128i hash_end(__m512i lo, __m512i mid, __m512i hi)
+{
+    const __m512i poly =
+        _mm512_broadcast_i32x4(_mm_set_epi64x(0, (long long)0xc200000000000000ULL));
+    mid = xor3(mid, lo, hi);
+    lo = _mm512_xor_si512(lo, _mm512_bslli_epi128(mid, 8));
+    hi = _mm512_xor_si512(hi, _mm512_bsrli_epi128(mid, 8));
+    __m512i m = _mm512_clmulepi64_epi128(lo, poly, 0x00);
+    lo = _mm512_xor_si512(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), m);
+    m = _mm512_clmulepi64_epi128(lo, poly, 0x00);
+    lo = xor3(_mm512_shuffle_epi32(lo, _MM_PERM_BADC), m, hi);
+    return fold_lanes(lo);
+}
+
+/* The order in which a group's registers are hashed: register 0, which
+ * waits for the previous group's state, last, so that the other three
+ * products are summed while that state is still being reduced. */
+static const int hash_order[4] = {1, 2, 3, 0};
+
+/* hash_group folds a whole group of ciphertext c into acc, with no AES to
+ * overlap: the last group when encrypting. */
+STITCH_INLINE __m128i hash_group(const hash_key *hk, const __m512i c[4], __m128i acc)
+{
+    __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+    for (int i = 0; i < 4; i++)
+        hash_part(hk, hash_order[i], c[hash_order[i]], acc, &lo, &mid, &hi);
+    return hash_end(lo, mid, hi);
+}
+
 /* group runs one group: the keystream for the sixteen counter blocks from
- * *cv xored into in (written to out), and, when hash is not NULL, the
- * sixteen blocks at hash folded into *acc between the rounds.  Every load
- * of hash and in comes before the stores to out, so out may equal in or
- * hash. */
-STITCH_INLINE void group(const __m512i *rk, int rounds, __m512i *cv, __m128i *acc,
-                         const uint8_t *table, const uint8_t *hash, uint8_t *out,
-                         const uint8_t *in)
+ * *cv xored into the input d, stored at out and returned in c.  When
+ * hashing, the sixteen ciphertext blocks h are folded into *acc between the
+ * rounds, one register per round.  d and h are registers that the caller
+ * loaded, so out may equal in. */
+STITCH_INLINE void group(const __m512i *rk, int rounds, __m512i *cv, const hash_key *hk,
+                         int hashing, const __m512i *h, __m128i *acc, uint8_t *out,
+                         const __m512i d[4], __m512i c[4])
 {
     const __m512i four = _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4, 0, 0, 0, 4);
     __m512i b[4], lo = _mm512_setzero_si512(), mid = lo, hi = lo;
@@ -221,20 +288,23 @@ STITCH_INLINE void group(const __m512i *rk, int rounds, __m512i *cv, __m128i *ac
 #pragma GCC unroll 4
         for (int i = 0; i < 4; i++)
             b[i] = _mm512_aesenc_epi128(b[i], rk[r]);
-        if (hash != NULL && r <= 4) {
-            int q = r - 1;
-            __m512i x = bswap512(_mm512_loadu_si512((const void *)(hash + 64 * q)));
-            mul_acc(x, _mm512_load_si512((const void *)(table + 64 * q)), &lo, &mid, &hi);
+        if (hashing && r <= 4) {
+            int q = hash_order[r - 1];
+            hash_part(hk, q, h[q], *acc, &lo, &mid, &hi);
         }
     }
-    for (int i = 0; i < 4; i++) {
-        __m512i d = _mm512_loadu_si512((const void *)(in + 64 * i));
-        b[i] = _mm512_xor_si512(_mm512_aesenclast_epi128(b[i], rk[rounds]), d);
-    }
-    if (hash != NULL)
-        *acc = finish(*acc, table, lo, mid, hi);
     for (int i = 0; i < 4; i++)
-        _mm512_storeu_si512((void *)(out + 64 * i), b[i]);
+        c[i] = _mm512_xor_si512(_mm512_aesenclast_epi128(b[i], rk[rounds]), d[i]);
+    if (hashing)
+        *acc = hash_end(lo, mid, hi);
+    for (int i = 0; i < 4; i++)
+        _mm512_storeu_si512((void *)(out + 64 * i), c[i]);
+}
+
+STITCH_INLINE void load_group(__m512i d[4], const uint8_t *in)
+{
+    for (int i = 0; i < 4; i++)
+        d[i] = _mm512_loadu_si512((const void *)(in + 64 * i));
 }
 
 STITCH_INLINE void stitched(const brisk_aes_key *k, int rounds, uint8_t ctr[16], uint8_t y[16],
@@ -247,6 +317,8 @@ STITCH_INLINE void stitched(const brisk_aes_key *k, int rounds, uint8_t ctr[16],
     __m512i rk[15];
     for (int r = 0; r <= rounds; r++)
         rk[r] = _mm512_broadcast_i32x4(_mm_load_si128(keys + r));
+    hash_key hk;
+    hash_key_load(&hk, table);
 
     /* Counters byte reversed, so that inc32 is an add in the low 32-bit
      * lane of each block. */
@@ -254,23 +326,32 @@ STITCH_INLINE void stitched(const brisk_aes_key *k, int rounds, uint8_t ctr[16],
     __m512i cv = _mm512_add_epi32(_mm512_broadcast_i32x4(c),
                                   _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0));
     __m128i acc = bswap128(_mm_loadu_si128((const __m128i *)(const void *)y));
-    const uint8_t *prev = NULL;
+    size_t groups = n_blocks / 16;
+    __m512i d[4], ct[4];
 
-    for (size_t g = 0; g < n_blocks / 16; g++, in += 256, out += 256) {
-        if (encrypt) {
-            group(rk, rounds, &cv, &acc, table, prev, out, in);
-            prev = out;
-        } else {
-            group(rk, rounds, &cv, &acc, table, in, out, in);
+    if (encrypt && groups > 0) {
+        /* Software pipelining: a group's own ciphertext is known only after
+         * its last round, so hashing it in the same pass would wait for the
+         * rounds.  Each group instead hashes the previous group's
+         * ciphertext, kept in registers (no reload of what was just
+         * stored), and the last group is hashed after the loop. */
+        load_group(d, in);
+        group(rk, rounds, &cv, &hk, 0, NULL, &acc, out, d, ct);
+        for (size_t g = 1; g < groups; g++) {
+            __m512i prev[4] = {ct[0], ct[1], ct[2], ct[3]};
+            in += 256;
+            out += 256;
+            load_group(d, in);
+            group(rk, rounds, &cv, &hk, 1, prev, &acc, out, d, ct);
         }
-    }
-    if (prev != NULL) {
-        __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
-        for (int q = 0; q < 4; q++) {
-            __m512i x = bswap512(_mm512_loadu_si512((const void *)(prev + 64 * q)));
-            mul_acc(x, _mm512_load_si512((const void *)(table + 64 * q)), &lo, &mid, &hi);
+        acc = hash_group(&hk, ct, acc);
+    } else if (!encrypt) {
+        /* Decrypting, the ciphertext to hash is the input, there from the
+         * start: each group hashes its own. */
+        for (size_t g = 0; g < groups; g++, in += 256, out += 256) {
+            load_group(d, in);
+            group(rk, rounds, &cv, &hk, 1, d, &acc, out, d, ct);
         }
-        acc = finish(acc, table, lo, mid, hi);
     }
     c = _mm_add_epi32(c, _mm_cvtsi32_si128((int)(uint32_t)n_blocks));
     _mm_storeu_si128((__m128i *)(void *)ctr, bswap128(c));
