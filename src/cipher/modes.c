@@ -32,7 +32,9 @@ static const brisk_aes_key *aes_key(const brisk_cipher_ctx *ctx)
 }
 
 /* block_len is the cipher's block length; the clamp never changes it, but
- * tells the compiler that buffers of BRISK_CIPHER_MAX_BLOCK bytes suffice. */
+ * tells the compiler that buffers of BRISK_CIPHER_MAX_BLOCK bytes suffice.
+ * Block lengths are 8 or 16, powers of two: divisions by them are written
+ * as shifts and masks (a 64-bit div was a quarter of a 16-byte CTR call). */
 static size_t block_len(const brisk_block_cipher *bc)
 {
     return bc->block_len < BRISK_CIPHER_MAX_BLOCK ? bc->block_len : BRISK_CIPHER_MAX_BLOCK;
@@ -167,7 +169,7 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in,
 static size_t block_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     size_t b = block_len(ctx->cipher->bc), total = ctx->buf_len + len;
-    size_t keep = total % b;
+    size_t keep = total & (b - 1);
     if (keep == 0 && !ctx->encrypt && ctx->padding && total > 0)
         keep = b;
     size_t todo = total - keep, done = 0;
@@ -208,7 +210,7 @@ static size_t block_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *i
         ctx->buf_len = carry + len;
         return done;
     }
-    crypt_blocks(ctx, out, in, todo / b);
+    crypt_blocks(ctx, out, in, todo >> (b == 16 ? 4 : 3));
     memcpy(ctx->buf, in + todo, keep);
     ctx->buf_len = keep;
     return todo;
@@ -285,11 +287,11 @@ static void stream_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in
     /* Whole blocks from a block boundary: AES CTR in one kernel call. */
     if (n == 0 && len >= b && c->mode == BRISK_MODE_CTR && is_aes(c)) {
         const brisk_aes_key *k = aes_key(ctx);
-        size_t blocks = len / b;
+        size_t blocks = len / 16; /* AES: b is 16 */
         k->impl->ctr128(k, ctx->iv, out, in, blocks);
-        in += blocks * b;
-        out += blocks * b;
-        len -= blocks * b;
+        in += blocks * 16;
+        out += blocks * 16;
+        len -= blocks * 16;
     }
     /* Other whole blocks: one keystream block, then a loop the compiler
      * can vectorise. */
@@ -315,7 +317,7 @@ static void stream_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in
         *out = (uint8_t)(x ^ ks[n]);
         if (cfb)
             ks[n] = ctx->encrypt ? *out : x;
-        n = (n + 1) % b;
+        n = (n + 1) & (b - 1);
     }
     ctx->buf_len = n;
 }
