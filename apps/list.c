@@ -88,6 +88,15 @@ static void list_implementations(void)
     uint32_t usable = brisk_cpu_features();
     const char *prim;
 
+    /* The implementation column is as wide as the longest name
+     * ("idx-risc1-16"), so that the columns stay aligned. */
+    int width = 8;
+    for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL; i++) {
+        const char *impl;
+        for (size_t k = 0; (impl = brisk_impl_name(prim, k, NULL)) != NULL; k++)
+            if ((int)strlen(impl) > width)
+                width = (int)strlen(impl);
+    }
     printf("Implementations, best first (* = in use):\n");
     for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL; i++) {
         const char *active = brisk_impl_active(prim);
@@ -99,8 +108,8 @@ static void list_implementations(void)
             const char *can = (needs & ~detected) != 0 ? "cannot run here"
                               : (needs & ~usable) != 0 ? "hidden by BRISK_CPU"
                                                        : "runs here";
-            printf("  %-10s %s %-8s %-19s needs:", k == 0 ? prim : "",
-                   in_use ? "*" : " ", impl, can);
+            printf("  %-10s %s %-*s %-19s needs:", k == 0 ? prim : "",
+                   in_use ? "*" : " ", width, impl, can);
             print_features(needs);
             printf("\n");
         }
