@@ -19,12 +19,9 @@
 
 #define MAX_BLOCKS 64
 
-/* The CBC encryption kernels, declared by their files until
- * src/cipher/internal.h names them. */
-typedef void cbc_enc_fn(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-                        size_t n_blocks);
-cbc_enc_fn brisk_bf_cbc_encrypt, brisk_cast5_cbc_encrypt, brisk_idea_cbc_encrypt,
-    brisk_rc2_cbc_encrypt, brisk_rc5_cbc_encrypt;
+/* The CBC encryption kernels (brisk_*_cbc_encrypt) are declared in
+ * src/cipher/internal.h. */
+typedef brisk_cbc_enc_fn cbc_enc_fn;
 
 static tv_rng rng;
 

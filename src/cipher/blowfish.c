@@ -398,17 +398,8 @@ static const brisk_impl bf_impls[] = {
 };
 brisk_prim brisk_bf_prim = {"bf", bf_impls, NULL};
 
-/* ---- CBC encryption ----
- *
- * CBC encryption is serial: what counts is the path from one block's
- * ciphertext to the next block's input, so this kernel keeps the chaining
- * value in registers instead of passing it through memory and a kernel
- * call per block.  iv is read and left holding the last ciphertext block
- * (SP 800-38A chaining); out may equal in.  For the generic CBC layer,
- * which otherwise runs one block at a time through the ECB kernel;
- * declared here until src/cipher/internal.h names it. */
-void brisk_bf_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-                          size_t n_blocks);
+/* ---- CBC encryption: the chaining value stays in registers (see cbc_enc
+ * in internal.h) ---- */
 
 /* bf_cbc chains with the variant's rounds (a constant where inlined):
  * 0 idx, 1 ptr, 2 ptr2. */

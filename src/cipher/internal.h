@@ -39,6 +39,13 @@ typedef struct brisk_block_cipher {
                     size_t n_blocks);
 } brisk_block_cipher;
 
+/* The CBC encryption kernels of the 64-bit block ciphers (their
+ * descriptors' cbc_enc), exported for the kernel-level tests. */
+typedef void brisk_cbc_enc_fn(const void *ks, uint8_t *iv, uint8_t *out, const uint8_t *in,
+                              size_t n_blocks);
+brisk_cbc_enc_fn brisk_bf_cbc_encrypt, brisk_cast5_cbc_encrypt, brisk_idea_cbc_encrypt,
+    brisk_rc2_cbc_encrypt, brisk_rc5_cbc_encrypt;
+
 extern const brisk_block_cipher brisk_aes_cipher, brisk_des_cipher,
     brisk_des_ede_cipher, brisk_des_ede3_cipher, brisk_bf_cipher,
     brisk_cast5_cipher, brisk_idea_cipher, brisk_rc2_cipher, brisk_rc5_cipher;

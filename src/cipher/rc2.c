@@ -125,23 +125,28 @@ static inline void store_block(uint8_t *out, const uint16_t r[4])
 
 /* RFC 2268 section 3.3: 5 mixing rounds, a mashing round, 6 mixing, a
  * mashing, 5 mixing. */
+static inline void rc2_encrypt_words(const uint16_t *k, uint16_t r[4])
+{
+#pragma GCC unroll 5
+    for (int j = 0; j < 20; j += 4)
+        mixing_round(k, j, r);
+    mashing_round(k, r);
+#pragma GCC unroll 6
+    for (int j = 20; j < 44; j += 4)
+        mixing_round(k, j, r);
+    mashing_round(k, r);
+#pragma GCC unroll 5
+    for (int j = 44; j < 64; j += 4)
+        mixing_round(k, j, r);
+}
+
 static void rc2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
     const uint16_t *k = ((const rc2_key *)ks)->k;
     for (; n_blocks > 0; n_blocks--, in += 8, out += 8) {
         uint16_t r[4];
         load_block(r, in);
-#pragma GCC unroll 5
-        for (int j = 0; j < 20; j += 4)
-            mixing_round(k, j, r);
-        mashing_round(k, r);
-#pragma GCC unroll 6
-        for (int j = 20; j < 44; j += 4)
-            mixing_round(k, j, r);
-        mashing_round(k, r);
-#pragma GCC unroll 5
-        for (int j = 44; j < 64; j += 4)
-            mixing_round(k, j, r);
+        rc2_encrypt_words(k, r);
         store_block(out, r);
     }
 }
@@ -167,17 +172,8 @@ static void rc2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t 
     }
 }
 
-/* ---- CBC encryption ----
- *
- * CBC encryption is serial: what counts is the path from one block's
- * ciphertext to the next block's input, so this kernel keeps the chaining
- * value in registers instead of passing it through memory and a kernel
- * call per block.  iv is read and left holding the last ciphertext block
- * (SP 800-38A chaining); out may equal in.  For the generic CBC layer,
- * which otherwise runs one block at a time through the ECB kernel;
- * declared here until src/cipher/internal.h names it. */
-void brisk_rc2_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
-                           size_t n_blocks);
+/* ---- CBC encryption: the chaining value stays in registers (see cbc_enc
+ * in internal.h) ---- */
 
 void brisk_rc2_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
                            size_t n_blocks)
@@ -189,17 +185,7 @@ void brisk_rc2_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const ui
         load_block(x, in);
         for (int i = 0; i < 4; i++)
             r[i] ^= x[i];
-#pragma GCC unroll 5
-        for (int j = 0; j < 20; j += 4)
-            mixing_round(k, j, r);
-        mashing_round(k, r);
-#pragma GCC unroll 6
-        for (int j = 20; j < 44; j += 4)
-            mixing_round(k, j, r);
-        mashing_round(k, r);
-#pragma GCC unroll 5
-        for (int j = 44; j < 64; j += 4)
-            mixing_round(k, j, r);
+        rc2_encrypt_words(k, r);
         store_block(out, r);
     }
     store_block(iv, r);
