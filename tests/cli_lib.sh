@@ -43,3 +43,10 @@ has() { grep -Eq -- "$2" "$1"; }               # has FILE ERE
 all_match() { ! grep -Evq -- "$2" "$1"; }      # every line of FILE matches ERE
 count_is() { [ "$(grep -Ec -- "$2" "$1")" -eq "$3" ]; }
 lines_are() { [ "$(wc -l <"$1")" -eq "$2" ]; }
+
+# The -mr grammar of openssl speed: +H sizes and +F results on stdout, +DT
+# progress and +R counts on stderr.
+H_RE='^\+H(:[0-9]+)+$'
+F_RE='^\+F:[0-9]+:[^:]+(:[0-9]+\.[0-9][0-9])+$'
+DT_RE='^\+DT:[^:]+:[0-9]+:[0-9]+$'
+R_RE='^\+R:[0-9]+:[^:]+:[0-9]+\.[0-9]{6}$'

@@ -19,25 +19,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <valgrind/memcheck.h>
-
 #include "../src/cipher/internal.h"
+#include "ctgrind.h"
 #include "vectors.h"
-
-static void secret(const void *p, size_t len)
-{
-    (void)VALGRIND_MAKE_MEM_UNDEFINED(p, len);
-}
-
-static void public(const void *p, size_t len)
-{
-    (void)VALGRIND_MAKE_MEM_DEFINED(p, len);
-}
-
-static unsigned long errors(void)
-{
-    return (unsigned long)VALGRIND_COUNT_ERRORS;
-}
 
 /* ---- AES ---- */
 
@@ -226,25 +210,6 @@ static const ct_check checks[] = {
     {"gcm (aes-ct, ghash-ct)", check_gcm_ct},
     {"xts (aes-ct)", check_xts_ct},
 };
-
-/* canary branches on and indexes by a secret byte: memcheck must object. */
-static int canary(void)
-{
-    static volatile uint8_t table[256];
-    static volatile unsigned sink;
-    uint8_t s[1] = {0x42};
-    unsigned long before = errors();
-
-    if (!tv_check(RUNNING_ON_VALGRIND, "the canary runs under valgrind"))
-        return tv_end();
-    secret(s, 1);
-    if (s[0] & 1)
-        sink++;
-    sink += table[s[0]];
-    public(s, 1);
-    tv_check(errors() > before, "memcheck reports a secret-dependent branch and index");
-    return tv_end();
-}
 
 int main(int argc, char **argv)
 {

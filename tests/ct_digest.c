@@ -15,26 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <valgrind/memcheck.h>
-
 #include <brisk/brisk.h>
 
+#include "ctgrind.h"
 #include "vectors.h"
-
-static void secret(const void *p, size_t len)
-{
-    (void)VALGRIND_MAKE_MEM_UNDEFINED(p, len);
-}
-
-static void public(const void *p, size_t len)
-{
-    (void)VALGRIND_MAKE_MEM_DEFINED(p, len);
-}
-
-static unsigned long errors(void)
-{
-    return (unsigned long)VALGRIND_COUNT_ERRORS;
-}
 
 static void test_one(const brisk_digest *md, const char *impl, uint8_t *key, uint8_t *msg)
 {
@@ -66,25 +50,6 @@ static void test_one(const brisk_digest *md, const char *impl, uint8_t *key, uin
     unsigned long n = errors() - before;
     tv_check(n == 0, "%s [%s]: memcheck saw %lu uses of secret data in branches or addresses",
              md->name, impl, n);
-}
-
-/* canary branches on and indexes by a secret byte: memcheck must object. */
-static int canary(void)
-{
-    static volatile uint8_t table[256];
-    static volatile unsigned sink;
-    uint8_t s[1] = {0x42};
-    unsigned long before = errors();
-
-    if (!tv_check(RUNNING_ON_VALGRIND, "the canary runs under valgrind"))
-        return tv_end();
-    secret(s, 1);
-    if (s[0] & 1)
-        sink++;
-    sink += table[s[0]];
-    public(s, 1);
-    tv_check(errors() > before, "memcheck reports a secret-dependent branch and index");
-    return tv_end();
 }
 
 int main(int argc, char **argv)

@@ -30,10 +30,6 @@ else
 fi
 
 # ---- speed -mr grammar ----
-H_RE='^\+H(:[0-9]+)+$'
-F_RE='^\+F:[0-9]+:[^:]+(:[0-9]+\.[0-9][0-9])+$'
-DT_RE='^\+DT:[^:]+:[0-9]+:[0-9]+$'
-R_RE='^\+R:[0-9]+:[^:]+:[0-9]+\.[0-9]{6}$'
 
 b speed -mr -seconds 1 -bytes 16 md5
 check "speed -mr md5: exit 0" clean_exit

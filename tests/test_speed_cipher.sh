@@ -39,10 +39,6 @@ else
     echo "note: no openssl on PATH: skipping the comparisons with openssl"
 fi
 
-H_RE='^\+H(:[0-9]+)+$'
-F_RE='^\+F:[0-9]+:[^:]+(:[0-9]+\.[0-9][0-9])+$'
-DT_RE='^\+DT:[^:]+:[0-9]+:[0-9]+$'
-R_RE='^\+R:[0-9]+:[^:]+:[0-9]+\.[0-9]{6}$'
 ROW_RE='^[^ ].{12}( {1,11}[0-9]+\.[0-9][0-9](k| ))+$'
 
 # ---- the named cipher rows, -mr ----
