@@ -513,7 +513,29 @@ static void aes_cipher_decrypt(const void *ks, uint8_t *out, const uint8_t *in, 
     k->impl->ecb_dec(k, out, in, n_blocks);
 }
 
+/* The mode kernels of the implementation that expanded the key. */
+static void aes_cipher_cbc_enc(const void *ks, uint8_t *iv, uint8_t *out, const uint8_t *in,
+                               size_t n_blocks)
+{
+    const brisk_aes_key *k = ks;
+    k->impl->cbc_enc(k, iv, out, in, n_blocks);
+}
+
+static void aes_cipher_cbc_dec(const void *ks, uint8_t *iv, uint8_t *out, const uint8_t *in,
+                               size_t n_blocks)
+{
+    const brisk_aes_key *k = ks;
+    k->impl->cbc_dec(k, iv, out, in, n_blocks);
+}
+
+static void aes_cipher_ctr(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in,
+                           size_t n_blocks)
+{
+    const brisk_aes_key *k = ks;
+    k->impl->ctr128(k, ctr, out, in, n_blocks);
+}
+
 const brisk_block_cipher brisk_aes_cipher = {
     "aes", 16, aes_cipher_setkey, aes_cipher_encrypt, aes_cipher_decrypt,
-    NULL, /* the generic layer calls the implementation's own cbc_enc */
+    aes_cipher_cbc_enc, aes_cipher_cbc_dec, aes_cipher_ctr,
 };

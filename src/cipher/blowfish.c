@@ -485,4 +485,4 @@ static void bf_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n
 }
 
 const brisk_block_cipher brisk_bf_cipher = {"bf", 8, bf_setkey, bf_encrypt, bf_decrypt,
-                                            brisk_bf_cbc_encrypt};
+                                            brisk_bf_cbc_encrypt, NULL, NULL};

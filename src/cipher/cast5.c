@@ -567,4 +567,5 @@ static int cast5_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned p
 }
 
 const brisk_block_cipher brisk_cast5_cipher = {"cast5", 8, cast5_setkey, cast5_encrypt,
-                                               cast5_decrypt, brisk_cast5_cbc_encrypt};
+                                               cast5_decrypt, brisk_cast5_cbc_encrypt, NULL,
+                                               NULL};

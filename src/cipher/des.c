@@ -871,15 +871,15 @@ static void des_ede3_cbc_encrypt(const void *ks, uint8_t *iv, uint8_t *out,
 }
 
 const brisk_block_cipher brisk_des_cipher = {
-    "des", 8, des_setkey, des_encrypt, des_decrypt, des_cbc_encrypt,
+    "des", 8, des_setkey, des_encrypt, des_decrypt, des_cbc_encrypt, NULL, NULL,
 };
 
 /* Two-key triple DES is three-key with K3 = K1, copied at setkey. */
 const brisk_block_cipher brisk_des_ede_cipher = {
-    "des-ede", 8, des_ede_setkey, des_ede3_encrypt, des_ede3_decrypt, des_ede3_cbc_encrypt,
+    "des-ede", 8, des_ede_setkey, des_ede3_encrypt, des_ede3_decrypt, des_ede3_cbc_encrypt, NULL, NULL,
 };
 
 const brisk_block_cipher brisk_des_ede3_cipher = {
     "des-ede3", 8, des_ede3_setkey, des_ede3_encrypt, des_ede3_decrypt,
-    des_ede3_cbc_encrypt,
+    des_ede3_cbc_encrypt, NULL, NULL,
 };

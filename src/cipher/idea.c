@@ -190,4 +190,4 @@ static int idea_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned pa
 }
 
 const brisk_block_cipher brisk_idea_cipher = {"idea", 8, idea_setkey, idea_encrypt,
-                                              idea_decrypt, brisk_idea_cbc_encrypt};
+                                              idea_decrypt, brisk_idea_cbc_encrypt, NULL, NULL};

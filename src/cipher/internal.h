@@ -28,7 +28,10 @@
  * over n_blocks whole blocks.  cbc_enc, when not NULL, runs CBC encryption
  * over n_blocks with the chaining value iv kept in registers (CBC
  * encryption is serial, so a round trip through memory per block shows);
- * without it the generic layer chains the ECB kernel. */
+ * without it the generic layer chains the ECB kernel.  cbc_dec and ctr,
+ * when not NULL, are multi-block kernels the generic layer prefers to its
+ * own CBC decryption and CTR (ctr as brisk_aes_impl's ctr128: the whole
+ * block a big-endian counter, left at the next unused value). */
 typedef struct brisk_block_cipher {
     const char *name;    /* "aes", "des", "des-ede3", "bf", "cast5", ... */
     size_t block_len;    /* 8 or 16 */
@@ -37,6 +40,9 @@ typedef struct brisk_block_cipher {
     void (*decrypt)(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks);
     void (*cbc_enc)(const void *ks, uint8_t *iv, uint8_t *out, const uint8_t *in,
                     size_t n_blocks);
+    void (*cbc_dec)(const void *ks, uint8_t *iv, uint8_t *out, const uint8_t *in,
+                    size_t n_blocks);
+    void (*ctr)(const void *ks, uint8_t *ctr, uint8_t *out, const uint8_t *in, size_t n_blocks);
 } brisk_block_cipher;
 
 /* The CBC encryption kernels of the 64-bit block ciphers (their

@@ -6,7 +6,7 @@
  * xts.c; RC4 is a stream cipher.
  *
  * Technique: whole blocks go to the cipher's multi-block kernels in one call
- * (for AES the implementation's own CBC and CTR kernels, which run many
+ * (its CBC and CTR kernels where the descriptor has them: AES's run many
  * blocks in flight); only partial blocks are buffered.  Decryption with
  * padding holds back the last whole block until final, as EVP does.  In-place
  * operation (out == in) works at any buffering state.
@@ -26,11 +26,6 @@ static int key_len_ok(const brisk_cipher *c, size_t key_len)
     return key_len == c->key_len;
 }
 
-static const brisk_aes_key *aes_key(const brisk_cipher_ctx *ctx)
-{
-    return (const brisk_aes_key *)(const void *)ctx->ks;
-}
-
 /* block_len is the cipher's block length; the clamp never changes it, but
  * tells the compiler that buffers of BRISK_CIPHER_MAX_BLOCK bytes suffice.
  * Block lengths are 8 or 16, powers of two: divisions by them are written
@@ -38,11 +33,6 @@ static const brisk_aes_key *aes_key(const brisk_cipher_ctx *ctx)
 static size_t block_len(const brisk_block_cipher *bc)
 {
     return bc->block_len < BRISK_CIPHER_MAX_BLOCK ? bc->block_len : BRISK_CIPHER_MAX_BLOCK;
-}
-
-static int is_aes(const brisk_cipher *c)
-{
-    return c->bc == &brisk_aes_cipher;
 }
 
 static int set_key(brisk_cipher_ctx *ctx, const brisk_cipher *c, const uint8_t *key,
@@ -128,13 +118,12 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in,
         (ctx->encrypt ? bc->encrypt : bc->decrypt)(ctx->ks, out, in, n);
         return;
     }
-    if (is_aes(c)) {
-        const brisk_aes_key *k = aes_key(ctx);
-        (ctx->encrypt ? k->impl->cbc_enc : k->impl->cbc_dec)(k, ctx->iv, out, in, n);
-        return;
-    }
     if (ctx->encrypt && bc->cbc_enc != NULL) {
         bc->cbc_enc(ctx->ks, ctx->iv, out, in, n);
+        return;
+    }
+    if (!ctx->encrypt && bc->cbc_dec != NULL) {
+        bc->cbc_dec(ctx->ks, ctx->iv, out, in, n);
         return;
     }
     if (ctx->encrypt) {
@@ -284,14 +273,14 @@ static void stream_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in
     int cfb = c->mode == BRISK_MODE_CFB;
     uint8_t *ks = c->mode == BRISK_MODE_CTR ? ctx->buf : ctx->iv;
 
-    /* Whole blocks from a block boundary: AES CTR in one kernel call. */
-    if (n == 0 && len >= b && c->mode == BRISK_MODE_CTR && is_aes(c)) {
-        const brisk_aes_key *k = aes_key(ctx);
-        size_t blocks = len / 16; /* AES: b is 16 */
-        k->impl->ctr128(k, ctx->iv, out, in, blocks);
-        in += blocks * 16;
-        out += blocks * 16;
-        len -= blocks * 16;
+    /* Whole blocks from a block boundary: the cipher's CTR kernel, when it
+     * has one, in one call. */
+    if (n == 0 && len >= b && c->mode == BRISK_MODE_CTR && c->bc->ctr != NULL) {
+        size_t bytes = len & ~(b - 1);
+        c->bc->ctr(ctx->ks, ctx->iv, out, in, bytes >> (b == 16 ? 4 : 3));
+        in += bytes;
+        out += bytes;
+        len -= bytes;
     }
     /* Other whole blocks: one keystream block, then a loop the compiler
      * can vectorise. */

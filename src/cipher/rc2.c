@@ -216,4 +216,4 @@ static int rc2_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned par
 }
 
 const brisk_block_cipher brisk_rc2_cipher = {"rc2", 8, rc2_setkey, rc2_encrypt, rc2_decrypt,
-                                             brisk_rc2_cbc_encrypt};
+                                             brisk_rc2_cbc_encrypt, NULL, NULL};

@@ -132,4 +132,4 @@ static int rc5_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned par
 }
 
 const brisk_block_cipher brisk_rc5_cipher = {"rc5", 8, rc5_setkey, rc5_encrypt, rc5_decrypt,
-                                             brisk_rc5_cbc_encrypt};
+                                             brisk_rc5_cbc_encrypt, NULL, NULL};
