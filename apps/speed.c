@@ -170,9 +170,8 @@ static int digest_setup(speed_row *row, uint8_t *buf, size_t len)
     return 0;
 }
 
-/* The generic one-shot: measured as fast as brisk_md5 and brisk_sha256
- * called directly (the descriptor's three indirect calls cost < 2 ns), so
- * every digest is timed through the registry. */
+/* The generic one-shot is one indirect call to the typed one-shot (brisk_md5,
+ * brisk_sha512, ...), so every digest is timed through the registry. */
 static long long digest_loop(speed_row *row, uint8_t *buf, size_t len)
 {
     uint8_t out[BRISK_DIGEST_MAX_LEN];

@@ -179,6 +179,7 @@ typedef struct brisk_digest {
     void (*init)(void *ctx);
     void (*update)(void *ctx, const void *in, size_t in_len);
     void (*final)(void *ctx, uint8_t *out);
+    void (*oneshot)(uint8_t *out, const void *in, size_t in_len); /* brisk_sha256, ... */
 } brisk_digest;
 
 /* brisk_digest_ctx holds the state of any digest plus its descriptor. */

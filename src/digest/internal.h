@@ -87,22 +87,16 @@ static inline void md_update(void *ctx, uint8_t *buf, size_t *buf_len,
     }
 }
 
-/* md_pad appends 0x80, zeros and the message length in bits (len_bytes wide:
- * 8 or 16, big- or little-endian) and compresses the last block(s). */
-static inline void md_pad(void *ctx, uint8_t *buf, size_t buf_len, uint64_t count,
-                          size_t block_len, size_t len_bytes, int big_endian,
-                          md_blocks_fn *blocks)
+/* md_pad_tail zeroes buf[buf_len..block_len) and ends the block with the
+ * message length in bits, count * 8 (len_bytes wide: 8 or 16, big- or
+ * little-endian); buf_len <= block_len - len_bytes. */
+static inline void md_pad_tail(uint8_t *buf, size_t buf_len, uint64_t count, size_t block_len,
+                               size_t len_bytes, int big_endian)
 {
     uint64_t bits_lo = count << 3, bits_hi = count >> 61;
-
-    buf[buf_len++] = 0x80;
-    if (buf_len > block_len - len_bytes) {
-        memset(buf + buf_len, 0, opaque_size(block_len - buf_len));
-        blocks(ctx, buf, 1);
-        buf_len = 0;
-    }
-    memset(buf + buf_len, 0, opaque_size(block_len - buf_len));
     uint8_t *end = buf + block_len;
+
+    memset(buf + buf_len, 0, opaque_size(block_len - buf_len));
     if (big_endian) {
         store64_be(end - 8, bits_lo);
         if (len_bytes == 16)
@@ -110,7 +104,32 @@ static inline void md_pad(void *ctx, uint8_t *buf, size_t buf_len, uint64_t coun
     } else {
         store64_le(end - 8, bits_lo);
     }
+}
+
+/* md_pad appends 0x80, zeros and the message length and compresses the last
+ * block(s). */
+static inline void md_pad(void *ctx, uint8_t *buf, size_t buf_len, uint64_t count,
+                          size_t block_len, size_t len_bytes, int big_endian,
+                          md_blocks_fn *blocks)
+{
+    buf[buf_len++] = 0x80;
+    if (buf_len > block_len - len_bytes) {
+        memset(buf + buf_len, 0, opaque_size(block_len - buf_len));
+        blocks(ctx, buf, 1);
+        buf_len = 0;
+    }
+    md_pad_tail(buf, buf_len, count, block_len, len_bytes, big_endian);
     blocks(ctx, buf, 1);
+}
+
+/* md_pad_short writes the one padded block of a whole message of in_len <
+ * block_len - len_bytes bytes, for one-shots that skip the context. */
+static inline void md_pad_short(uint8_t *block, const uint8_t *in, size_t in_len,
+                                size_t block_len, size_t len_bytes, int big_endian)
+{
+    memcpy(block, in, opaque_size(in_len));
+    block[in_len] = 0x80;
+    md_pad_tail(block, in_len + 1, in_len, block_len, len_bytes, big_endian);
 }
 
 #endif

@@ -166,5 +166,5 @@ static void md5_final_any(void *ctx, uint8_t *out) { brisk_md5_final(ctx, out); 
 static const char *const md5_aliases[] = {"ssl3-md5", NULL};
 const brisk_digest brisk_digest_md5 = {
     "md5", "MD5", md5_aliases, "md5", BRISK_MD5_LEN, 64, sizeof(brisk_md5_ctx),
-    md5_init_any, md5_update_any, md5_final_any,
+    md5_init_any, md5_update_any, md5_final_any, brisk_md5,
 };

@@ -53,8 +53,5 @@ void brisk_digest_final(brisk_digest_ctx *ctx, uint8_t *out)
 
 void brisk_digest_oneshot(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len)
 {
-    brisk_digest_ctx ctx;
-    brisk_digest_init(&ctx, md);
-    brisk_digest_update(&ctx, in, in_len);
-    brisk_digest_final(&ctx, out);
+    md->oneshot(out, in, in_len);
 }

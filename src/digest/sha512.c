@@ -55,6 +55,38 @@ _Alignas(32) const uint64_t brisk_sha512_k[80] = {
     0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
 };
 
+/* FIPS 180-4, 5.3.5. */
+static const uint64_t sha512_iv[8] = {
+    0x6a09e667f3bcc908, 0xbb67ae8584caa73b,
+    0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
+    0x510e527fade682d1, 0x9b05688c2b3e6c1f,
+    0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
+};
+
+/* FIPS 180-4, 5.3.4: from the square roots of the 9th to 16th primes. */
+static const uint64_t sha384_iv[8] = {
+    0xcbbb9d5dc1059ed8, 0x629a292a367cd507,
+    0x9159015a3070dd17, 0x152fecd8f70e5939,
+    0x67332667ffc00b31, 0x8eb44a8768581511,
+    0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
+};
+
+/* FIPS 180-4, 5.3.6.1: the SHA-512/t IV generation function for t = 224. */
+static const uint64_t sha512_224_iv[8] = {
+    0x8c3d37c819544da2, 0x73e1996689dcd4d6,
+    0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+    0x0f6d2b697bd44da8, 0x77e36f7304c48942,
+    0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
+};
+
+/* FIPS 180-4, 5.3.6.2: the SHA-512/t IV generation function for t = 256. */
+static const uint64_t sha512_256_iv[8] = {
+    0x22312194fc2bf72c, 0x9f555fa3c84c64c2,
+    0x2393b86b6f53b151, 0x963877195940eabd,
+    0x96283ee2a88effe3, 0xbe5e1e2553863992,
+    0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
+};
+
 /* sched replaces word i of the rolling schedule by the word 16 later. */
 static inline uint64_t sched(uint64_t w[16], unsigned i)
 {
@@ -135,10 +167,16 @@ void brisk_sha512_compress_c(uint64_t s[8], const uint8_t *p, size_t n_blocks)
     }
 }
 
+/* sha512_kernel is the dispatched compression function. */
+static inline brisk_sha512_compress_fn *sha512_kernel(void)
+{
+    return (brisk_sha512_compress_fn *)brisk_prim_fn(&brisk_sha512_prim);
+}
+
 static void sha512_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_sha512_ctx *ctx = c;
-    ((brisk_sha512_compress_fn *)brisk_prim_fn(&brisk_sha512_prim))(ctx->h, blocks, n_blocks);
+    sha512_kernel()(ctx->h, blocks, n_blocks);
 }
 
 static void sha512_start(brisk_sha512_ctx *ctx, const uint64_t iv[8])
@@ -153,29 +191,52 @@ static void sha512_absorb(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 128, in, in_len, sha512_blocks);
 }
 
-/* sha512_finish pads and writes the first out_len bytes of the state (28 for
+/* sha512_output writes the first out_len bytes of the state (28 for
  * SHA-512/224 ends inside a word).  The words go straight to out, with no
  * staging buffer whose variable-length copy and wipe would cost more than
  * the stores themselves. */
+static void sha512_output(const uint64_t h[8], uint8_t *out, size_t out_len)
+{
+    for (size_t i = 0; i < out_len / 8; i++)
+        store64_be(out + 8 * i, h[i]);
+    if (out_len % 8 != 0)
+        store32_be(out + out_len - 4, (uint32_t)(h[out_len / 8] >> 32));
+}
+
 static void sha512_finish(brisk_sha512_ctx *ctx, uint8_t *out, size_t out_len)
 {
     md_pad(ctx, ctx->buf, ctx->buf_len, ctx->count, 128, 16, 1, sha512_blocks);
-    for (size_t i = 0; i < out_len / 8; i++)
-        store64_be(out + 8 * i, ctx->h[i]);
-    if (out_len % 8 != 0)
-        store32_be(out + out_len - 4, (uint32_t)(ctx->h[out_len / 8] >> 32));
+    sha512_output(ctx->h, out, out_len);
     wipe(ctx, sizeof(*ctx));
+}
+
+/* sha512_oneshot hashes a whole message from iv.  One that fits in a single
+ * padded block (up to 111 bytes) is padded on the stack and compressed
+ * without a context: the context's buffering and its 208-byte wipe cost
+ * some 6% of a 16-byte SHA-512, where one block is all the work. */
+static void sha512_oneshot(const uint64_t iv[8], uint8_t *out, size_t out_len, const void *in,
+                           size_t in_len)
+{
+    if (in_len < 128 - 16) {
+        uint64_t h[8];
+        uint8_t block[128];
+        memcpy(h, iv, sizeof(h));
+        md_pad_short(block, in, in_len, 128, 16, 1);
+        sha512_kernel()(h, block, 1);
+        sha512_output(h, out, out_len);
+        wipe(block, sizeof(block));
+        wipe(h, sizeof(h));
+        return;
+    }
+    brisk_sha512_ctx ctx;
+    sha512_start(&ctx, iv);
+    sha512_absorb(&ctx, in, in_len);
+    sha512_finish(&ctx, out, out_len);
 }
 
 void brisk_sha512_init(brisk_sha512_ctx *ctx)
 {
-    static const uint64_t iv[8] = {
-        0x6a09e667f3bcc908, 0xbb67ae8584caa73b,
-        0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
-        0x510e527fade682d1, 0x9b05688c2b3e6c1f,
-        0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
-    };
-    sha512_start(ctx, iv);
+    sha512_start(ctx, sha512_iv);
 }
 
 void brisk_sha512_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
@@ -190,22 +251,12 @@ void brisk_sha512_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_LEN])
 
 void brisk_sha512(uint8_t out[BRISK_SHA512_LEN], const void *in, size_t in_len)
 {
-    brisk_sha512_ctx ctx;
-    brisk_sha512_init(&ctx);
-    brisk_sha512_update(&ctx, in, in_len);
-    brisk_sha512_final(&ctx, out);
+    sha512_oneshot(sha512_iv, out, BRISK_SHA512_LEN, in, in_len);
 }
 
 void brisk_sha384_init(brisk_sha384_ctx *ctx)
 {
-    /* FIPS 180-4, 5.3.4: from the square roots of the 9th to 16th primes. */
-    static const uint64_t iv[8] = {
-        0xcbbb9d5dc1059ed8, 0x629a292a367cd507,
-        0x9159015a3070dd17, 0x152fecd8f70e5939,
-        0x67332667ffc00b31, 0x8eb44a8768581511,
-        0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
-    };
-    sha512_start(ctx, iv);
+    sha512_start(ctx, sha384_iv);
 }
 
 void brisk_sha384_update(brisk_sha384_ctx *ctx, const void *in, size_t in_len)
@@ -220,22 +271,12 @@ void brisk_sha384_final(brisk_sha384_ctx *ctx, uint8_t out[BRISK_SHA384_LEN])
 
 void brisk_sha384(uint8_t out[BRISK_SHA384_LEN], const void *in, size_t in_len)
 {
-    brisk_sha384_ctx ctx;
-    brisk_sha384_init(&ctx);
-    brisk_sha384_update(&ctx, in, in_len);
-    brisk_sha384_final(&ctx, out);
+    sha512_oneshot(sha384_iv, out, BRISK_SHA384_LEN, in, in_len);
 }
 
 void brisk_sha512_224_init(brisk_sha512_ctx *ctx)
 {
-    /* FIPS 180-4, 5.3.6.1: the SHA-512/t IV generation function for t = 224. */
-    static const uint64_t iv[8] = {
-        0x8c3d37c819544da2, 0x73e1996689dcd4d6,
-        0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
-        0x0f6d2b697bd44da8, 0x77e36f7304c48942,
-        0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
-    };
-    sha512_start(ctx, iv);
+    sha512_start(ctx, sha512_224_iv);
 }
 
 void brisk_sha512_224_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
@@ -250,22 +291,12 @@ void brisk_sha512_224_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_224_
 
 void brisk_sha512_224(uint8_t out[BRISK_SHA512_224_LEN], const void *in, size_t in_len)
 {
-    brisk_sha512_ctx ctx;
-    brisk_sha512_224_init(&ctx);
-    brisk_sha512_224_update(&ctx, in, in_len);
-    brisk_sha512_224_final(&ctx, out);
+    sha512_oneshot(sha512_224_iv, out, BRISK_SHA512_224_LEN, in, in_len);
 }
 
 void brisk_sha512_256_init(brisk_sha512_ctx *ctx)
 {
-    /* FIPS 180-4, 5.3.6.2: the SHA-512/t IV generation function for t = 256. */
-    static const uint64_t iv[8] = {
-        0x22312194fc2bf72c, 0x9f555fa3c84c64c2,
-        0x2393b86b6f53b151, 0x963877195940eabd,
-        0x96283ee2a88effe3, 0xbe5e1e2553863992,
-        0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
-    };
-    sha512_start(ctx, iv);
+    sha512_start(ctx, sha512_256_iv);
 }
 
 void brisk_sha512_256_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
@@ -280,10 +311,7 @@ void brisk_sha512_256_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_256_
 
 void brisk_sha512_256(uint8_t out[BRISK_SHA512_256_LEN], const void *in, size_t in_len)
 {
-    brisk_sha512_ctx ctx;
-    brisk_sha512_256_init(&ctx);
-    brisk_sha512_256_update(&ctx, in, in_len);
-    brisk_sha512_256_final(&ctx, out);
+    sha512_oneshot(sha512_256_iv, out, BRISK_SHA512_256_LEN, in, in_len);
 }
 
 /* One update serves all four: they share the context and the primitive. */
@@ -300,25 +328,25 @@ static void sha512_256_final_any(void *ctx, uint8_t *out) { brisk_sha512_256_fin
 static const char *const sha512_aliases[] = {"SHA-512", "SHA512", NULL};
 const brisk_digest brisk_digest_sha512 = {
     "sha512", "SHA2-512", sha512_aliases, "sha512", BRISK_SHA512_LEN, 128,
-    sizeof(brisk_sha512_ctx), sha512_init_any, sha512_update_any, sha512_final_any,
+    sizeof(brisk_sha512_ctx), sha512_init_any, sha512_update_any, sha512_final_any, brisk_sha512,
 };
 
 static const char *const sha384_aliases[] = {"SHA-384", "SHA384", NULL};
 const brisk_digest brisk_digest_sha384 = {
     "sha384", "SHA2-384", sha384_aliases, "sha512", BRISK_SHA384_LEN, 128,
-    sizeof(brisk_sha384_ctx), sha384_init_any, sha512_update_any, sha384_final_any,
+    sizeof(brisk_sha384_ctx), sha384_init_any, sha512_update_any, sha384_final_any, brisk_sha384,
 };
 
 static const char *const sha512_224_aliases[] = {"SHA-512/224", "sha512_224", NULL};
 const brisk_digest brisk_digest_sha512_224 = {
     "sha512-224", "SHA2-512/224", sha512_224_aliases, "sha512", BRISK_SHA512_224_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_224_init_any, sha512_update_any,
-    sha512_224_final_any,
+    sha512_224_final_any, brisk_sha512_224,
 };
 
 static const char *const sha512_256_aliases[] = {"SHA-512/256", "sha512_256", NULL};
 const brisk_digest brisk_digest_sha512_256 = {
     "sha512-256", "SHA2-512/256", sha512_256_aliases, "sha512", BRISK_SHA512_256_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_256_init_any, sha512_update_any,
-    sha512_256_final_any,
+    sha512_256_final_any, brisk_sha512_256,
 };
