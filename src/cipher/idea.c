@@ -15,11 +15,12 @@
 #define IDEA_SUBKEYS 52
 
 /* Subkeys for both directions.  Additive ones are 0..0xffff; each
- * multiplicative one is stored as kf in 1..2^16 (0 meaning 2^16) with its
- * complement ~kf, which the multiplication needs for a zero operand. */
+ * multiplicative one is stored as kf in 1..2^16 (0 meaning 2^16) with
+ * kc = (1 - kf) mod 2^16, the product's encoding when the other operand is
+ * 0 (see mul). */
 typedef struct idea_key {
-    uint32_t ek[IDEA_SUBKEYS], ek_not[IDEA_SUBKEYS];
-    uint32_t dk[IDEA_SUBKEYS], dk_not[IDEA_SUBKEYS];
+    uint32_t ek[IDEA_SUBKEYS], ek_c[IDEA_SUBKEYS];
+    uint32_t dk[IDEA_SUBKEYS], dk_c[IDEA_SUBKEYS];
 } idea_key;
 _Static_assert(sizeof(idea_key) <= BRISK_KS_SIZE, "IDEA schedule fits ks");
 
@@ -29,33 +30,34 @@ static inline uint32_t unzero(uint32_t x)
     return x | ((x - 1) >> 15 & 0x10000);
 }
 
-/* mul multiplies x (0..0xffff, 0 meaning 2^16) by kf (1..2^16; kf_not =
- * ~kf) modulo 2^16 + 1, returning 0..0xffff in x's encoding.  With x
- * non-zero, q = x * kf < 2^32; x = 0 stands for -1, whose product -kf
- * taken modulo 2^32 would be off by 2^32 = 1 (mod 2^16 + 1), so q is
- * ~kf = -kf - 1 instead, chosen by a mask, not a branch.  Then, with q =
- * hi * 2^16 + lo, q = lo - hi modulo 2^16 + 1, a borrow adding one. */
-static inline uint32_t mul(uint32_t x, uint32_t kf, uint32_t kf_not)
+/* mul multiplies x (0..0xffff, 0 meaning 2^16) by kf (1..2^16) modulo
+ * 2^16 + 1, returning 0..0xffff in x's encoding.  With x non-zero, q =
+ * x * kf < 2^32, and with q = hi * 2^16 + lo, q = lo - hi modulo 2^16 + 1,
+ * a borrow adding one.  x = 0 stands for 2^16 = -1, whose product -kf is
+ * kc = 1 - kf in the encoding; then q = 0 and kc is added instead, chosen
+ * by a mask, not a branch.  The correction joins the borrow's add (sub,
+ * adc), so the chain from x is imul, shift, sub, adc and a mask. */
+static inline uint32_t mul(uint32_t x, uint32_t kf, uint32_t kc)
 {
-    uint32_t zero = 0 - ((x - 1) >> 31);
-    uint32_t q = (x * kf) | (zero & kf_not);
-    uint32_t lo = q & 0xffff, hi = q >> 16;
-    return (lo - hi + (lo < hi)) & 0xffff;
+    uint32_t corr = (0 - ((x - 1) >> 31)) & kc;
+    uint32_t q = x * kf, r;
+    uint32_t borrow = __builtin_sub_overflow(q & 0xffff, q >> 16, &r);
+    return (r + borrow + corr) & 0xffff;
 }
 
 /* idea_words runs the 8 rounds and the output transform on the four
- * 16-bit words of a block, with subkeys k (complements kn). */
-static inline void idea_words(const uint32_t *k, const uint32_t *kn, uint32_t x[4])
+ * 16-bit words of a block, with subkeys k (their zero corrections kc). */
+static inline void idea_words(const uint32_t *k, const uint32_t *kc, uint32_t x[4])
 {
     uint32_t x1 = x[0], x2 = x[1], x3 = x[2], x4 = x[3];
 #pragma GCC unroll 8
-    for (int r = 0; r < 8; r++, k += 6, kn += 6) {
-        x1 = mul(x1, k[0], kn[0]);
+    for (int r = 0; r < 8; r++, k += 6, kc += 6) {
+        x1 = mul(x1, k[0], kc[0]);
         x2 = (x2 + k[1]) & 0xffff;
         x3 = (x3 + k[2]) & 0xffff;
-        x4 = mul(x4, k[3], kn[3]);
-        uint32_t t0 = mul(x1 ^ x3, k[4], kn[4]);
-        uint32_t t1 = mul((t0 + (x2 ^ x4)) & 0xffff, k[5], kn[5]);
+        x4 = mul(x4, k[3], kc[3]);
+        uint32_t t0 = mul(x1 ^ x3, k[4], kc[4]);
+        uint32_t t1 = mul((t0 + (x2 ^ x4)) & 0xffff, k[5], kc[5]);
         t0 = (t0 + t1) & 0xffff;
         x1 ^= t1;
         x4 ^= t0;
@@ -64,10 +66,10 @@ static inline void idea_words(const uint32_t *k, const uint32_t *kn, uint32_t x[
         x3 = t;
     }
     /* The output transform undoes the last round's swap of x2 and x3. */
-    x[0] = mul(x1, k[0], kn[0]);
+    x[0] = mul(x1, k[0], kc[0]);
     x[1] = (x3 + k[1]) & 0xffff;
     x[2] = (x2 + k[2]) & 0xffff;
-    x[3] = mul(x4, k[3], kn[3]);
+    x[3] = mul(x4, k[3], kc[3]);
 }
 
 static inline void load_words(uint32_t x[4], const uint8_t *in)
@@ -84,12 +86,12 @@ static inline void store_words(uint8_t *out, const uint32_t x[4])
     }
 }
 
-static inline void idea_block(const uint32_t *k, const uint32_t *kn, uint8_t *out,
+static inline void idea_block(const uint32_t *k, const uint32_t *kc, uint8_t *out,
                               const uint8_t *in)
 {
     uint32_t x[4];
     load_words(x, in);
-    idea_words(k, kn, x);
+    idea_words(k, kc, x);
     store_words(out, x);
 }
 
@@ -97,14 +99,14 @@ static void idea_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t
 {
     const idea_key *k = ks;
     for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
-        idea_block(k->ek, k->ek_not, out, in);
+        idea_block(k->ek, k->ek_c, out, in);
 }
 
 static void idea_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
     const idea_key *k = ks;
     for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
-        idea_block(k->dk, k->dk_not, out, in);
+        idea_block(k->dk, k->dk_c, out, in);
 }
 
 /* ---- CBC encryption: the chaining value stays in registers (see cbc_enc
@@ -120,7 +122,7 @@ void brisk_idea_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const u
         load_words(x, in);
         for (int i = 0; i < 4; i++)
             c[i] ^= x[i];
-        idea_words(k->ek, k->ek_not, c);
+        idea_words(k->ek, k->ek_c, c);
         store_words(out, c);
     }
     store_words(iv, c);
@@ -132,7 +134,7 @@ static uint32_t inv(uint32_t x)
 {
     uint32_t r = x; /* x^(2^i - 1) after each step */
     for (int i = 1; i < 16; i++)
-        r = mul(mul(r, unzero(r), ~unzero(r)), unzero(x), ~unzero(x));
+        r = mul(mul(r, unzero(r), (1 - r) & 0xffff), unzero(x), (1 - x) & 0xffff);
     return r;
 }
 
@@ -179,8 +181,8 @@ static int idea_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned pa
         int j = i % 6, is_mul = j == 0 || j == 3 || j == 4 || j == 5;
         k->ek[i] = is_mul ? unzero(ek[i]) : ek[i];
         k->dk[i] = is_mul ? unzero(dk[i]) : dk[i];
-        k->ek_not[i] = ~k->ek[i];
-        k->dk_not[i] = ~k->dk[i];
+        k->ek_c[i] = (1 - k->ek[i]) & 0xffff;
+        k->dk_c[i] = (1 - k->dk[i]) & 0xffff;
     }
     wipe(ek, sizeof(ek));
     wipe(dk, sizeof(dk));
