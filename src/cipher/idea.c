@@ -46,30 +46,39 @@ static inline uint32_t mul(uint32_t x, uint32_t kf, uint32_t kc)
 }
 
 /* idea_words runs the 8 rounds and the output transform on the four
- * 16-bit words of a block, with subkeys k (their zero corrections kc). */
-static inline void idea_words(const uint32_t *k, const uint32_t *kc, uint32_t x[4])
+ * 16-bit words of each of n blocks (n a constant: 1, or 2 for ECB and CBC
+ * decryption, whose blocks are independent, so that one block's
+ * multiplications fill the other's latency), with subkeys k (their zero
+ * corrections kc). */
+static inline void idea_words(const uint32_t *k, const uint32_t *kc, uint32_t x[][4], int n)
 {
-    uint32_t x1 = x[0], x2 = x[1], x3 = x[2], x4 = x[3];
+    uint32_t x1[2], x2[2], x3[2], x4[2];
+    for (int b = 0; b < n; b++)
+        x1[b] = x[b][0], x2[b] = x[b][1], x3[b] = x[b][2], x4[b] = x[b][3];
 #pragma GCC unroll 8
     for (int r = 0; r < 8; r++, k += 6, kc += 6) {
-        x1 = mul(x1, k[0], kc[0]);
-        x2 = (x2 + k[1]) & 0xffff;
-        x3 = (x3 + k[2]) & 0xffff;
-        x4 = mul(x4, k[3], kc[3]);
-        uint32_t t0 = mul(x1 ^ x3, k[4], kc[4]);
-        uint32_t t1 = mul((t0 + (x2 ^ x4)) & 0xffff, k[5], kc[5]);
-        t0 = (t0 + t1) & 0xffff;
-        x1 ^= t1;
-        x4 ^= t0;
-        uint32_t t = x2 ^ t0;
-        x2 = x3 ^ t1;
-        x3 = t;
+        for (int b = 0; b < n; b++) {
+            x1[b] = mul(x1[b], k[0], kc[0]);
+            x2[b] = (x2[b] + k[1]) & 0xffff;
+            x3[b] = (x3[b] + k[2]) & 0xffff;
+            x4[b] = mul(x4[b], k[3], kc[3]);
+            uint32_t t0 = mul(x1[b] ^ x3[b], k[4], kc[4]);
+            uint32_t t1 = mul((t0 + (x2[b] ^ x4[b])) & 0xffff, k[5], kc[5]);
+            t0 = (t0 + t1) & 0xffff;
+            x1[b] ^= t1;
+            x4[b] ^= t0;
+            uint32_t t = x2[b] ^ t0;
+            x2[b] = x3[b] ^ t1;
+            x3[b] = t;
+        }
     }
     /* The output transform undoes the last round's swap of x2 and x3. */
-    x[0] = mul(x1, k[0], kc[0]);
-    x[1] = (x3 + k[1]) & 0xffff;
-    x[2] = (x2 + k[2]) & 0xffff;
-    x[3] = mul(x4, k[3], kc[3]);
+    for (int b = 0; b < n; b++) {
+        x[b][0] = mul(x1[b], k[0], kc[0]);
+        x[b][1] = (x3[b] + k[1]) & 0xffff;
+        x[b][2] = (x2[b] + k[2]) & 0xffff;
+        x[b][3] = mul(x4[b], k[3], kc[3]);
+    }
 }
 
 static inline void load_words(uint32_t x[4], const uint8_t *in)
@@ -86,27 +95,36 @@ static inline void store_words(uint8_t *out, const uint32_t x[4])
     }
 }
 
-static inline void idea_block(const uint32_t *k, const uint32_t *kc, uint8_t *out,
-                              const uint8_t *in)
+/* idea_blocks encrypts or decrypts (by the subkeys given) n_blocks blocks,
+ * two at a time. */
+static inline void idea_blocks(const uint32_t *k, const uint32_t *kc, uint8_t *out,
+                               const uint8_t *in, size_t n_blocks)
 {
-    uint32_t x[4];
-    load_words(x, in);
-    idea_words(k, kc, x);
-    store_words(out, x);
+    uint32_t x[2][4];
+    for (; n_blocks >= 2; n_blocks -= 2, in += 16, out += 16) {
+        load_words(x[0], in);
+        load_words(x[1], in + 8);
+        idea_words(k, kc, x, 2);
+        store_words(out, x[0]);
+        store_words(out + 8, x[1]);
+    }
+    if (n_blocks > 0) {
+        load_words(x[0], in);
+        idea_words(k, kc, x, 1);
+        store_words(out, x[0]);
+    }
 }
 
 static void idea_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
     const idea_key *k = ks;
-    for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
-        idea_block(k->ek, k->ek_c, out, in);
+    idea_blocks(k->ek, k->ek_c, out, in, n_blocks);
 }
 
 static void idea_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
     const idea_key *k = ks;
-    for (; n_blocks > 0; n_blocks--, in += 8, out += 8)
-        idea_block(k->dk, k->dk_c, out, in);
+    idea_blocks(k->dk, k->dk_c, out, in, n_blocks);
 }
 
 /* ---- CBC encryption: the chaining value stays in registers (see cbc_enc
@@ -116,16 +134,16 @@ void brisk_idea_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const u
                             size_t n_blocks)
 {
     const idea_key *k = ks;
-    uint32_t c[4], x[4];
-    load_words(c, iv);
+    uint32_t c[1][4], x[4];
+    load_words(c[0], iv);
     for (; n_blocks > 0; n_blocks--, in += 8, out += 8) {
         load_words(x, in);
         for (int i = 0; i < 4; i++)
-            c[i] ^= x[i];
-        idea_words(k->ek, k->ek_c, c);
-        store_words(out, c);
+            c[0][i] ^= x[i];
+        idea_words(k->ek, k->ek_c, c, 1);
+        store_words(out, c[0]);
     }
-    store_words(iv, c);
+    store_words(iv, c[0]);
 }
 
 /* inv returns the multiplicative inverse of x (0..0xffff, 0 meaning 2^16)
