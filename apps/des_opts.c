@@ -63,7 +63,8 @@ static int ssleay_words(const char *name, char ptr[8], char risc[8], char unroll
     return 0;
 }
 
-/* options_column writes des_opts's "options" column: "16 r1 p", " 4  c i". */
+/* options_column writes des_opts's "options" column: "16 r1 p", " 4  c i"
+ * (" 4 rx p" for brisk's rorx form). */
 static void options_column(char out[16], const char *name)
 {
     char ptr[8], risc[8], unroll[8];
@@ -73,7 +74,10 @@ static void options_column(char out[16], const char *name)
         return;
     }
     snprintf(out, 16, "%2s %2s %c", unroll,
-             strcmp(risc, "cisc") == 0 ? "c" : strcmp(risc, "risc1") == 0 ? "r1" : "r2",
+             strcmp(risc, "cisc") == 0    ? "c"
+             : strcmp(risc, "risc1") == 0 ? "r1"
+             : strcmp(risc, "risc2") == 0 ? "r2"
+                                          : "rx",
              ptr[0]);
 }
 
@@ -93,6 +97,8 @@ static void compile_flags(char out[64], const char *name)
         strcat(out, " -DDES_RISC2");
     if (strcmp(ptr, "ptr") == 0)
         strcat(out, " -DDES_PTR");
+    if (strcmp(risc, "rorx") == 0)
+        strcat(out, ", bytes extracted with BMI2 rorx");
     if (out[0] == '\0')
         strcpy(out, " -DDES_DEFAULT_OPTIONS");
 }
