@@ -105,6 +105,26 @@ int brisk_cipher_set_padding(brisk_cipher_ctx *ctx, int padding)
 
 /* ---- ECB and CBC: whole blocks, with buffering and padding ---- */
 
+/* xor_words xors len bytes (a multiple of 8) of x into out, and copy_words
+ * copies them, eight at a time: blocks are 8 or 16 bytes, and a libc call
+ * for each would cost more than the work. */
+static inline void xor_words(uint8_t *out, const uint8_t *x, size_t len)
+{
+    for (size_t i = 0; i < len; i += 8) {
+        uint64_t a, c;
+        memcpy(&a, out + i, 8);
+        memcpy(&c, x + i, 8);
+        a ^= c;
+        memcpy(out + i, &a, 8);
+    }
+}
+
+static inline void copy_words(uint8_t *out, const uint8_t *x, size_t len)
+{
+    for (size_t i = 0; i < len; i += 8)
+        memcpy(out + i, x + i, 8);
+}
+
 /* crypt_blocks runs n whole blocks through ECB or CBC in ctx's direction. */
 static void crypt_blocks(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t n)
 {
@@ -135,18 +155,27 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in,
         }
         return;
     }
-    /* Decryption runs the kernel over up to 32 blocks at once; the
-     * ciphertext is saved first so that in place works. */
+    /* Decryption runs the kernel over all the blocks and xors each with
+     * the ciphertext block before it.  With out apart from in, that is read
+     * from in; in place (or overlapping), up to 32 blocks go at a time with
+     * their ciphertext saved first. */
+    size_t total = n * b;
+    uintptr_t o = (uintptr_t)out, i = (uintptr_t)in;
+    if (o + total <= i || i + total <= o) {
+        bc->decrypt(ctx->ks, out, in, n);
+        xor_words(out, ctx->iv, b);
+        xor_words(out + b, in, total - b);
+        copy_words(ctx->iv, in + total - b, b);
+        return;
+    }
     uint8_t save[32 * 16];
     while (n > 0) {
         size_t m = n < 32 ? n : 32, len = m * b;
-        memcpy(save, in, len);
+        copy_words(save, in, len);
         bc->decrypt(ctx->ks, out, in, m);
-        for (size_t i = 0; i < b; i++)
-            out[i] ^= ctx->iv[i];
-        for (size_t i = b; i < len; i++)
-            out[i] ^= save[i - b];
-        memcpy(ctx->iv, save + len - b, b);
+        xor_words(out, ctx->iv, b);
+        xor_words(out + b, save, len - b);
+        copy_words(ctx->iv, save + len - b, b);
         in += len;
         out += len;
         n -= m;
