@@ -140,6 +140,29 @@ static inline void rc2_encrypt_words(const uint16_t *k, uint16_t r[4])
         mixing_round(k, j, r);
 }
 
+/* rc2_decrypt_words undoes rc2_encrypt_words on n blocks (n a constant, 1
+ * or 2), interleaved so that one block's serial steps fill the other's
+ * latency: ECB and CBC decryption have independent blocks. */
+static inline void rc2_decrypt_words(const uint16_t *k, uint16_t r[][4], int n)
+{
+#pragma GCC unroll 5
+    for (int j = 60; j >= 44; j -= 4)
+        for (int b = 0; b < n; b++)
+            r_mixing_round(k, j, r[b]);
+    for (int b = 0; b < n; b++)
+        r_mashing_round(k, r[b]);
+#pragma GCC unroll 6
+    for (int j = 40; j >= 20; j -= 4)
+        for (int b = 0; b < n; b++)
+            r_mixing_round(k, j, r[b]);
+    for (int b = 0; b < n; b++)
+        r_mashing_round(k, r[b]);
+#pragma GCC unroll 5
+    for (int j = 16; j >= 0; j -= 4)
+        for (int b = 0; b < n; b++)
+            r_mixing_round(k, j, r[b]);
+}
+
 static void rc2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
     const uint16_t *k = ((const rc2_key *)ks)->k;
@@ -154,21 +177,18 @@ static void rc2_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t 
 static void rc2_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
     const uint16_t *k = ((const rc2_key *)ks)->k;
-    for (; n_blocks > 0; n_blocks--, in += 8, out += 8) {
-        uint16_t r[4];
-        load_block(r, in);
-#pragma GCC unroll 5
-        for (int j = 60; j >= 44; j -= 4)
-            r_mixing_round(k, j, r);
-        r_mashing_round(k, r);
-#pragma GCC unroll 6
-        for (int j = 40; j >= 20; j -= 4)
-            r_mixing_round(k, j, r);
-        r_mashing_round(k, r);
-#pragma GCC unroll 5
-        for (int j = 16; j >= 0; j -= 4)
-            r_mixing_round(k, j, r);
-        store_block(out, r);
+    uint16_t r[2][4];
+    for (; n_blocks >= 2; n_blocks -= 2, in += 16, out += 16) {
+        load_block(r[0], in);
+        load_block(r[1], in + 8);
+        rc2_decrypt_words(k, r, 2);
+        store_block(out, r[0]);
+        store_block(out + 8, r[1]);
+    }
+    if (n_blocks > 0) {
+        load_block(r[0], in);
+        rc2_decrypt_words(k, r, 1);
+        store_block(out, r[0]);
     }
 }
 
