@@ -142,7 +142,9 @@ typedef struct brisk_impl {
 
 /* One dispatched primitive: implementations best first, the portable one last
  * (needing no features), ended by a zeroed entry; `active` is filled in once by
- * brisk_dispatch_init and may be changed by brisk_impl_set. */
+ * brisk_dispatch_init and may be changed by brisk_impl_set.  It is read and
+ * written only with atomic operations (a plain load on x86-64), so that
+ * threads may call into the library while another makes the first call. */
 typedef struct brisk_prim {
     const char *name;
     const brisk_impl *impls;
@@ -156,9 +158,12 @@ void brisk_dispatch_init(void);
 /* brisk_prim_fn returns the active kernel of p, choosing it on first use. */
 static inline brisk_fn brisk_prim_fn(brisk_prim *p)
 {
-    if (__builtin_expect(p->active == NULL, 0))
+    const brisk_impl *a = __atomic_load_n(&p->active, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(a == NULL, 0)) {
         brisk_dispatch_init();
-    return p->active->fn;
+        a = __atomic_load_n(&p->active, __ATOMIC_ACQUIRE);
+    }
+    return a->fn;
 }
 
 #endif

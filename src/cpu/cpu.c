@@ -111,28 +111,33 @@ static uint32_t mask_from_env(void)
     return hide;
 }
 
+/* Detection runs once per thread that finds it not done yet; racing threads
+ * compute and store the same values.  The stores are atomic, and `done` is
+ * published after them (release/acquire), so a reader never sees it set
+ * before the features. */
 static uint32_t detected, usable;
 static int detected_done;
 
 static void cpu_init(void)
 {
-    if (!detected_done) {
-        detected = detect();
-        usable = detected & ~mask_from_env();
-        detected_done = 1;
+    if (!__atomic_load_n(&detected_done, __ATOMIC_ACQUIRE)) {
+        uint32_t d = detect();
+        __atomic_store_n(&detected, d, __ATOMIC_RELAXED);
+        __atomic_store_n(&usable, d & ~mask_from_env(), __ATOMIC_RELAXED);
+        __atomic_store_n(&detected_done, 1, __ATOMIC_RELEASE);
     }
 }
 
 uint32_t brisk_cpu_features_detected(void)
 {
     cpu_init();
-    return detected;
+    return __atomic_load_n(&detected, __ATOMIC_RELAXED);
 }
 
 uint32_t brisk_cpu_features(void)
 {
     cpu_init();
-    return usable;
+    return __atomic_load_n(&usable, __ATOMIC_RELAXED);
 }
 
 const char *brisk_cpu_feature_name(uint32_t bit)

@@ -51,8 +51,25 @@ static const brisk_impl *pick(const brisk_prim *p, uint32_t features)
     return im;
 }
 
-/* apply_env_overrides reads BRISK_IMPL="prim=impl,..." */
-static void apply_env_overrides(void)
+/* runnable returns prim p's implementation named impl, or NULL with *err
+ * set when there is none or this CPU cannot run it. */
+static const brisk_impl *runnable(const brisk_prim *p, const char *impl, int *err)
+{
+    const brisk_impl *im = find_impl(p, impl);
+    if (im == NULL) {
+        *err = BRISK_ENOTFOUND;
+        return NULL;
+    }
+    if ((im->cpu & ~brisk_cpu_features_detected()) != 0) {
+        *err = BRISK_EUNSUPPORTED;
+        return NULL;
+    }
+    return im;
+}
+
+/* apply_env_overrides reads BRISK_IMPL="prim=impl,..." into choice[]
+ * (indexed like prims[]); names it cannot use are ignored. */
+static void apply_env_overrides(const brisk_impl *choice[N_PRIMS])
 {
     const char *env = getenv("BRISK_IMPL");
     char item[64];
@@ -65,7 +82,13 @@ static void apply_env_overrides(void)
             char *eq = strchr(item, '=');
             if (eq != NULL) {
                 *eq = '\0';
-                (void)brisk_impl_set(item, eq + 1);
+                for (size_t i = 0; i < N_PRIMS; i++) {
+                    int err;
+                    const brisk_impl *im;
+                    if (strcasecmp(prims[i]->name, item) == 0 &&
+                        (im = runnable(prims[i], eq + 1, &err)) != NULL)
+                        choice[i] = im;
+                }
             }
         }
         env += n;
@@ -73,17 +96,27 @@ static void apply_env_overrides(void)
     }
 }
 
+/* brisk_dispatch_init works out every primitive's choice, BRISK_IMPL
+ * included, before it publishes any, so that no thread ever runs a kernel
+ * the environment overrides; threads racing through it compute the same
+ * choices, and only a primitive still unset takes one. */
 void brisk_dispatch_init(void)
 {
     static int done;
-    if (done)
+    const brisk_impl *choice[N_PRIMS];
+
+    if (__atomic_load_n(&done, __ATOMIC_ACQUIRE))
         return;
     uint32_t features = brisk_cpu_features();
     for (size_t i = 0; i < N_PRIMS; i++)
-        if (prims[i]->active == NULL)
-            prims[i]->active = pick(prims[i], features);
-    done = 1;
-    apply_env_overrides();
+        choice[i] = pick(prims[i], features);
+    apply_env_overrides(choice);
+    for (size_t i = 0; i < N_PRIMS; i++) {
+        const brisk_impl *unset = NULL;
+        __atomic_compare_exchange_n(&prims[i]->active, &unset, choice[i], 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE);
+    }
+    __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
 }
 
 const char *brisk_prim_name(size_t i)
@@ -112,7 +145,7 @@ const char *brisk_impl_active(const char *prim)
     if (p == NULL)
         return NULL;
     brisk_dispatch_init();
-    return p->active->name;
+    return __atomic_load_n(&p->active, __ATOMIC_ACQUIRE)->name;
 }
 
 const char *brisk_impl_select(const char *prim, uint32_t features)
@@ -128,14 +161,13 @@ int brisk_impl_set(const char *prim, const char *impl)
         return BRISK_ENOTFOUND;
     brisk_dispatch_init();
     if (impl == NULL) {
-        p->active = pick(p, brisk_cpu_features());
+        __atomic_store_n(&p->active, pick(p, brisk_cpu_features()), __ATOMIC_RELEASE);
         return BRISK_EOK;
     }
-    const brisk_impl *im = find_impl(p, impl);
+    int err;
+    const brisk_impl *im = runnable(p, impl, &err);
     if (im == NULL)
-        return BRISK_ENOTFOUND;
-    if ((im->cpu & ~brisk_cpu_features_detected()) != 0)
-        return BRISK_EUNSUPPORTED;
-    p->active = im;
+        return err;
+    __atomic_store_n(&p->active, im, __ATOMIC_RELEASE);
     return BRISK_EOK;
 }
