@@ -27,12 +27,20 @@ static brisk_prim *const prims[] = {
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
 
+/* prim_index returns the index in prims[] of the primitive named name, or
+ * N_PRIMS. */
+static size_t prim_index(const char *name)
+{
+    size_t i = 0;
+    while (i < N_PRIMS && strcasecmp(prims[i]->name, name) != 0)
+        i++;
+    return i;
+}
+
 static brisk_prim *find_prim(const char *name)
 {
-    for (size_t i = 0; i < N_PRIMS; i++)
-        if (strcasecmp(prims[i]->name, name) == 0)
-            return prims[i];
-    return NULL;
+    size_t i = prim_index(name);
+    return i < N_PRIMS ? prims[i] : NULL;
 }
 
 static const brisk_impl *find_impl(const brisk_prim *p, const char *name)
@@ -82,13 +90,11 @@ static void apply_env_overrides(const brisk_impl *choice[N_PRIMS])
             char *eq = strchr(item, '=');
             if (eq != NULL) {
                 *eq = '\0';
-                for (size_t i = 0; i < N_PRIMS; i++) {
-                    int err;
-                    const brisk_impl *im;
-                    if (strcasecmp(prims[i]->name, item) == 0 &&
-                        (im = runnable(prims[i], eq + 1, &err)) != NULL)
-                        choice[i] = im;
-                }
+                size_t i = prim_index(item);
+                int err;
+                const brisk_impl *im;
+                if (i < N_PRIMS && (im = runnable(prims[i], eq + 1, &err)) != NULL)
+                    choice[i] = im;
             }
         }
         env += n;
