@@ -7,7 +7,8 @@
  *
  * Covered: every registered digest but MD2 (its S-box lookups are indexed by
  * message bytes by design; RFC 1319), one-shot and HMAC (short and hashed
- * keys), for every implementation the CPU (as valgrind presents it) can run.
+ * keys, one-shot and brisk_hmac_tag), for every implementation the CPU (as
+ * valgrind presents it) can run.
  *
  * --canary leaks on purpose and succeeds only if memcheck notices, proving
  * that the marking works in this build and valgrind run.
@@ -46,6 +47,25 @@ static void test_one(const brisk_digest *md, const char *impl, uint8_t *key, uin
         public(key, kl);
         public(msg, 100);
         tv_check_mem(got, want, md->digest_len, "HMAC-%s [%s] key %zu bytes", md->name, impl, kl);
+
+        /* brisk_hmac_tag on a message of one block or less (one call for
+         * HMAC-MD5) and of several.  The keyed states in c are derived from
+         * the secret key, so memcheck follows them as secret too. */
+        brisk_hmac_ctx c;
+        secret(key, kl);
+        brisk_hmac_init(&c, md, key, kl);
+        public(key, kl);
+        for (size_t j = 0; j < sizeof(msg_lens) / sizeof(msg_lens[0]); j++) {
+            size_t len = msg_lens[j];
+            brisk_hmac(md, want, key, kl, msg, len);
+            secret(msg, len);
+            brisk_hmac_tag(&c, got, msg, len);
+            public(got, md->digest_len);
+            public(msg, len);
+            tv_check_mem(got, want, md->digest_len, "HMAC-%s [%s] tag, key %zu, msg %zu bytes",
+                         md->name, impl, kl, len);
+        }
+        brisk_hmac_cleanup(&c);
     }
     unsigned long n = errors() - before;
     tv_check(n == 0, "%s [%s]: memcheck saw %lu uses of secret data in branches or addresses",

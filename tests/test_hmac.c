@@ -5,10 +5,13 @@
  * truncated tags; "valid" must match, "invalid" must not), and properties
  * against an HMAC written out here from the digest API (RFC 2104 section 2):
  * streaming splits, key lengths around the block size, reuse through
- * final/reset, and the EINVAL cases.
+ * final/reset, brisk_hmac_tag at every short length (up to a page end), and
+ * the EINVAL cases.
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <brisk/brisk.h>
 
@@ -332,6 +335,75 @@ static void test_reuse(const brisk_digest *md, const char *impl, const uint8_t *
     brisk_hmac_cleanup(&d);
 }
 
+/* page_end returns len bytes of msg copied to the end of a page that is
+ * followed by an inaccessible one, so that reading a byte past them faults;
+ * *map and *map_len are what to hand to munmap. */
+static uint8_t *page_end(const uint8_t *msg, size_t len, void **map, size_t *map_len)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    size_t pg = page > 0 ? (size_t)page : 4096;
+    uint8_t *p = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+    if (p == MAP_FAILED || mprotect(p + pg, pg, PROT_NONE) != 0)
+        abort();
+    *map = p, *map_len = 2 * pg;
+    memcpy(p + pg - len, msg, len);
+    return p + pg - len;
+}
+
+/* test_tag checks brisk_hmac_tag against the reference at every message
+ * length up to two blocks and a bit (HMAC-MD5 takes one call up to 55
+ * bytes), for keys shorter than, equal to and longer than a block, with the
+ * message misaligned and ending at an unmapped page; the context must come
+ * out unchanged, even with a message in progress, which must survive. */
+static void test_tag(const brisk_digest *md, const char *impl, const uint8_t *key,
+                     const uint8_t *msg)
+{
+    uint8_t ref[BRISK_DIGEST_MAX_LEN], out[BRISK_DIGEST_MAX_LEN];
+    size_t b = md->block_len, dl = md->digest_len;
+    const size_t key_lens[] = {0, 20, b, b + 1};
+    int bad = 0;
+
+    for (size_t k = 0; k < sizeof(key_lens) / sizeof(key_lens[0]); k++) {
+        brisk_hmac_ctx c, saved;
+        brisk_hmac_init(&c, md, key, key_lens[k]);
+        brisk_hmac_update(&c, msg, 5);
+        memcpy(&saved, &c, sizeof(c));
+        for (size_t len = 0; len <= 2 * b + 9 && len <= MSG_LEN - 3; len++) {
+            void *map;
+            size_t map_len;
+            const uint8_t *at_end = page_end(msg, len, &map, &map_len);
+            ref_hmac(md, ref, key, key_lens[k], msg, len);
+            brisk_hmac_tag(&c, out, msg + 3, 0); /* warm: any length, any place */
+            for (size_t off = 0; off < 3; off++) {
+                uint8_t buf[MSG_LEN];
+                memcpy(buf + off, msg, len);
+                brisk_hmac_tag(&c, out, buf + off, len);
+                if (memcmp(out, ref, dl) != 0 && bad++ == 0)
+                    tv_check_mem(out, ref, dl, "HMAC-%s [%s] tag: key %zu, msg %zu at +%zu",
+                                 md->name, impl, key_lens[k], len, off);
+            }
+            brisk_hmac_tag(&c, out, at_end, len);
+            if (memcmp(out, ref, dl) != 0 && bad++ == 0)
+                tv_check_mem(out, ref, dl, "HMAC-%s [%s] tag: key %zu, msg %zu at a page end",
+                             md->name, impl, key_lens[k], len);
+            munmap(map, map_len);
+        }
+        tv_check(memcmp(&c, &saved, sizeof(c)) == 0, "HMAC-%s [%s] tag changed the context",
+                 md->name, impl);
+        brisk_hmac_update(&c, msg + 5, 95);
+        brisk_hmac_final(&c, out);
+        ref_hmac(md, ref, key, key_lens[k], msg, 100);
+        tv_check_mem(out, ref, dl, "HMAC-%s [%s] message in progress across tags", md->name,
+                     impl);
+        brisk_hmac_tag(&c, out, NULL, 0);
+        ref_hmac(md, ref, key, key_lens[k], msg, 0);
+        tv_check_mem(out, ref, dl, "HMAC-%s [%s] tag of NULL, length 0", md->name, impl);
+        brisk_hmac_cleanup(&c);
+    }
+    tv_check(bad == 0, "HMAC-%s [%s] %d tags differ", md->name, impl, bad);
+}
+
 static void test_errors(void)
 {
     brisk_hmac_ctx c;
@@ -369,6 +441,7 @@ int main(void)
             test_splits(md, impl, key, msg);
             test_key_lengths(md, impl, key, msg);
             test_reuse(md, impl, key, msg);
+            test_tag(md, impl, key, msg);
         }
         tv_note("HMAC-%-10s tested: %s", md->name, tv_impl_list(md->prim, list, sizeof(list)));
     }

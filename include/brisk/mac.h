@@ -33,6 +33,13 @@ void brisk_hmac_update(brisk_hmac_ctx *ctx, const void *in, size_t in_len);
  * message under the same key, as brisk_hmac_reset does. */
 void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out);
 
+/* brisk_hmac_tag writes the tag of one whole message, in_len bytes at in,
+ * to out (digest_len bytes) under the key in ctx, as init's key followed by
+ * update and final would, but leaves ctx unchanged: one keyed ctx may serve
+ * several threads at once, and a message that fits in one block can be
+ * hashed without buffering (HMAC-MD5 has a one-call kernel for it). */
+void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const void *in, size_t in_len);
+
 /* brisk_hmac_reset starts a new message under the key already in ctx. */
 void brisk_hmac_reset(brisk_hmac_ctx *ctx);
 

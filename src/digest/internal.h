@@ -44,6 +44,11 @@ brisk_md4_compress_fn brisk_md4_compress_bmi2;
 brisk_md4_compress_fn brisk_md4_compress_avx512;
 brisk_md5_compress_fn brisk_md5_compress_bmi2;
 brisk_md5_compress_fn brisk_md5_compress_avx512;
+/* brisk_md5_hmac_avx512 writes HMAC-MD5 of in (in_len <= 55) to out, from
+ * the states after the ipad and opad blocks; it runs where the avx512 MD5
+ * kernel does. */
+void brisk_md5_hmac_avx512(const uint32_t ikey[4], const uint32_t okey[4], uint8_t out[16],
+                           const uint8_t *in, size_t in_len);
 brisk_rmd160_compress_fn brisk_rmd160_compress_bmi2;
 brisk_rmd160_compress_fn brisk_rmd160_compress_avx512;
 brisk_sha1_compress_fn brisk_sha1_compress_shani;

@@ -103,5 +103,5 @@ static void md2_final_any(void *ctx, uint8_t *out) { brisk_md2_final(ctx, out); 
 static const char *const md2_aliases[] = {NULL};
 const brisk_digest brisk_digest_md2 = {
     "md2", "MD2", md2_aliases, "md2", BRISK_MD2_LEN, 16, sizeof(brisk_md2_ctx),
-    md2_init_any, md2_update_any, md2_final_any, brisk_md2,
+    md2_init_any, md2_update_any, md2_final_any, brisk_md2, NULL,
 };

@@ -144,5 +144,5 @@ static void md4_final_any(void *ctx, uint8_t *out) { brisk_md4_final(ctx, out); 
 static const char *const md4_aliases[] = {NULL};
 const brisk_digest brisk_digest_md4 = {
     "md4", "MD4", md4_aliases, "md4", BRISK_MD4_LEN, 64, sizeof(brisk_md4_ctx),
-    md4_init_any, md4_update_any, md4_final_any, brisk_md4,
+    md4_init_any, md4_update_any, md4_final_any, brisk_md4, NULL,
 };

@@ -8,7 +8,8 @@
 
 static const brisk_impl md5_impls[] = {
 #ifdef BRISK_X86_64
-    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, (brisk_fn)brisk_md5_compress_avx512},
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX512BW,
+     (brisk_fn)brisk_md5_compress_avx512},
     {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_md5_compress_bmi2},
 #endif
     {"c", 0, (brisk_fn)brisk_md5_compress_c},
@@ -163,8 +164,35 @@ static void md5_init_any(void *ctx) { brisk_md5_init(ctx); }
 static void md5_update_any(void *ctx, const void *in, size_t in_len) { brisk_md5_update(ctx, in, in_len); }
 static void md5_final_any(void *ctx, uint8_t *out) { brisk_md5_final(ctx, out); }
 
+/* md5_hmac is HMAC-MD5 of a whole message from ikey and okey, the contexts
+ * after the ipad and opad blocks: in one call of the avx512 kernel when the
+ * message fits in one padded block, by streaming otherwise. */
+static void md5_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                     size_t in_len)
+{
+    const brisk_md5_ctx *ik = ikey, *ok = okey;
+    uint8_t ihash[BRISK_MD5_LEN];
+    brisk_md5_ctx c;
+
+#ifdef BRISK_X86_64
+    if (in_len <= 64 - 9 && ik->count == 64 && ik->buf_len == 0 && ok->count == 64 &&
+        ok->buf_len == 0 &&
+        brisk_prim_fn(&brisk_md5_prim) == (brisk_fn)brisk_md5_compress_avx512) {
+        brisk_md5_hmac_avx512(ik->h, ok->h, out, in, in_len);
+        return;
+    }
+#endif
+    c = *ik;
+    brisk_md5_update(&c, in, in_len);
+    brisk_md5_final(&c, ihash);
+    c = *ok;
+    brisk_md5_update(&c, ihash, sizeof(ihash));
+    brisk_md5_final(&c, out);
+    wipe(ihash, sizeof(ihash));
+}
+
 static const char *const md5_aliases[] = {"ssl3-md5", NULL};
 const brisk_digest brisk_digest_md5 = {
     "md5", "MD5", md5_aliases, "md5", BRISK_MD5_LEN, 64, sizeof(brisk_md5_ctx),
-    md5_init_any, md5_update_any, md5_final_any, brisk_md5,
+    md5_init_any, md5_update_any, md5_final_any, brisk_md5, md5_hmac,
 };

@@ -104,5 +104,5 @@ static void mdc2_final_any(void *ctx, uint8_t *out) { brisk_mdc2_final(ctx, out)
 
 const brisk_digest brisk_digest_mdc2 = {
     "mdc2", "MDC2", NULL, "des", BRISK_MDC2_LEN, 8, sizeof(brisk_mdc2_ctx),
-    mdc2_init_any, mdc2_update_any, mdc2_final_any, brisk_mdc2,
+    mdc2_init_any, mdc2_update_any, mdc2_final_any, brisk_mdc2, NULL,
 };

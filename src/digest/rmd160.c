@@ -283,5 +283,5 @@ static void rmd160_final_any(void *ctx, uint8_t *out) { brisk_rmd160_final(ctx, 
 static const char *const rmd160_aliases[] = {"ripemd160", "ripemd", NULL};
 const brisk_digest brisk_digest_rmd160 = {
     "rmd160", "RIPEMD-160", rmd160_aliases, "rmd160", BRISK_RMD160_LEN, 64,
-    sizeof(brisk_rmd160_ctx), rmd160_init_any, rmd160_update_any, rmd160_final_any, brisk_rmd160,
+    sizeof(brisk_rmd160_ctx), rmd160_init_any, rmd160_update_any, rmd160_final_any, brisk_rmd160, NULL,
 };

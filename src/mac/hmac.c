@@ -55,6 +55,25 @@ void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out)
     ctx->inner = ctx->ikey;
 }
 
+void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const void *in, size_t in_len)
+{
+    const brisk_digest *md = ctx->ikey.md;
+    uint8_t ihash[BRISK_DIGEST_MAX_LEN];
+    brisk_digest_ctx c;
+
+    if (md->hmac != NULL) {
+        md->hmac(&ctx->ikey.u, &ctx->okey.u, out, in, in_len);
+        return;
+    }
+    c = ctx->ikey;
+    brisk_digest_update(&c, in, in_len);
+    brisk_digest_final(&c, ihash);
+    c = ctx->okey;
+    brisk_digest_update(&c, ihash, md->digest_len);
+    brisk_digest_final(&c, out);
+    wipe(ihash, sizeof(ihash));
+}
+
 void brisk_hmac_reset(brisk_hmac_ctx *ctx)
 {
     ctx->inner = ctx->ikey;
