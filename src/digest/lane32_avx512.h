@@ -1,8 +1,9 @@
 /*
- * src/digest/lane32_avx512.h - compiler barriers shared by the AVX-512F/VL
- * kernels that run a 32-bit hash chain in the lanes of XMM registers
- * (md4_avx512.c, md5_avx512.c, rmd160_avx512.c).  They emit no instruction:
- * they only stop the compiler from moving work onto the critical path.
+ * src/digest/lane32_avx512.h - what the AVX-512F/VL kernels that run a
+ * 32-bit hash chain in the lanes of XMM registers share (md4_avx512.c,
+ * md5_avx512.c, rmd160_avx512.c): the gathering of each step's message word
+ * plus constant, and two compiler barriers, which emit no instruction but
+ * stop the compiler from moving work onto the critical path.
  * The includer includes <immintrin.h> and defines LANE32_TARGET (its
  * instruction sets, at least AVX-512F and AVX-512VL, and always_inline)
  * first.
@@ -17,6 +18,23 @@
 static inline void lane32_in_memory(uint32_t *w)
 {
     __asm__("" : : "r"(w) : "memory");
+}
+
+/* lane32_words writes, for each of n groups of eight steps, the message words
+ * that index[i] picks from the block lo (words 0-7) and hi (8-15) plus the
+ * constants k[i], to w[8 i..8 i + 7]: one VPERMT2D and one VPADDD per eight
+ * steps.  Each step then loads its word from w (see lane32_in_memory). */
+static inline LANE32_TARGET void lane32_words(uint32_t *w, __m256i lo, __m256i hi,
+                                              const uint32_t (*index)[8],
+                                              const uint32_t (*k)[8], int n)
+{
+    for (int i = 0; i < n; i++) {
+        __m256i v = _mm256_permutex2var_epi32(
+            lo, _mm256_load_si256((const __m256i *)(const void *)index[i]), hi);
+        v = _mm256_add_epi32(v, _mm256_load_si256((const __m256i *)(const void *)k[i]));
+        _mm256_store_si256((__m256i *)(void *)(w + 8 * i), v);
+    }
+    lane32_in_memory(w);
 }
 
 /* lane32_early hides v from the compiler's reassociation, which would

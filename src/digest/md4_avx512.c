@@ -83,13 +83,7 @@ void brisk_md4_compress_avx512(uint32_t h[4], const uint8_t *p, size_t n_blocks)
     for (; n_blocks > 0; n_blocks--, p += 64) {
         const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)p);
         const __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
-        for (int i = 0; i < 6; i++) {
-            __m256i v = _mm256_permutex2var_epi32(
-                lo, _mm256_load_si256((const __m256i *)(const void *)md4v_index[i]), hi);
-            v = _mm256_add_epi32(v, _mm256_load_si256((const __m256i *)(const void *)md4v_k[i]));
-            _mm256_store_si256((__m256i *)(void *)(w + 8 * i), v);
-        }
-        lane32_in_memory(w);
+        lane32_words(w, lo, hi, md4v_index, md4v_k, 6);
         const __m128i a0 = a, b0 = b, c0 = c, d0 = d;
 
         a = md4v_f(a, b, c, d, w[0], 3);

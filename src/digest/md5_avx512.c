@@ -101,13 +101,7 @@ static inline MD5V_TARGET __m128i md5v_i(__m128i a, __m128i b, __m128i c, __m128
 static inline MD5V_TARGET void md5v_block(__m128i *pa, __m128i *pb, __m128i *pc, __m128i *pd,
                                           __m256i lo, __m256i hi, uint32_t w[64])
 {
-    for (int i = 0; i < 8; i++) {
-        __m256i v = _mm256_permutex2var_epi32(
-            lo, _mm256_load_si256((const __m256i *)(const void *)md5v_index[i]), hi);
-        v = _mm256_add_epi32(v, _mm256_load_si256((const __m256i *)(const void *)md5v_k[i]));
-        _mm256_store_si256((__m256i *)(void *)(w + 8 * i), v);
-    }
-    lane32_in_memory(w);
+    lane32_words(w, lo, hi, md5v_index, md5v_k, 8);
     __m128i a = *pa, b = *pb, c = *pc, d = *pd;
 
     a = md5v_f(a, b, c, d, w[0], 7);

@@ -154,13 +154,7 @@ void brisk_rmd160_compress_avx512(uint32_t h[5], const uint8_t *p, size_t n_bloc
     for (; n_blocks > 0; n_blocks--, p += 64) {
         const __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)p);
         const __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
-        for (int i = 0; i < 20; i++) {
-            __m256i v = _mm256_permutex2var_epi32(
-                lo, _mm256_load_si256((const __m256i *)(const void *)rmdv_index[i]), hi);
-            v = _mm256_add_epi32(v, _mm256_load_si256((const __m256i *)(const void *)rmdv_k[i]));
-            _mm256_store_si256((__m256i *)(void *)(w + 8 * i), v);
-        }
-        lane32_in_memory(w);
+        lane32_words(w, lo, hi, rmdv_index, rmdv_k, 20);
         __m128i a = h0, b = h1, c = h2, d = h3, e = h4;
 
         rmdv_round1(&a, b, &c, d, e, m, w + 0, 11, 8);
