@@ -180,10 +180,11 @@ typedef struct brisk_digest {
     void (*update)(void *ctx, const void *in, size_t in_len);
     void (*final)(void *ctx, uint8_t *out);
     void (*oneshot)(uint8_t *out, const void *in, size_t in_len); /* brisk_sha256, ... */
-    /* HMAC of a whole message from the contexts after the ipad and opad
-     * blocks, for brisk_hmac_tag; NULL where the generic code serves. */
-    void (*hmac)(const void *ikey, const void *okey, uint8_t *out, const void *in,
-                 size_t in_len);
+    /* A faster HMAC of a whole message from the contexts after the ipad and
+     * opad blocks, for brisk_hmac_tag: returns 1 if it wrote the tag, 0 to
+     * leave the message to the generic code; NULL for none. */
+    int (*hmac)(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                size_t in_len);
 } brisk_digest;
 
 /* brisk_digest_ctx holds the state of any digest plus its descriptor. */
