@@ -53,6 +53,11 @@ brisk_rmd160_compress_fn brisk_rmd160_compress_bmi2;
 brisk_rmd160_compress_fn brisk_rmd160_compress_avx512;
 brisk_sha1_compress_fn brisk_sha1_compress_shani;
 brisk_sha256_compress_fn brisk_sha256_compress_shani;
+/* brisk_sha256_hmac_shani writes HMAC-SHA-256 (out_len 32) or HMAC-SHA-224
+ * (out_len 28) of in (in_len <= 55) to out, from the states after the ipad
+ * and opad blocks; it runs where the shani SHA-256 kernel does. */
+void brisk_sha256_hmac_shani(const uint32_t ikey[8], const uint32_t okey[8], uint8_t *out,
+                             size_t out_len, const uint8_t *in, size_t in_len);
 brisk_sha512_compress_fn brisk_sha512_compress_avx2;
 brisk_sha512_compress_fn brisk_sha512_compress_avx512;
 #endif

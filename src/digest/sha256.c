@@ -201,14 +201,46 @@ static void sha256_final_any(void *ctx, uint8_t *out) { brisk_sha256_final(ctx, 
 static void sha224_init_any(void *ctx) { brisk_sha224_init(ctx); }
 static void sha224_final_any(void *ctx, uint8_t *out) { brisk_sha224_final(ctx, out); }
 
+/* sha256_hmac_short is HMAC-SHA-256 or -224 (out_len 32 or 28) of a whole
+ * message from ikey and okey, the contexts after the ipad and opad blocks,
+ * in one call of the shani kernel when that kernel is active and the message
+ * fits in one padded block; returns whether it wrote the tag. */
+static int sha256_hmac_short(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
+                             const void *in, size_t in_len)
+{
+#ifdef BRISK_X86_64
+    const brisk_sha256_ctx *ik = ikey, *ok = okey;
+    if (in_len <= 64 - 9 && ik->count == 64 && ik->buf_len == 0 && ok->count == 64 &&
+        ok->buf_len == 0 &&
+        brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani) {
+        brisk_sha256_hmac_shani(ik->h, ok->h, out, out_len, in, in_len);
+        return 1;
+    }
+#endif
+    (void)ikey, (void)okey, (void)out, (void)out_len, (void)in, (void)in_len;
+    return 0;
+}
+
+static int sha256_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                       size_t in_len)
+{
+    return sha256_hmac_short(ikey, okey, out, BRISK_SHA256_LEN, in, in_len);
+}
+
+static int sha224_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                       size_t in_len)
+{
+    return sha256_hmac_short(ikey, okey, out, BRISK_SHA224_LEN, in, in_len);
+}
+
 static const char *const sha256_aliases[] = {"SHA-256", "SHA256", NULL};
 const brisk_digest brisk_digest_sha256 = {
     "sha256", "SHA2-256", sha256_aliases, "sha256", BRISK_SHA256_LEN, 64,
-    sizeof(brisk_sha256_ctx), sha256_init_any, sha256_update_any, sha256_final_any, brisk_sha256, NULL,
+    sizeof(brisk_sha256_ctx), sha256_init_any, sha256_update_any, sha256_final_any, brisk_sha256, sha256_hmac,
 };
 
 static const char *const sha224_aliases[] = {"SHA-224", NULL};
 const brisk_digest brisk_digest_sha224 = {
     "sha224", "SHA2-224", sha224_aliases, "sha256", BRISK_SHA224_LEN, 64,
-    sizeof(brisk_sha224_ctx), sha224_init_any, sha256_update_any, sha224_final_any, brisk_sha224, NULL,
+    sizeof(brisk_sha224_ctx), sha224_init_any, sha256_update_any, sha224_final_any, brisk_sha224, sha224_hmac,
 };

@@ -9,6 +9,12 @@
  * from the natural a..h order kept by sha256.c to ABEF/CDGH once per call, not
  * per block.
  *
+ * brisk_sha256_hmac_shani is HMAC-SHA-256 (or -224) of a message of up to 55
+ * bytes in one call, from the keyed states: the inner digest goes into the
+ * outer block in registers, with its padding as constants, and no context is
+ * copied; a 16-byte HMAC-SHA-256 spent about 30% of its time outside the two
+ * compressions on the generic path.
+ *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
 #include "internal.h"
@@ -37,49 +43,155 @@ static inline __m128i schedule(__m128i w0, __m128i w1, __m128i w2, __m128i w3)
     return _mm_sha256msg2_epu32(t, w3);
 }
 
+/* state_in converts a..h (natural order) to the ABEF/CDGH pair; lanes are
+ * listed from the highest: ABEF means a in lane 3, f in lane 0. */
+SHA256_TARGET
+static inline void state_in(const uint32_t h[8], __m128i *abef, __m128i *cdgh)
+{
+    __m128i cdab = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[0]), 0xb1);
+    __m128i efgh = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&h[4]), 0x1b);
+    *abef = _mm_alignr_epi8(cdab, efgh, 8);
+    *cdgh = _mm_blend_epi16(efgh, cdab, 0xf0);
+}
+
+/* state_out converts back: *dcba gets a..d (a in lane 0), *hgfe e..h. */
+SHA256_TARGET
+static inline void state_out(__m128i abef, __m128i cdgh, __m128i *dcba, __m128i *hgfe)
+{
+    __m128i feba = _mm_shuffle_epi32(abef, 0x1b);
+    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xb1);
+    *dcba = _mm_blend_epi16(feba, dchg, 0xf0);
+    *hgfe = _mm_alignr_epi8(dchg, feba, 8);
+}
+
+/* block compresses the block whose words (natural lane order) are w0..w3
+ * into the state. */
+SHA256_TARGET
+static inline void block(__m128i *abef, __m128i *cdgh, __m128i w0, __m128i w1, __m128i w2,
+                         __m128i w3)
+{
+    __m128i abef_in = *abef, cdgh_in = *cdgh;
+
+    rounds4(abef, cdgh, w0, 0);
+    rounds4(abef, cdgh, w1, 4);
+    rounds4(abef, cdgh, w2, 8);
+    rounds4(abef, cdgh, w3, 12);
+    for (size_t i = 16; i < 64; i += 16) {
+        w0 = schedule(w0, w1, w2, w3);
+        rounds4(abef, cdgh, w0, i);
+        w1 = schedule(w1, w2, w3, w0);
+        rounds4(abef, cdgh, w1, i + 4);
+        w2 = schedule(w2, w3, w0, w1);
+        rounds4(abef, cdgh, w2, i + 8);
+        w3 = schedule(w3, w0, w1, w2);
+        rounds4(abef, cdgh, w3, i + 12);
+    }
+    *abef = _mm_add_epi32(*abef, abef_in);
+    *cdgh = _mm_add_epi32(*cdgh, cdgh_in);
+}
+
+/* load_words reads four big-endian words. */
+SHA256_TARGET
+static inline __m128i load_words(const uint8_t *p)
+{
+    const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    return _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), bswap);
+}
+
 SHA256_TARGET
 void brisk_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t n_blocks)
 {
-    const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-    __m128i dcba = _mm_loadu_si128((const __m128i *)&h[0]);
-    __m128i hgfe = _mm_loadu_si128((const __m128i *)&h[4]);
+    __m128i abef, cdgh, dcba, hgfe;
 
-    /* Lanes are listed from the highest: ABEF means a in lane 3, f in lane 0. */
-    __m128i cdab = _mm_shuffle_epi32(dcba, 0xb1);
-    __m128i efgh = _mm_shuffle_epi32(hgfe, 0x1b);
-    __m128i abef = _mm_alignr_epi8(cdab, efgh, 8);
-    __m128i cdgh = _mm_blend_epi16(efgh, cdab, 0xf0);
+    state_in(h, &abef, &cdgh);
+    for (; n_blocks > 0; n_blocks--, blocks += 64)
+        block(&abef, &cdgh, load_words(blocks), load_words(blocks + 16),
+              load_words(blocks + 32), load_words(blocks + 48));
+    state_out(abef, cdgh, &dcba, &hgfe);
+    _mm_storeu_si128((__m128i *)&h[0], dcba);
+    _mm_storeu_si128((__m128i *)&h[4], hgfe);
+}
 
-    for (; n_blocks > 0; n_blocks--, blocks += 64) {
-        __m128i abef_in = abef, cdgh_in = cdgh;
-        __m128i w0 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 0)), bswap);
-        __m128i w1 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 16)), bswap);
-        __m128i w2 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 32)), bswap);
-        __m128i w3 = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 48)), bswap);
+/* tail_bytes returns in[off..in_len), fewer than 16 bytes, followed by
+ * zeros, reading nothing outside in[0..in_len) and storing nothing (a load
+ * of bytes just stored in pieces would wait for them to reach the cache).
+ * With 16 bytes or more in the message, its last 16 are loaded and moved
+ * down by a byte shuffle; a shorter message is gathered byte by byte. */
+SHA256_TARGET
+static inline __m128i tail_bytes(const uint8_t *in, size_t in_len, size_t off)
+{
+    static const uint8_t slide[32] = {0,    1,    2,    3,    4,    5,    6,    7,
+                                      8,    9,    10,   11,   12,   13,   14,   15,
+                                      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+                                      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+    size_t r = in_len - off;
 
-        rounds4(&abef, &cdgh, w0, 0);
-        rounds4(&abef, &cdgh, w1, 4);
-        rounds4(&abef, &cdgh, w2, 8);
-        rounds4(&abef, &cdgh, w3, 12);
-        for (size_t i = 16; i < 64; i += 16) {
-            w0 = schedule(w0, w1, w2, w3);
-            rounds4(&abef, &cdgh, w0, i);
-            w1 = schedule(w1, w2, w3, w0);
-            rounds4(&abef, &cdgh, w1, i + 4);
-            w2 = schedule(w2, w3, w0, w1);
-            rounds4(&abef, &cdgh, w2, i + 8);
-            w3 = schedule(w3, w0, w1, w2);
-            rounds4(&abef, &cdgh, w3, i + 12);
-        }
-
-        abef = _mm_add_epi32(abef, abef_in);
-        cdgh = _mm_add_epi32(cdgh, cdgh_in);
+    if (in_len >= 16) {
+        __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(in + in_len - 16));
+        return _mm_shuffle_epi8(
+            last, _mm_loadu_si128((const __m128i *)(const void *)(slide + 16 - r)));
     }
+    uint64_t lo = 0, hi = 0;
+    for (size_t i = 0; i < r; i++) {
+        if (i < 8)
+            lo |= (uint64_t)in[off + i] << (8 * i);
+        else
+            hi |= (uint64_t)in[off + i] << (8 * (i - 8));
+    }
+    return _mm_set_epi64x((long long)hi, (long long)lo);
+}
 
-    /* Back from ABEF/CDGH to a..h. */
-    __m128i feba = _mm_shuffle_epi32(abef, 0x1b);
-    __m128i dchg = _mm_shuffle_epi32(cdgh, 0xb1);
-    _mm_storeu_si128((__m128i *)&h[0], _mm_blend_epi16(feba, dchg, 0xf0));
-    _mm_storeu_si128((__m128i *)&h[4], _mm_alignr_epi8(dchg, feba, 8));
+/* pad_words returns words 4k..4k+3 of the one padded block of a message of
+ * in_len <= 55 bytes after `prefix` bytes hashed before it. */
+SHA256_TARGET
+static inline __m128i pad_words(const uint8_t *in, size_t in_len, size_t k, uint64_t prefix)
+{
+    const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    const __m128i iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    __m128i c = _mm_setzero_si128();
+
+    if (in_len >= 16 * k + 16)
+        c = _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * k));
+    else if (in_len >= 16 * k)
+        c = _mm_or_si128(tail_bytes(in, in_len, 16 * k),
+                         _mm_and_si128(_mm_cmpeq_epi8(iota, _mm_set1_epi8((char)(in_len - 16 * k))),
+                                       _mm_set1_epi8((char)0x80)));
+    c = _mm_shuffle_epi8(c, bswap);
+    if (k == 3) /* the bit length, a big-endian 64-bit word, in words 14-15 */
+        c = _mm_or_si128(c, _mm_set_epi32((int)(uint32_t)(8 * (prefix + in_len)),
+                                          (int)(uint32_t)((8 * (prefix + in_len)) >> 32), 0, 0));
+    return c;
+}
+
+SHA256_TARGET
+void brisk_sha256_hmac_shani(const uint32_t ikey[8], const uint32_t okey[8], uint8_t *out,
+                             size_t out_len, const uint8_t *in, size_t in_len)
+{
+    const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
+    __m128i abef, cdgh, dcba, hgfe;
+
+    /* Inner block: in, 0x80, zeros, the bit length of ipad block + in,
+     * built in registers. */
+    state_in(ikey, &abef, &cdgh);
+    block(&abef, &cdgh, pad_words(in, in_len, 0, 64), pad_words(in, in_len, 1, 64),
+          pad_words(in, in_len, 2, 64), pad_words(in, in_len, 3, 64));
+
+    /* Outer block: the inner digest (out_len bytes: its words as they are),
+     * 0x80, zeros, the bit length 8 * (64 + out_len). */
+    state_out(abef, cdgh, &dcba, &hgfe);
+    if (out_len == 28)
+        hgfe = _mm_insert_epi32(hgfe, (int)0x80000000u, 3);
+    __m128i w2 = _mm_cvtsi32_si128(out_len == 28 ? 0 : (int)0x80000000u);
+    __m128i w3 = _mm_insert_epi32(_mm_setzero_si128(), (int)(8 * (64 + out_len)), 3);
+    state_in(okey, &abef, &cdgh);
+    block(&abef, &cdgh, dcba, hgfe, w2, w3);
+
+    state_out(abef, cdgh, &dcba, &hgfe);
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(dcba, bswap));
+    hgfe = _mm_shuffle_epi8(hgfe, bswap);
+    if (out_len == 32)
+        _mm_storeu_si128((__m128i *)(void *)(out + 16), hgfe);
+    else
+        memcpy(out + 16, &hgfe, out_len - 16);
 }
 #endif
