@@ -37,7 +37,8 @@ void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out);
  * to out (digest_len bytes) under the key in ctx, as init's key followed by
  * update and final would, but leaves ctx unchanged: one keyed ctx may serve
  * several threads at once, and a message that fits in one block can be
- * hashed without buffering (HMAC-MD5 has a one-call kernel for it). */
+ * hashed without buffering (HMAC-MD5 on AVX-512 and HMAC-SHA-256/224 on
+ * SHA-NI have one-call kernels for it). */
 void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const void *in, size_t in_len);
 
 /* brisk_hmac_reset starts a new message under the key already in ctx. */
