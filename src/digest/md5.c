@@ -171,10 +171,9 @@ static int md5_hmac(const void *ikey, const void *okey, uint8_t *out, const void
                     size_t in_len)
 {
 #ifdef BRISK_X86_64
-    const brisk_md5_ctx *ik = ikey, *ok = okey;
-    if (in_len <= 64 - 9 && ik->count == 64 && ik->buf_len == 0 && ok->count == 64 &&
-        ok->buf_len == 0 &&
+    if (in_len <= 64 - 9 &&
         brisk_prim_fn(&brisk_md5_prim) == (brisk_fn)brisk_md5_compress_avx512) {
+        const brisk_md5_ctx *ik = ikey, *ok = okey;
         brisk_md5_hmac_avx512(ik->h, ok->h, out, in, in_len);
         return 1;
     }

@@ -209,10 +209,9 @@ static int sha256_hmac_short(const void *ikey, const void *okey, uint8_t *out, s
                              const void *in, size_t in_len)
 {
 #ifdef BRISK_X86_64
-    const brisk_sha256_ctx *ik = ikey, *ok = okey;
-    if (in_len <= 64 - 9 && ik->count == 64 && ik->buf_len == 0 && ok->count == 64 &&
-        ok->buf_len == 0 &&
+    if (in_len <= 64 - 9 &&
         brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani) {
+        const brisk_sha256_ctx *ik = ikey, *ok = okey;
         brisk_sha256_hmac_shani(ik->h, ok->h, out, out_len, in, in_len);
         return 1;
     }
@@ -236,11 +235,13 @@ static int sha224_hmac(const void *ikey, const void *okey, uint8_t *out, const v
 static const char *const sha256_aliases[] = {"SHA-256", "SHA256", NULL};
 const brisk_digest brisk_digest_sha256 = {
     "sha256", "SHA2-256", sha256_aliases, "sha256", BRISK_SHA256_LEN, 64,
-    sizeof(brisk_sha256_ctx), sha256_init_any, sha256_update_any, sha256_final_any, brisk_sha256, sha256_hmac,
+    sizeof(brisk_sha256_ctx), sha256_init_any, sha256_update_any, sha256_final_any, brisk_sha256,
+    sha256_hmac,
 };
 
 static const char *const sha224_aliases[] = {"SHA-224", NULL};
 const brisk_digest brisk_digest_sha224 = {
     "sha224", "SHA2-224", sha224_aliases, "sha256", BRISK_SHA224_LEN, 64,
-    sizeof(brisk_sha224_ctx), sha224_init_any, sha256_update_any, sha224_final_any, brisk_sha224, sha224_hmac,
+    sizeof(brisk_sha224_ctx), sha224_init_any, sha256_update_any, sha224_final_any, brisk_sha224,
+    sha224_hmac,
 };

@@ -141,10 +141,11 @@ static inline __m128i tail_bytes(const uint8_t *in, size_t in_len, size_t off)
     return _mm_set_epi64x((long long)hi, (long long)lo);
 }
 
-/* pad_words returns words 4k..4k+3 of the one padded block of a message of
- * in_len <= 55 bytes after `prefix` bytes hashed before it. */
+/* pad_words returns words 4k..4k+3 of the one padded block of an HMAC
+ * inner message of in_len <= 55 bytes, which follows the 64-byte ipad
+ * block. */
 SHA256_TARGET
-static inline __m128i pad_words(const uint8_t *in, size_t in_len, size_t k, uint64_t prefix)
+static inline __m128i pad_words(const uint8_t *in, size_t in_len, size_t k)
 {
     const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
     const __m128i iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
@@ -158,8 +159,7 @@ static inline __m128i pad_words(const uint8_t *in, size_t in_len, size_t k, uint
                                        _mm_set1_epi8((char)0x80)));
     c = _mm_shuffle_epi8(c, bswap);
     if (k == 3) /* the bit length, a big-endian 64-bit word, in words 14-15 */
-        c = _mm_or_si128(c, _mm_set_epi32((int)(uint32_t)(8 * (prefix + in_len)),
-                                          (int)(uint32_t)((8 * (prefix + in_len)) >> 32), 0, 0));
+        c = _mm_or_si128(c, _mm_set_epi32((int)(8 * (64 + in_len)), 0, 0, 0));
     return c;
 }
 
@@ -173,8 +173,8 @@ void brisk_sha256_hmac_shani(const uint32_t ikey[8], const uint32_t okey[8], uin
     /* Inner block: in, 0x80, zeros, the bit length of ipad block + in,
      * built in registers. */
     state_in(ikey, &abef, &cdgh);
-    block(&abef, &cdgh, pad_words(in, in_len, 0, 64), pad_words(in, in_len, 1, 64),
-          pad_words(in, in_len, 2, 64), pad_words(in, in_len, 3, 64));
+    block(&abef, &cdgh, pad_words(in, in_len, 0), pad_words(in, in_len, 1),
+          pad_words(in, in_len, 2), pad_words(in, in_len, 3));
 
     /* Outer block: the inner digest (out_len bytes: its words as they are),
      * 0x80, zeros, the bit length 8 * (64 + out_len). */
