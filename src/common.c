@@ -11,6 +11,9 @@ const char *brisk_strerror(int err)
     case BRISK_ENOTFOUND:    return "no such algorithm or implementation";
     case BRISK_EUNSUPPORTED: return "not supported on this CPU";
     case BRISK_EVERIFY:      return "verification failed";
+    case BRISK_ERANDOM:      return "no random bytes from the system";
+    case BRISK_EDECODE:      return "malformed or unsupported encoding";
+    case BRISK_ENOSPACE:     return "output buffer too small";
     default:                 return "unknown error";
     }
 }

@@ -5,10 +5,15 @@
 #define BRISK_BRISK_H
 
 #include <brisk/common.h>
+#include <brisk/bn.h>
 #include <brisk/cipher.h>
 #include <brisk/cpu.h>
 #include <brisk/digest.h>
+#include <brisk/dsa.h>
 #include <brisk/kdf.h>
 #include <brisk/mac.h>
+#include <brisk/pkey.h>
+#include <brisk/rand.h>
+#include <brisk/rsa.h>
 
 #endif

@@ -19,6 +19,9 @@ extern "C" {
 #define BRISK_ENOTFOUND  (-2) /* no algorithm or implementation of that name */
 #define BRISK_EUNSUPPORTED (-3) /* this CPU cannot run that implementation */
 #define BRISK_EVERIFY    (-4) /* a tag or signature did not verify */
+#define BRISK_ERANDOM    (-5) /* the system gave no random bytes */
+#define BRISK_EDECODE    (-6) /* malformed or unsupported encoding (DER, PEM) */
+#define BRISK_ENOSPACE   (-7) /* the output buffer is too small */
 
 /* brisk_strerror returns a short English description of a BRISK_E* code. */
 const char *brisk_strerror(int err);

@@ -1,0 +1,90 @@
+/*
+ * brisk/dsa.h - DSA (FIPS 186-4): domain parameters (A.1.1.2 and A.2.3),
+ * keys, signing with deterministic nonces (RFC 6979) and verification with
+ * full range checks, over a digest the caller has computed.
+ *
+ * Parameters and keys are caller-allocated structs; call
+ * brisk_dsa_key_prepare after filling in a key's numbers yourself.
+ * Signing is constant-time; brisk_dsa_key_wipe erases the private key.
+ * Signatures are DER (SEQUENCE { r INTEGER, s INTEGER }) as OpenSSL writes
+ * them, or the raw r || s of IEEE P1363 (each the length of q).
+ */
+#ifndef BRISK_DSA_H
+#define BRISK_DSA_H
+
+#include <brisk/bn.h>
+#include <brisk/digest.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BRISK_DSA_MIN_BITS 512   /* smallest p accepted (for `speed dsa512`) */
+#define BRISK_DSA_MAX_BITS 4096  /* largest p accepted */
+#define BRISK_DSA_MAX_Q_BYTES 32 /* q of 160, 224 or 256 bits */
+/* the longest DER signature: two INTEGERs of 33 bytes in a SEQUENCE */
+#define BRISK_DSA_MAX_SIG_LEN (2 + 2 * (2 + BRISK_DSA_MAX_Q_BYTES + 1))
+
+/* brisk_dsa_params are the domain parameters p, q, g. */
+typedef struct brisk_dsa_params {
+    brisk_bn p, q, g;
+} brisk_dsa_params;
+
+/* brisk_dsa_key is a public key (y) or private key (also x) with its
+ * parameters; the rest is filled by brisk_dsa_key_prepare. */
+typedef struct brisk_dsa_key {
+    brisk_dsa_params params;
+    brisk_bn y, x;
+    int has_private;
+    /* set by brisk_dsa_key_prepare */
+    brisk_bn_mont mont_p, mont_q;
+} brisk_dsa_key;
+
+/* brisk_dsa_generate_params makes p of l_bits and q of n_bits bits by FIPS
+ * 186-4 A.1.1.2 with SHA-256 (or SHA-1 for q of 160 bits) and g by A.2.3.
+ * (l_bits, n_bits) is (1024, 160), (2048, 224), (2048, 256), (3072, 256),
+ * or (512, 160) for `speed dsa512`; BRISK_EINVAL otherwise. */
+int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_bits);
+
+/* brisk_dsa_params_check checks 1 < g < p, g^q = 1 mod p, q | p - 1 and the
+ * sizes, and that p and q are probable primes when `primes` is non-zero.
+ * 0 or BRISK_EINVAL. */
+int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
+
+/* brisk_dsa_generate_key makes a prepared private key over params (copied). */
+int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params);
+
+/* brisk_dsa_key_prepare checks the sizes, 0 < x < q, 1 < y < p and (for a
+ * private key) y = g^x, and precomputes; 0 or BRISK_EINVAL. */
+int brisk_dsa_key_prepare(brisk_dsa_key *key);
+
+/* brisk_dsa_key_wipe erases the whole key. */
+void brisk_dsa_key_wipe(brisk_dsa_key *key);
+
+/* brisk_dsa_sign writes the DER signature of dgst (the digest, made with
+ * md, truncated to q's length as FIPS 186-4 says) to sig, its length to
+ * *sig_len, which holds sig's size on entry (BRISK_DSA_MAX_SIG_LEN always
+ * suffices; BRISK_ENOSPACE when too small).  The nonce is RFC 6979's, with
+ * HMAC over md. */
+int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
+                   const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+
+/* brisk_dsa_verify returns 0 when the DER signature sig (strict DER: minimal
+ * lengths and integers, nothing after the SEQUENCE) is valid for dgst, and
+ * BRISK_EVERIFY otherwise. */
+int brisk_dsa_verify(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
+                     const uint8_t *dgst, size_t dgst_len);
+
+/* brisk_dsa_sign_raw and brisk_dsa_verify_raw are the same with the
+ * signature as r || s, each in exactly q's length in bytes (sig_len is
+ * twice that). */
+int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                       const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+int brisk_dsa_verify_raw(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
+                         const uint8_t *dgst, size_t dgst_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
