@@ -5,7 +5,8 @@
  * address that depends on them.  Errors are counted per function and
  * implementation, so a report names the culprit.
  *
- * Secret here: base and exponent of brisk_bn_mod_exp; a and m of
+ * Secret here: base and exponent of brisk_bn_mod_exp, the base of
+ * brisk_bn_mod_exp_public; a and m of
  * brisk_bn_mod_inverse; a and m of brisk_bn_mod; a of brisk_bn_to_bytes;
  * a and b of brisk_bn_mod_mul (odd and even public m), and of mod_add,
  * mod_sub, add, sub, mul, cmp, bits and is_zero.  Results are compared
@@ -90,6 +91,14 @@ static void check_exp(tv_rng *rng, size_t bits, size_t ebits)
     public_bn(&e);
     report(before, "mod_exp", bits);
     same(&r, &want, err, 0, "mod_exp", bits);
+
+    /* public exponent, secret base */
+    before = errors();
+    secret_bn(&a);
+    err = brisk_bn_mod_exp_public(&r, &a, &e, &mont);
+    public_bn(&a);
+    report(before, "mod_exp_public (secret base)", bits);
+    same(&r, &want, err, 0, "mod_exp_public", bits);
 }
 
 static void check_inverse(tv_rng *rng, size_t bits)
