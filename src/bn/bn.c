@@ -144,21 +144,21 @@ void brisk_bn_from_u64(brisk_bn *r, uint64_t v)
 int brisk_bn_from_bytes(brisk_bn *r, const uint8_t *in, size_t in_len)
 {
     const size_t max_bytes = BRISK_BN_MAX_BITS / 8;
+    uint64_t extra = 0;
     if (in == NULL && in_len > 0)
         return BRISK_EINVAL;
+    /* bytes beyond the maximum must be leading zeros; the verdict on a
+     * secret value is returned without a branch (r then holds the rest) */
     if (in_len > max_bytes) {
-        uint8_t extra = 0;
         for (size_t i = 0; i < in_len - max_bytes; i++)
             extra |= in[i];
-        if (extra != 0)
-            return BRISK_EINVAL;
         in += in_len - max_bytes;
         in_len = max_bytes;
     }
     brisk_bn_zero(r, (in_len + 7) / 8);
     for (size_t i = 0; i < in_len; i++)
         r->d[i / 8] |= (uint64_t)in[in_len - 1 - i] << (8 * (i % 8));
-    return BRISK_EOK;
+    return ct_err(1 ^ ct_nz64(extra));
 }
 
 int brisk_bn_to_bytes(uint8_t *out, size_t out_len, const brisk_bn *a)
