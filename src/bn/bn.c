@@ -100,11 +100,21 @@ void brisk_limbs_mod(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *
     uint64_t t[MAXL + 1], u[MAXL + 1];
     memset(t, 0, sizeof(t));
     for (size_t i = an * 64; i-- > 0;) {
-        uint64_t bit = (a[i / 64] >> (i % 64)) & 1;
-        shl1(t, mn + 1, bit);
-        uint64_t borrow = brisk_limbs_sub(u, t, m, mn);
+        /* t = 2 t + bit and u = t - m in one pass, then keep u unless it
+         * went below zero */
+        uint64_t in = (a[i / 64] >> (i % 64)) & 1, borrow = 0;
+        for (size_t k = 0; k < mn; k++) {
+            uint64_t x = (t[k] << 1) | in, y = m[k];
+            in = t[k] >> 63;
+            t[k] = x;
+            uint64_t d = x - y;
+            uint64_t b1 = x < y;
+            u[k] = d - borrow;
+            borrow = b1 | (d < borrow);
+        }
+        t[mn] = (t[mn] << 1) | in;
         u[mn] = t[mn] - borrow;
-        borrow = ct_lt64(t[mn], borrow);
+        borrow = t[mn] < borrow;
         brisk_limbs_select(t, borrow ^ 1, u, t, mn + 1);
     }
     memcpy(r, t, mn * sizeof(uint64_t));
