@@ -141,6 +141,70 @@ static inline void amm(uint64_t *res, const uint64_t *a, const uint64_t *b, cons
         _mm512_store_si512(res + 8 * v, r[v]);
 }
 
+/* amm_deferred is amm with fewer vector operations for the larger sizes,
+ * whose steps are bound by the madd throughput rather than by latency: the
+ * high halves of step i's products, which belong after step i's shift, are
+ * added before step i + 1's shift instead (the same lanes), so that every
+ * product accumulates straight into the lanes and a step costs its four
+ * madds per vector and one shift.  Digit 1, read for the scalar digit 0 of
+ * the next step, then lacks step i - 1's high halves, which the scalar code
+ * adds itself. */
+IFMA_TARGET
+static inline void amm_deferred(uint64_t *res, const uint64_t *a, const uint64_t *b,
+                                const uint64_t *m, uint64_t k0, size_t len, size_t vecs)
+{
+    __m512i r[MAX_VECS], av[MAX_VECS], mv[MAX_VECS];
+    const uint64_t a0 = a[0], a1 = a[1], m0 = m[0], m1 = m[1];
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i bprev = zero, yprev = zero;
+    uint64_t acc = 0, late1 = 0;   /* late1: step i - 1's high halves for digit 1 */
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = zero;
+        av[v] = _mm512_load_si512(a + 8 * v);
+        mv[v] = _mm512_load_si512(m + 8 * v);
+    }
+    for (size_t i = 0; i < len; i++) {
+        uint64_t bi = b[i];
+        uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1) + late1;
+        unsigned __int128 pa = (unsigned __int128)a0 * bi;
+        uint64_t u = acc + ((uint64_t)pa & DIGIT_MASK);
+        uint64_t y = (u * k0) & DIGIT_MASK;
+        unsigned __int128 pm = (unsigned __int128)m0 * y;
+        uint64_t carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+        acc = carry + (r1 + (uint64_t)(pa >> 52) + ((a1 * bi) & DIGIT_MASK)) +
+              ((m1 * y) & DIGIT_MASK);
+        late1 = (uint64_t)(((unsigned __int128)a1 * bi) >> 52) +
+                (uint64_t)(((unsigned __int128)m1 * y) >> 52);
+
+        __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            r[v] = _mm512_madd52lo_epu64(r[v], av[v], bv);
+            r[v] = _mm512_madd52hi_epu64(r[v], av[v], bprev);
+            r[v] = _mm512_madd52hi_epu64(r[v], mv[v], yprev);
+            r[v] = _mm512_madd52lo_epu64(r[v], mv[v], yv);
+        }
+        UNROLL
+        for (size_t v = 0; v + 1 < vecs; v++)
+            r[v] = _mm512_alignr_epi64(r[v + 1], r[v], 1);
+        r[vecs - 1] = _mm512_alignr_epi64(zero, r[vecs - 1], 1);
+        bprev = bv;
+        yprev = yv;
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = _mm512_madd52hi_epu64(r[v], av[v], bprev);
+        r[v] = _mm512_madd52hi_epu64(r[v], mv[v], yprev);
+    }
+    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)acc);
+    normalize(r, vecs);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(res + 8 * v, r[v]);
+}
+
 /* One AMM per supported size, each with its loops unrolled. */
 IFMA_FUNC static void amm20(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, uint64_t k0)
@@ -157,13 +221,13 @@ IFMA_FUNC static void amm30(uint64_t *r, const uint64_t *a, const uint64_t *b,
 IFMA_FUNC static void amm40(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, uint64_t k0)
 {
-    amm(r, a, b, m, k0, 40, 5);
+    amm_deferred(r, a, b, m, k0, 40, 5);
 }
 
 IFMA_FUNC static void amm60(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, uint64_t k0)
 {
-    amm(r, a, b, m, k0, 60, 8);
+    amm_deferred(r, a, b, m, k0, 60, 8);
 }
 
 typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
