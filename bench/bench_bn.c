@@ -1,9 +1,12 @@
 /*
  * bench/bench_bn.c - TSC ticks of brisk's Montgomery kernels (one mont_mul,
  * one mont_sqr) at 1024 to 4096 bits and of a constant-time modular
- * exponentiation with a full-width exponent at 1024 to 3072 bits, under
+ * exponentiation with a full-width exponent at 1024 to 3072 bits, and, at
+ * 2048 bits, of the two exponentiations of DSA with a 256-bit q (a secret
+ * 256-bit exponent; two public 256-bit exponents at once), under
  * every implementation of the "bn" primitive this CPU can run, beside
- * OpenSSL's BN_mod_mul_montgomery and BN_mod_exp_mont_consttime.  The
+ * OpenSSL's BN_mod_mul_montgomery, BN_mod_exp_mont_consttime and
+ * BN_mod_exp2_mont.  The
  * figures are the fastest of many batches (the machine may be shared) in
  * reference cycles: compare ratios, not absolute values.  Not part of the
  * build or the tests; built by hand:
@@ -49,9 +52,9 @@ static double ticks(run_fn *fn, void *arg, int batch, double secs)
 /* One cell's operands, in brisk's and OpenSSL's forms. */
 typedef struct {
     brisk_bn_mont mont;
-    brisk_bn a, b, e, r;
+    brisk_bn a, b, e, r, e1, e2;
     const brisk_bn_impl *impl;
-    BIGNUM *oa, *ob, *oe, *om, *or;
+    BIGNUM *oa, *ob, *oe, *om, *or, *oe1, *oe2;
     BN_MONT_CTX *omont;
     BN_CTX *ctx;
 } cell;
@@ -72,6 +75,30 @@ static void brisk_exp(void *arg)
 {
     cell *c = arg;
     brisk_bn_mod_exp(&c->r, &c->a, &c->e, &c->mont);
+}
+
+static void brisk_exp_short(void *arg)
+{
+    cell *c = arg;
+    brisk_bn_mod_exp(&c->r, &c->a, &c->e1, &c->mont);
+}
+
+static void brisk_exp2(void *arg)
+{
+    cell *c = arg;
+    brisk_bn_mod_exp2_public(&c->r, &c->a, &c->e1, &c->b, &c->e2, &c->mont);
+}
+
+static void ossl_exp_short(void *arg)
+{
+    cell *c = arg;
+    BN_mod_exp_mont_consttime(c->or, c->oa, c->oe1, c->om, c->ctx, c->omont);
+}
+
+static void ossl_exp2(void *arg)
+{
+    cell *c = arg;
+    BN_mod_exp2_mont(c->or, c->oa, c->oe1, c->ob, c->oe2, c->om, c->ctx, c->omont);
 }
 
 static void ossl_mul(void *arg)
@@ -121,17 +148,22 @@ static void cell_init(cell *c, size_t bits)
     random_bn(&c->a, bits - 1);
     random_bn(&c->b, bits - 1);
     random_bn(&c->e, bits);
+    random_bn(&c->e1, 256);
+    random_bn(&c->e2, 256);
     brisk_bn_resize(&c->a, m.n);
     brisk_bn_resize(&c->b, m.n);
     c->ctx = BN_CTX_new();
     c->oa = to_ossl(&c->a);
     c->ob = to_ossl(&c->b);
     c->oe = to_ossl(&c->e);
+    c->oe1 = to_ossl(&c->e1);
+    c->oe2 = to_ossl(&c->e2);
     c->om = to_ossl(&m);
     c->or = BN_new();
     c->omont = BN_MONT_CTX_new();
     BN_MONT_CTX_set(c->omont, c->om, c->ctx);
     BN_set_flags(c->oe, BN_FLG_CONSTTIME);
+    BN_set_flags(c->oe1, BN_FLG_CONSTTIME);
 }
 
 static void cell_free(cell *c)
@@ -139,6 +171,8 @@ static void cell_free(cell *c)
     BN_free(c->oa);
     BN_free(c->ob);
     BN_free(c->oe);
+    BN_free(c->oe1);
+    BN_free(c->oe2);
     BN_free(c->om);
     BN_free(c->or);
     BN_MONT_CTX_free(c->omont);
@@ -172,6 +206,16 @@ int main(int argc, char **argv)
             double oe = has_exp ? ticks(ossl_exp, &c, 1, 4 * secs) : 0;
             printf("%-6s %6zu %10.0f %10.0f %12.0f | %10.0f %10.0f %12.0f\n", impl, bits, bm, bs,
                    be, om, os, oe);
+            if (bits == 2048) {
+                double bx = ticks(brisk_exp_short, &c, 1, 2 * secs);
+                double ox = ticks(ossl_exp_short, &c, 1, 2 * secs);
+                double b2 = ticks(brisk_exp2, &c, 1, 2 * secs);
+                double o2 = ticks(ossl_exp2, &c, 1, 2 * secs);
+                printf("%-6s %6zu   exp, 256-bit secret e %10.0f | ossl %10.0f\n", impl, bits, bx,
+                       ox);
+                printf("%-6s %6zu   exp2, 256-bit public e %9.0f | ossl %10.0f\n", impl, bits, b2,
+                       o2);
+            }
             cell_free(&c);
         }
     }

@@ -276,37 +276,13 @@ static void from_digits(uint64_t *x, size_t n, const digits *d, size_t len)
     }
 }
 
-/* mod_double sets x = 2x mod m for x < m, n limbs. */
-static void mod_double(uint64_t *x, const uint64_t *m, size_t n)
-{
-    uint64_t t[BRISK_BN_MAX_LIMBS], top = x[n - 1] >> 63, borrow = 0;
-
-    for (size_t i = n; i-- > 1;)
-        x[i] = x[i] << 1 | x[i - 1] >> 63;
-    x[0] <<= 1;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t d = x[i] - m[i] - borrow;
-        borrow = (uint64_t)((x[i] < m[i]) | ((x[i] == m[i]) & borrow));
-        t[i] = d;
-    }
-    /* Subtract unless the doubled value (top:x) is below m. */
-    uint64_t keep = (uint64_t)0 - (borrow & (top ^ 1));
-    for (size_t i = 0; i < n; i++)
-        x[i] = t[i] ^ (keep & (t[i] ^ x[i]));
-}
-
 /* sub_if_not_below sets x = x - m when x >= m, n limbs. */
 static void sub_if_not_below(uint64_t *x, const uint64_t *m, size_t n)
 {
-    uint64_t t[BRISK_BN_MAX_LIMBS], borrow = 0;
-
-    for (size_t i = 0; i < n; i++) {
-        t[i] = x[i] - m[i] - borrow;
-        borrow = (uint64_t)((x[i] < m[i]) | ((x[i] == m[i]) & borrow));
-    }
-    uint64_t keep = (uint64_t)0 - borrow;
-    for (size_t i = 0; i < n; i++)
-        x[i] = t[i] ^ (keep & (t[i] ^ x[i]));
+    uint64_t t[BRISK_BN_MAX_LIMBS];
+    uint64_t borrow = brisk_limbs_sub(t, x, m, n);
+    brisk_limbs_select(x, borrow, x, t, n);
+    wipe(t, n * sizeof(uint64_t));
 }
 
 /* ---- The exponentiation ---- */
@@ -344,26 +320,53 @@ static uint64_t window_bits(const uint64_t *e, size_t pos, unsigned w)
 /* The working state of one exponentiation, wiped at the end. */
 typedef struct {
     digits table[TABLE_SIZE];
-    digits m, acc, tmp, one;
+    digits m, acc, tmp;
     uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
 } exp_state;
 
-/* enter_domain sets s->c = 2^(52 len) R mod m and the digits of
- * a 2^(52 len) (table[1]) and 2^(52 len) (table[0]) mod m. */
+/* domain_factor sets c = 2^(52 len) R mod m, which mont_adx.c's
+ * multiplication turns a value into its AMM form with. */
+static void domain_factor(uint64_t *c, const brisk_bn_mont *mont, size_t len)
+{
+    size_t n = mont->n;
+    memcpy(c, mont->rr, n * sizeof(uint64_t));
+    for (size_t i = 64 * n; i < 52 * len; i++)
+        brisk_limbs_dbl_mod(c, c, mont->m, n);
+}
+
+/* to_amm sets d to the digits of a 2^(52 len) mod m (a = NULL: 1), using
+ * x as scratch. */
+static void to_amm(digits *d, const uint64_t *a, const uint64_t *c, uint64_t *x,
+                   const brisk_bn_mont *mont, size_t len)
+{
+    size_t n = mont->n;
+    if (a == NULL) {
+        memset(x, 0, n * sizeof(uint64_t));
+        x[0] = 1;
+        a = x;
+    }
+    brisk_bn_impl_adx()->mont_mul(x, a, c, mont);
+    to_digits(d, x, n, len);
+}
+
+/* enter_domain sets table[1] and table[0] to the AMM forms of a and 1. */
 static void enter_domain(exp_state *s, const uint64_t *a, const brisk_bn_mont *mont, size_t len)
 {
-    const brisk_bn_impl *adx = brisk_bn_impl_adx();
-    size_t n = mont->n;
+    domain_factor(s->c, mont, len);
+    to_amm(&s->table[1], a, s->c, s->x, mont, len);
+    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
+}
 
-    memcpy(s->c, mont->rr, n * sizeof(uint64_t));
-    for (size_t i = 64 * n; i < 52 * len; i++)
-        mod_double(s->c, mont->m, n);
-    adx->mont_mul(s->x, a, s->c, mont);
-    to_digits(&s->table[1], s->x, n, len);
-    memset(s->x, 0, n * sizeof(uint64_t));
-    s->x[0] = 1;
-    adx->mont_mul(s->x, s->x, s->c, mont);
-    to_digits(&s->table[0], s->x, n, len);
+/* leave_domain sets r (n limbs) = acc 2^(-52 len) mod m, overwriting acc. */
+static void leave_domain(uint64_t *r, digits *acc, const digits *m, const brisk_bn_mont *mont,
+                         amm_fn *mul, size_t len)
+{
+    digits one;
+    memset(&one, 0, sizeof(one));
+    one.d[0] = 1;
+    mul(acc->d, acc->d, one.d, m->d, mont->m0inv & DIGIT_MASK, len);   /* now at most m */
+    from_digits(r, mont->n, acc, len);
+    sub_if_not_below(r, mont->m, mont->n);
 }
 
 /* exp_amm is the exponentiation over one AMM size. */
@@ -391,11 +394,7 @@ IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, cons
         mul(s->acc.d, s->acc.d, s->tmp.d, m, k0, len);
     }
 
-    memset(&s->one, 0, sizeof(s->one));
-    s->one.d[0] = 1;
-    mul(s->acc.d, s->acc.d, s->one.d, m, k0, len);   /* now at most m */
-    from_digits(r, n, &s->acc, len);
-    sub_if_not_below(r, mont->m, n);
+    leave_domain(r, &s->acc, &s->m, mont, mul, len);
 }
 
 static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs,
@@ -409,6 +408,82 @@ static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_
 
     exp_state s;
     exp_amm(&s, r, a, e, e_limbs, mont, mul, len, vecs);
+    wipe(&s, sizeof(s));
+    return 1;
+}
+
+/* ---- Two-base exponentiation, public exponents ---- */
+
+/* The working state of brisk_bn_mod_exp2_public's kernel. */
+typedef struct {
+    digits table[16], m, acc;
+    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+} exp2_state;
+
+/* exp_bits returns the significant bits of e (public).  Variable-time. */
+static size_t exp_bits(const uint64_t *e, size_t limbs)
+{
+    size_t bits = 64 * limbs;
+    while (bits > 0 && ((e[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1) == 0)
+        bits--;
+    return bits;
+}
+
+/* two_bits returns bits [pos, pos + 2) of e (limbs limbs; pos even). */
+static uint64_t two_bits(const uint64_t *e, size_t limbs, size_t pos)
+{
+    return pos / 64 < limbs ? (e[pos / 64] >> (pos % 64)) & 3 : 0;
+}
+
+/* exp2_amm is Shamir's simultaneous exponentiation with 2-bit windows over
+ * table[4 i + j] = a1^i a2^j, the way src/bn/exp.c does it, in AMM form.
+ * Variable-time in the exponents. */
+IFMA_FUNC static void exp2_amm(exp2_state *s, uint64_t *r, const uint64_t *a1,
+                               const uint64_t *e1, size_t e1_limbs, const uint64_t *a2,
+                               const uint64_t *e2, size_t e2_limbs, const brisk_bn_mont *mont,
+                               amm_fn *mul, size_t len)
+{
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
+    size_t b1 = exp_bits(e1, e1_limbs), b2 = exp_bits(e2, e2_limbs);
+    size_t pos = b1 > b2 ? b1 : b2;
+
+    to_digits(&s->m, mont->m, mont->n, len);
+    domain_factor(s->c, mont, len);
+    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
+    to_amm(&s->table[1], a2, s->c, s->x, mont, len);
+    to_amm(&s->table[4], a1, s->c, s->x, mont, len);
+    mul(s->table[2].d, s->table[1].d, s->table[1].d, m, k0, len);
+    mul(s->table[3].d, s->table[2].d, s->table[1].d, m, k0, len);
+    mul(s->table[8].d, s->table[4].d, s->table[4].d, m, k0, len);
+    mul(s->table[12].d, s->table[8].d, s->table[4].d, m, k0, len);
+    for (size_t i = 4; i < 16; i += 4)
+        for (size_t j = 1; j < 4; j++)
+            mul(s->table[i + j].d, s->table[i].d, s->table[j].d, m, k0, len);
+
+    s->acc = s->table[0];
+    pos += pos & 1;
+    while (pos > 0) {
+        pos -= 2;
+        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        uint64_t k = 4 * two_bits(e1, e1_limbs, pos) + two_bits(e2, e2_limbs, pos);
+        if (k != 0)
+            mul(s->acc.d, s->acc.d, s->table[k].d, m, k0, len);
+    }
+    leave_domain(r, &s->acc, &s->m, mont, mul, len);
+}
+
+static int mod_exp2_ifma(uint64_t *r, const uint64_t *a1, const uint64_t *e1, size_t e1_limbs,
+                         const uint64_t *a2, const uint64_t *e2, size_t e2_limbs,
+                         const brisk_bn_mont *mont)
+{
+    size_t len, vecs;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+    if (mul == NULL)
+        return 0;
+
+    exp2_state s;
+    exp2_amm(&s, r, a1, e1, e1_limbs, a2, e2, e2_limbs, mont, mul, len);
     wipe(&s, sizeof(s));
     return 1;
 }
@@ -502,7 +577,8 @@ static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *m
         brisk_bn_impl_adx()->mont_sqr(r, a, mont);
 }
 
-static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma};
+static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma,
+                                         mod_exp2_ifma};
 
 const brisk_bn_impl *brisk_bn_impl_ifma(void)
 {
