@@ -1,8 +1,9 @@
 /*
- * src/bn/mont_ifma.c - modular exponentiation for 1024-, 1536-, 2048- and
- * 3072-bit moduli (RSA-2048 to RSA-6144 CRT halves, DSA) with AVX-512 IFMA
- * (vpmadd52luq, vpmadd52huq); Montgomery multiplication and squaring of
- * other uses are mont_adx.c's.
+ * src/bn/mont_ifma.c - the "bn" primitive with AVX-512 IFMA (vpmadd52luq,
+ * vpmadd52huq) for 1024-, 1536-, 2048- and 3072-bit moduli (RSA-2048 to
+ * RSA-6144 CRT halves, DSA): whole exponentiations (secret exponent, fixed
+ * window; two public exponents, for DSA verification) and, from 1536 bits,
+ * Montgomery multiplication and squaring; the rest is mont_adx.c's.
  *
  * Technique: Gueron and Krasnov's "almost Montgomery multiplication" (AMM)
  * in radix 2^52, as in OpenSSL's rsaz-2k-avx512: numbers are L digits of 52
@@ -14,14 +15,18 @@
  * bits after; digit 0 is kept exactly in a scalar, from which y comes.  The
  * lanes are left unnormalised during the steps (they stay below 2^61) and
  * carried once at the end, in vector form with a carry-lookahead on mask
- * bits.  The exponentiation is a fixed window (5 bits for long exponents,
- * 4 for short ones) over a table in the AMM domain; the operands enter it
- * through mont_adx.c's multiplication by 2^(52 L) R mod m (from R^2 mod m
- * by doublings) and leave it through an AMM by 1 and a final subtraction.
+ * bits.  The exponentiations run over tables in the AMM domain (a fixed
+ * window of 5 bits for long exponents and 4 for short ones; 2-bit Shamir
+ * windows for two bases); the operands enter it through mont_adx.c's
+ * multiplication by 2^(52 L) R mod m (from R^2 mod m by doublings) and
+ * leave it through an AMM by 1 and a final subtraction.  The radix-2^52
+ * constants come from brisk_bn_mont as it is (-m^-1 mod 2^52 is m0inv's
+ * low bits), per call.
  *
- * Constant-time: yes, in the base, the exponent (whose width is public) and
- * the modulus.  Window values pick table entries only through masked
- * selects that read every entry; no branch depends on a secret.
+ * Constant-time: yes, in the base, the secret exponent (whose width is
+ * public) and the modulus; window values pick table entries only through
+ * masked selects that read every entry, and no branch depends on a secret.
+ * The two-base exponentiation is variable-time in its public exponents.
  */
 #include "internal.h"
 
@@ -82,10 +87,11 @@ static inline void normalize(__m512i *r, size_t vecs)
     }
 }
 
-/* amm sets res = a b 2^(-52 L) mod m, below 2m, for a, b < 2m of `len`
- * digits (len <= 8 vecs) and k0 = -m^-1 mod 2^52.
+/* amm sets res = a b 2^(-52 len) mod m, below 2m, for a, b < 2m of at
+ * most 8 vecs digits, taking b's first `len` digits (all of them but for
+ * mont_radix52), with k0 = -m^-1 mod 2^52.
  *
- * The loop-carried latency is what limits a single multiplication, so the
+ * Latency matters as much as the work for a single multiplication, so the
  * steps are arranged to keep the vector work off the path from one
  * reduction digit y to the next: digit 0 of the next step is computed in
  * scalar code from lane 1 of the accumulator as it stood before this step
