@@ -68,7 +68,7 @@ static unsigned exp_window_bits(size_t bits)
 
 int brisk_bn_mod_exp(brisk_bn *r, const brisk_bn *a, const brisk_bn *e, const brisk_bn_mont *mont)
 {
-    static uint64_t zero_limb[1];
+    static const uint64_t zero_limb[1];
     const brisk_bn_impl *im = brisk_bn_active();
     const size_t n = mont->n;
     const uint64_t *ed = e->n > 0 ? e->d : zero_limb;
