@@ -158,6 +158,23 @@ int brisk_rsa_public_op(const brisk_rsa_key *key, uint8_t *out, const uint8_t *i
     return brisk_bn_to_bytes(out, in_len, &y);
 }
 
+/* release_checked copies the result tmp to out only if chk = m^e equals
+ * the input c: a faulty CRT half would otherwise give away gcd(m^e - c, n),
+ * a prime factor.  Branch-free, so that the check's outcome (public: it
+ * only tells whether a fault happened) is all that the return value
+ * carries. */
+static int release_checked(uint8_t *out, const uint8_t *tmp, size_t len, const brisk_bn *chk,
+                           const brisk_bn *c)
+{
+    uint32_t diff = (uint32_t)brisk_bn_cmp(chk, c);
+    uint32_t ok = 1 & ~((diff | (0u - diff)) >> 31);
+    uint8_t mask = (uint8_t)ct_mask32(ok);
+
+    for (size_t i = 0; i < len; i++)
+        out[i] = (uint8_t)((tmp[i] & mask) | (out[i] & ~mask));
+    return (int)ct_select32(ok, (uint32_t)BRISK_EOK, (uint32_t)BRISK_EVERIFY);
+}
+
 /* crt_exp sets m = c^d mod n by the CRT (RFC 8017 §5.1.2 2.b.ii, u = 2):
  * m1 = c^dp mod p, m2 = c^dq mod q, h = qinv (m1 - m2) mod p, m = m2 + q h. */
 static int crt_exp(const brisk_rsa_key *key, brisk_bn *m, const brisk_bn *c)
@@ -185,29 +202,22 @@ int brisk_rsa_private_op(brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
                          size_t in_len)
 {
     brisk_bn c, b, m, chk;
+    uint8_t tmp[BRISK_RSA_MAX_BYTES];
     int err;
 
     if (key == NULL || out == NULL || !key->has_private || load_input(key, &c, in, in_len) != 0)
         return BRISK_EINVAL;
     err = brisk_bn_mod_mul(&b, &c, &key->blind, &key->n);
-    if (err == 0)
-        err = crt_exp(key, &m, &b);
-    if (err == 0)
-        err = brisk_bn_mod_mul(&m, &m, &key->unblind, &key->n);
+    err |= crt_exp(key, &m, &b);
+    err |= brisk_bn_mod_mul(&m, &m, &key->unblind, &key->n);
     /* Renew the pair: (r^e)^2 = (r^2)^e and (r^-1)^2 = (r^2)^-1. */
-    if (err == 0)
-        err = brisk_bn_mod_mul(&key->blind, &key->blind, &key->blind, &key->n);
-    if (err == 0)
-        err = brisk_bn_mod_mul(&key->unblind, &key->unblind, &key->unblind, &key->n);
-    /* Release m only if m^e = c: a faulty half would otherwise give away
-     * gcd(m^e - c, n), a prime factor. */
-    if (err == 0)
-        err = brisk_bn_mod_exp_public(&chk, &m, &key->e, &key->mont_n);
-    if (err == 0 && !bn_equal(&chk, &c))
-        err = BRISK_EVERIFY;
-    if (err == 0)
-        err = brisk_bn_to_bytes(out, in_len, &m);
+    err |= brisk_bn_mod_mul(&key->blind, &key->blind, &key->blind, &key->n);
+    err |= brisk_bn_mod_mul(&key->unblind, &key->unblind, &key->unblind, &key->n);
+    err |= brisk_bn_mod_exp_public(&chk, &m, &key->e, &key->mont_n);
+    err |= brisk_bn_to_bytes(tmp, in_len, &m);
     wipe(&b, sizeof(b));
     wipe(&m, sizeof(m));
+    err = err != 0 ? BRISK_EINVAL : release_checked(out, tmp, in_len, &chk, &c);
+    wipe(tmp, sizeof(tmp));
     return err;
 }
