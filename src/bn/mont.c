@@ -108,9 +108,7 @@ int brisk_bn_mont_init(brisk_bn_mont *mont, const brisk_bn *m)
     memcpy(mont->m, m->d, n * sizeof(uint64_t));
     mont->n = n;
     mont->m0inv = neg_inv64(m->d[0]);
-    mont->bits = 64 * (n - 1);
-    for (uint64_t top = m->d[n - 1]; top != 0; top >>= 1)
-        mont->bits++;
+    mont->bits = 64 * (n - 1) + ct_bitlen64(m->d[n - 1]);
 
     /* rr = 2^(64 n) R: square-and-double in Montgomery form from R (2^0 R),
      * over the bits of 64 n, which are public. */
