@@ -5,10 +5,12 @@
  * address that depends on them.  Errors are counted per function and
  * implementation, so a report names the culprit.
  *
- * Secret here: base and exponent of brisk_bn_mod_exp; a and m of
- * brisk_bn_mod_inverse; a and m of brisk_bn_mod; a of brisk_bn_to_bytes;
- * a and b of brisk_bn_mod_mul (odd and even public m), and of mod_add,
- * mod_sub, add, sub, mul, cmp, bits and is_zero.  Results are compared
+ * Secret here: base and exponent of brisk_bn_mod_exp, the base of
+ * brisk_bn_mod_exp_public; a and m of brisk_bn_mod_inverse (invertible or
+ * not) and of brisk_bn_mod; a of brisk_bn_to_bytes and the bytes of
+ * brisk_bn_from_bytes; a and b of brisk_bn_mod_mul (odd and even public
+ * m); a, b and m of mod_add and mod_sub; operands of add, sub (also when
+ * a < b), mul, cmp, bits and is_zero.  Results are compared
  * with the same call on unmarked inputs.  Every implementation the CPU (as
  * valgrind presents it) can run is checked; valgrind cannot run AVX-512,
  * so an IFMA kernel is skipped there.
@@ -90,6 +92,14 @@ static void check_exp(tv_rng *rng, size_t bits, size_t ebits)
     public_bn(&e);
     report(before, "mod_exp", bits);
     same(&r, &want, err, 0, "mod_exp", bits);
+
+    /* public exponent, secret base */
+    before = errors();
+    secret_bn(&a);
+    err = brisk_bn_mod_exp_public(&r, &a, &e, &mont);
+    public_bn(&a);
+    report(before, "mod_exp_public (secret base)", bits);
+    same(&r, &want, err, 0, "mod_exp_public", bits);
 }
 
 static void check_inverse(tv_rng *rng, size_t bits)
@@ -187,9 +197,13 @@ static void check_mod(tv_rng *rng, size_t bits)
     int e2 = brisk_bn_sub(&d, &a, &b);
     int e3 = brisk_bn_mul(&p, &a, &b);
     int e4 = brisk_bn_sub(&d, &b, &a);
+    brisk_bn back;
+    secret(out2, len + 3);
+    int e5 = brisk_bn_from_bytes(&back, out2, len + 3);
+    public(out2, len + 3);
     public_bn(&a);
     public_bn(&b);
-    report(before, "to_bytes, bits, cmp, is_zero, add, sub, mul", bits);
+    report(before, "to_bytes, from_bytes, bits, cmp, is_zero, add, sub, mul", bits);
     public(out, sizeof(out));
     public(short_out, sizeof(short_out));
     public(&err, sizeof(err));
@@ -201,6 +215,8 @@ static void check_mod(tv_rng *rng, size_t bits)
     public(&e2, sizeof(e2));
     public(&e3, sizeof(e3));
     public(&e4, sizeof(e4));
+    public(&e5, sizeof(e5));
+    public_bn(&back);
     public_bn(&s);
     public_bn(&d);
     public_bn(&p);
@@ -209,6 +225,7 @@ static void check_mod(tv_rng *rng, size_t bits)
     tv_check(nbits == bits && cmp == 1 && zero == 0 && e1 == 0 && e2 == 0 && e3 == 0 &&
                  e4 == BRISK_EINVAL,
              "bits, cmp, is_zero, add, sub, mul results [%s] %zu bits", impl_name, bits);
+    tv_check(e5 == 0 && brisk_bn_cmp(&back, &a) == 0, "from_bytes [%s] %zu bits", impl_name, bits);
 }
 
 int main(int argc, char **argv)

@@ -411,9 +411,10 @@ static void kat_primes(tv_rng *rng, int quick)
     } mersenne[] = {{61, 1}, {67, 0}, {89, 1}, {127, 1}, {257, 0}, {521, 1}, {2203, 1},
                     {4423, 1}};
     static const uint64_t small[] = {0, 1, 2, 3, 4, 5, 9, 561, 1009, 1021, 1023, 1031, 65537,
-                                     1048573, 1048583, 4294967297ULL, 1099511627791ULL};
+                                     1048573, 1048583, 4294967297ULL, 1099511627791ULL,
+                                     1019 * 1021, 1021ULL * 1048573};
     static const int small_prime[] = {0, 0, 1, 1, 0, 1, 0, 0, 1, 1, 0, 1, 1,
-                                      1, 1, 0, 1};
+                                      1, 1, 0, 1, 0, 0};
     brisk_bn p, a, e, r, one;
     brisk_bn_mont mont;
 
@@ -457,6 +458,15 @@ static void kat_primes(tv_rng *rng, int quick)
     pow2_minus(&m2, 89, 1);
     brisk_bn_mul(&p, &p, &m2);
     tv_check_int(brisk_bn_is_probable_prime(&p, 0), 0, "M61 * M89 is composite");
+    /* small factors at both ends of the trial division's table */
+    static const uint64_t factors[] = {3, 5, 1021, 1031};
+    for (size_t i = 0; i < sizeof(factors) / sizeof(factors[0]); i++) {
+        pow2_minus(&p, 127, 1);
+        set_u64(&m2, factors[i]);
+        brisk_bn_mul(&p, &p, &m2);
+        tv_check_int(brisk_bn_is_probable_prime(&p, 0), 0, "%llu M127 is composite",
+                     (unsigned long long)factors[i]);
+    }
 }
 
 static void kat_random(void)

@@ -100,11 +100,21 @@ void brisk_limbs_mod(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *
     uint64_t t[MAXL + 1], u[MAXL + 1];
     memset(t, 0, sizeof(t));
     for (size_t i = an * 64; i-- > 0;) {
-        uint64_t bit = (a[i / 64] >> (i % 64)) & 1;
-        shl1(t, mn + 1, bit);
-        uint64_t borrow = brisk_limbs_sub(u, t, m, mn);
+        /* t = 2 t + bit and u = t - m in one pass, then keep u unless it
+         * went below zero */
+        uint64_t in = (a[i / 64] >> (i % 64)) & 1, borrow = 0;
+        for (size_t k = 0; k < mn; k++) {
+            uint64_t x = (t[k] << 1) | in, y = m[k];
+            in = t[k] >> 63;
+            t[k] = x;
+            uint64_t d = x - y;
+            uint64_t b1 = x < y;
+            u[k] = d - borrow;
+            borrow = b1 | (d < borrow);
+        }
+        t[mn] = (t[mn] << 1) | in;
         u[mn] = t[mn] - borrow;
-        borrow = ct_lt64(t[mn], borrow);
+        borrow = t[mn] < borrow;
         brisk_limbs_select(t, borrow ^ 1, u, t, mn + 1);
     }
     memcpy(r, t, mn * sizeof(uint64_t));
@@ -144,21 +154,21 @@ void brisk_bn_from_u64(brisk_bn *r, uint64_t v)
 int brisk_bn_from_bytes(brisk_bn *r, const uint8_t *in, size_t in_len)
 {
     const size_t max_bytes = BRISK_BN_MAX_BITS / 8;
+    uint64_t extra = 0;
     if (in == NULL && in_len > 0)
         return BRISK_EINVAL;
+    /* bytes beyond the maximum must be leading zeros; the verdict on a
+     * secret value is returned without a branch (r then holds the rest) */
     if (in_len > max_bytes) {
-        uint8_t extra = 0;
         for (size_t i = 0; i < in_len - max_bytes; i++)
             extra |= in[i];
-        if (extra != 0)
-            return BRISK_EINVAL;
         in += in_len - max_bytes;
         in_len = max_bytes;
     }
     brisk_bn_zero(r, (in_len + 7) / 8);
     for (size_t i = 0; i < in_len; i++)
         r->d[i / 8] |= (uint64_t)in[in_len - 1 - i] << (8 * (i % 8));
-    return BRISK_EOK;
+    return ct_err(1 ^ ct_nz64(extra));
 }
 
 int brisk_bn_to_bytes(uint8_t *out, size_t out_len, const brisk_bn *a)
