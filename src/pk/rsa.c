@@ -180,6 +180,52 @@ static void sub_mod(uint64_t *r, const uint64_t *a, const uint64_t *b, const uin
     wipe(t, sizeof(t));
 }
 
+/* get_bits sets d (len limbs) to bits [pos, pos + w) of c (cn limbs);
+ * pos and w are public. */
+static void get_bits(uint64_t *d, const uint64_t *c, size_t cn, size_t pos, size_t w,
+                     size_t len)
+{
+    for (size_t j = 0; j < len; j++) {
+        size_t b = pos + 64 * j, k = b / 64, off = b % 64;
+        uint64_t v = 0;
+        if (k < cn) {
+            v = c[k] >> off;
+            if (off != 0 && k + 1 < cn)
+                v |= c[k + 1] << (64 - off);
+        }
+        if (64 * j >= w)
+            v = 0;
+        else if (w - 64 * j < 64)
+            v &= ((uint64_t)1 << (w - 64 * j)) - 1;
+        d[j] = v;
+    }
+}
+
+/* reduce sets r (m->n limbs) = c mod m for c of cn limbs, by Horner's rule
+ * over digits of w = bits(m) - 1 bits (each below m): r = r 2^w + digit,
+ * the product by 2^w being one Montgomery multiplication by 2^w R mod m.
+ * A few multiplications where the bit-serial brisk_limbs_mod took a third
+ * of a 2048-bit signature. */
+static void reduce(uint64_t *r, const uint64_t *c, size_t cn, const brisk_bn_mont *m)
+{
+    const brisk_bn_impl *im = brisk_bn_active();
+    size_t n = m->n, w = m->bits - 1;
+    uint64_t t2w[BRISK_BN_MAX_LIMBS] = {0}, d[BRISK_BN_MAX_LIMBS], u[BRISK_BN_MAX_LIMBS];
+
+    t2w[w / 64] = (uint64_t)1 << (w % 64);
+    im->mont_mul(t2w, t2w, m->rr, m);
+    memset(r, 0, n * sizeof(uint64_t));
+    for (size_t i = (64 * cn + w - 1) / w; i-- > 0;) {
+        im->mont_mul(r, r, t2w, m);
+        get_bits(d, c, cn, w * i, w, n);
+        uint64_t carry = brisk_limbs_add(d, r, d, n);
+        uint64_t borrow = brisk_limbs_sub(u, d, m->m, n);
+        brisk_limbs_select(r, carry | (1 ^ borrow), u, d, n);
+    }
+    wipe(d, sizeof(d));
+    wipe(u, sizeof(u));
+}
+
 /* pow_public sets r = a^e mod n for the public e by left-to-right binary
  * exponentiation on the kernels: branches on e's bits only, and no operand
  * check that would branch on a (the result to be checked, still derived
@@ -240,13 +286,13 @@ static void crt_exp(const brisk_rsa_key *key, uint64_t *m, const brisk_bn *c)
 
     memset(&s, 0, sizeof(s));
     s.t.n = p->n;
-    brisk_limbs_mod(s.t.d, c->d, c->n, p->d, p->n);
+    reduce(s.t.d, c->d, c->n, &key->mont_p);
     (void)brisk_bn_mod_exp(&s.m1, &s.t, &key->dp, &key->mont_p);
     s.t.n = q->n;
-    brisk_limbs_mod(s.t.d, c->d, c->n, q->d, q->n);
+    reduce(s.t.d, c->d, c->n, &key->mont_q);
     (void)brisk_bn_mod_exp(&s.m2, &s.t, &key->dq, &key->mont_q);
     /* h = qinv (m1 - (m2 mod p)) mod p: q may exceed p. */
-    brisk_limbs_mod(s.t.d, s.m2.d, s.m2.n, p->d, p->n);
+    reduce(s.t.d, s.m2.d, s.m2.n, &key->mont_p);
     sub_mod(s.t.d, s.m1.d, s.t.d, p->d, p->n);
     mul_mod(s.t.d, s.t.d, key->qinv.d, &key->mont_p);
     s.t.n = p->n;
