@@ -7,10 +7,13 @@
  * renewed by squaring both after each use, as OpenSSL and BoringSSL do) and
  * checks its result with the public exponent before releasing it, so that a
  * fault in one half of the CRT cannot leak a factor of n (Boneh, DeMillo
- * and Lipton's attack).  It is constant-time: every value derived from the
- * key goes through the constant-time bignum functions, at widths fixed by
- * the moduli.  The public operation and the key checks are variable-time
- * only in public values (n, e) and in whether the key is valid.
+ * and Lipton's attack).  It is constant-time (tests/ct_rsa.c checks it
+ * under valgrind with p and q secret too): the exponentiations are
+ * brisk_bn_mod_exp's, the rest runs on the Montgomery kernels and limb
+ * helpers of src/bn/internal.h over the moduli prepared once, at widths
+ * fixed by the moduli, and the fault check releases its result without a
+ * branch.  The public operation and the key checks are variable-time only
+ * in public values (n, e) and in whether the key is valid.
  */
 #include <brisk/rand.h>
 #include <brisk/rsa.h>
