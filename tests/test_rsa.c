@@ -398,7 +398,8 @@ static void test_keygen(tv_rng *rng)
         size_t bits;
         uint64_t e;
         int slow;
-    } sizes[] = {{512, 0, 0}, {776, 3, 0}, {1024, 0, 0}, {1030, 65539, 0}, {2048, 0, 0},
+    } sizes[] = {{512, 0, 0}, {512, 15, 0}, {776, 3, 0}, {1024, 0, 0}, {1030, 65539, 0},
+                 {2048, 0, 0},
                  {3072, 0, 1}, {4096, 0, 1}};
 
     for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
