@@ -76,7 +76,8 @@ static int check_private(brisk_rsa_key *key)
     /* Without p and q there is no CRT: such keys are refused. */
     if (brisk_bn_is_zero(&key->p) || brisk_bn_is_zero(&key->q) ||
         brisk_bn_mont_init(&key->mont_p, &key->p) != 0 ||
-        brisk_bn_mont_init(&key->mont_q, &key->q) != 0)
+        brisk_bn_mont_init(&key->mont_q, &key->q) != 0 ||
+        key->mont_p.n + key->mont_q.n > BRISK_BN_MAX_LIMBS)   /* room for q h */
         return BRISK_EINVAL;
     /* Fix the secrets' widths to their moduli's, which are public. */
     if (brisk_bn_resize(&key->p, key->mont_p.n) != 0 ||
