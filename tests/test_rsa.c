@@ -6,7 +6,8 @@
  * rev. 2 Appendix C.2) and PSS verification files (rsa_pss_*), for every bignum
  * implementation this CPU can run; key generation at several sizes (the
  * numbers checked for consistency), raw and signature round trips, every
- * PSS salt choice, a modulus of 8k + 1 bits (PSS's shorter EM), and the
+ * PSS salt choice, a modulus of 8k + 1 bits (PSS's shorter EM), the
+ * blinding pair's renewal and consistency, and the
  * error cases (bad sizes, inputs, keys, and a faulty CRT exponent caught by
  * the private operation's check).  BRISK_TEST_QUICK (for emulators) skips
  * the 3072- and 4096-bit keygen and signature generation files and signs
@@ -488,6 +489,33 @@ static void test_pss_salts(tv_rng *rng)
 
 /* ---- Errors ---- */
 
+/* test_blinding checks that each private operation renews the blinding
+ * pair (a fixed pair would let an attacker who learns it unblind) and
+ * keeps it consistent: blind unblind^e = 1 mod n. */
+static void test_blinding(void)
+{
+    static brisk_rsa_key k;
+    static brisk_bn before, t, one;
+    static uint8_t in[BRISK_RSA_MAX_BYTES], out[BRISK_RSA_MAX_BYTES];
+    brisk_bn_mont mont;
+
+    brisk_bn_from_u64(&one, 1);
+    if (!tv_check_int(brisk_rsa_generate(&k, 1024, 0), 0, "keygen for blinding"))
+        return;
+    size_t sz = brisk_rsa_size(&k);
+    in[sz - 1] = 5;
+    brisk_bn_mont_init(&mont, &k.n);
+    for (int i = 0; i < 3; i++) {
+        before = k.blind;
+        tv_check_int(brisk_rsa_private_op(&k, out, in, sz), 0, "blinding: private op %d", i);
+        tv_check(brisk_bn_cmp(&before, &k.blind) != 0, "blinding: pair renewed by op %d", i);
+        brisk_bn_mod_exp_public(&t, &k.unblind, &k.e, &mont);
+        brisk_bn_mod_mul(&t, &t, &k.blind, &k.n);
+        tv_check(brisk_bn_cmp(&t, &one) == 0, "blinding: r^e (r^-1)^e = 1 after op %d", i);
+    }
+    brisk_rsa_key_wipe(&k);
+}
+
 static void test_bad_keys(void)
 {
     static brisk_rsa_key good, k;
@@ -643,6 +671,7 @@ int main(void)
     test_wycheproof();
     test_bad_inputs();
     test_bad_keys();
+    test_blinding();
     test_pss_salts(&rng);
     test_keygen(&rng);
     tv_note("total %.2f s", now() - t0);
