@@ -44,7 +44,7 @@ static inline void declassify(const void *p, size_t len)
 /* ---- Small bignum helpers ---- */
 
 /* load_be sets r to the big-endian in[0..in_len-1] in `limbs` limbs
- * (in_len <= 8 limbs), touching every byte the same way whatever its
+ * (in_len <= 8 * limbs), touching every byte the same way whatever its
  * value: nonces pass through here. */
 static void load_be(brisk_bn *r, const uint8_t *in, size_t in_len, size_t limbs)
 {
