@@ -174,6 +174,11 @@ int brisk_bn_mod_exp2_public(brisk_bn *r, const brisk_bn *a1, const brisk_bn *e1
 
     if (!in_range(a1, mont) || !in_range(a2, mont))
         return BRISK_EINVAL;
+    if (im->mod_exp2 != NULL && e1->n > 0 && e2->n > 0 &&
+        im->mod_exp2(acc, a1->d, e1->d, e1->n, a2->d, e2->d, e2->n, mont) == 1) {
+        brisk_bn_set_limbs(r, acc, mont->n);
+        return BRISK_EOK;
+    }
     /* p1[i] = a1^i, p2[j] = a2^j, tab[4 i + j] = a1^i a2^j (Montgomery form) */
     brisk_bn_mont_one(p1[0], mont);
     memcpy(p2[0], p1[0], mont->n * sizeof(uint64_t));

@@ -27,6 +27,12 @@ typedef struct brisk_bn_impl {
      * the generic fixed-window code runs over mont_mul and mont_sqr. */
     int (*mod_exp)(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs,
                    const brisk_bn_mont *mont);
+    /* Optional (NULL when absent): r = a1^e1 a2^e2 mod m for public e1, e2
+     * (brisk_bn_mod_exp2_public; variable-time in them), a1, a2 < m; returns
+     * 1 when done and 0 when declined, like mod_exp. */
+    int (*mod_exp2)(uint64_t *r, const uint64_t *a1, const uint64_t *e1, size_t e1_limbs,
+                    const uint64_t *a2, const uint64_t *e2, size_t e2_limbs,
+                    const brisk_bn_mont *mont);
 } brisk_bn_impl;
 
 /* The "bn" primitive; each brisk_impl's fn is a function returning its

@@ -1,0 +1,594 @@
+/*
+ * src/bn/mont_ifma.c - the "bn" primitive with AVX-512 IFMA (vpmadd52luq,
+ * vpmadd52huq) for 1024-, 1536-, 2048- and 3072-bit moduli (RSA-2048 to
+ * RSA-6144 CRT halves, DSA): whole exponentiations (secret exponent, fixed
+ * window; two public exponents, for DSA verification) and, from 1536 bits,
+ * Montgomery multiplication and squaring; the rest is mont_adx.c's.
+ *
+ * Technique: Gueron and Krasnov's "almost Montgomery multiplication" (AMM)
+ * in radix 2^52, as in OpenSSL's rsaz-2k-avx512: numbers are L digits of 52
+ * bits held in 64-bit lanes, eight to a zmm register, with R' = 2^(52 L)
+ * and 4m < R', so that AMM keeps values below 2m without a final
+ * subtraction.  Each of the L steps multiplies both operands' digit vectors
+ * by one digit of b and by the reduction digit y, adding the low 52 bits of
+ * each product before shifting the accumulator one lane down and the high
+ * bits after; digit 0 is kept exactly in a scalar, from which y comes.  The
+ * lanes are left unnormalised during the steps (they stay below 2^61) and
+ * carried once at the end, in vector form with a carry-lookahead on mask
+ * bits.  The exponentiations run over tables in the AMM domain (a fixed
+ * window of 5 bits for long exponents and 4 for short ones; 2-bit Shamir
+ * windows for two bases); the operands enter it through mont_adx.c's
+ * multiplication by 2^(52 L) R mod m (from R^2 mod m by doublings) and
+ * leave it through an AMM by 1 and a final subtraction.  The radix-2^52
+ * constants come from brisk_bn_mont as it is (-m^-1 mod 2^52 is m0inv's
+ * low bits), per call.
+ *
+ * Constant-time: yes, in the base, the secret exponent (whose width is
+ * public) and the modulus; window values pick table entries only through
+ * masked selects that read every entry, and no branch depends on a secret.
+ * The two-base exponentiation is variable-time in its public exponents.
+ */
+#include "internal.h"
+
+#ifdef BRISK_X86_64
+#include <immintrin.h>
+
+#define IFMA_TARGET \
+    __attribute__((target("avx512f,avx512vl,avx512ifma,bmi2,adx"), always_inline))
+#define IFMA_FUNC __attribute__((target("avx512f,avx512vl,avx512ifma,bmi2,adx")))
+
+/* Loops over the vectors of a number must be unrolled so that the vectors
+ * live in registers. */
+#define UNROLL _Pragma("GCC unroll 8")
+
+#define DIGIT_MASK (((uint64_t)1 << 52) - 1)
+#define MAX_VECS 8                 /* 64 digits: up to 3072-bit moduli */
+#define MAX_DIGITS (8 * MAX_VECS)
+#define TABLE_SIZE 32
+
+/* One number in radix 2^52, padded with zero digits to whole vectors. */
+typedef struct {
+    _Alignas(64) uint64_t d[MAX_DIGITS];
+} digits;
+
+/* ---- Almost Montgomery multiplication ---- */
+
+/* normalize carries the unnormalised lanes of r[0..vecs-1] into 52-bit
+ * digits: one vector pass moves each lane's bits above 52 into the next
+ * lane, which leaves every lane below 2^53; the single carries that remain
+ * ripple through digits equal to 2^52 - 1, which a carry-lookahead on mask
+ * bits finds ((g << 1) + p) ^ p: g marks the lanes that carry out, p those
+ * that pass a carry on. */
+IFMA_TARGET
+static inline void normalize(__m512i *r, size_t vecs)
+{
+    const __m512i mask = _mm512_set1_epi64((long long)DIGIT_MASK);
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i c[MAX_VECS];
+    uint64_t g = 0, p = 0;
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        c[v] = _mm512_srli_epi64(r[v], 52);
+        r[v] = _mm512_and_si512(r[v], mask);
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        __m512i below = v ? c[v - 1] : _mm512_setzero_si512();
+        r[v] = _mm512_add_epi64(r[v], _mm512_alignr_epi64(c[v], below, 7));
+        g |= (uint64_t)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * v);
+        p |= (uint64_t)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * v);
+    }
+    uint64_t carry_in = ((g << 1) + p) ^ p;
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        __mmask8 k = (__mmask8)(carry_in >> (8 * v));
+        r[v] = _mm512_and_si512(_mm512_mask_add_epi64(r[v], k, r[v], one), mask);
+    }
+}
+
+/* amm sets res = a b 2^(-52 len) mod m, below 2m, for a, b < 2m of at
+ * most 8 vecs digits, taking b's first `len` digits (all of them but for
+ * mont_radix52), with k0 = -m^-1 mod 2^52.
+ *
+ * Latency matters as much as the work for a single multiplication, so the
+ * steps are arranged to keep the vector work off the path from one
+ * reduction digit y to the next: digit 0 of the next step is computed in
+ * scalar code from lane 1 of the accumulator as it stood before this step
+ * (read while y is being computed) plus this step's contributions to it;
+ * the vector lanes' own dependency is one add, one madd and one shift,
+ * the products by b[i], which do not depend on y, being formed apart. */
+IFMA_TARGET
+static inline void amm(uint64_t *res, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                       uint64_t k0, size_t len, size_t vecs)
+{
+    __m512i r[MAX_VECS], av[MAX_VECS], mv[MAX_VECS];
+    const uint64_t a0 = a[0], a1 = a[1], m0 = m[0], m1 = m[1];
+    uint64_t acc = 0;   /* digit 0, exact; lane 0 of r[0] is scratch */
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = _mm512_setzero_si512();
+        av[v] = _mm512_load_si512(a + 8 * v);
+        mv[v] = _mm512_load_si512(m + 8 * v);
+    }
+    for (size_t i = 0; i < len; i++) {
+        uint64_t bi = b[i];
+        uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1);
+        unsigned __int128 pa = (unsigned __int128)a0 * bi;
+        uint64_t u = acc + ((uint64_t)pa & DIGIT_MASK);
+        uint64_t y = (u * k0) & DIGIT_MASK;
+        unsigned __int128 pm = (unsigned __int128)m0 * y;
+        uint64_t carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+        acc = carry + (r1 + (uint64_t)(pa >> 52) + ((a1 * bi) & DIGIT_MASK)) +
+              ((m1 * y) & DIGIT_MASK);
+
+        __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+        __m512i zero = _mm512_setzero_si512(), lo[MAX_VECS], hi[MAX_VECS];
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            lo[v] = _mm512_madd52lo_epu64(zero, av[v], bv);
+            hi[v] = _mm512_madd52hi_epu64(zero, av[v], bv);
+        }
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            lo[v] = _mm512_madd52lo_epu64(_mm512_add_epi64(r[v], lo[v]), mv[v], yv);
+            hi[v] = _mm512_madd52hi_epu64(hi[v], mv[v], yv);
+        }
+        UNROLL
+        for (size_t v = 0; v + 1 < vecs; v++)
+            r[v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
+        r[vecs - 1] = _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
+    }
+    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)acc);
+    normalize(r, vecs);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(res + 8 * v, r[v]);
+}
+
+/* amm_deferred is amm with fewer vector operations for the larger sizes,
+ * whose steps are bound by the madd throughput rather than by latency: the
+ * high halves of step i's products, which belong after step i's shift, are
+ * added before step i + 1's shift instead (the same lanes), so that every
+ * product accumulates straight into the lanes and a step costs its four
+ * madds per vector and one shift.  Digit 1, read for the scalar digit 0 of
+ * the next step, then lacks step i - 1's high halves, which the scalar code
+ * adds itself. */
+IFMA_TARGET
+static inline void amm_deferred(uint64_t *res, const uint64_t *a, const uint64_t *b,
+                                const uint64_t *m, uint64_t k0, size_t len, size_t vecs)
+{
+    __m512i r[MAX_VECS], av[MAX_VECS], mv[MAX_VECS];
+    const uint64_t a0 = a[0], a1 = a[1], m0 = m[0], m1 = m[1];
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i bprev = zero, yprev = zero;
+    uint64_t acc = 0, late1 = 0;   /* late1: step i - 1's high halves for digit 1 */
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = zero;
+        av[v] = _mm512_load_si512(a + 8 * v);
+        mv[v] = _mm512_load_si512(m + 8 * v);
+    }
+    for (size_t i = 0; i < len; i++) {
+        uint64_t bi = b[i];
+        uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1) + late1;
+        unsigned __int128 pa = (unsigned __int128)a0 * bi;
+        uint64_t u = acc + ((uint64_t)pa & DIGIT_MASK);
+        uint64_t y = (u * k0) & DIGIT_MASK;
+        unsigned __int128 pm = (unsigned __int128)m0 * y;
+        uint64_t carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+        acc = carry + (r1 + (uint64_t)(pa >> 52) + ((a1 * bi) & DIGIT_MASK)) +
+              ((m1 * y) & DIGIT_MASK);
+        late1 = (uint64_t)(((unsigned __int128)a1 * bi) >> 52) +
+                (uint64_t)(((unsigned __int128)m1 * y) >> 52);
+
+        __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            r[v] = _mm512_madd52lo_epu64(r[v], av[v], bv);
+            r[v] = _mm512_madd52hi_epu64(r[v], av[v], bprev);
+            r[v] = _mm512_madd52hi_epu64(r[v], mv[v], yprev);
+            r[v] = _mm512_madd52lo_epu64(r[v], mv[v], yv);
+        }
+        UNROLL
+        for (size_t v = 0; v + 1 < vecs; v++)
+            r[v] = _mm512_alignr_epi64(r[v + 1], r[v], 1);
+        r[vecs - 1] = _mm512_alignr_epi64(zero, r[vecs - 1], 1);
+        bprev = bv;
+        yprev = yv;
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = _mm512_madd52hi_epu64(r[v], av[v], bprev);
+        r[v] = _mm512_madd52hi_epu64(r[v], mv[v], yprev);
+    }
+    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)acc);
+    normalize(r, vecs);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(res + 8 * v, r[v]);
+}
+
+/* One AMM per supported size, each with its loops unrolled. */
+IFMA_FUNC static void amm20(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm(r, a, b, m, k0, steps, 3);
+}
+
+IFMA_FUNC static void amm30(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm(r, a, b, m, k0, steps, 4);
+}
+
+IFMA_FUNC static void amm40(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm_deferred(r, a, b, m, k0, steps, 5);
+}
+
+IFMA_FUNC static void amm60(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm_deferred(r, a, b, m, k0, steps, 8);
+}
+
+/* An AMM of one size; `steps` is the number of b's digits to take, all of
+ * them (len) but for mont_radix52. */
+typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                    uint64_t k0, size_t steps);
+
+/* amm_size returns the AMM of an n-limb modulus and its digit and vector
+ * counts, or NULL for a size without one. */
+static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs)
+{
+    switch (n) {
+    case 16: *len = 20, *vecs = 3; return amm20;
+    case 24: *len = 30, *vecs = 4; return amm30;
+    case 32: *len = 40, *vecs = 5; return amm40;
+    case 48: *len = 60, *vecs = 8; return amm60;
+    default: return NULL;
+    }
+}
+
+/* ---- Conversions, constant-time ---- */
+
+/* to_digits writes the n-limb x as len 52-bit digits, zero-padding d. */
+static void to_digits(digits *d, const uint64_t *x, size_t n, size_t len)
+{
+    memset(d, 0, sizeof(*d));
+    for (size_t j = 0; j < len; j++) {
+        size_t bit = 52 * j, limb = bit / 64, off = bit % 64;
+        uint64_t v = limb < n ? x[limb] >> off : 0;
+        if (off > 12 && limb + 1 < n)
+            v |= x[limb + 1] << (64 - off);
+        d->d[j] = v & DIGIT_MASK;
+    }
+}
+
+/* from_digits writes the len-digit d, which fits in n limbs, to x. */
+static void from_digits(uint64_t *x, size_t n, const digits *d, size_t len)
+{
+    memset(x, 0, n * sizeof(uint64_t));
+    for (size_t j = 0; j < len; j++) {
+        size_t bit = 52 * j, limb = bit / 64, off = bit % 64;
+        if (limb < n)
+            x[limb] |= d->d[j] << off;
+        if (off > 12 && limb + 1 < n)
+            x[limb + 1] |= d->d[j] >> (64 - off);
+    }
+}
+
+/* sub_if_not_below sets x = x - m when x >= m, n limbs. */
+static void sub_if_not_below(uint64_t *x, const uint64_t *m, size_t n)
+{
+    uint64_t t[BRISK_BN_MAX_LIMBS];
+    uint64_t borrow = brisk_limbs_sub(t, x, m, n);
+    brisk_limbs_select(x, borrow, x, t, n);
+    wipe(t, n * sizeof(uint64_t));
+}
+
+/* ---- The exponentiation ---- */
+
+/* select_entry sets out = table[idx] reading all `count` entries. */
+IFMA_FUNC static void select_entry(digits *out, const digits *table, size_t count, uint64_t idx,
+                                   size_t vecs)
+{
+    __m512i r[MAX_VECS], want = _mm512_set1_epi64((long long)idx);
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        r[v] = _mm512_setzero_si512();
+    for (size_t k = 0; k < count; k++) {
+        __mmask8 hit = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)k), want);
+        UNROLL
+    for (size_t v = 0; v < vecs; v++)
+            r[v] = _mm512_mask_mov_epi64(r[v], hit, _mm512_load_si512(table[k].d + 8 * v));
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(out->d + 8 * v, r[v]);
+}
+
+/* window_bits returns bits [pos, pos + w) of e (pos + w <= 64 e_limbs). */
+static uint64_t window_bits(const uint64_t *e, size_t pos, unsigned w)
+{
+    size_t limb = pos / 64, off = pos % 64;
+    uint64_t v = e[limb] >> off;
+    if (off + w > 64)
+        v |= e[limb + 1] << (64 - off);
+    return v & (((uint64_t)1 << w) - 1);
+}
+
+/* The working state of one exponentiation, wiped at the end. */
+typedef struct {
+    digits table[TABLE_SIZE];
+    digits m, acc, tmp;
+    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+} exp_state;
+
+/* domain_factor sets c = 2^(52 len) R mod m, which mont_adx.c's
+ * multiplication turns a value into its AMM form with. */
+static void domain_factor(uint64_t *c, const brisk_bn_mont *mont, size_t len)
+{
+    size_t n = mont->n;
+    memcpy(c, mont->rr, n * sizeof(uint64_t));
+    for (size_t i = 64 * n; i < 52 * len; i++)
+        brisk_limbs_dbl_mod(c, c, mont->m, n);
+}
+
+/* to_amm sets d to the digits of a 2^(52 len) mod m (a = NULL: 1), using
+ * x as scratch. */
+static void to_amm(digits *d, const uint64_t *a, const uint64_t *c, uint64_t *x,
+                   const brisk_bn_mont *mont, size_t len)
+{
+    size_t n = mont->n;
+    if (a == NULL) {
+        memset(x, 0, n * sizeof(uint64_t));
+        x[0] = 1;
+        a = x;
+    }
+    brisk_bn_impl_adx()->mont_mul(x, a, c, mont);
+    to_digits(d, x, n, len);
+}
+
+/* enter_domain sets table[1] and table[0] to the AMM forms of a and 1. */
+static void enter_domain(exp_state *s, const uint64_t *a, const brisk_bn_mont *mont, size_t len)
+{
+    domain_factor(s->c, mont, len);
+    to_amm(&s->table[1], a, s->c, s->x, mont, len);
+    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
+}
+
+/* leave_domain sets r (n limbs) = acc 2^(-52 len) mod m, overwriting acc. */
+static void leave_domain(uint64_t *r, digits *acc, const digits *m, const brisk_bn_mont *mont,
+                         amm_fn *mul, size_t len)
+{
+    digits one;
+    memset(&one, 0, sizeof(one));
+    one.d[0] = 1;
+    mul(acc->d, acc->d, one.d, m->d, mont->m0inv & DIGIT_MASK, len);   /* now at most m */
+    from_digits(r, mont->n, acc, len);
+    sub_if_not_below(r, mont->m, mont->n);
+}
+
+/* exp_amm is the exponentiation over one AMM size. */
+IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, const uint64_t *e,
+                              size_t e_limbs, const brisk_bn_mont *mont, amm_fn *mul,
+                              size_t len, size_t vecs)
+{
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
+    size_t n = mont->n, bits = 64 * e_limbs;
+    unsigned w = bits >= 768 ? 5 : 4;
+    size_t count = (size_t)1 << w;
+
+    to_digits(&s->m, mont->m, n, len);
+    enter_domain(s, a, mont, len);
+    for (size_t k = 2; k < count; k++)
+        mul(s->table[k].d, s->table[k - 1].d, s->table[1].d, m, k0, len);
+
+    size_t pos = bits - (bits % w ? bits % w : w);
+    select_entry(&s->acc, s->table, count, window_bits(e, pos, (unsigned)(bits - pos)), vecs);
+    while (pos > 0) {
+        pos -= w;
+        for (unsigned j = 0; j < w; j++)
+            mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        select_entry(&s->tmp, s->table, count, window_bits(e, pos, w), vecs);
+        mul(s->acc.d, s->acc.d, s->tmp.d, m, k0, len);
+    }
+
+    leave_domain(r, &s->acc, &s->m, mont, mul, len);
+}
+
+static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs,
+                        const brisk_bn_mont *mont)
+{
+    size_t len, vecs;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+
+    if (mul == NULL || e_limbs == 0)
+        return 0;
+
+    exp_state s;
+    exp_amm(&s, r, a, e, e_limbs, mont, mul, len, vecs);
+    wipe(&s, sizeof(s));
+    return 1;
+}
+
+/* ---- Two-base exponentiation, public exponents ---- */
+
+/* The working state of brisk_bn_mod_exp2_public's kernel. */
+typedef struct {
+    digits table[16], m, acc;
+    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+} exp2_state;
+
+/* exp_bits returns the significant bits of e (public).  Variable-time. */
+static size_t exp_bits(const uint64_t *e, size_t limbs)
+{
+    size_t bits = 64 * limbs;
+    while (bits > 0 && ((e[(bits - 1) / 64] >> ((bits - 1) % 64)) & 1) == 0)
+        bits--;
+    return bits;
+}
+
+/* two_bits returns bits [pos, pos + 2) of e (limbs limbs; pos even). */
+static uint64_t two_bits(const uint64_t *e, size_t limbs, size_t pos)
+{
+    return pos / 64 < limbs ? (e[pos / 64] >> (pos % 64)) & 3 : 0;
+}
+
+/* exp2_amm is Shamir's simultaneous exponentiation with 2-bit windows over
+ * table[4 i + j] = a1^i a2^j, the way src/bn/exp.c does it, in AMM form.
+ * Variable-time in the exponents. */
+IFMA_FUNC static void exp2_amm(exp2_state *s, uint64_t *r, const uint64_t *a1,
+                               const uint64_t *e1, size_t e1_limbs, const uint64_t *a2,
+                               const uint64_t *e2, size_t e2_limbs, const brisk_bn_mont *mont,
+                               amm_fn *mul, size_t len)
+{
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
+    size_t b1 = exp_bits(e1, e1_limbs), b2 = exp_bits(e2, e2_limbs);
+    size_t pos = b1 > b2 ? b1 : b2;
+
+    to_digits(&s->m, mont->m, mont->n, len);
+    domain_factor(s->c, mont, len);
+    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
+    to_amm(&s->table[1], a2, s->c, s->x, mont, len);
+    to_amm(&s->table[4], a1, s->c, s->x, mont, len);
+    mul(s->table[2].d, s->table[1].d, s->table[1].d, m, k0, len);
+    mul(s->table[3].d, s->table[2].d, s->table[1].d, m, k0, len);
+    mul(s->table[8].d, s->table[4].d, s->table[4].d, m, k0, len);
+    mul(s->table[12].d, s->table[8].d, s->table[4].d, m, k0, len);
+    for (size_t i = 4; i < 16; i += 4)
+        for (size_t j = 1; j < 4; j++)
+            mul(s->table[i + j].d, s->table[i].d, s->table[j].d, m, k0, len);
+
+    s->acc = s->table[0];
+    pos += pos & 1;
+    while (pos > 0) {
+        pos -= 2;
+        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        uint64_t k = 4 * two_bits(e1, e1_limbs, pos) + two_bits(e2, e2_limbs, pos);
+        if (k != 0)
+            mul(s->acc.d, s->acc.d, s->table[k].d, m, k0, len);
+    }
+    leave_domain(r, &s->acc, &s->m, mont, mul, len);
+}
+
+static int mod_exp2_ifma(uint64_t *r, const uint64_t *a1, const uint64_t *e1, size_t e1_limbs,
+                         const uint64_t *a2, const uint64_t *e2, size_t e2_limbs,
+                         const brisk_bn_mont *mont)
+{
+    size_t len, vecs;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+    if (mul == NULL)
+        return 0;
+
+    exp2_state s;
+    exp2_amm(&s, r, a1, e1, e1_limbs, a2, e2, e2_limbs, mont, mul, len);
+    wipe(&s, sizeof(s));
+    return 1;
+}
+
+/* ---- Montgomery multiplication with R = 2^(64 n) ----
+ * For the sizes above, mont_mul and mont_sqr run in radix 2^52 too (the
+ * public-exponent and two-base exponentiations and the prime tests go
+ * through them): len - 1 AMM steps divide by 2^(52 (len - 1)), and one
+ * scalar step over 64-bit limbs adds a times b's top digit (k bits, k =
+ * 64 n - 52 (len - 1)) and reduces by 2^k, which makes R = 2^(64 n) and the
+ * results those of the other implementations.  With a, b < m the steps
+ * leave x < 2m and the last (x + a b_top + y m) / 2^k < 2m, so one
+ * subtraction finishes. */
+
+/* last_step sets r = (x + a b_top + y m) / 2^k mod m for the n + 1 limbs x
+ * (which it overwrites), y making the sum divisible by 2^k (0 < k < 64). */
+static void last_step(uint64_t *r, uint64_t *x, const uint64_t *a, uint64_t b_top, unsigned k,
+                      const brisk_bn_mont *mont)
+{
+    size_t n = mont->n;
+    uint64_t c = 0, hi, top;
+
+    x[n + 1] = 0;
+    for (size_t i = 0; i < n; i++)
+        x[i] = mac64(a[i], b_top, x[i], c, &c);
+    x[n] += c;
+    x[n + 1] += x[n] < c;
+    uint64_t y = (x[0] * mont->m0inv) & (((uint64_t)1 << k) - 1);
+    c = 0;
+    for (size_t i = 0; i < n; i++)
+        x[i] = mac64(mont->m[i], y, x[i], c, &c);
+    x[n] += c;
+    x[n + 1] += x[n] < c;
+    for (size_t i = 0; i < n; i++)
+        x[i] = x[i] >> k | x[i + 1] << (64 - k);
+    top = x[n] >> k | x[n + 1] << (64 - k);   /* 0 or 1: x < 2m */
+    hi = brisk_limbs_sub(r, x, mont->m, n);
+    brisk_limbs_select(r, hi & (top ^ 1), x, r, n);
+}
+
+/* mont_radix52 sets r = a b R^-1 mod m (b = a for a squaring). */
+static void mont_radix52(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                         const brisk_bn_mont *mont, amm_fn *mul, size_t len)
+{
+    size_t n = mont->n;
+    digits da, db, dm, dx;
+    uint64_t x[BRISK_BN_MAX_LIMBS + 2];
+
+    to_digits(&da, a, n, len);
+    to_digits(&dm, mont->m, n, len);
+    if (b != a)
+        to_digits(&db, b, n, len);
+    const digits *pb = b != a ? &db : &da;
+    mul(dx.d, da.d, pb->d, dm.d, mont->m0inv & DIGIT_MASK, len - 1);
+    from_digits(x, n + 1, &dx, len);
+    last_step(r, x, a, pb->d[len - 1], (unsigned)(64 * n - 52 * (len - 1)), mont);
+    wipe(&da, sizeof(da));
+    wipe(&db, sizeof(db));
+    wipe(&dx, sizeof(dx));
+    wipe(x, sizeof(x));
+}
+
+/* radix52_size is amm_size for the moduli on which mont_radix52 beats
+ * mont_adx.c: its conversions and last step cost about as much as 19 AMM
+ * steps save at 1024 bits (bench/bench_bn.c: 956 against 830 ticks), and
+ * less at 1536 bits and up (1400 against 1800 at 1536, 2000 against 3060
+ * at 2048, 3200 against 10400 at 3072). */
+static amm_fn *radix52_size(size_t n, size_t *len, size_t *vecs)
+{
+    return n == 16 ? NULL : amm_size(n, len, vecs);
+}
+
+static void mont_mul_ifma(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                          const brisk_bn_mont *mont)
+{
+    size_t len, vecs;
+    amm_fn *mul = radix52_size(mont->n, &len, &vecs);
+    if (mul != NULL)
+        mont_radix52(r, a, b, mont, mul, len);
+    else
+        brisk_bn_impl_adx()->mont_mul(r, a, b, mont);
+}
+
+static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
+{
+    size_t len, vecs;
+    amm_fn *mul = radix52_size(mont->n, &len, &vecs);
+    if (mul != NULL)
+        mont_radix52(r, a, a, mont, mul, len);
+    else
+        brisk_bn_impl_adx()->mont_sqr(r, a, mont);
+}
+
+static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma,
+                                         mod_exp2_ifma};
+
+const brisk_bn_impl *brisk_bn_impl_ifma(void)
+{
+    return &impl_ifma;
+}
+
+#endif
