@@ -15,6 +15,7 @@
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
+#include <openssl/decoder.h>
 #include <openssl/encoder.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -134,6 +135,18 @@ static EVP_PKEY *ossl_read(const enc *e, int form, int pem, int type)
                               (long)e->len);
         if (k != NULL && p != e->p + e->len)
             tv_fail("OpenSSL read %zu of %zu bytes", (size_t)(p - e->p), e->len);
+        return k;
+    }
+    if (form == BRISK_PKEY_PKCS1_PUBLIC) {
+        /* "RSA PUBLIC KEY" has no PEM_read_bio_* outside the deprecated RSA API */
+        OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&k, "PEM", "type-specific", "RSA",
+                                                            EVP_PKEY_PUBLIC_KEY, NULL, NULL);
+        size_t left = e->len;
+        if (d == NULL || OSSL_DECODER_from_data(d, &p, &left) != 1 || left != 0) {
+            EVP_PKEY_free(k);
+            k = NULL;
+        }
+        OSSL_DECODER_CTX_free(d);
         return k;
     }
     b = BIO_new_mem_buf(e->p, (int)e->len);
@@ -264,10 +277,6 @@ static void to_openssl(const brisk_pkey *key, const char *what)
             EVP_PKEY *pk;
             if (e.p == NULL)
                 continue;
-            if (forms[i] == BRISK_PKEY_PKCS1_PUBLIC && pem) {
-                enc_free(&e);   /* OpenSSL 3 reads "RSA PUBLIC KEY" only through decoders */
-                continue;
-            }
             pk = ossl_read(&e, forms[i], pem, key->type);
             if (tv_check(pk != NULL, "%s: OpenSSL reads form %d pem %d", what, forms[i], pem)) {
                 int priv = forms[i] == BRISK_PKEY_PKCS8 || forms[i] == BRISK_PKEY_TRADITIONAL;
