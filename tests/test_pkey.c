@@ -840,6 +840,8 @@ static void test_sizes(void)
         len = need - 1;
         tv_check_int(brisk_pkey_to_pem(pem, &len, &key, k->form), BRISK_ENOSPACE,
                      "%s: pem one byte short", k->name);
+        tv_check_int((long long)len, (long long)need, "%s: pem ENOSPACE gives the length",
+                     k->name);
         len = need;
         tv_check(brisk_pkey_to_pem(pem, &len, &key, k->form) == 0 && len == need &&
                      memcmp(pem, k->pem, need) == 0,
