@@ -784,6 +784,11 @@ static void test_pem(void)
     expect_pem(rsa_spki_pem, "MFww", "MF*w", BRISK_EDECODE, "bad character");
     expect_pem(rsa_spki_pem, "MFww", "MF w", BRISK_EDECODE, "space");
     expect_pem(rsa_spki_pem, "MFww", "MF\tw", BRISK_EDECODE, "tab");
+    /* the neighbours of the alphabet's runs, and bytes with the top bit */
+    for (const char *c = "@[`{,.:-\x80\xc1\xff"; *c != '\0'; c++) {
+        char to[5] = {'J', '6', *c, 'G', '\0'};
+        expect_pem(rsa_spki_pem, "J6QG", to, BRISK_EDECODE, "a character beside the alphabet");
+    }
     expect_pem(rsa_spki_pem, "AQ==", "AQ=", BRISK_EDECODE, "padding cut short");
     expect_pem(rsa_spki_pem, "AQ==", "AQ", BRISK_EDECODE, "padding missing");
     expect_pem(rsa_spki_pem, "AQ==", "AQ===", BRISK_EDECODE, "padding too long");
