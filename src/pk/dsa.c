@@ -308,6 +308,26 @@ static void inv_mont(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mq,
     memcpy(r, acc, n * sizeof(uint64_t));
 }
 
+/* reduce_q sets acc (q's limbs) = a mod q for a of any width, by Horner's
+ * rule a limb at a time on the Montgomery kernels: acc = acc 2^64 + limb,
+ * with 2^64 R mod q as the multiplier (q > 2^64, so each limb is below q).
+ * Constant-time; much faster than a bit-by-bit reduction of g^k. */
+static void reduce_q(uint64_t *acc, const brisk_bn *a, const brisk_bn_mont *mq,
+                     const brisk_bn_impl *im)
+{
+    uint64_t t64[Q_LIMBS] = {0, 1}, limb[Q_LIMBS] = {0};
+    const size_t n = mq->n;
+
+    im->mont_mul(t64, t64, mq->rr, mq); /* 2^64 R^2 R^-1 */
+    memset(acc, 0, n * sizeof(uint64_t));
+    for (size_t i = a->n; i-- > 0;) {
+        im->mont_mul(acc, acc, t64, mq);
+        limb[0] = a->d[i];
+        add_mod(acc, acc, limb, mq->m, n);
+    }
+    wipe(limb, sizeof(limb));
+}
+
 /* sign_with_k computes r and s for the candidate nonce in w->k (already in
  * [1, q - 1]); 0 when both are non-zero, else BRISK_EINVAL (try the next
  * candidate).  r and s are declassified: they are the signature.  The
@@ -319,9 +339,10 @@ static int sign_with_k(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, bris
     const brisk_bn_mont *mq = &key->mont_q;
     const size_t n = mq->n;
 
-    if (brisk_bn_mod_exp(&w->gk, &key->params.g, &w->k, &key->mont_p) != BRISK_EOK ||
-        brisk_bn_mod(r, &w->gk, &key->params.q) != BRISK_EOK)
+    if (brisk_bn_mod_exp(&w->gk, &key->params.g, &w->k, &key->mont_p) != BRISK_EOK)
         return BRISK_EINVAL;
+    brisk_bn_zero(r, n);
+    reduce_q(r->d, &w->gk, mq, im);
     declassify(r, sizeof(*r));
     if (brisk_bn_is_zero(r))
         return BRISK_EINVAL;
@@ -397,24 +418,37 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
 
 /* ---- Verification (variable-time: everything is public) ---- */
 
-/* verify_rs checks 0 < r, s < q and v = (g^u1 y^u2 mod p) mod q == r. */
+/* verify_rs checks 0 < r, s < q and v = (g^u1 y^u2 mod p) mod q == r,
+ * with w = s^-1 by Fermat (q is prime) and u1 = z w, u2 = r w on the
+ * Montgomery kernels of q's context. */
 static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn *s,
                      const uint8_t *dgst, size_t dgst_len)
 {
+    const brisk_bn_impl *im = brisk_bn_active();
+    const brisk_bn_mont *mq = &key->mont_q;
     const brisk_bn *q = &key->params.q;
-    brisk_bn w, z, u1, u2, v;
+    uint64_t wm[Q_LIMBS], acc[Q_LIMBS];
+    brisk_bn z, u1, u2, v;
 
     if (!in_range(r, 0, q) || !in_range(s, 0, q) || !in_range(&key->y, 1, &key->params.p))
         return BRISK_EVERIFY;
     bits2int(&z, dgst, dgst_len, q_bytes(key), q->n);
-    if (brisk_bn_mod(&z, &z, q) != BRISK_EOK || brisk_bn_mod_inverse(&w, s, q) != BRISK_EOK ||
-        brisk_bn_mod_mul(&u1, &z, &w, q) != BRISK_EOK ||
-        brisk_bn_mod_mul(&u2, r, &w, q) != BRISK_EOK ||
-        brisk_bn_mod_exp2_public(&v, &key->params.g, &u1, &key->y, &u2, &key->mont_p) !=
-            BRISK_EOK ||
-        brisk_bn_mod(&v, &v, q) != BRISK_EOK)
+    if (brisk_bn_mod(&z, &z, q) != BRISK_EOK)
         return BRISK_EVERIFY;
-    return brisk_bn_cmp(&v, r) == 0 ? BRISK_EOK : BRISK_EVERIFY;
+    /* wm = s^-1 R = (s R)^(q-2); u1 = wm z R^-1, u2 = wm r R^-1 */
+    im->mont_mul(wm, s->d, mq->rr, mq);
+    inv_mont(wm, wm, mq, im, acc);
+    brisk_bn_zero(&u1, mq->n);
+    brisk_bn_zero(&u2, mq->n);
+    im->mont_mul(u1.d, wm, z.d, mq);
+    im->mont_mul(u2.d, wm, r->d, mq);
+    if (brisk_bn_mod_exp2_public(&v, &key->params.g, &u1, &key->y, &u2, &key->mont_p) !=
+        BRISK_EOK)
+        return BRISK_EVERIFY;
+    reduce_q(acc, &v, mq, im);
+    return ct_eq_bytes((const uint8_t *)acc, (const uint8_t *)r->d, mq->n * sizeof(uint64_t))
+               ? BRISK_EOK
+               : BRISK_EVERIFY;
 }
 
 int brisk_dsa_verify_raw(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
