@@ -87,7 +87,9 @@ int brisk_bn_is_odd(const brisk_bn *a);
 
 /* ---- Arithmetic (constant-time unless noted) ----
  * Results may alias inputs.  BRISK_EINVAL when a result needs more than
- * BRISK_BN_MAX_BITS bits or an operand is out of range. */
+ * BRISK_BN_MAX_BITS bits or an operand is out of range; the result's value
+ * is then unspecified (the verdict on secret operands is reached without a
+ * branch, so the result is written either way). */
 
 /* brisk_bn_add sets r = a + b, width max(a, b) + 1 limb (the carry limb is
  * kept even when zero, so that the width does not depend on the values; at

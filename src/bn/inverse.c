@@ -17,70 +17,69 @@
 
 #define MAXL BRISK_BN_MAX_LIMBS
 
-/* cnd_neg sets a = -a mod 2^(64 n) when bit is 1. */
-static void cnd_neg(uint64_t *a, uint64_t bit, size_t n)
-{
-    uint64_t mask = ct_mask64(bit), c = bit;
-    for (size_t i = 0; i < n; i++) {
-        uint64_t x = (a[i] ^ mask) + c;
-        c = ct_lt64(x, c);
-        a[i] = x;
-    }
-}
-
-/* cnd_swap exchanges a and b when bit is 1. */
-static void cnd_swap(uint64_t *a, uint64_t *b, uint64_t bit, size_t n)
-{
-    uint64_t mask = ct_mask64(bit);
-    for (size_t i = 0; i < n; i++) {
-        uint64_t d = mask & (a[i] ^ b[i]);
-        a[i] ^= d;
-        b[i] ^= d;
-    }
-}
-
-/* cnd_sub_mod sets u = u - v mod m when bit is 1 (u, v < m). */
-static void cnd_sub_mod(uint64_t *u, const uint64_t *v, const uint64_t *m, uint64_t bit,
-                        size_t n)
-{
-    uint64_t t[MAXL], s[MAXL];
-    uint64_t borrow = brisk_limbs_sub(t, u, v, n);
-    brisk_limbs_add(s, t, m, n);
-    brisk_limbs_select(t, borrow, s, t, n);
-    brisk_limbs_select(u, bit, t, u, n);
-}
-
-/* half_mod sets u = u / 2 mod m: u >> 1, plus (m + 1) / 2 when u is odd. */
-static void half_mod(uint64_t *u, const uint64_t *mp1h, size_t n)
-{
-    uint64_t odd = u[0] & 1, mask = ct_mask64(odd), t[MAXL];
-    for (size_t i = 0; i + 1 < n; i++)
-        u[i] = (u[i] >> 1) | (u[i + 1] << 63);
-    u[n - 1] >>= 1;
-    for (size_t i = 0; i < n; i++)
-        t[i] = mp1h[i] & mask;
-    brisk_limbs_add(u, u, t, n);
-}
-
-/* step is one iteration on a, b (n limbs) and u, v (mod m). */
-static void step(uint64_t *a, uint64_t *b, uint64_t *u, uint64_t *v, const uint64_t *m,
-                 const uint64_t *mp1h, size_t n)
+/* step_ab does one step on a and b (n limbs): when a is odd, a - b, and if
+ * that goes below zero, b takes a and a takes b - a; then a is halved.
+ * Returns the masks of "a was odd" and "swapped" for step_uv. */
+static void step_ab(uint64_t *a, uint64_t *b, size_t n, uint64_t *odd_mask, uint64_t *swap_mask)
 {
     uint64_t t[MAXL];
     uint64_t odd = a[0] & 1;
-    /* a - b when a is odd; below zero means swap: b takes a, a takes b - a */
-    uint64_t borrow = brisk_limbs_sub(t, a, b, n);
-    uint64_t swap = odd & borrow;
-    brisk_limbs_select(a, odd, t, a, n);
-    brisk_limbs_add(t, b, a, n);
-    brisk_limbs_select(b, swap, t, b, n);
-    cnd_neg(a, swap, n);
-    cnd_swap(u, v, swap, n);
-    cnd_sub_mod(u, v, m, odd, n);
-    for (size_t i = 0; i + 1 < n; i++)
-        a[i] = (a[i] >> 1) | (a[i + 1] << 63);
-    a[n - 1] >>= 1;
-    half_mod(u, mp1h, n);
+    uint64_t swap = odd & brisk_limbs_sub(t, a, b, n);
+    uint64_t mo = ct_mask64(odd), ms = ct_mask64(swap);
+    /* one pass: b = swap ? a : b; x = odd ? a - b : a, negated (two's
+     * complement, carry c) when swapped; a = x >> 1 a limb behind */
+    uint64_t c = swap, prev = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ai = a[i];
+        b[i] ^= ms & (ai ^ b[i]);
+        uint64_t d = ai ^ (mo & (t[i] ^ ai));
+        uint64_t x = (d ^ ms) + c;
+        c = x < c;
+        if (i > 0)
+            a[i - 1] = (prev >> 1) | (x << 63);
+        prev = x;
+    }
+    a[n - 1] = prev >> 1;
+    *odd_mask = mo;
+    *swap_mask = ms;
+    wipe(t, n * sizeof(uint64_t));
+}
+
+/* step_uv keeps a = u x, b = v x (mod m) through step_ab: swap u and v
+ * when a and b were, u = u - v mod m when a was odd, then u = u / 2 mod m
+ * ((u >> 1) + (m + 1) / 2 when u is odd). */
+static void step_uv(uint64_t *u, uint64_t *v, const uint64_t *m, const uint64_t *mp1h, size_t n,
+                    uint64_t mo, uint64_t ms)
+{
+    uint64_t t[MAXL], br = 0, c = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = u[i], y = v[i], d = ms & (x ^ y);
+        x ^= d;
+        y ^= d;
+        u[i] = x;
+        v[i] = y;
+        uint64_t s = x - y, b1 = x < y;
+        t[i] = s - br;
+        br = b1 | (s < br);
+    }
+    /* u - v + m when that borrowed; u takes it when a was odd */
+    uint64_t mb = ct_mask64(br);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t s = t[i] + (m[i] & mb), c1 = s < t[i];
+        uint64_t s2 = s + c;
+        c = c1 | (s2 < s);
+        u[i] ^= mo & (s2 ^ u[i]);
+    }
+    uint64_t mh = ct_mask64(u[0] & 1);
+    c = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = (u[i] >> 1) | (i + 1 < n ? u[i + 1] << 63 : 0);
+        uint64_t s = x + (mp1h[i] & mh), c1 = s < x;
+        uint64_t s2 = s + c;
+        c = c1 | (s2 < s);
+        u[i] = s2;
+    }
+    wipe(t, n * sizeof(uint64_t));
 }
 
 int brisk_bn_mod_inverse(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
@@ -113,8 +112,11 @@ int brisk_bn_mod_inverse(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
     uint64_t ok = (m->d[0] & 1) & (1 ^ ct_nz64(over)) & ct_nz64(m_big) &
                   (uint64_t)(brisk_limbs_cmp(x, y, n) < 0);
 
-    for (size_t i = 0; i < 2 * 64 * n; i++)
-        step(x, y, u, v, m->d, mp1h, n);
+    for (size_t i = 0; i < 2 * 64 * n; i++) {
+        uint64_t mo, ms;
+        step_ab(x, y, n, &mo, &ms);
+        step_uv(u, v, m->d, mp1h, n, mo, ms);
+    }
 
     /* y = gcd(a, m) must be 1 */
     uint64_t diff = y[0] ^ 1;
