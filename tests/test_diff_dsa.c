@@ -8,8 +8,9 @@
  *  - either rejects the other's signature over another digest;
  *  - OpenSSL's public-key check accepts brisk's keys, brisk's
  *    brisk_dsa_key_prepare accepts OpenSSL's;
- *  - unless BRISK_TEST_QUICK, OpenSSL's parameter check accepts a (1024,
- *    160) set from brisk_dsa_generate_params.
+ *  - OpenSSL validates, from their seed and counter (FIPS 186-4 A.1.1.3 and
+ *    A.2.4), parameters brisk generated: (1024, 160) with SHA-1 and, unless
+ *    BRISK_TEST_QUICK, (2048, 224) with SHA-256.
  * DER goes through OpenSSL's own DSA_SIG for the raw calls, and brisk's
  * DER (brisk_dsa_sign/verify) must agree with it byte for byte.
  */
@@ -25,6 +26,7 @@
 
 #include <brisk/brisk.h>
 
+#include "../src/pk/dsa_internal.h"
 #include "vectors.h"
 
 static BIGNUM *to_ossl(const brisk_bn *a)
@@ -267,23 +269,72 @@ static void test_size(tv_rng *rng, const char *rel, const char *what, int rounds
     brisk_dsa_key_wipe(&theirs);
 }
 
-/* test_params_ossl has OpenSSL check a parameter set brisk generated. */
-static void test_params_ossl(void)
+/* ossl_params_seeded builds OpenSSL's DSA parameters with the seed, counter
+ * and index of their generation, which its full check then validates by
+ * FIPS 186-4 A.1.1.3 and A.2.4. */
+static EVP_PKEY *ossl_params_seeded(const brisk_dsa_params *pr, const uint8_t *seed,
+                                    size_t seed_len, size_t counter, const char *md)
 {
-    brisk_dsa_key k;
-    EVP_PKEY *pk;
-    EVP_PKEY_CTX *ctx;
+    OSSL_PARAM_BLD *bld = OSSL_PARAM_BLD_new();
+    BIGNUM *n[3] = {to_ossl(&pr->p), to_ossl(&pr->q), to_ossl(&pr->g)};
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "DSA", NULL);
+    OSSL_PARAM *params = NULL;
+    EVP_PKEY *pkey = NULL;
 
-    memset(&k, 0, sizeof(k));
-    if (!tv_check_int(brisk_dsa_generate_params(&k.params, 1024, 160), BRISK_EOK,
-                      "generate_params(1024, 160)"))
-        return;
-    pk = ossl_key(&k, 1);
-    ctx = pk != NULL ? EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL) : NULL;
-    tv_check(ctx != NULL && EVP_PKEY_param_check(ctx) == 1,
-             "OpenSSL's parameter check takes brisk's (1024, 160)");
+    if (bld != NULL && OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_FFC_P, n[0]) &&
+        OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_FFC_Q, n[1]) &&
+        OSSL_PARAM_BLD_push_BN(bld, OSSL_PKEY_PARAM_FFC_G, n[2]) &&
+        OSSL_PARAM_BLD_push_octet_string(bld, OSSL_PKEY_PARAM_FFC_SEED, seed, seed_len) &&
+        OSSL_PARAM_BLD_push_int(bld, OSSL_PKEY_PARAM_FFC_PCOUNTER, (int)counter) &&
+        OSSL_PARAM_BLD_push_int(bld, OSSL_PKEY_PARAM_FFC_GINDEX, 1) &&
+        OSSL_PARAM_BLD_push_utf8_string(bld, OSSL_PKEY_PARAM_FFC_DIGEST, md, 0))
+        params = OSSL_PARAM_BLD_to_param(bld);
+    if (params == NULL || ctx == NULL || EVP_PKEY_fromdata_init(ctx) <= 0 ||
+        EVP_PKEY_fromdata(ctx, &pkey, EVP_PKEY_KEY_PARAMETERS, params) <= 0)
+        pkey = NULL;
+    OSSL_PARAM_free(params);
+    OSSL_PARAM_BLD_free(bld);
+    EVP_PKEY_CTX_free(ctx);
+    for (int i = 0; i < 3; i++)
+        BN_free(n[i]);
+    return pkey;
+}
+
+static int ossl_param_check(EVP_PKEY *pk)
+{
+    EVP_PKEY_CTX *ctx = pk != NULL ? EVP_PKEY_CTX_new_from_pkey(NULL, pk, NULL) : NULL;
+    int ok = ctx != NULL && EVP_PKEY_param_check(ctx) == 1;
     ERR_clear_error();
     EVP_PKEY_CTX_free(ctx);
+    return ok;
+}
+
+/* test_params_ossl has OpenSSL validate, from its seed and counter, a
+ * parameter set brisk generated: p and q by A.1.1.3, g by A.2.4 (index 1);
+ * with a seed bit flipped, or another counter, it must not. */
+static void test_params_ossl(size_t l_bits, size_t n_bits)
+{
+    brisk_dsa_params pr;
+    uint8_t seed[BRISK_DSA_MAX_Q_BYTES];
+    size_t counter, seed_len = n_bits / 8;
+    const char *md = n_bits == 160 ? "SHA1" : "SHA256";
+    EVP_PKEY *pk;
+
+    if (!tv_check_int(brisk_dsa_generate_params_seeded(&pr, l_bits, n_bits, seed, &counter),
+                      BRISK_EOK, "generate_params(%zu, %zu)", l_bits, n_bits))
+        return;
+    pk = ossl_params_seeded(&pr, seed, seed_len, counter, md);
+    tv_check(ossl_param_check(pk), "OpenSSL validates brisk's (%zu, %zu) from seed and counter %zu",
+             l_bits, n_bits, counter);
+    EVP_PKEY_free(pk);
+    seed[seed_len - 1] ^= 1;
+    pk = ossl_params_seeded(&pr, seed, seed_len, counter, md);
+    tv_check(!ossl_param_check(pk), "(%zu, %zu): OpenSSL refuses another seed", l_bits, n_bits);
+    EVP_PKEY_free(pk);
+    seed[seed_len - 1] ^= 1;
+    pk = ossl_params_seeded(&pr, seed, seed_len, counter + 1, md);
+    tv_check(!ossl_param_check(pk), "(%zu, %zu): OpenSSL refuses another counter", l_bits,
+             n_bits);
     EVP_PKEY_free(pk);
 }
 
@@ -301,7 +352,8 @@ int main(void)
               "DSA (2048, 256)", rounds);
     test_size(&rng, "wycheproof/testvectors_v1/dsa_3072_256_sha256_p1363_test.json",
               "DSA (3072, 256)", rounds);
+    test_params_ossl(1024, 160);
     if (!tv_quick())
-        test_params_ossl();
+        test_params_ossl(2048, 224);
     return tv_end();
 }

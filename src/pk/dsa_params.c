@@ -7,12 +7,14 @@
  * OpenSSL does for those sizes; A.1.1.2 allows any approved hash of at least
  * N bits).  The seed is N random bits; brisk_dsa_params holds no seed or
  * counter, so the result cannot be validated later by A.1.1.3 (brisk_dsa_params_check
- * tests the numbers instead).  Everything here is public: variable-time.
+ * tests the numbers instead); brisk_dsa_generate_params_seeded, for tests,
+ * returns them.  Everything here is public: variable-time.
  */
 #include <brisk/dsa.h>
 #include <brisk/rand.h>
 
 #include "../internal.h"
+#include "dsa_internal.h"
 
 #define SEED_MAX (BRISK_DSA_MAX_Q_BYTES)
 
@@ -90,7 +92,7 @@ static int make_x(const pqg_gen *g, brisk_bn *x, uint64_t offset, size_t n)
 
 /* make_p is steps 9 to 10 for the q of the current seed: 1 with p prime,
  * 0 when 4L counters gave none (start again with a new seed). */
-static int make_p(const pqg_gen *g, brisk_bn *p, const brisk_bn *q)
+static int make_p(const pqg_gen *g, brisk_bn *p, const brisk_bn *q, size_t *counter_out)
 {
     size_t n = (g->l_bits + g->out_bits - 1) / g->out_bits - 1;
     brisk_bn two_q, c, one;
@@ -111,6 +113,7 @@ static int make_p(const pqg_gen *g, brisk_bn *p, const brisk_bn *q)
         if (brisk_bn_bits(p) < g->l_bits)
             continue;
         err = is_prime(p);
+        *counter_out = counter;
         if (err != 0)
             return err;
     }
@@ -149,12 +152,13 @@ static int make_g(const pqg_gen *g, brisk_dsa_params *params)
     return BRISK_EINVAL;
 }
 
-int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_bits)
+int brisk_dsa_generate_params_seeded(brisk_dsa_params *params, size_t l_bits, size_t n_bits,
+                                     uint8_t seed[BRISK_DSA_MAX_Q_BYTES], size_t *counter)
 {
     pqg_gen g;
     int err;
 
-    if (params == NULL || !supported_sizes(l_bits, n_bits))
+    if (params == NULL || seed == NULL || counter == NULL || !supported_sizes(l_bits, n_bits))
         return BRISK_EINVAL;
     g.l_bits = l_bits;
     g.n_bits = n_bits;
@@ -164,14 +168,24 @@ int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_
     for (;;) {
         err = make_q(&g, &params->q);
         if (err == 1)
-            err = make_p(&g, &params->p, &params->q);
+            err = make_p(&g, &params->p, &params->q, counter);
         if (err < 0)
             return err;
         if (err == 1)
             break;
     }
     brisk_bn_normalize(&params->q);
-    return make_g(&g, params);
+    memcpy(seed, g.seed, g.seed_len);
+    err = make_g(&g, params);
+    wipe(&g, sizeof(g));
+    return err;
+}
+
+int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_bits)
+{
+    uint8_t seed[BRISK_DSA_MAX_Q_BYTES];
+    size_t counter;
+    return brisk_dsa_generate_params_seeded(params, l_bits, n_bits, seed, &counter);
 }
 
 /* ---- The check ---- */
