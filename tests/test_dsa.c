@@ -404,6 +404,11 @@ static void test_generated(tv_rng *rng)
                  rfc_keys[i].name);
         tv_check(a.has_private && brisk_dsa_key_prepare(&a) == BRISK_EOK,
                  "%s: a generated key passes prepare", rfc_keys[i].name);
+        tv_check_int(brisk_dsa_generate_key(&b, &b.params), BRISK_EOK,
+                     "%s: generate_key over the key's own parameters", rfc_keys[i].name);
+        tv_check(brisk_bn_cmp(&b.params.p, &rfc.params.p) == 0 &&
+                     brisk_dsa_key_prepare(&b) == BRISK_EOK,
+                 "%s: ... keeps them", rfc_keys[i].name);
         snprintf(what, sizeof(what), "%s generated key", rfc_keys[i].name);
         roundtrip(rng, &a, &b, what);
         snprintf(what, sizeof(what), "%s RFC 6979 key", rfc_keys[i].name);

@@ -164,6 +164,7 @@ void brisk_dsa_key_wipe(brisk_dsa_key *key)
 
 int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
 {
+    brisk_dsa_params pr;
     int err;
 
     if (key == NULL || params == NULL)
@@ -171,8 +172,9 @@ int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
     err = brisk_dsa_params_check(params, 0);
     if (err != BRISK_EOK)
         return err;
+    pr = *params; /* params may be key's own */
     wipe(key, sizeof(*key));
-    key->params = *params;
+    key->params = pr;
     key->has_private = 1;
     err = prepare_params(key);
     if (err == BRISK_EOK)
