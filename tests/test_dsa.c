@@ -6,7 +6,7 @@
  *  - Wycheproof dsa_*_p1363_test.json (raw r || s, brisk_dsa_verify_raw),
  *    dsa_*_test.json and the legacy DSA-1024 dsa_test.json (DER,
  *    brisk_dsa_verify): every valid accepted, every invalid rejected;
- *  - parameter generation (1024, 160), and (2048, 256) unless
+ *  - parameter generation (512, 160), (1024, 160), and (2048, 256) unless
  *    BRISK_TEST_QUICK, passing brisk_dsa_params_check;
  *  - sign/verify round trips with generated keys, tampering, truncation of
  *    long digests to q's length;
@@ -690,6 +690,7 @@ int main(void)
     test_bad_keys();
     test_bad_params();
     tv_note("round trips and bad inputs: %.2f s", now() - t0);
+    test_params_generation(&rng, 512, 160); /* for `speed dsa512` */
     test_params_generation(&rng, 1024, 160);
     if (!tv_quick())
         test_params_generation(&rng, 2048, 256);
