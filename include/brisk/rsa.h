@@ -46,7 +46,9 @@ int brisk_rsa_generate(brisk_rsa_key *key, size_t bits, uint64_t e);
 /* brisk_rsa_key_prepare checks a key whose numbers are set (n odd and of
  * BRISK_RSA_MIN_BITS to BRISK_RSA_MAX_BITS bits, 1 < e < n odd; for a
  * private key p * q = n and the CRT values consistent) and precomputes the
- * Montgomery moduli and blinding values.  BRISK_EINVAL when a check fails. */
+ * Montgomery moduli and blinding values.  BRISK_EINVAL when a check fails;
+ * a private key must have p and q (one given only as n, e and d is
+ * refused).  Widths of the private numbers are set to those of p and n. */
 int brisk_rsa_key_prepare(brisk_rsa_key *key);
 
 /* brisk_rsa_size returns the modulus length in bytes: the length of every
