@@ -1,0 +1,167 @@
+/*
+ * src/pk/internal.h - what the key-encoding files share: a strict DER
+ * reader and a DER writer (X.690), base64 (RFC 4648) and PEM armor
+ * (RFC 7468).
+ *
+ * The reader walks a byte range value by value: each der_get_* takes one
+ * value of the expected type off the front, or returns BRISK_EDECODE.  The
+ * writer writes backwards from the end of the output buffer, so that a
+ * value's length is known when its header is written; past the buffer's
+ * end (or with no buffer) it only counts, which gives the length for free.
+ */
+#ifndef BRISK_PK_INTERNAL_H
+#define BRISK_PK_INTERNAL_H
+
+#include <brisk/bn.h>
+
+#include "../internal.h"
+
+/* DER tags (universal class; a SEQUENCE is constructed). */
+#define DER_INTEGER    0x02
+#define DER_BIT_STRING 0x03
+#define DER_OCTET_STRING 0x04
+#define DER_NULL       0x05
+#define DER_OID        0x06
+#define DER_SEQUENCE   0x30
+
+/* ---- Reading ---- */
+
+/* der_reader is the part of an encoding not read yet. */
+typedef struct der_reader {
+    const uint8_t *p;
+    size_t len;
+} der_reader;
+
+static inline der_reader der_reader_init(const uint8_t *p, size_t len)
+{
+    der_reader r = {p, len};
+    return r;
+}
+
+/* der_done returns 1 when everything has been read. */
+static inline int der_done(const der_reader *r)
+{
+    return r->len == 0;
+}
+
+/* der_peek returns the tag of the next value, or -1 at the end. */
+static inline int der_peek(const der_reader *r)
+{
+    return r->len > 0 ? r->p[0] : -1;
+}
+
+/* brisk_der_get takes a value with tag `tag` (definite, minimal length) and sets
+ * *content to its contents. */
+int brisk_der_get(der_reader *r, unsigned tag, der_reader *content);
+
+/* brisk_der_get_uint takes a non-negative, minimally encoded INTEGER and sets
+ * *mag, *mag_len to its magnitude without leading zero bytes (length 0 for
+ * the value 0). */
+int brisk_der_get_uint(der_reader *r, const uint8_t **mag, size_t *mag_len);
+
+/* brisk_der_get_bn takes a non-negative INTEGER into a bignum (BRISK_EDECODE also
+ * when it is too large for one). */
+int brisk_der_get_bn(der_reader *r, brisk_bn *a);
+
+/* brisk_der_get_zero takes an INTEGER that must be 0 (a version field). */
+int brisk_der_get_zero(der_reader *r);
+
+/* brisk_der_get_null takes a NULL. */
+int brisk_der_get_null(der_reader *r);
+
+/* brisk_der_get_bits takes a BIT STRING with no unused bits and sets *content to
+ * its bytes. */
+int brisk_der_get_bits(der_reader *r, der_reader *content);
+
+/* brisk_der_get_oid takes an OBJECT IDENTIFIER and returns 1 when its contents
+ * are oid[0..oid_len-1], 0 when they are another, or BRISK_EDECODE. */
+int brisk_der_get_oid(der_reader *r, const uint8_t *oid, size_t oid_len);
+
+/* ---- Writing ---- */
+
+/* der_writer fills buf[cap - len .. cap - 1]; len keeps counting past cap
+ * (buf may be NULL), and then nothing more is stored. */
+typedef struct der_writer {
+    uint8_t *buf;
+    size_t cap;
+    size_t len;
+} der_writer;
+
+static inline der_writer der_writer_init(uint8_t *buf, size_t cap)
+{
+    der_writer w = {buf, buf != NULL ? cap : 0, 0};
+    return w;
+}
+
+/* brisk_der_put_bytes prepends n bytes. */
+void brisk_der_put_bytes(der_writer *w, const uint8_t *p, size_t n);
+
+/* brisk_der_wrap prepends the tag and length of a value whose contents are
+ * everything written since w->len was `mark`. */
+void brisk_der_wrap(der_writer *w, unsigned tag, size_t mark);
+
+/* brisk_der_put_uint prepends an INTEGER of the big-endian magnitude
+ * mag[0..mag_len-1] (leading zero bytes are dropped). */
+void brisk_der_put_uint(der_writer *w, const uint8_t *mag, size_t mag_len);
+
+/* brisk_der_put_bn prepends an INTEGER holding a.  The bytes pass through a
+ * buffer that is wiped: a may be secret (its length is revealed, as in
+ * any encoding). */
+void brisk_der_put_bn(der_writer *w, const brisk_bn *a);
+
+/* brisk_der_put_small prepends an INTEGER of a small value (a version). */
+void brisk_der_put_small(der_writer *w, uint8_t v);
+
+/* brisk_der_put_null prepends a NULL. */
+void brisk_der_put_null(der_writer *w);
+
+/* brisk_der_finish moves the encoding to the start of the buffer and sets
+ * *out_len to its length; BRISK_ENOSPACE (with *out_len the length needed)
+ * when it did not fit, 0 otherwise. */
+int brisk_der_finish(der_writer *w, size_t *out_len);
+
+/* ---- Base64 and PEM ---- */
+
+/* b64_encoded_len returns the length of base64 of len bytes, padded. */
+static inline size_t b64_encoded_len(size_t len)
+{
+    return (len + 2) / 3 * 4;
+}
+
+/* brisk_b64_encode writes base64 of in[0..len-1] (b64_encoded_len(len) chars). */
+void brisk_b64_encode(char *out, const uint8_t *in, size_t len);
+
+/* brisk_b64_decode decodes text[0..text_len-1], padded base64 in which line breaks
+ * (CR, LF) may appear between characters, into out (of size *out_len on
+ * entry, its length on return).  Strict: other characters, missing or
+ * misplaced padding and non-zero bits left over in the last character are
+ * BRISK_EDECODE; BRISK_ENOSPACE when out is too small. */
+int brisk_b64_decode(uint8_t *out, size_t *out_len, const char *text, size_t text_len);
+
+/* pem_block is one BEGIN/END block found in a text. */
+typedef struct pem_block {
+    const char *label;   /* "PRIVATE KEY", not NUL-terminated */
+    size_t label_len;
+    const char *body;    /* the base64 between the headers and the END line */
+    size_t body_len;
+    int encrypted;       /* a "Proc-Type: 4,ENCRYPTED" header */
+} pem_block;
+
+/* brisk_pem_next finds the next block in text[*pos..len-1] and moves *pos past
+ * its END line: 1 when one was found, 0 when there is none, BRISK_EDECODE
+ * for a block with no END line or an END label that differs. */
+int brisk_pem_next(pem_block *blk, const char *text, size_t len, size_t *pos);
+
+/* brisk_pem_label_is returns 1 when blk's label is `label`. */
+int brisk_pem_label_is(const pem_block *blk, const char *label);
+
+/* brisk_pem_write writes der[0..der_len-1] as a PEM block labelled `label` with
+ * 64-column lines, as brisk_pkey_to_pem says (out NULL: length only). */
+int brisk_pem_write(char *out, size_t *out_len, const char *label, const uint8_t *der,
+              size_t der_len);
+
+/* The largest DER that PEM decoding and encoding go through: an
+ * RSAPrivateKey of BRISK_BN_MAX_BITS bits in PKCS#8, with room to spare. */
+#define PK_DER_MAX (12 * 1024)
+
+#endif

@@ -1,0 +1,242 @@
+/*
+ * src/pk/pem.c - base64 (RFC 4648 section 4) and PEM armor (RFC 7468, with
+ * the RFC 1421 "Proc-Type" header OpenSSL writes for encrypted keys).
+ *
+ * Decoding is strict: only the 64 letters, '=' padding that completes the
+ * last group, and line breaks between characters; the bits the padding
+ * leaves over must be zero, so that each text has one meaning.  Encoding
+ * writes 64-column lines as OpenSSL does.  apps/enc.c has its own streaming
+ * base64 for `brisk enc -a`, which is lenient as OpenSSL's BIO is; the
+ * library cannot use the command's code, hence this one.
+ *
+ * Not constant-time: the alphabet lookup branches on the characters of a
+ * possibly secret key.  PEM key files are handled this way everywhere
+ * (OpenSSL's EVP_DecodeUpdate uses a table); the keys are read once.
+ */
+#include "internal.h"
+
+static const char b64_alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+void brisk_b64_encode(char *out, const uint8_t *in, size_t len)
+{
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16;
+        if (i + 1 < len)
+            v |= (uint32_t)in[i + 1] << 8;
+        if (i + 2 < len)
+            v |= in[i + 2];
+        *out++ = b64_alphabet[v >> 18];
+        *out++ = b64_alphabet[(v >> 12) & 63];
+        *out++ = i + 1 < len ? b64_alphabet[(v >> 6) & 63] : '=';
+        *out++ = i + 2 < len ? b64_alphabet[v & 63] : '=';
+    }
+}
+
+static int b64_value(unsigned char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
+    return -1;
+}
+
+/* b64_group emits the 3 - pad bytes of a group of four characters whose
+ * sextets are in acc (pad '=' among them, counted as zero sextets). */
+static int b64_group(uint8_t *out, size_t cap, size_t *o, uint32_t acc, unsigned pad)
+{
+    uint32_t v = acc << (6 * pad);
+    size_t n = 3 - pad;
+
+    if (pad > 0 && (v & (pad == 1 ? 0xff : 0xffff)) != 0)
+        return BRISK_EDECODE;   /* non-zero bits under the padding */
+    if (n > cap - *o)
+        return BRISK_ENOSPACE;
+    for (size_t i = 0; i < n; i++)
+        out[(*o)++] = (uint8_t)(v >> (16 - 8 * i));
+    return BRISK_EOK;
+}
+
+int brisk_b64_decode(uint8_t *out, size_t *out_len, const char *text, size_t text_len)
+{
+    uint32_t acc = 0;
+    unsigned n = 0, pad = 0;
+    size_t o = 0;
+    int err;
+
+    for (size_t i = 0; i < text_len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        int v;
+        if (c == '\r' || c == '\n')
+            continue;
+        if (c == '=') {
+            if (n < 2)
+                return BRISK_EDECODE;
+            pad++;
+            v = 0;
+        } else {
+            v = b64_value(c);
+            if (v < 0 || pad > 0)
+                return BRISK_EDECODE;
+            acc = acc << 6 | (uint32_t)v;
+        }
+        if (++n == 4) {
+            err = b64_group(out, *out_len, &o, acc, pad);
+            if (err != BRISK_EOK)
+                return err;
+            acc = 0;
+            n = 0;
+        }
+    }
+    if (n != 0)
+        return BRISK_EDECODE;   /* a group cut short, or its padding missing */
+    *out_len = o;
+    return BRISK_EOK;
+}
+
+/* ---- PEM ---- */
+
+/* A line of text without its CR LF or LF. */
+typedef struct pem_line {
+    const char *p;
+    size_t len;
+} pem_line;
+
+/* next_line takes the line at *pos; 0 at the end of the text. */
+static int next_line(pem_line *l, const char *text, size_t len, size_t *pos)
+{
+    size_t i = *pos;
+
+    if (i >= len)
+        return 0;
+    l->p = text + i;
+    while (i < len && text[i] != '\n')
+        i++;
+    l->len = (size_t)(text + i - l->p);
+    if (l->len > 0 && l->p[l->len - 1] == '\r')
+        l->len--;
+    *pos = i < len ? i + 1 : i;
+    return 1;
+}
+
+static int starts_with(const pem_line *l, const char *s)
+{
+    size_t n = strlen(s);
+    return l->len >= n && memcmp(l->p, s, n) == 0;
+}
+
+/* armor_label returns the label of a line "-----<word> LABEL-----", where
+ * word is BEGIN or END, in *label; 0 when the line is not one. */
+static int armor_label(const pem_line *l, const char *word, pem_line *label)
+{
+    size_t n = 5 + strlen(word) + 1;
+
+    if (!starts_with(l, "-----") || l->len < n + 5 ||
+        memcmp(l->p + 5, word, n - 6) != 0 || l->p[n - 1] != ' ' ||
+        memcmp(l->p + l->len - 5, "-----", 5) != 0)
+        return 0;
+    label->p = l->p + n;
+    label->len = l->len - n - 5;
+    return 1;
+}
+
+/* pem_headers skips the RFC 1421 headers at *pos, if any, noting an
+ * encrypted key; they end at an empty line. */
+static int pem_headers(pem_block *blk, const char *text, size_t len, size_t *pos)
+{
+    size_t p = *pos;
+    pem_line l;
+
+    if (!next_line(&l, text, len, &p) || memchr(l.p, ':', l.len) == NULL)
+        return BRISK_EOK;
+    do {
+        if (starts_with(&l, "Proc-Type:") && l.len >= 9 &&
+            memcmp(l.p + l.len - 9, "ENCRYPTED", 9) == 0)
+            blk->encrypted = 1;
+        if (starts_with(&l, "-----"))
+            return BRISK_EDECODE;
+    } while (l.len > 0 && next_line(&l, text, len, &p));
+    if (l.len > 0)
+        return BRISK_EDECODE;   /* the text ended within the headers */
+    *pos = p;
+    return BRISK_EOK;
+}
+
+int brisk_pem_next(pem_block *blk, const char *text, size_t len, size_t *pos)
+{
+    pem_line l, label, end;
+    size_t body_end;
+
+    do {
+        if (!next_line(&l, text, len, pos))
+            return 0;
+    } while (!armor_label(&l, "BEGIN", &label) || label.len == 0);
+    blk->label = label.p;
+    blk->label_len = label.len;
+    blk->encrypted = 0;
+    if (pem_headers(blk, text, len, pos) != BRISK_EOK)
+        return BRISK_EDECODE;
+    blk->body = text + *pos;
+    for (;;) {
+        body_end = *pos;
+        if (!next_line(&l, text, len, pos))
+            return BRISK_EDECODE;   /* no END line */
+        if (starts_with(&l, "-----"))
+            break;
+    }
+    if (!armor_label(&l, "END", &end) || end.len != label.len ||
+        memcmp(end.p, label.p, label.len) != 0)
+        return BRISK_EDECODE;
+    blk->body_len = (size_t)(text + body_end - blk->body);
+    return 1;
+}
+
+int brisk_pem_label_is(const pem_block *blk, const char *label)
+{
+    return blk->label_len == strlen(label) && memcmp(blk->label, label, blk->label_len) == 0;
+}
+
+/* put_str appends s to out at *o (counting only when out is NULL). */
+static void put_str(char *out, size_t *o, const char *s, size_t n)
+{
+    if (out != NULL)
+        memcpy(out + *o, s, n);
+    *o += n;
+}
+
+int brisk_pem_write(char *out, size_t *out_len, const char *label, const uint8_t *der,
+                    size_t der_len)
+{
+    size_t label_len = strlen(label);
+    size_t b64_len = b64_encoded_len(der_len);
+    size_t need = (11 + label_len + 6) + b64_len + (b64_len + 63) / 64 + (9 + label_len + 6);
+    size_t o = 0;
+
+    if (out != NULL && *out_len < need) {
+        *out_len = need;
+        return BRISK_ENOSPACE;
+    }
+    *out_len = need;
+    if (out == NULL)
+        return BRISK_EOK;
+    put_str(out, &o, "-----BEGIN ", 11);
+    put_str(out, &o, label, label_len);
+    put_str(out, &o, "-----\n", 6);
+    for (size_t i = 0; i < der_len; i += 48) {
+        size_t n = der_len - i < 48 ? der_len - i : 48;
+        brisk_b64_encode(out + o, der + i, n);
+        o += b64_encoded_len(n);
+        put_str(out, &o, "\n", 1);
+    }
+    put_str(out, &o, "-----END ", 9);
+    put_str(out, &o, label, label_len);
+    put_str(out, &o, "-----\n", 6);
+    return BRISK_EOK;
+}
