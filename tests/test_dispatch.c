@@ -19,7 +19,7 @@
 
 static const char *const expected_prims[] = {
     "md2", "md4", "md5", "sha1", "rmd160", "sha256", "sha512",
-    "aes", "ghash", "bf", "rc4", "des",
+    "aes", "ghash", "bf", "rc4", "des", "bn",
 };
 #define N_EXPECTED_PRIMS (sizeof(expected_prims) / sizeof(expected_prims[0]))
 

@@ -89,7 +89,9 @@ int brisk_bn_is_odd(const brisk_bn *a);
  * Results may alias inputs.  BRISK_EINVAL when a result needs more than
  * BRISK_BN_MAX_BITS bits or an operand is out of range. */
 
-/* brisk_bn_add sets r = a + b, width max(a, b) + 1 limb when needed. */
+/* brisk_bn_add sets r = a + b, width max(a, b) + 1 limb (the carry limb is
+ * kept even when zero, so that the width does not depend on the values; at
+ * BRISK_BN_MAX_LIMBS the width stays and a carry is BRISK_EINVAL). */
 int brisk_bn_add(brisk_bn *r, const brisk_bn *a, const brisk_bn *b);
 
 /* brisk_bn_sub sets r = a - b; BRISK_EINVAL when a < b. */

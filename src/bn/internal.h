@@ -46,4 +46,97 @@ static inline const brisk_bn_impl *brisk_bn_active(void)
     return ((brisk_bn_impl_fn *)brisk_prim_fn(&brisk_bn_prim))();
 }
 
+/* ---- Limb arithmetic ----
+ * 64x64->128 products through unsigned __int128 where the compiler has it
+ * (64-bit targets), else from 32-bit halves (i686).  The helpers below are
+ * branch-free; compilers emit adc/sbb or setc for the comparisons. */
+
+/* mul64 returns the low half of a b and stores the high half in *hi. */
+static inline uint64_t mul64(uint64_t a, uint64_t b, uint64_t *hi)
+{
+#ifdef __SIZEOF_INT128__
+    unsigned __int128 p = (unsigned __int128)a * b;
+    *hi = (uint64_t)(p >> 64);
+    return (uint64_t)p;
+#else
+    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return (mid << 32) | (uint32_t)p00;
+#endif
+}
+
+/* mac64 returns the low half of a b + c + d and stores the high half in
+ * *hi; the sum cannot overflow 128 bits. */
+static inline uint64_t mac64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uint64_t *hi)
+{
+#ifdef __SIZEOF_INT128__
+    unsigned __int128 p = (unsigned __int128)a * b + c + d;
+    *hi = (uint64_t)(p >> 64);
+    return (uint64_t)p;
+#else
+    uint64_t h, lo = mul64(a, b, &h);
+    lo += c;
+    h += lo < c;
+    lo += d;
+    h += lo < d;
+    *hi = h;
+    return lo;
+#endif
+}
+
+/* ct_mask64 is all ones when bit is 1 and zero when it is 0. */
+static inline uint64_t ct_mask64(uint64_t bit)
+{
+    return (uint64_t)0 - (bit & 1);
+}
+
+/* ct_nz64 returns 1 when x is non-zero, 0 otherwise. */
+static inline uint64_t ct_nz64(uint64_t x)
+{
+    return (x | ((uint64_t)0 - x)) >> 63;
+}
+
+/* ct_lt64 returns 1 when a < b (the borrow of a - b). */
+static inline uint64_t ct_lt64(uint64_t a, uint64_t b)
+{
+    return ((~a & b) | ((~a ^ b) & (a - b))) >> 63;
+}
+
+/* ct_sel64 returns a when bit is 1 and b when it is 0. */
+static inline uint64_t ct_sel64(uint64_t bit, uint64_t a, uint64_t b)
+{
+    return b ^ (ct_mask64(bit) & (a ^ b));
+}
+
+/* Limb-array helpers (src/bn/bn.c), constant-time unless noted.  Arrays are
+ * least significant limb first; r may alias a or b unless noted. */
+
+/* brisk_limbs_add sets r = a + b over n limbs and returns the carry. */
+uint64_t brisk_limbs_add(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+/* brisk_limbs_sub sets r = a - b over n limbs and returns the borrow. */
+uint64_t brisk_limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n);
+/* brisk_limbs_select sets r = bit ? a : b over n limbs. */
+void brisk_limbs_select(uint64_t *r, uint64_t bit, const uint64_t *a, const uint64_t *b,
+                        size_t n);
+/* brisk_limbs_cmp returns -1, 0 or 1 as a <, =, > b over n limbs. */
+int brisk_limbs_cmp(const uint64_t *a, const uint64_t *b, size_t n);
+/* brisk_limbs_mul sets r[0..an+bn-1] = a b (schoolbook); r must not alias. */
+void brisk_limbs_mul(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *b, size_t bn);
+/* brisk_limbs_mod sets r[0..mn-1] = a mod m for m > 0 of mn limbs, bit by
+ * bit; time depends on an and mn only. */
+void brisk_limbs_mod(uint64_t *r, const uint64_t *a, size_t an, const uint64_t *m, size_t mn);
+/* brisk_limbs_dbl_mod sets r = 2 a mod m over n limbs for a < m. */
+void brisk_limbs_dbl_mod(uint64_t *r, const uint64_t *a, const uint64_t *m, size_t n);
+/* brisk_limbs_len returns the limbs a[0..n-1] needs.  Variable-time. */
+size_t brisk_limbs_len(const uint64_t *a, size_t n);
+
+/* brisk_bn_set_limbs sets r to the n limbs a (r->d may alias a), zeroing
+ * the limbs above. */
+void brisk_bn_set_limbs(brisk_bn *r, const uint64_t *a, size_t n);
+
+/* brisk_bn_mont_one sets r (n limbs) to 1 in Montgomery form, R mod m. */
+void brisk_bn_mont_one(uint64_t *r, const brisk_bn_mont *mont);
+
 #endif

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "../internal.h"
+#include "../bn/internal.h"
 #include "../cipher/internal.h"
 #include "../digest/internal.h"
 
@@ -24,6 +25,8 @@ static brisk_prim *const prims[] = {
     &brisk_ghash_prim,
     &brisk_bf_prim,     &brisk_rc4_prim,
     &brisk_des_prim,
+    /* public key: Montgomery multiplication */
+    &brisk_bn_prim,
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
 
