@@ -4,7 +4,8 @@
  * through brisk_dsa_generate_params) or reads them, and writes them as
  * OpenSSL 3.0's `openssl dsaparam` does: "DSA PARAMETERS" (Dss-Parms), then
  * with -genkey a private key made from them as PKCS#8 "PRIVATE KEY", the
- * label openssl 3.0 uses there.  -noout leaves the parameters out.
+ * label openssl 3.0 uses there (in DER, OpenSSL's traditional DSA private
+ * key, as openssl writes it).  -noout leaves the parameters out.
  *
  * Sizes: p of 1024 bits gets q of 160, 2048 gets 224 (as openssl dsaparam
  * 2048 makes), 3072 gets 256, and 512 gets 160 (the size `speed dsa512`
@@ -107,7 +108,9 @@ static int run(const dsaparam_args *a, brisk_pkey *key)
             app_error("dsaparam", "cannot generate a key: %s", brisk_strerror(err));
             goto done;
         }
-        if (encode_key("dsaparam", &buf, &len, key, BRISK_PKEY_PKCS8, a->outform) != 0)
+        if (encode_key("dsaparam", &buf, &len, key,
+                       a->outform == FORM_DER ? BRISK_PKEY_TRADITIONAL : BRISK_PKEY_PKCS8,
+                       a->outform) != 0)
             goto done;
     }
     if (len > 0 && write_file("dsaparam", a->out, buf, len, a->genkey) != 0)

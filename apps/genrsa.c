@@ -13,12 +13,11 @@
 
 #include "apps.h"
 
-enum { OPT_OUT = 2, OPT_TRADITIONAL, OPT_F4, OPT_OUTFORM };
+enum { OPT_OUT = 2, OPT_TRADITIONAL, OPT_F4 };
 
 static const app_option genrsa_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
-    {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
     {"traditional", OPT_TRADITIONAL, ARG_NONE, 0, 0, NULL,
      "Write PKCS#1 \"RSA PRIVATE KEY\" instead of PKCS#8"},
     {"f4", OPT_F4, ARG_NONE, 0, 0, NULL, "Public exponent 65537 (the only one; accepted)"},
@@ -50,7 +49,7 @@ static int parse_bits(const char *s, long *bits)
     return 0;
 }
 
-static int generate(const char *out, long bits, int encoding, int form)
+static int generate(const char *out, long bits, int encoding)
 {
     brisk_pkey *key = calloc(1, sizeof(*key));
     uint8_t *buf = NULL;
@@ -65,7 +64,7 @@ static int generate(const char *out, long bits, int encoding, int form)
     err = brisk_rsa_generate(&key->u.rsa, (size_t)bits, 0);
     if (err != 0)
         app_error("genrsa", "cannot generate a %ld-bit key: %s", bits, brisk_strerror(err));
-    else if (encode_key("genrsa", &buf, &len, key, encoding, form) == 0 &&
+    else if (encode_key("genrsa", &buf, &len, key, encoding, FORM_PEM) == 0 &&
              write_file("genrsa", out, buf, len, 1) == 0)
         ret = 0;
     free_secret(buf, len);
@@ -77,7 +76,7 @@ static int generate(const char *out, long bits, int encoding, int form)
 int genrsa_main(int argc, char **argv)
 {
     const char *out = NULL;
-    int encoding = BRISK_PKEY_PKCS8, form = FORM_PEM;
+    int encoding = BRISK_PKEY_PKCS8;
     long bits = 2048;
     app_opts o;
     int id;
@@ -89,10 +88,6 @@ int genrsa_main(int argc, char **argv)
         case OPT_OUT: out = o.value; break;
         case OPT_TRADITIONAL: encoding = BRISK_PKEY_TRADITIONAL; break;
         case OPT_F4: break;
-        case OPT_OUTFORM:
-            if (parse_form("genrsa", o.name, o.value, &form) != 0)
-                return 1;
-            break;
         case OPT_UNKNOWN:
             app_error("genrsa", "unknown option '%s'", o.name);
             return 1;
@@ -106,5 +101,5 @@ int genrsa_main(int argc, char **argv)
     }
     if (o.ind < argc && parse_bits(argv[o.ind], &bits) != 0)
         return 1;
-    return generate(out, bits, encoding, form);
+    return generate(out, bits, encoding);
 }

@@ -3,8 +3,9 @@
  * [-traditional] [-outform PEM|DER] [-out FILE]`: reads an RSA or DSA key
  * in any encoding brisk/pkey.h decodes and writes it again as OpenSSL
  * 3.0's `openssl pkey` does: a private key as PKCS#8 ("PRIVATE KEY", or
- * the traditional form with -traditional), a public key, or the public
- * half with -pubout, as SubjectPublicKeyInfo ("PUBLIC KEY").  Unlike
+ * the traditional form with -traditional; in DER, the traditional form
+ * always, as openssl 3.0 writes it), a public key, or the public half with
+ * -pubout, as SubjectPublicKeyInfo ("PUBLIC KEY").  Unlike
  * openssl, a public key is read without -pubin (which is accepted).
  */
 #include <stdlib.h>
@@ -53,7 +54,8 @@ static int run(const pkey_args *a, brisk_pkey *key)
     private = brisk_pkey_has_private(key) && !a->pubout;
     if (encode_key("pkey", &buf, &len, key,
                    !private ? BRISK_PKEY_SPKI
-                            : a->traditional ? BRISK_PKEY_TRADITIONAL : BRISK_PKEY_PKCS8,
+                   : a->traditional || a->outform == FORM_DER ? BRISK_PKEY_TRADITIONAL
+                                                              : BRISK_PKEY_PKCS8,
                    a->outform) == 0 &&
         write_file("pkey", a->out, buf, len, private) == 0)
         ret = 0;

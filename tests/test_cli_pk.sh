@@ -131,7 +131,7 @@ check "pkey: public key through DER and back" same "$tmp/b1024.pub" "$tmp/b1024.
 check "pkey -pubout: PUBLIC KEY" [ "$(head -n 1 "$tmp/b1024.pub")" = "-----BEGIN PUBLIC KEY-----" ]
 for opts in "" "-sigopt rsa_padding_mode:pss" \
     "-sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:digest -sigopt rsa_mgf1_md:sha1"; do
-    for md in sha1 sha256 sha512; do
+    for md in sha1 sha256 sha384; do
         # shellcheck disable=SC2086
         bq dgst -$md -sign "$tmp/b1024.pem" $opts -out "$tmp/rt.sig" "$tmp/big"
         # shellcheck disable=SC2086
@@ -182,9 +182,9 @@ check "DSA key through DER and back" sh -c "sed -n '/BEGIN PRIVATE/,\$p' '$tmp/d
 if [ "$QUICK" != 1 ]; then
     b genrsa -out "$tmp/b2048.pem"
     check "genrsa with no size: exit 0" [ "$rc" -eq 0 ]
-    bq pkey -in "$tmp/b2048.pem" -outform DER -out "$tmp/b2048.der"
-    # A PKCS#8 RSA-2048 key is 1216 to 1219 bytes of DER; the size says 2048 bits.
-    check "genrsa with no size: 2048 bits" [ "$(wc -c <"$tmp/b2048.der")" -ge 1215 ]
+    bq pkey -in "$tmp/b2048.pem" -pubout -outform DER -out "$tmp/b2048.der"
+    # The SubjectPublicKeyInfo of an RSA-2048 key (e = 65537) is 294 bytes.
+    check "genrsa with no size: 2048 bits" [ "$(wc -c <"$tmp/b2048.der")" -eq 294 ]
     bq dgst -sha256 -sign "$tmp/b2048.pem" -out "$tmp/s2048" "$tmp/msg"
     check "RSA-2048: a 256-byte signature" [ "$(wc -c <"$tmp/s2048")" -eq 256 ]
 fi
@@ -196,7 +196,7 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     for form in PEM DER; do
         oq pkey -in "$tmp/o1024.pem" -outform $form -out "$tmp/o.$form"
         bq pkey -in "$tmp/o1024.pem" -outform $form -out "$tmp/b.$form"
-        check "openssl's RSA key: brisk pkey writes openssl's PKCS#8 $form" same "$tmp/o.$form" "$tmp/b.$form"
+        check "openssl's RSA key: brisk pkey writes openssl's bytes in $form" same "$tmp/o.$form" "$tmp/b.$form"
         oq pkey -in "$tmp/o1024.pem" -pubout -outform $form -out "$tmp/o.pub.$form"
         bq pkey -in "$tmp/o1024.pem" -pubout -outform $form -out "$tmp/b.pub.$form"
         check "openssl's RSA key: pkey -pubout -outform $form byte-identical" same "$tmp/o.pub.$form" "$tmp/b.pub.$form"
@@ -232,7 +232,7 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     for opts in "" "-sigopt rsa_pss_saltlen:digest" "-sigopt rsa_pss_saltlen:max" \
         "-sigopt rsa_pss_saltlen:0" "-sigopt rsa_pss_saltlen:20 -sigopt rsa_mgf1_md:sha1" \
         "-sigopt rsa_pss_saltlen:auto"; do
-        for md in sha1 sha256 sha512; do
+        for md in sha1 sha256 sha384; do
             what="PSS $md $opts"
             # shellcheck disable=SC2086
             bq dgst -$md -sign "$tmp/o1024.pem" -sigopt rsa_padding_mode:pss $opts -out "$tmp/b.sig" "$tmp/big"
@@ -307,8 +307,8 @@ cp "$tmp/out" "$tmp/mr_pk"
 b speed -seconds 1 rsa512 dsa512
 check "speed rsa512 dsa512: exit 0" clean_exit
 check "speed: openssl's header line, twice" count_is "$tmp/out" '^                  sign    verify    sign/s verify/s$' 2
-check "speed: the rsa 512 row" has "$tmp/out" '^rsa  512 bits [0-9]\.[0-9]{6}s [0-9]\.[0-9]{6}s [ 0-9]{6}[0-9]\.[0-9] [ 0-9]{6}[0-9]\.[0-9]$'
-check "speed: the dsa 512 row" has "$tmp/out" '^dsa  512 bits [0-9]\.[0-9]{6}s [0-9]\.[0-9]{6}s [ 0-9]{6}[0-9]\.[0-9] [ 0-9]{6}[0-9]\.[0-9]$'
+check "speed: the rsa 512 row" has "$tmp/out" '^rsa  512 bits [0-9]\.[0-9]{6}s [0-9]\.[0-9]{6}s [ 0-9]{5}[0-9]+\.[0-9] [ 0-9]{5}[0-9]+\.[0-9]$'
+check "speed: the dsa 512 row" has "$tmp/out" '^dsa  512 bits [0-9]\.[0-9]{6}s [0-9]\.[0-9]{6}s [ 0-9]{5}[0-9]+\.[0-9] [ 0-9]{5}[0-9]+\.[0-9]$'
 check "speed: no bytes table without digests or ciphers" sh -c "! grep -q \"^The 'numbers'\" '$tmp/out'"
 check "speed: rsa progress lines" count_is "$tmp/err" '^Doing 512 bits (private|public) rsa.s for 1s: [0-9]+ 512 bits (private|public) RSA.s in [0-9]+\.[0-9][0-9]s$' 2
 check "speed: dsa progress lines" count_is "$tmp/err" '^Doing 512 bits (sign|verify) dsa.s for 1s: [0-9]+ 512 bits DSA (signs|verify) in [0-9]+\.[0-9][0-9]s$' 2
