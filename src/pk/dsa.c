@@ -1,0 +1,384 @@
+/*
+ * src/pk/dsa.c - DSA (FIPS 186-4 section 4): key checks and generation,
+ * signing with the deterministic nonces of RFC 6979 section 3.2 and
+ * verification with full range checks, over brisk_bn's Montgomery
+ * arithmetic.  The signature here is the raw r || s of IEEE P1363; the DER
+ * pair brisk_dsa_sign/verify wraps these (src/pk/dsa_der.c).
+ *
+ * Signing is constant-time in the private key x and the nonce k: the nonce
+ * comes from HMAC-DRBG over md, g^k from the fixed-window brisk_bn_mod_exp,
+ * k^-1 from the constant-time brisk_bn_mod_inverse, and s from the
+ * constant-time modular operations.  Its only decisions are whether a nonce
+ * candidate lies in [1, q - 1] (a rejected candidate says nothing about the
+ * one finally used) and whether r or s is zero (both are published); those
+ * values go through declassify() first, so that the valgrind check
+ * (tests/ct_dsa.c) can tell them from leaks.  Key checks, key generation
+ * (but for y = g^x) and verification handle public values and are
+ * variable-time.
+ */
+#include <brisk/dsa.h>
+#include <brisk/mac.h>
+
+#include "../internal.h"
+
+/* brisk_ct_declassify is a hook for the constant-time tests, never defined
+ * by the library: tests/ct_dsa.c defines it to tell valgrind that a value
+ * derived from secrets is public from here on.  Declared weak, it is NULL
+ * in every other program. */
+void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
+
+static inline void declassify(const void *p, size_t len)
+{
+    if (brisk_ct_declassify != NULL)
+        brisk_ct_declassify(p, len);
+}
+
+/* A signature is given up after this many rejected nonce candidates and
+ * zero r or s: for q of exactly 160, 224 or 256 bits a candidate is
+ * rejected with probability below 1/2, so only a broken key gets here. */
+#define DSA_MAX_TRIES 256
+
+/* ---- Small bignum helpers ---- */
+
+/* load_be sets r to the big-endian in[0..in_len-1] in `limbs` limbs
+ * (in_len <= 8 limbs), touching every byte the same way whatever its
+ * value: nonces pass through here. */
+static void load_be(brisk_bn *r, const uint8_t *in, size_t in_len, size_t limbs)
+{
+    brisk_bn_zero(r, limbs);
+    for (size_t i = 0; i < in_len; i++) {
+        size_t pos = in_len - 1 - i;
+        r->d[pos / 8] |= (uint64_t)in[i] << (8 * (pos % 8));
+    }
+}
+
+/* bn_valid checks that a's width is sane, for numbers a caller filled in. */
+static int bn_valid(const brisk_bn *a)
+{
+    return a->n <= BRISK_BN_MAX_LIMBS;
+}
+
+/* in_range returns 1 when lo < a < m for the public a (normalized in a
+ * copy), all of m's width. */
+static int in_range(const brisk_bn *a, uint64_t lo, const brisk_bn *m)
+{
+    brisk_bn t, l;
+    brisk_bn_copy(&t, a);
+    if (brisk_bn_resize(&t, m->n) != BRISK_EOK)
+        return 0;
+    brisk_bn_from_u64(&l, lo);
+    if (brisk_bn_resize(&l, m->n) != BRISK_EOK)
+        return 0;
+    return brisk_bn_cmp(&t, &l) > 0 && brisk_bn_cmp(&t, m) < 0;
+}
+
+static size_t q_bytes(const brisk_dsa_key *key)
+{
+    return (key->mont_q.bits + 7) / 8;
+}
+
+/* ---- Keys ---- */
+
+/* sizes_ok checks the sizes of p and q that the header promises. */
+static int sizes_ok(size_t p_bits, size_t q_bits)
+{
+    return p_bits >= BRISK_DSA_MIN_BITS && p_bits <= BRISK_DSA_MAX_BITS &&
+           (q_bits == 160 || q_bits == 224 || q_bits == 256);
+}
+
+/* prepare_params normalizes p, q, g, checks the sizes, 1 < g < p and
+ * prepares the Montgomery contexts. */
+static int prepare_params(brisk_dsa_key *key)
+{
+    brisk_dsa_params *pr = &key->params;
+
+    if (!bn_valid(&pr->p) || !bn_valid(&pr->q) || !bn_valid(&pr->g))
+        return BRISK_EINVAL;
+    brisk_bn_normalize(&pr->p);
+    brisk_bn_normalize(&pr->q);
+    brisk_bn_normalize(&pr->g);
+    if (!sizes_ok(brisk_bn_bits(&pr->p), brisk_bn_bits(&pr->q)) ||
+        !in_range(&pr->g, 1, &pr->p) || brisk_bn_resize(&pr->g, pr->p.n) != BRISK_EOK)
+        return BRISK_EINVAL;
+    if (brisk_bn_mont_init(&key->mont_p, &pr->p) != BRISK_EOK ||
+        brisk_bn_mont_init(&key->mont_q, &pr->q) != BRISK_EOK)
+        return BRISK_EINVAL;
+    return BRISK_EOK;
+}
+
+/* prepare_y checks 1 < y < p and gives y p's width. */
+static int prepare_y(brisk_dsa_key *key)
+{
+    if (!bn_valid(&key->y))
+        return BRISK_EINVAL;
+    brisk_bn_normalize(&key->y);
+    if (!in_range(&key->y, 1, &key->params.p) ||
+        brisk_bn_resize(&key->y, key->params.p.n) != BRISK_EOK)
+        return BRISK_EINVAL;
+    return BRISK_EOK;
+}
+
+/* check_x gives x q's width and checks 0 < x < q and y = g^x mod p, with
+ * constant-time comparisons and exponentiation; the one branch is on the
+ * verdict. */
+static int check_x(brisk_dsa_key *key)
+{
+    const brisk_bn *q = &key->params.q;
+    brisk_bn gx;
+    int ok;
+
+    if (!bn_valid(&key->x) || brisk_bn_resize(&key->x, q->n) != BRISK_EOK)
+        return BRISK_EINVAL;
+    ok = (brisk_bn_is_zero(&key->x) == 0) & (brisk_bn_cmp(&key->x, q) < 0);
+    if (brisk_bn_mod_exp(&gx, &key->params.g, &key->x, &key->mont_p) != BRISK_EOK)
+        ok = 0;
+    ok &= brisk_bn_cmp(&gx, &key->y) == 0;
+    wipe(&gx, sizeof(gx));
+    return ok ? BRISK_EOK : BRISK_EINVAL;
+}
+
+int brisk_dsa_key_prepare(brisk_dsa_key *key)
+{
+    int err;
+
+    if (key == NULL)
+        return BRISK_EINVAL;
+    err = prepare_params(key);
+    if (err == BRISK_EOK)
+        err = prepare_y(key);
+    if (err == BRISK_EOK && key->has_private)
+        err = check_x(key);
+    if (err != BRISK_EOK)
+        key->mont_p.n = key->mont_q.n = 0; /* unusable by sign and verify */
+    return err;
+}
+
+void brisk_dsa_key_wipe(brisk_dsa_key *key)
+{
+    if (key != NULL)
+        wipe(key, sizeof(*key));
+}
+
+int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
+{
+    int err;
+
+    if (key == NULL || params == NULL)
+        return BRISK_EINVAL;
+    err = brisk_dsa_params_check(params, 0);
+    if (err != BRISK_EOK)
+        return err;
+    wipe(key, sizeof(*key));
+    key->params = *params;
+    key->has_private = 1;
+    err = prepare_params(key);
+    if (err == BRISK_EOK)
+        err = brisk_bn_random_range(&key->x, &key->params.q);
+    if (err == BRISK_EOK)
+        err = brisk_bn_mod_exp(&key->y, &key->params.g, &key->x, &key->mont_p);
+    if (err == BRISK_EOK)
+        err = prepare_y(key);
+    if (err != BRISK_EOK)
+        brisk_dsa_key_wipe(key);
+    return err;
+}
+
+/* key_ready says whether key went through brisk_dsa_key_prepare. */
+static int key_ready(const brisk_dsa_key *key)
+{
+    return key != NULL && key->mont_p.n != 0 && key->mont_q.n != 0 &&
+           key->mont_q.bits % 8 == 0 && key->params.q.n == key->mont_q.n &&
+           key->params.p.n == key->mont_p.n;
+}
+
+/* bits2int is RFC 6979 section 2.3.2 and FIPS 186-4's "leftmost min(N,
+ * outlen) bits" at once: q's length being whole bytes (160, 224 or 256
+ * bits), it is the first q_len bytes of in, all of in when shorter, as a
+ * number of q's width. */
+static void bits2int(brisk_bn *r, const uint8_t *in, size_t in_len, size_t q_len,
+                     size_t limbs)
+{
+    load_be(r, in, in_len < q_len ? in_len : q_len, limbs);
+}
+
+/* ---- RFC 6979 section 3.2: the nonce ---- */
+
+typedef struct nonce_drbg {
+    const brisk_digest *md;
+    size_t h_len;
+    uint8_t k[BRISK_DIGEST_MAX_LEN], v[BRISK_DIGEST_MAX_LEN];
+    brisk_hmac_ctx hmac;
+} nonce_drbg;
+
+/* drbg_rekey sets K = HMAC_K(V || sep || x || h) and V = HMAC_K(V), x and
+ * h being int2octets(x) and bits2octets(h1), or empty (len 0). */
+static void drbg_rekey(nonce_drbg *d, uint8_t sep, const uint8_t *x, const uint8_t *h,
+                       size_t len)
+{
+    brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
+    brisk_hmac_update(&d->hmac, d->v, d->h_len);
+    brisk_hmac_update(&d->hmac, &sep, 1);
+    if (len != 0) {
+        brisk_hmac_update(&d->hmac, x, len);
+        brisk_hmac_update(&d->hmac, h, len);
+    }
+    brisk_hmac_final(&d->hmac, d->k);
+    brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
+    brisk_hmac_update(&d->hmac, d->v, d->h_len);
+    brisk_hmac_final(&d->hmac, d->v);
+}
+
+/* drbg_init is steps b to g. */
+static void drbg_init(nonce_drbg *d, const brisk_digest *md, const uint8_t *x,
+                      const uint8_t *h, size_t len)
+{
+    d->md = md;
+    d->h_len = md->digest_len;
+    memset(d->v, 0x01, d->h_len);
+    memset(d->k, 0x00, d->h_len);
+    drbg_rekey(d, 0x00, x, h, len);
+    drbg_rekey(d, 0x01, x, h, len);
+}
+
+/* drbg_generate is step h.2: T, the first len bytes of V = HMAC_K(V)
+ * repeated. */
+static void drbg_generate(nonce_drbg *d, uint8_t *t, size_t len)
+{
+    brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
+    for (size_t done = 0; done < len;) {
+        size_t n = len - done < d->h_len ? len - done : d->h_len;
+        brisk_hmac_update(&d->hmac, d->v, d->h_len);
+        brisk_hmac_final(&d->hmac, d->v);
+        memcpy(t + done, d->v, n);
+        done += n;
+    }
+}
+
+/* ---- Signing ---- */
+
+/* The secrets of one signature, wiped in one go. */
+typedef struct sign_work {
+    nonce_drbg drbg;
+    uint8_t x_oct[BRISK_DSA_MAX_Q_BYTES], t[BRISK_DSA_MAX_Q_BYTES];
+    brisk_bn k, kinv, gk, xr;
+} sign_work;
+
+/* sign_with_k computes r and s for the candidate nonce in w->k (already in
+ * [1, q - 1]); 0 when both are non-zero, else BRISK_EINVAL (try the next
+ * candidate).  r and s are declassified: they are the signature. */
+static int sign_with_k(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, brisk_bn *s,
+                       const brisk_bn *zq)
+{
+    const brisk_bn *q = &key->params.q;
+    int zero;
+
+    if (brisk_bn_mod_exp(&w->gk, &key->params.g, &w->k, &key->mont_p) != BRISK_EOK ||
+        brisk_bn_mod(r, &w->gk, q) != BRISK_EOK)
+        return BRISK_EINVAL;
+    declassify(r, sizeof(*r));
+    if (brisk_bn_is_zero(r))
+        return BRISK_EINVAL;
+    /* s = k^-1 (z + x r) mod q */
+    if (brisk_bn_mod_mul(&w->xr, &key->x, r, q) != BRISK_EOK ||
+        brisk_bn_mod_add(&w->xr, zq, &w->xr, q) != BRISK_EOK ||
+        brisk_bn_mod_inverse(&w->kinv, &w->k, q) != BRISK_EOK ||
+        brisk_bn_mod_mul(s, &w->kinv, &w->xr, q) != BRISK_EOK)
+        return BRISK_EINVAL;
+    declassify(s, sizeof(*s));
+    zero = brisk_bn_is_zero(s);
+    return zero ? BRISK_EINVAL : BRISK_EOK;
+}
+
+/* sign_loop draws RFC 6979 nonces until one gives non-zero r and s. */
+static int sign_loop(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, brisk_bn *s,
+                     const brisk_bn *zq, size_t q_len)
+{
+    const brisk_bn *q = &key->params.q;
+
+    for (int tries = 0; tries < DSA_MAX_TRIES; tries++) {
+        int ok;
+        drbg_generate(&w->drbg, w->t, q_len);
+        load_be(&w->k, w->t, q_len, q->n);
+        ok = (brisk_bn_is_zero(&w->k) == 0) & (brisk_bn_cmp(&w->k, q) < 0);
+        declassify(&ok, sizeof(ok));
+        if (ok && sign_with_k(key, w, r, s, zq) == BRISK_EOK)
+            return BRISK_EOK;
+        drbg_rekey(&w->drbg, 0x00, NULL, NULL, 0); /* step h.3 */
+    }
+    return BRISK_EINVAL;
+}
+
+int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                       const brisk_digest *md, const uint8_t *dgst, size_t dgst_len)
+{
+    sign_work w;
+    brisk_bn z, r, s;
+    uint8_t h_oct[BRISK_DSA_MAX_Q_BYTES];
+    size_t q_len;
+    int err;
+
+    if (!key_ready(key) || !key->has_private || sig == NULL || md == NULL ||
+        md->digest_len == 0 || md->digest_len > BRISK_DIGEST_MAX_LEN ||
+        (dgst == NULL && dgst_len != 0))
+        return BRISK_EINVAL;
+    q_len = q_bytes(key);
+    if (sig_len != 2 * q_len)
+        return BRISK_EINVAL;
+
+    /* z = bits2int(h1); bits2octets(h1) = int2octets(z mod q) */
+    bits2int(&z, dgst, dgst_len, q_len, key->params.q.n);
+    err = brisk_bn_mod(&z, &z, &key->params.q);
+    if (err == BRISK_EOK)
+        err = brisk_bn_to_bytes(h_oct, q_len, &z);
+    if (err == BRISK_EOK)
+        err = brisk_bn_to_bytes(w.x_oct, q_len, &key->x);
+    if (err == BRISK_EOK) {
+        drbg_init(&w.drbg, md, w.x_oct, h_oct, q_len);
+        err = sign_loop(key, &w, &r, &s, &z, q_len);
+    }
+    if (err == BRISK_EOK)
+        err = brisk_bn_to_bytes(sig, q_len, &r);
+    if (err == BRISK_EOK)
+        err = brisk_bn_to_bytes(sig + q_len, q_len, &s);
+    brisk_hmac_cleanup(&w.drbg.hmac);
+    wipe(&w, sizeof(w));
+    return err;
+}
+
+/* ---- Verification (variable-time: everything is public) ---- */
+
+/* verify_rs checks 0 < r, s < q and v = (g^u1 y^u2 mod p) mod q == r. */
+static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn *s,
+                     const uint8_t *dgst, size_t dgst_len)
+{
+    const brisk_bn *q = &key->params.q;
+    brisk_bn w, z, u1, u2, v;
+
+    if (!in_range(r, 0, q) || !in_range(s, 0, q) || !in_range(&key->y, 1, &key->params.p))
+        return BRISK_EVERIFY;
+    bits2int(&z, dgst, dgst_len, q_bytes(key), q->n);
+    if (brisk_bn_mod(&z, &z, q) != BRISK_EOK || brisk_bn_mod_inverse(&w, s, q) != BRISK_EOK ||
+        brisk_bn_mod_mul(&u1, &z, &w, q) != BRISK_EOK ||
+        brisk_bn_mod_mul(&u2, r, &w, q) != BRISK_EOK ||
+        brisk_bn_mod_exp2_public(&v, &key->params.g, &u1, &key->y, &u2, &key->mont_p) !=
+            BRISK_EOK ||
+        brisk_bn_mod(&v, &v, q) != BRISK_EOK)
+        return BRISK_EVERIFY;
+    return brisk_bn_cmp(&v, r) == 0 ? BRISK_EOK : BRISK_EVERIFY;
+}
+
+int brisk_dsa_verify_raw(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
+                         const uint8_t *dgst, size_t dgst_len)
+{
+    brisk_bn r, s;
+    size_t q_len;
+
+    if (!key_ready(key) || (dgst == NULL && dgst_len != 0))
+        return BRISK_EINVAL;
+    q_len = q_bytes(key);
+    if (sig == NULL || sig_len != 2 * q_len)
+        return BRISK_EVERIFY;
+    load_be(&r, sig, q_len, key->params.q.n);
+    load_be(&s, sig + q_len, q_len, key->params.q.n);
+    return verify_rs(key, &r, &s, dgst, dgst_len);
+}

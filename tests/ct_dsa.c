@@ -1,0 +1,110 @@
+/*
+ * tests/ct_dsa.c - constant-time check of DSA signing under valgrind's
+ * memcheck (see ctgrind.h): the private key x is marked undefined, so the
+ * RFC 6979 nonce derived from it is too, and memcheck reports any branch
+ * or memory address that depends on either in brisk_dsa_sign_raw.
+ *
+ * Signing may act on a value derived from the secrets once it is public:
+ * whether a nonce candidate is in range, and r and s.  The library passes
+ * those to brisk_ct_declassify, a weak hook it never defines; this program
+ * defines it to mark them defined again.
+ *
+ * The bignum kernels are forced to portable C ("bn=c"): valgrind's CPU has
+ * no AVX-512.  Keys are generated over the parameters of the Wycheproof
+ * DSA-1024 (legacy dsa_test.json) and DSA-2048/256 groups.
+ *
+ * --canary leaks on purpose and succeeds only if memcheck notices.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <brisk/brisk.h>
+
+#include "ctgrind.h"
+#include "vectors.h"
+
+void brisk_ct_declassify(const void *p, size_t len);
+
+void brisk_ct_declassify(const void *p, size_t len)
+{
+    public(p, len);
+}
+
+/* load_params reads p, q, g of the first group of a Wycheproof DSA file. */
+static int load_params(brisk_dsa_params *pr, const char *rel)
+{
+    tv_json *root = tv_json_load(rel);
+    tv_json *group = tv_json_at(tv_json_get(root, "testGroups"), 0);
+    tv_json *k = tv_json_get(group, "publicKey");
+    brisk_bn *dst[3] = {&pr->p, &pr->q, &pr->g};
+    static const char *const names[3] = {"p", "q", "g"};
+    int ok = root != NULL;
+
+    if (k == NULL)
+        k = tv_json_get(group, "key");
+    for (int i = 0; ok && i < 3; i++) {
+        size_t len;
+        const uint8_t *b = tv_json_hex(k, names[i], &len);
+        ok = b != NULL && brisk_bn_from_bytes(dst[i], b, len) == BRISK_EOK;
+    }
+    tv_json_free(root);
+    return tv_check(ok, "%s: parameters", rel);
+}
+
+static void test_sign(const char *rel, tv_rng *rng)
+{
+    static const char *const mds[] = {"sha1", "sha256", "sha512"};
+    brisk_dsa_params pr;
+    brisk_dsa_key key;
+    size_t ql;
+
+    if (!load_params(&pr, rel) ||
+        !tv_check_int(brisk_dsa_generate_key(&key, &pr), BRISK_EOK, "%s: generate_key", rel))
+        return;
+    ql = (brisk_bn_bits(&key.params.q) + 7) / 8;
+    for (size_t i = 0; i < sizeof(mds) / sizeof(mds[0]); i++) {
+        const brisk_digest *md = brisk_digest_by_name(mds[i]);
+        uint8_t dgst[BRISK_DIGEST_MAX_LEN], want[2 * BRISK_DSA_MAX_Q_BYTES];
+        uint8_t got[2 * BRISK_DSA_MAX_Q_BYTES];
+        unsigned long before;
+        int err;
+
+        tv_rng_fill(rng, dgst, md->digest_len);
+        tv_check_int(brisk_dsa_sign_raw(&key, want, 2 * ql, md, dgst, md->digest_len),
+                     BRISK_EOK, "%s %s: sign", rel, md->name);
+        before = errors();
+        secret(key.x.d, key.x.n * sizeof(key.x.d[0]));
+        err = brisk_dsa_sign_raw(&key, got, 2 * ql, md, dgst, md->digest_len);
+        public(key.x.d, key.x.n * sizeof(key.x.d[0]));
+        public(&err, sizeof(err));
+        public(got, sizeof(got));
+        unsigned long n = errors() - before;
+        tv_check_int(err, BRISK_EOK, "%s %s: sign with x secret", rel, md->name);
+        tv_check_mem(got, want, 2 * ql, "%s %s: same signature", rel, md->name);
+        tv_check(n == 0, "%s %s: memcheck saw %lu uses of x or k in branches or addresses", rel,
+                 md->name, n);
+        tv_check_int(brisk_dsa_verify_raw(&key, got, 2 * ql, dgst, md->digest_len), BRISK_EOK,
+                     "%s %s: verify", rel, md->name);
+    }
+    brisk_dsa_key_wipe(&key);
+}
+
+int main(int argc, char **argv)
+{
+    tv_rng rng;
+
+    if (argc > 1 && strcmp(argv[1], "--canary") == 0) {
+        tv_begin("ct_dsa --canary");
+        return canary();
+    }
+    tv_begin("ct_dsa");
+    if (!RUNNING_ON_VALGRIND)
+        tv_note("not under valgrind: only the results are checked");
+    if (!tv_check_int(brisk_impl_set("bn", "c"), BRISK_EOK, "bn=c"))
+        return tv_end();
+    tv_rng_init(&rng, tv_seed());
+    test_sign("wycheproof/testvectors_legacy_v0/dsa_test.json", &rng);
+    test_sign("wycheproof/testvectors_v1/dsa_2048_256_sha256_p1363_test.json", &rng);
+    brisk_impl_set("bn", NULL);
+    return tv_end();
+}
