@@ -7,19 +7,22 @@
  *
  * Signing is constant-time in the private key x and the nonce k: the nonce
  * comes from HMAC-DRBG over md, g^k from the fixed-window brisk_bn_mod_exp,
- * k^-1 from the constant-time brisk_bn_mod_inverse, and s from the
- * constant-time modular operations.  Its only decisions are whether a nonce
- * candidate lies in [1, q - 1] (a rejected candidate says nothing about the
- * one finally used) and whether r or s is zero (both are published); those
- * values go through declassify() first, so that the valgrind check
- * (tests/ct_dsa.c) can tell them from leaks.  Key checks, key generation
- * (but for y = g^x) and verification handle public values and are
- * variable-time.
+ * and s = k^-1 (z + x r) mod q from the Montgomery kernels on q's context
+ * (k^-1 = k^(q-2), Fermat, over the public bits of q - 2), which take no
+ * branch on their operands: the modular functions of bn.h check their
+ * inputs' ranges with a branch, which would be one on secrets here.
+ *
+ * Signing's only decisions are whether a nonce candidate lies in [1, q - 1]
+ * (a rejected candidate says nothing about the one finally used) and
+ * whether r or s is zero (both are published); those values go through
+ * declassify() first, so that the valgrind check (tests/ct_dsa.c) can tell
+ * them from leaks.  Key checks, key generation (but for y = g^x) and
+ * verification handle public values and are variable-time.
  */
 #include <brisk/dsa.h>
 #include <brisk/mac.h>
 
-#include "../internal.h"
+#include "../bn/internal.h"
 
 /* brisk_ct_declassify is a hook for the constant-time tests, never defined
  * by the library: tests/ct_dsa.c defines it to tell valgrind that a value
@@ -256,37 +259,84 @@ static void drbg_generate(nonce_drbg *d, uint8_t *t, size_t len)
 
 /* ---- Signing ---- */
 
+#define Q_LIMBS (BRISK_DSA_MAX_Q_BYTES / 8)
+
 /* The secrets of one signature, wiped in one go. */
 typedef struct sign_work {
     nonce_drbg drbg;
     uint8_t x_oct[BRISK_DSA_MAX_Q_BYTES], t[BRISK_DSA_MAX_Q_BYTES];
-    brisk_bn k, kinv, gk, xr;
+    brisk_bn k, gk;
+    uint64_t sum[Q_LIMBS], km[Q_LIMBS], kinv[Q_LIMBS], acc[Q_LIMBS];
 } sign_work;
+
+/* store_be writes a (of limbs enough for len bytes) big-endian to
+ * out[0..len-1], the same way whatever its value. */
+static void store_be(uint8_t *out, size_t len, const brisk_bn *a)
+{
+    for (size_t i = 0; i < len; i++) {
+        size_t pos = len - 1 - i;
+        out[i] = (uint8_t)(a->d[pos / 8] >> (8 * (pos % 8)));
+    }
+}
+
+/* add_mod sets r = a + b mod m over n limbs, for a, b < m. */
+static void add_mod(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                    size_t n)
+{
+    uint64_t t[Q_LIMBS], u[Q_LIMBS];
+    uint64_t carry = brisk_limbs_add(t, a, b, n);
+    uint64_t borrow = brisk_limbs_sub(u, t, m, n);
+    brisk_limbs_select(r, carry | (borrow ^ 1), u, t, n);
+}
+
+/* inv_mont sets r = a^(q-2) (Fermat's k^-1, q being prime) for a in
+ * Montgomery form, by square-and-multiply over the public bits of q - 2;
+ * the value of a never picks a branch or an address. */
+static void inv_mont(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mq,
+                     const brisk_bn_impl *im, uint64_t *acc)
+{
+    uint64_t e[Q_LIMBS], two[Q_LIMBS] = {2};
+    size_t n = mq->n;
+
+    brisk_limbs_sub(e, mq->m, two, n);
+    brisk_bn_mont_one(acc, mq);
+    for (size_t i = mq->bits; i-- > 0;) {
+        im->mont_sqr(acc, acc, mq);
+        if ((e[i / 64] >> (i % 64)) & 1)
+            im->mont_mul(acc, acc, a, mq);
+    }
+    memcpy(r, acc, n * sizeof(uint64_t));
+}
 
 /* sign_with_k computes r and s for the candidate nonce in w->k (already in
  * [1, q - 1]); 0 when both are non-zero, else BRISK_EINVAL (try the next
- * candidate).  r and s are declassified: they are the signature. */
+ * candidate).  r and s are declassified: they are the signature.  The
+ * arithmetic mod q is Montgomery's, on q's prepared context. */
 static int sign_with_k(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, brisk_bn *s,
                        const brisk_bn *zq)
 {
-    const brisk_bn *q = &key->params.q;
-    int zero;
+    const brisk_bn_impl *im = brisk_bn_active();
+    const brisk_bn_mont *mq = &key->mont_q;
+    const size_t n = mq->n;
 
     if (brisk_bn_mod_exp(&w->gk, &key->params.g, &w->k, &key->mont_p) != BRISK_EOK ||
-        brisk_bn_mod(r, &w->gk, q) != BRISK_EOK)
+        brisk_bn_mod(r, &w->gk, &key->params.q) != BRISK_EOK)
         return BRISK_EINVAL;
     declassify(r, sizeof(*r));
     if (brisk_bn_is_zero(r))
         return BRISK_EINVAL;
-    /* s = k^-1 (z + x r) mod q */
-    if (brisk_bn_mod_mul(&w->xr, &key->x, r, q) != BRISK_EOK ||
-        brisk_bn_mod_add(&w->xr, zq, &w->xr, q) != BRISK_EOK ||
-        brisk_bn_mod_inverse(&w->kinv, &w->k, q) != BRISK_EOK ||
-        brisk_bn_mod_mul(s, &w->kinv, &w->xr, q) != BRISK_EOK)
-        return BRISK_EINVAL;
+    /* sum = z + x r: (x r R^-1) (R^2) R^-1, plus z */
+    im->mont_mul(w->sum, key->x.d, r->d, mq);
+    im->mont_mul(w->sum, w->sum, mq->rr, mq);
+    add_mod(w->sum, w->sum, zq->d, mq->m, n);
+    /* kinv = k^-1 R = (k R)^(q-2) in Montgomery form */
+    im->mont_mul(w->km, w->k.d, mq->rr, mq);
+    inv_mont(w->kinv, w->km, mq, im, w->acc);
+    /* s = (k^-1 R) sum R^-1 */
+    brisk_bn_zero(s, n);
+    im->mont_mul(s->d, w->kinv, w->sum, mq);
     declassify(s, sizeof(*s));
-    zero = brisk_bn_is_zero(s);
-    return zero ? BRISK_EINVAL : BRISK_EOK;
+    return brisk_bn_is_zero(s) ? BRISK_EINVAL : BRISK_EOK;
 }
 
 /* sign_loop draws RFC 6979 nonces until one gives non-zero r and s. */
@@ -317,7 +367,8 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
     size_t q_len;
     int err;
 
-    if (!key_ready(key) || !key->has_private || sig == NULL || md == NULL ||
+    if (!key_ready(key) || !key->has_private || key->x.n != key->params.q.n || sig == NULL ||
+        md == NULL ||
         md->digest_len == 0 || md->digest_len > BRISK_DIGEST_MAX_LEN ||
         (dgst == NULL && dgst_len != 0))
         return BRISK_EINVAL;
@@ -330,9 +381,8 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
     err = brisk_bn_mod(&z, &z, &key->params.q);
     if (err == BRISK_EOK)
         err = brisk_bn_to_bytes(h_oct, q_len, &z);
-    if (err == BRISK_EOK)
-        err = brisk_bn_to_bytes(w.x_oct, q_len, &key->x);
     if (err == BRISK_EOK) {
+        store_be(w.x_oct, q_len, &key->x);
         drbg_init(&w.drbg, md, w.x_oct, h_oct, q_len);
         err = sign_loop(key, &w, &r, &s, &z, q_len);
     }
