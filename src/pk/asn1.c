@@ -137,7 +137,7 @@ void brisk_der_put_bytes(der_writer *w, const uint8_t *p, size_t n)
 void brisk_der_wrap(der_writer *w, unsigned tag, size_t mark)
 {
     size_t len = w->len - mark;
-    uint8_t h[6];
+    uint8_t h[2 + sizeof(size_t)];
     size_t n = 0;
 
     /* the length's bytes, least significant first, then reversed below */
