@@ -69,10 +69,13 @@ const brisk_bn_impl *brisk_bn_impl_c(void)
 }
 
 static const brisk_impl bn_impls[] = {
-    /* The "fast" helper's kernels go here, best first, under
-     * #ifdef BRISK_X86_64:
-     *   {"ifma", BRISK_CPU_AVX512IFMA | ..., (brisk_fn)brisk_bn_impl_ifma},
-     *   {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, (brisk_fn)brisk_bn_impl_adx}, */
+#ifdef BRISK_X86_64
+    {"ifma",
+     BRISK_CPU_AVX512IFMA | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_BMI2 |
+         BRISK_CPU_ADX,
+     (brisk_fn)brisk_bn_impl_ifma},
+    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, (brisk_fn)brisk_bn_impl_adx},
+#endif
     {"c", 0, (brisk_fn)brisk_bn_impl_c},
     {NULL, 0, NULL},
 };

@@ -1,0 +1,179 @@
+/*
+ * bench/bench_bn.c - TSC ticks of brisk's Montgomery kernels (one mont_mul,
+ * one mont_sqr) at 1024 to 4096 bits and of a constant-time modular
+ * exponentiation with a full-width exponent at 1024 to 3072 bits, under
+ * every implementation of the "bn" primitive this CPU can run, beside
+ * OpenSSL's BN_mod_mul_montgomery and BN_mod_exp_mont_consttime.  The
+ * figures are the fastest of many batches (the machine may be shared) in
+ * reference cycles: compare ratios, not absolute values.  Not part of the
+ * build or the tests; built by hand:
+ *
+ *   cmake --build build -j2 && cc -O2 -Iinclude bench/bench_bn.c \
+ *       build/libbrisk.a $(pkg-config --cflags --libs libcrypto) -o /tmp/bench_bn
+ *   /tmp/bench_bn [seconds per cell, default 0.2]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <x86intrin.h>
+
+#include <openssl/bn.h>
+
+#include "../src/bn/internal.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+typedef void run_fn(void *arg);
+
+/* ticks runs fn in batches of `batch` calls for about `secs` seconds and
+ * returns the TSC ticks per call of the fastest batch. */
+static double ticks(run_fn *fn, void *arg, int batch, double secs)
+{
+    double best = 1e300, t0 = now();
+    do {
+        unsigned long long c0 = __rdtsc();
+        for (int i = 0; i < batch; i++)
+            fn(arg);
+        double c = (double)(__rdtsc() - c0) / batch;
+        best = c < best ? c : best;
+    } while (now() - t0 < secs);
+    return best;
+}
+
+/* One cell's operands, in brisk's and OpenSSL's forms. */
+typedef struct {
+    brisk_bn_mont mont;
+    brisk_bn a, b, e, r;
+    const brisk_bn_impl *impl;
+    BIGNUM *oa, *ob, *oe, *om, *or;
+    BN_MONT_CTX *omont;
+    BN_CTX *ctx;
+} cell;
+
+static void brisk_mul(void *arg)
+{
+    cell *c = arg;
+    c->impl->mont_mul(c->r.d, c->a.d, c->b.d, &c->mont);
+}
+
+static void brisk_sqr(void *arg)
+{
+    cell *c = arg;
+    c->impl->mont_sqr(c->r.d, c->a.d, &c->mont);
+}
+
+static void brisk_exp(void *arg)
+{
+    cell *c = arg;
+    brisk_bn_mod_exp(&c->r, &c->a, &c->e, &c->mont);
+}
+
+static void ossl_mul(void *arg)
+{
+    cell *c = arg;
+    BN_mod_mul_montgomery(c->or, c->oa, c->ob, c->omont, c->ctx);
+}
+
+static void ossl_sqr(void *arg)
+{
+    cell *c = arg;
+    BN_mod_mul_montgomery(c->or, c->oa, c->oa, c->omont, c->ctx);
+}
+
+static void ossl_exp(void *arg)
+{
+    cell *c = arg;
+    BN_mod_exp_mont_consttime(c->or, c->oa, c->oe, c->om, c->ctx, c->omont);
+}
+
+static BIGNUM *to_ossl(const brisk_bn *a)
+{
+    uint8_t buf[BRISK_BN_MAX_BITS / 8];
+    size_t len = 8 * a->n;
+    brisk_bn_to_bytes(buf, len, a);
+    return BN_bin2bn(buf, (int)len, NULL);
+}
+
+/* random_bn sets r to a random value of exactly `bits` bits. */
+static void random_bn(brisk_bn *r, size_t bits)
+{
+    size_t n = (bits + 63) / 64;
+    brisk_bn_zero(r, n);
+    for (size_t i = 0; i < n; i++)
+        r->d[i] = (uint64_t)rand() << 42 ^ (uint64_t)rand() << 21 ^ (uint64_t)rand();
+    if (bits % 64)
+        r->d[n - 1] &= ((uint64_t)1 << (bits % 64)) - 1;
+    r->d[n - 1] |= (uint64_t)1 << ((bits - 1) % 64);
+}
+
+static void cell_init(cell *c, size_t bits)
+{
+    brisk_bn m;
+    random_bn(&m, bits);
+    m.d[0] |= 1;
+    brisk_bn_mont_init(&c->mont, &m);
+    random_bn(&c->a, bits - 1);
+    random_bn(&c->b, bits - 1);
+    random_bn(&c->e, bits);
+    brisk_bn_resize(&c->a, m.n);
+    brisk_bn_resize(&c->b, m.n);
+    c->ctx = BN_CTX_new();
+    c->oa = to_ossl(&c->a);
+    c->ob = to_ossl(&c->b);
+    c->oe = to_ossl(&c->e);
+    c->om = to_ossl(&m);
+    c->or = BN_new();
+    c->omont = BN_MONT_CTX_new();
+    BN_MONT_CTX_set(c->omont, c->om, c->ctx);
+    BN_set_flags(c->oe, BN_FLG_CONSTTIME);
+}
+
+static void cell_free(cell *c)
+{
+    BN_free(c->oa);
+    BN_free(c->ob);
+    BN_free(c->oe);
+    BN_free(c->om);
+    BN_free(c->or);
+    BN_MONT_CTX_free(c->omont);
+    BN_CTX_free(c->ctx);
+}
+
+int main(int argc, char **argv)
+{
+    static const size_t mul_bits[] = {1024, 1536, 2048, 3072, 4096};
+    static const size_t exp_bits[] = {1024, 1536, 2048, 3072};
+    double secs = argc > 1 ? atof(argv[1]) : 0.2;
+    const char *impl;
+    static cell c;
+
+    printf("%-6s %6s %10s %10s %12s | %10s %10s %12s\n", "impl", "bits", "mont_mul",
+           "mont_sqr", "mod_exp", "ossl mul", "ossl sqr", "ossl exp");
+    for (size_t i = 0; (impl = brisk_impl_name("bn", i, NULL)) != NULL; i++) {
+        if (brisk_impl_set("bn", impl) != 0)
+            continue;
+        for (size_t k = 0; k < sizeof(mul_bits) / sizeof(mul_bits[0]); k++) {
+            size_t bits = mul_bits[k];
+            int has_exp = 0;
+            for (size_t j = 0; j < sizeof(exp_bits) / sizeof(exp_bits[0]); j++)
+                has_exp |= exp_bits[j] == bits;
+            srand((unsigned)bits);
+            cell_init(&c, bits);
+            c.impl = brisk_bn_active();
+            double bm = ticks(brisk_mul, &c, 100, secs), bs = ticks(brisk_sqr, &c, 100, secs);
+            double om = ticks(ossl_mul, &c, 100, secs), os = ticks(ossl_sqr, &c, 100, secs);
+            double be = has_exp ? ticks(brisk_exp, &c, 1, 4 * secs) : 0;
+            double oe = has_exp ? ticks(ossl_exp, &c, 1, 4 * secs) : 0;
+            printf("%-6s %6zu %10.0f %10.0f %12.0f | %10.0f %10.0f %12.0f\n", impl, bits, bm, bs,
+                   be, om, os, oe);
+            cell_free(&c);
+        }
+    }
+    return 0;
+}

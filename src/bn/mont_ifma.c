@@ -1,0 +1,427 @@
+/*
+ * src/bn/mont_ifma.c - modular exponentiation for 1024-, 1536-, 2048- and
+ * 3072-bit moduli (RSA-2048 to RSA-6144 CRT halves, DSA) with AVX-512 IFMA
+ * (vpmadd52luq, vpmadd52huq); Montgomery multiplication and squaring of
+ * other uses are mont_adx.c's.
+ *
+ * Technique: Gueron and Krasnov's "almost Montgomery multiplication" (AMM)
+ * in radix 2^52, as in OpenSSL's rsaz-2k-avx512: numbers are L digits of 52
+ * bits held in 64-bit lanes, eight to a zmm register, with R' = 2^(52 L)
+ * and 4m < R', so that AMM keeps values below 2m without a final
+ * subtraction.  Each of the L steps multiplies both operands' digit vectors
+ * by one digit of b and by the reduction digit y, adding the low 52 bits of
+ * each product before shifting the accumulator one lane down and the high
+ * bits after; digit 0 is kept exactly in a scalar, from which y comes.  The
+ * lanes are left unnormalised during the steps (they stay below 2^61) and
+ * carried once at the end, in vector form with a carry-lookahead on mask
+ * bits.  The exponentiation is a fixed window (5 bits for long exponents,
+ * 4 for short ones) over a table in the AMM domain; the operands enter it
+ * through mont_adx.c's multiplication by 2^(52 L) R mod m (from R^2 mod m
+ * by doublings) and leave it through an AMM by 1 and a final subtraction.
+ *
+ * Constant-time: yes, in the base, the exponent (whose width is public) and
+ * the modulus.  Window values pick table entries only through masked
+ * selects that read every entry; no branch depends on a secret.
+ */
+#include "internal.h"
+
+#ifdef BRISK_X86_64
+#include <immintrin.h>
+
+#define IFMA_TARGET \
+    __attribute__((target("avx512f,avx512vl,avx512ifma,bmi2,adx"), always_inline))
+#define IFMA_FUNC __attribute__((target("avx512f,avx512vl,avx512ifma,bmi2,adx")))
+
+/* Loops over the vectors of a number must be unrolled so that the vectors
+ * live in registers. */
+#define UNROLL _Pragma("GCC unroll 8")
+
+#define DIGIT_MASK (((uint64_t)1 << 52) - 1)
+#define MAX_VECS 8                 /* 64 digits: up to 3072-bit moduli */
+#define MAX_DIGITS (8 * MAX_VECS)
+#define TABLE_SIZE 32
+
+/* One number in radix 2^52, padded with zero digits to whole vectors. */
+typedef struct {
+    _Alignas(64) uint64_t d[MAX_DIGITS];
+} digits;
+
+/* ---- Almost Montgomery multiplication ---- */
+
+/* normalize carries the unnormalised lanes of r[0..vecs-1] into 52-bit
+ * digits: one vector pass moves each lane's bits above 52 into the next
+ * lane, which leaves every lane below 2^53; the single carries that remain
+ * ripple through digits equal to 2^52 - 1, which a carry-lookahead on mask
+ * bits finds ((g << 1) + p) ^ p: g marks the lanes that carry out, p those
+ * that pass a carry on. */
+IFMA_TARGET
+static inline void normalize(__m512i *r, size_t vecs)
+{
+    const __m512i mask = _mm512_set1_epi64((long long)DIGIT_MASK);
+    const __m512i one = _mm512_set1_epi64(1);
+    __m512i c[MAX_VECS];
+    uint64_t g = 0, p = 0;
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        c[v] = _mm512_srli_epi64(r[v], 52);
+        r[v] = _mm512_and_si512(r[v], mask);
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        __m512i below = v ? c[v - 1] : _mm512_setzero_si512();
+        r[v] = _mm512_add_epi64(r[v], _mm512_alignr_epi64(c[v], below, 7));
+        g |= (uint64_t)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * v);
+        p |= (uint64_t)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * v);
+    }
+    uint64_t carry_in = ((g << 1) + p) ^ p;
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        __mmask8 k = (__mmask8)(carry_in >> (8 * v));
+        r[v] = _mm512_and_si512(_mm512_mask_add_epi64(r[v], k, r[v], one), mask);
+    }
+}
+
+/* amm sets res = a b 2^(-52 L) mod m, below 2m, for a, b < 2m of `len`
+ * digits (len <= 8 vecs) and k0 = -m^-1 mod 2^52.
+ *
+ * The loop-carried latency is what limits a single multiplication, so the
+ * steps are arranged to keep the vector work off the path from one
+ * reduction digit y to the next: digit 0 of the next step is computed in
+ * scalar code from lane 1 of the accumulator as it stood before this step
+ * (read while y is being computed) plus this step's contributions to it;
+ * the vector lanes' own dependency is one add, one madd and one shift,
+ * the products by b[i], which do not depend on y, being formed apart. */
+IFMA_TARGET
+static inline void amm(uint64_t *res, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                       uint64_t k0, size_t len, size_t vecs)
+{
+    __m512i r[MAX_VECS], av[MAX_VECS], mv[MAX_VECS];
+    const uint64_t a0 = a[0], a1 = a[1], m0 = m[0], m1 = m[1];
+    uint64_t acc = 0;   /* digit 0, exact; lane 0 of r[0] is scratch */
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = _mm512_setzero_si512();
+        av[v] = _mm512_load_si512(a + 8 * v);
+        mv[v] = _mm512_load_si512(m + 8 * v);
+    }
+    for (size_t i = 0; i < len; i++) {
+        uint64_t bi = b[i];
+        uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1);
+        unsigned __int128 pa = (unsigned __int128)a0 * bi;
+        uint64_t u = acc + ((uint64_t)pa & DIGIT_MASK);
+        uint64_t y = (u * k0) & DIGIT_MASK;
+        unsigned __int128 pm = (unsigned __int128)m0 * y;
+        uint64_t carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+        acc = carry + (r1 + (uint64_t)(pa >> 52) + ((a1 * bi) & DIGIT_MASK)) +
+              ((m1 * y) & DIGIT_MASK);
+
+        __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+        __m512i zero = _mm512_setzero_si512(), lo[MAX_VECS], hi[MAX_VECS];
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            lo[v] = _mm512_madd52lo_epu64(zero, av[v], bv);
+            hi[v] = _mm512_madd52hi_epu64(zero, av[v], bv);
+        }
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            lo[v] = _mm512_madd52lo_epu64(_mm512_add_epi64(r[v], lo[v]), mv[v], yv);
+            hi[v] = _mm512_madd52hi_epu64(hi[v], mv[v], yv);
+        }
+        UNROLL
+        for (size_t v = 0; v + 1 < vecs; v++)
+            r[v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
+        r[vecs - 1] = _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
+    }
+    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)acc);
+    normalize(r, vecs);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(res + 8 * v, r[v]);
+}
+
+/* amm_deferred is amm with fewer vector operations for the larger sizes,
+ * whose steps are bound by the madd throughput rather than by latency: the
+ * high halves of step i's products, which belong after step i's shift, are
+ * added before step i + 1's shift instead (the same lanes), so that every
+ * product accumulates straight into the lanes and a step costs its four
+ * madds per vector and one shift.  Digit 1, read for the scalar digit 0 of
+ * the next step, then lacks step i - 1's high halves, which the scalar code
+ * adds itself. */
+IFMA_TARGET
+static inline void amm_deferred(uint64_t *res, const uint64_t *a, const uint64_t *b,
+                                const uint64_t *m, uint64_t k0, size_t len, size_t vecs)
+{
+    __m512i r[MAX_VECS], av[MAX_VECS], mv[MAX_VECS];
+    const uint64_t a0 = a[0], a1 = a[1], m0 = m[0], m1 = m[1];
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i bprev = zero, yprev = zero;
+    uint64_t acc = 0, late1 = 0;   /* late1: step i - 1's high halves for digit 1 */
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = zero;
+        av[v] = _mm512_load_si512(a + 8 * v);
+        mv[v] = _mm512_load_si512(m + 8 * v);
+    }
+    for (size_t i = 0; i < len; i++) {
+        uint64_t bi = b[i];
+        uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1) + late1;
+        unsigned __int128 pa = (unsigned __int128)a0 * bi;
+        uint64_t u = acc + ((uint64_t)pa & DIGIT_MASK);
+        uint64_t y = (u * k0) & DIGIT_MASK;
+        unsigned __int128 pm = (unsigned __int128)m0 * y;
+        uint64_t carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+        acc = carry + (r1 + (uint64_t)(pa >> 52) + ((a1 * bi) & DIGIT_MASK)) +
+              ((m1 * y) & DIGIT_MASK);
+        late1 = (uint64_t)(((unsigned __int128)a1 * bi) >> 52) +
+                (uint64_t)(((unsigned __int128)m1 * y) >> 52);
+
+        __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            r[v] = _mm512_madd52lo_epu64(r[v], av[v], bv);
+            r[v] = _mm512_madd52hi_epu64(r[v], av[v], bprev);
+            r[v] = _mm512_madd52hi_epu64(r[v], mv[v], yprev);
+            r[v] = _mm512_madd52lo_epu64(r[v], mv[v], yv);
+        }
+        UNROLL
+        for (size_t v = 0; v + 1 < vecs; v++)
+            r[v] = _mm512_alignr_epi64(r[v + 1], r[v], 1);
+        r[vecs - 1] = _mm512_alignr_epi64(zero, r[vecs - 1], 1);
+        bprev = bv;
+        yprev = yv;
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = _mm512_madd52hi_epu64(r[v], av[v], bprev);
+        r[v] = _mm512_madd52hi_epu64(r[v], mv[v], yprev);
+    }
+    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)acc);
+    normalize(r, vecs);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(res + 8 * v, r[v]);
+}
+
+/* One AMM per supported size, each with its loops unrolled. */
+IFMA_FUNC static void amm20(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0)
+{
+    amm(r, a, b, m, k0, 20, 3);
+}
+
+IFMA_FUNC static void amm30(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0)
+{
+    amm(r, a, b, m, k0, 30, 4);
+}
+
+IFMA_FUNC static void amm40(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0)
+{
+    amm_deferred(r, a, b, m, k0, 40, 5);
+}
+
+IFMA_FUNC static void amm60(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0)
+{
+    amm_deferred(r, a, b, m, k0, 60, 8);
+}
+
+typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                    uint64_t k0);
+
+/* ---- Conversions, constant-time ---- */
+
+/* to_digits writes the n-limb x as len 52-bit digits, zero-padding d. */
+static void to_digits(digits *d, const uint64_t *x, size_t n, size_t len)
+{
+    memset(d, 0, sizeof(*d));
+    for (size_t j = 0; j < len; j++) {
+        size_t bit = 52 * j, limb = bit / 64, off = bit % 64;
+        uint64_t v = limb < n ? x[limb] >> off : 0;
+        if (off > 12 && limb + 1 < n)
+            v |= x[limb + 1] << (64 - off);
+        d->d[j] = v & DIGIT_MASK;
+    }
+}
+
+/* from_digits writes the len-digit d, which fits in n limbs, to x. */
+static void from_digits(uint64_t *x, size_t n, const digits *d, size_t len)
+{
+    memset(x, 0, n * sizeof(uint64_t));
+    for (size_t j = 0; j < len; j++) {
+        size_t bit = 52 * j, limb = bit / 64, off = bit % 64;
+        if (limb < n)
+            x[limb] |= d->d[j] << off;
+        if (off > 12 && limb + 1 < n)
+            x[limb + 1] |= d->d[j] >> (64 - off);
+    }
+}
+
+/* mod_double sets x = 2x mod m for x < m, n limbs. */
+static void mod_double(uint64_t *x, const uint64_t *m, size_t n)
+{
+    uint64_t t[BRISK_BN_MAX_LIMBS], top = x[n - 1] >> 63, borrow = 0;
+
+    for (size_t i = n; i-- > 1;)
+        x[i] = x[i] << 1 | x[i - 1] >> 63;
+    x[0] <<= 1;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t d = x[i] - m[i] - borrow;
+        borrow = (uint64_t)((x[i] < m[i]) | ((x[i] == m[i]) & borrow));
+        t[i] = d;
+    }
+    /* Subtract unless the doubled value (top:x) is below m. */
+    uint64_t keep = (uint64_t)0 - (borrow & (top ^ 1));
+    for (size_t i = 0; i < n; i++)
+        x[i] = t[i] ^ (keep & (t[i] ^ x[i]));
+}
+
+/* sub_if_not_below sets x = x - m when x >= m, n limbs. */
+static void sub_if_not_below(uint64_t *x, const uint64_t *m, size_t n)
+{
+    uint64_t t[BRISK_BN_MAX_LIMBS], borrow = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        t[i] = x[i] - m[i] - borrow;
+        borrow = (uint64_t)((x[i] < m[i]) | ((x[i] == m[i]) & borrow));
+    }
+    uint64_t keep = (uint64_t)0 - borrow;
+    for (size_t i = 0; i < n; i++)
+        x[i] = t[i] ^ (keep & (t[i] ^ x[i]));
+}
+
+/* ---- The exponentiation ---- */
+
+/* select_entry sets out = table[idx] reading all `count` entries. */
+IFMA_FUNC static void select_entry(digits *out, const digits *table, size_t count, uint64_t idx,
+                                   size_t vecs)
+{
+    __m512i r[MAX_VECS], want = _mm512_set1_epi64((long long)idx);
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        r[v] = _mm512_setzero_si512();
+    for (size_t k = 0; k < count; k++) {
+        __mmask8 hit = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)k), want);
+        UNROLL
+    for (size_t v = 0; v < vecs; v++)
+            r[v] = _mm512_mask_mov_epi64(r[v], hit, _mm512_load_si512(table[k].d + 8 * v));
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(out->d + 8 * v, r[v]);
+}
+
+/* window_bits returns bits [pos, pos + w) of e (pos + w <= 64 e_limbs). */
+static uint64_t window_bits(const uint64_t *e, size_t pos, unsigned w)
+{
+    size_t limb = pos / 64, off = pos % 64;
+    uint64_t v = e[limb] >> off;
+    if (off + w > 64)
+        v |= e[limb + 1] << (64 - off);
+    return v & (((uint64_t)1 << w) - 1);
+}
+
+/* The working state of one exponentiation, wiped at the end. */
+typedef struct {
+    digits table[TABLE_SIZE];
+    digits m, acc, tmp, one;
+    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+} exp_state;
+
+/* enter_domain sets s->c = 2^(52 len) R mod m and the digits of
+ * a 2^(52 len) (table[1]) and 2^(52 len) (table[0]) mod m. */
+static void enter_domain(exp_state *s, const uint64_t *a, const brisk_bn_mont *mont, size_t len)
+{
+    const brisk_bn_impl *adx = brisk_bn_impl_adx();
+    size_t n = mont->n;
+
+    memcpy(s->c, mont->rr, n * sizeof(uint64_t));
+    for (size_t i = 64 * n; i < 52 * len; i++)
+        mod_double(s->c, mont->m, n);
+    adx->mont_mul(s->x, a, s->c, mont);
+    to_digits(&s->table[1], s->x, n, len);
+    memset(s->x, 0, n * sizeof(uint64_t));
+    s->x[0] = 1;
+    adx->mont_mul(s->x, s->x, s->c, mont);
+    to_digits(&s->table[0], s->x, n, len);
+}
+
+/* exp_amm is the exponentiation over one AMM size. */
+IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, const uint64_t *e,
+                              size_t e_limbs, const brisk_bn_mont *mont, amm_fn *mul,
+                              size_t len, size_t vecs)
+{
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
+    size_t n = mont->n, bits = 64 * e_limbs;
+    unsigned w = bits >= 768 ? 5 : 4;
+    size_t count = (size_t)1 << w;
+
+    to_digits(&s->m, mont->m, n, len);
+    enter_domain(s, a, mont, len);
+    for (size_t k = 2; k < count; k++)
+        mul(s->table[k].d, s->table[k - 1].d, s->table[1].d, m, k0);
+
+    size_t pos = bits - (bits % w ? bits % w : w);
+    select_entry(&s->acc, s->table, count, window_bits(e, pos, (unsigned)(bits - pos)), vecs);
+    while (pos > 0) {
+        pos -= w;
+        for (unsigned j = 0; j < w; j++)
+            mul(s->acc.d, s->acc.d, s->acc.d, m, k0);
+        select_entry(&s->tmp, s->table, count, window_bits(e, pos, w), vecs);
+        mul(s->acc.d, s->acc.d, s->tmp.d, m, k0);
+    }
+
+    memset(&s->one, 0, sizeof(s->one));
+    s->one.d[0] = 1;
+    mul(s->acc.d, s->acc.d, s->one.d, m, k0);   /* now at most m */
+    from_digits(r, n, &s->acc, len);
+    sub_if_not_below(r, mont->m, n);
+}
+
+static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs,
+                        const brisk_bn_mont *mont)
+{
+    amm_fn *mul;
+    size_t len, vecs;
+
+    switch (mont->n) {
+    case 16: mul = amm20, len = 20, vecs = 3; break;
+    case 24: mul = amm30, len = 30, vecs = 4; break;
+    case 32: mul = amm40, len = 40, vecs = 5; break;
+    case 48: mul = amm60, len = 60, vecs = 8; break;
+    default: return 0;
+    }
+    if (e_limbs == 0)
+        return 0;
+
+    exp_state s;
+    exp_amm(&s, r, a, e, e_limbs, mont, mul, len, vecs);
+    wipe(&s, sizeof(s));
+    return 1;
+}
+
+/* Multiplications outside the exponentiation are mont_adx.c's. */
+static void mont_mul_ifma(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                          const brisk_bn_mont *mont)
+{
+    brisk_bn_impl_adx()->mont_mul(r, a, b, mont);
+}
+
+static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
+{
+    brisk_bn_impl_adx()->mont_sqr(r, a, mont);
+}
+
+static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma};
+
+const brisk_bn_impl *brisk_bn_impl_ifma(void)
+{
+    return &impl_ifma;
+}
+
+#endif
