@@ -165,6 +165,7 @@ b dsaparam -in "$tmp/d1024.par" -genkey -noout
 check "dsaparam -in -genkey -noout: one PEM block" [ "$(grep -c BEGIN "$tmp/out")" = 1 ]
 check "dsaparam -in -genkey -noout: the key" grep -q 'BEGIN PRIVATE KEY' "$tmp/out"
 bq pkey -in "$tmp/d1024.pem" -pubout -out "$tmp/d1024.pub"
+bq pkey -in "$tmp/d1024.pem" -pubout -outform DER -out "$tmp/d1024.pub.der"
 for md in sha1 sha256; do
     bq dgst -$md -sign "$tmp/d1024.pem" -out "$tmp/d.sig" "$tmp/big"
     b dgst -$md -verify "$tmp/d1024.pub" -signature "$tmp/d.sig" "$tmp/big"
@@ -173,6 +174,14 @@ for md in sha1 sha256; do
     check "DSA round trip $md: another file refused" verify_failed
 done
 bq dgst -sha256 -sign "$tmp/d1024.pem" -out "$tmp/d2.sig" "$tmp/big"
+b dgst -sha256 -verify "$tmp/d1024.pub.der" -keyform DER -signature "$tmp/d2.sig" "$tmp/big"
+check "DSA: -verify with a DER public key and -keyform DER" verified
+b dgst -sha256 -verify "$tmp/d1024.pub.der" -keyform PEM -signature "$tmp/d2.sig" "$tmp/big"
+check "DSA: a DER key with -keyform PEM: one line, exit 1" one_line_error dgst
+bq dgst -sha256 -verify "$tmp/d1024.pub" -signature "$tmp/d2.sig" -out "$tmp/vout" "$tmp/big"
+check "-verify -out: Verified OK written to the file" [ "$(cat "$tmp/vout")" = "Verified OK" ]
+bq dgst -sha256 -out "$tmp/dout" "$tmp/msg"
+check "dgst -out without a key: the digest line in the file" grep -q "^SHA2-256($tmp/msg)= [0-9a-f]\{64\}\$" "$tmp/dout"
 check "DSA: deterministic signatures (RFC 6979)" same "$tmp/d.sig" "$tmp/d2.sig"
 check "DSA: a DER SEQUENCE" [ "$(hexof "$tmp/d.sig" | cut -c1-2)" = 30 ]
 bq pkey -in "$tmp/d1024.pem" -outform DER -out "$tmp/d1024.der"
