@@ -173,16 +173,14 @@ int brisk_bn_to_bytes(uint8_t *out, size_t out_len, const brisk_bn *a)
             v = (out_len % 8 == 0) ? v : v >> (8 * (out_len % 8));
         over |= v;
     }
+    /* zeros instead of a truncated value when it does not fit */
+    uint64_t ok = 1 ^ ct_nz64(over), keep = ct_mask64(ok);
     for (size_t i = 0; i < out_len; i++) {
         size_t k = i / 8;
-        uint64_t limb = k < a->n ? a->d[k] : 0;
+        uint64_t limb = k < a->n ? a->d[k] & keep : 0;
         out[out_len - 1 - i] = (uint8_t)(limb >> (8 * (i % 8)));
     }
-    if (over != 0) {
-        wipe(out, out_len);
-        return BRISK_EINVAL;
-    }
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 void brisk_bn_copy(brisk_bn *r, const brisk_bn *a)
@@ -198,10 +196,9 @@ int brisk_bn_resize(brisk_bn *r, size_t n)
         return BRISK_EINVAL;
     for (size_t k = n; k < r->n; k++)
         over |= r->d[k];
-    if (over != 0)
-        return BRISK_EINVAL;
-    r->n = n;
-    return BRISK_EOK;
+    uint64_t ok = 1 ^ ct_nz64(over);
+    r->n = (size_t)ct_sel64(ok, n, r->n);
+    return ct_err(ok);
 }
 
 void brisk_bn_normalize(brisk_bn *r)
@@ -210,18 +207,6 @@ void brisk_bn_normalize(brisk_bn *r)
 }
 
 /* ---- Comparison and size ---- */
-
-/* ct_bitlen64 returns the bit length of x (0 for 0) without branches. */
-static inline size_t ct_bitlen64(uint64_t x)
-{
-    size_t r = 0;
-    for (unsigned s = 32; s > 0; s /= 2) {
-        uint64_t t = x >> s, nz = ct_nz64(t);
-        r += s & (size_t)ct_mask64(nz);
-        x = ct_sel64(nz, t, x);
-    }
-    return r + (size_t)x;
-}
 
 size_t brisk_bn_bits(const brisk_bn *a)
 {
@@ -261,26 +246,20 @@ int brisk_bn_add(brisk_bn *r, const brisk_bn *a, const brisk_bn *b)
     size_t n = max_n(a, b);
     uint64_t t[MAXL + 1];
     t[n] = brisk_limbs_add(t, a->d, b->d, n);
-    if (n == MAXL) {
-        if (t[n] != 0)
-            return BRISK_EINVAL;
-        brisk_bn_set_limbs(r, t, n);
-    } else {
-        brisk_bn_set_limbs(r, t, n + 1);
-    }
+    uint64_t ok = n < MAXL ? 1 : 1 ^ t[n];
+    brisk_bn_set_limbs(r, t, n < MAXL ? n + 1 : n);
     wipe(t, sizeof(t));
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 int brisk_bn_sub(brisk_bn *r, const brisk_bn *a, const brisk_bn *b)
 {
     size_t n = max_n(a, b);
     uint64_t t[MAXL];
-    if (brisk_limbs_sub(t, a->d, b->d, n) != 0)
-        return BRISK_EINVAL;
+    uint64_t ok = 1 ^ brisk_limbs_sub(t, a->d, b->d, n);
     brisk_bn_set_limbs(r, t, n);
     wipe(t, sizeof(t));
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 int brisk_bn_mul(brisk_bn *r, const brisk_bn *a, const brisk_bn *b)
@@ -290,22 +269,22 @@ int brisk_bn_mul(brisk_bn *r, const brisk_bn *a, const brisk_bn *b)
     brisk_limbs_mul(t, a->d, a->n, b->d, b->n);
     for (size_t k = MAXL; k < n; k++)
         over |= t[k];
-    if (over != 0)
-        return BRISK_EINVAL;
     brisk_bn_set_limbs(r, t, n < MAXL ? n : MAXL);
     wipe(t, sizeof(t));
-    return BRISK_EOK;
+    return ct_err(1 ^ ct_nz64(over));
 }
 
 int brisk_bn_mod(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
 {
     uint64_t t[MAXL];
-    if (m->n == 0 || brisk_bn_is_zero(m))
+    if (m->n == 0)
         return BRISK_EINVAL;
+    /* m = 0 (a secret verdict) gives a meaningless r and BRISK_EINVAL */
+    uint64_t ok = 1 ^ (uint64_t)brisk_bn_is_zero(m);
     brisk_limbs_mod(t, a->d, a->n, m->d, m->n);
     brisk_bn_set_limbs(r, t, m->n);
     wipe(t, sizeof(t));
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 /* shr_bits sets r (n limbs) = a >> s for a public s < 64 n; r may be a. */
@@ -382,41 +361,37 @@ int brisk_bn_mod_add(brisk_bn *r, const brisk_bn *a, const brisk_bn *b, const br
 {
     uint64_t t[MAXL], u[MAXL];
     size_t n = m->n;
-    if ((below(a, m) & below(b, m)) == 0)
-        return BRISK_EINVAL;
+    uint64_t ok = below(a, m) & below(b, m);
     uint64_t carry = brisk_limbs_add(t, a->d, b->d, n);
     uint64_t borrow = brisk_limbs_sub(u, t, m->d, n);
     brisk_limbs_select(t, carry | (borrow ^ 1), u, t, n);
     brisk_bn_set_limbs(r, t, n);
     wipe(t, sizeof(t));
     wipe(u, sizeof(u));
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 int brisk_bn_mod_sub(brisk_bn *r, const brisk_bn *a, const brisk_bn *b, const brisk_bn *m)
 {
     uint64_t t[MAXL], u[MAXL];
     size_t n = m->n;
-    if ((below(a, m) & below(b, m)) == 0)
-        return BRISK_EINVAL;
+    uint64_t ok = below(a, m) & below(b, m);
     uint64_t borrow = brisk_limbs_sub(t, a->d, b->d, n);
     brisk_limbs_add(u, t, m->d, n);
     brisk_limbs_select(t, borrow, u, t, n);
     brisk_bn_set_limbs(r, t, n);
     wipe(t, sizeof(t));
     wipe(u, sizeof(u));
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 /* mod_mul_mont multiplies by two Montgomery multiplications, a b R^-1 then
  * times R^2: cheaper than the bit-serial reduction of the product. */
-static int mod_mul_mont(brisk_bn *r, const brisk_bn *a, const brisk_bn *b, const brisk_bn *m)
+static void mod_mul_mont(brisk_bn *r, const brisk_bn *a, const brisk_bn *b, const brisk_bn *m)
 {
     brisk_bn_mont mont;
     uint64_t t[MAXL];
-    int err = brisk_bn_mont_init(&mont, m);
-    if (err != 0)
-        return err;
+    brisk_bn_mont_init(&mont, m); /* cannot fail: m is odd and > 1 */
     const brisk_bn_impl *im = brisk_bn_active();
     im->mont_mul(t, a->d, b->d, &mont);
     im->mont_mul(t, t, mont.rr, &mont);
@@ -424,25 +399,27 @@ static int mod_mul_mont(brisk_bn *r, const brisk_bn *a, const brisk_bn *b, const
     brisk_bn_set_limbs(r, t, m->n);
     wipe(t, sizeof(t));
     wipe(&mont, sizeof(mont));
-    return BRISK_EOK;
 }
 
 int brisk_bn_mod_mul(brisk_bn *r, const brisk_bn *a, const brisk_bn *b, const brisk_bn *m)
 {
     uint64_t t[2 * MAXL];
     size_t n = m->n;
-    if (n == 0 || (below(a, m) & below(b, m)) == 0)
+    if (n == 0)
         return BRISK_EINVAL;
+    uint64_t ok = below(a, m) & below(b, m);
     /* A modulus's parity and limb length are public (odd primes, RSA
-     * moduli); its value need not be. */
-    if ((m->d[0] & 1) && brisk_limbs_len(m->d, n) > 0 &&
-        (brisk_limbs_len(m->d, n) > 1 || m->d[0] > 1))
-        return mod_mul_mont(r, a, b, m);
+     * moduli); its value need not be.  m = 1 takes the generic path. */
+    size_t len = brisk_limbs_len(m->d, n);
+    if ((m->d[0] & 1) && (len > 1 || (len == 1 && m->d[0] > 1))) {
+        mod_mul_mont(r, a, b, m);
+        return ct_err(ok);
+    }
     brisk_limbs_mul(t, a->d, n, b->d, n);
     brisk_limbs_mod(t, t, 2 * n, m->d, n);
     brisk_bn_set_limbs(r, t, n);
     wipe(t, sizeof(t));
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 int brisk_bn_gcd(brisk_bn *r, const brisk_bn *a, const brisk_bn *b)

@@ -75,17 +75,20 @@ int brisk_bn_mod_exp(brisk_bn *r, const brisk_bn *a, const brisk_bn *e, const br
     const size_t en = e->n > 0 ? e->n : 1;
     uint64_t tab[32][MAXL], acc[MAXL], t[MAXL];
 
-    if (!in_range(a, mont))
-        return BRISK_EINVAL;
-    if (im->mod_exp != NULL && im->mod_exp(acc, a->d, ed, en, mont) == 1) {
+    /* an out-of-range base is replaced by 0, without a branch */
+    uint64_t ok = in_range(a, mont), keep = ct_mask64(ok);
+    for (size_t i = 0; i < n; i++)
+        t[i] = a->d[i] & keep;
+    if (im->mod_exp != NULL && im->mod_exp(acc, t, ed, en, mont) == 1) {
         brisk_bn_set_limbs(r, acc, n);
         wipe(acc, sizeof(acc));
-        return BRISK_EOK;
+        wipe(t, sizeof(t));
+        return ct_err(ok);
     }
     const unsigned w = exp_window_bits(64 * en);
     const size_t count = (size_t)1 << w;
     brisk_bn_mont_one(tab[0], mont);
-    im->mont_mul(tab[1], a->d, mont->rr, mont);
+    im->mont_mul(tab[1], t, mont->rr, mont);
     for (size_t k = 2; k < count; k++) {
         if (k % 2 == 0)
             im->mont_sqr(tab[k], tab[k / 2], mont);
@@ -105,7 +108,7 @@ int brisk_bn_mod_exp(brisk_bn *r, const brisk_bn *a, const brisk_bn *e, const br
     wipe(tab, sizeof(tab));
     wipe(acc, sizeof(acc));
     wipe(t, sizeof(t));
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 int brisk_bn_mod_exp_public(brisk_bn *r, const brisk_bn *a, const brisk_bn *e,
@@ -115,17 +118,19 @@ int brisk_bn_mod_exp_public(brisk_bn *r, const brisk_bn *a, const brisk_bn *e,
     uint64_t tab[16][MAXL], acc[MAXL], a2[MAXL];
     size_t bits = brisk_bn_bits(e);
 
-    if (!in_range(a, mont))
-        return BRISK_EINVAL;
+    /* an out-of-range base is replaced by 0, without a branch */
+    uint64_t ok = in_range(a, mont), keep = ct_mask64(ok);
+    for (size_t i = 0; i < mont->n; i++)
+        a2[i] = a->d[i] & keep;
     brisk_bn_mont_one(acc, mont);
     if (bits == 0) {
         finish(r, acc, im, mont);
-        return BRISK_EOK;
+        return ct_err(ok);
     }
     /* tab[k] = a^(2k+1) in Montgomery form */
     unsigned w = bits > 256 ? 5 : bits > 64 ? 4 : bits > 16 ? 3 : 1;
     size_t count = (size_t)1 << (w - 1);
-    im->mont_mul(tab[0], a->d, mont->rr, mont);
+    im->mont_mul(tab[0], a2, mont->rr, mont);
     im->mont_sqr(a2, tab[0], mont);
     for (size_t k = 1; k < count; k++)
         im->mont_mul(tab[k], tab[k - 1], a2, mont);
@@ -155,7 +160,7 @@ int brisk_bn_mod_exp_public(brisk_bn *r, const brisk_bn *a, const brisk_bn *e,
         i -= l;
     }
     finish(r, acc, im, mont);
-    return BRISK_EOK;
+    return ct_err(ok);
 }
 
 int brisk_bn_mod_exp2_public(brisk_bn *r, const brisk_bn *a1, const brisk_bn *e1,

@@ -110,6 +110,26 @@ static inline uint64_t ct_sel64(uint64_t bit, uint64_t a, uint64_t b)
     return b ^ (ct_mask64(bit) & (a ^ b));
 }
 
+/* ct_bitlen64 returns the bit length of x (0 for 0) without branches. */
+static inline size_t ct_bitlen64(uint64_t x)
+{
+    size_t r = 0;
+    for (unsigned s = 32; s > 0; s /= 2) {
+        uint64_t t = x >> s, nz = ct_nz64(t);
+        r += s & (size_t)ct_mask64(nz);
+        x = ct_sel64(nz, t, x);
+    }
+    return r + (size_t)x;
+}
+
+/* ct_err returns BRISK_EOK when ok is 1 and BRISK_EINVAL when it is 0,
+ * without a branch, so that the verdict on secret operands (out of range,
+ * not invertible) is examined only by the caller. */
+static inline int ct_err(uint64_t ok)
+{
+    return BRISK_EINVAL * (int)(1 ^ (ok & 1));
+}
+
 /* Limb-array helpers (src/bn/bn.c), constant-time unless noted.  Arrays are
  * least significant limb first; r may alias a or b unless noted. */
 

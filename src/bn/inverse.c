@@ -88,7 +88,7 @@ int brisk_bn_mod_inverse(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
     const size_t n = m->n;
     uint64_t x[MAXL], y[MAXL], u[MAXL], v[MAXL], mp1h[MAXL], over = 0;
 
-    if (n == 0 || (m->d[0] & 1) == 0)
+    if (n == 0)
         return BRISK_EINVAL;
     for (size_t k = n; k < a->n; k++)
         over |= a->d[k];
@@ -109,7 +109,8 @@ int brisk_bn_mod_inverse(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
     uint64_t m_big = m->d[0] ^ 1;
     for (size_t i = 1; i < n; i++)
         m_big |= m->d[i];
-    uint64_t ok = (1 ^ ct_nz64(over)) & ct_nz64(m_big) &
+    /* an even m runs the same steps to a meaningless end */
+    uint64_t ok = (m->d[0] & 1) & (1 ^ ct_nz64(over)) & ct_nz64(m_big) &
                   (uint64_t)(brisk_limbs_cmp(x, y, n) < 0);
 
     for (size_t i = 0; i < 2 * 64 * n; i++)
@@ -120,13 +121,14 @@ int brisk_bn_mod_inverse(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
     for (size_t i = 1; i < n; i++)
         diff |= y[i];
     ok &= 1 ^ ct_nz64(diff);
-    int err = ok ? BRISK_EOK : BRISK_EINVAL;
-    if (err == 0)
-        brisk_bn_set_limbs(r, v, n);
+    /* r = v, or 0 when there is no inverse */
+    for (size_t i = 0; i < n; i++)
+        v[i] &= ct_mask64(ok);
+    brisk_bn_set_limbs(r, v, n);
     wipe(x, sizeof(x));
     wipe(y, sizeof(y));
     wipe(u, sizeof(u));
     wipe(v, sizeof(v));
     wipe(mp1h, sizeof(mp1h));
-    return err;
+    return ct_err(ok);
 }

@@ -6,9 +6,11 @@
  *
  * Multiplication is coarsely integrated operand scanning (CIOS; Koc, Acar,
  * Kaliski, "Analyzing and comparing Montgomery multiplication algorithms",
- * IEEE Micro 1996); squaring computes the off-diagonal products once and
- * doubles them, then reduces word by word.  Both end with a constant-time
- * final subtraction.  Everything here is constant-time: loops depend on the
+ * IEEE Micro 1996) with its two inner loops fused; squaring computes the
+ * off-diagonal products once and doubles them, then reduces word by word
+ * (separated operand scanning).  Both end with a constant-time final
+ * subtraction.  Without unsigned __int128 (32-bit targets) the same CIOS
+ * runs on 32-bit digits.  Everything here is constant-time: loops depend on the
  * public limb count only.
  */
 #include <string.h>
@@ -28,38 +30,175 @@ static inline void final_sub(uint64_t *r, const uint64_t *t, uint64_t hi, const 
     brisk_limbs_select(r, borrow & (hi ^ 1), t, u, n);
 }
 
+#ifdef __SIZEOF_INT128__
+typedef unsigned __int128 u128;
+
+/* mul_rounds sets t (n + 1 limbs) = a b R^-1 mod m, plus m or not (< 2m).
+ * One pass per limb of a adds a[i] b and q m and shifts down a limb: the
+ * two inner loops of CIOS fused, with each carry chain in a 128-bit
+ * accumulator, so that t is read and written once per round. */
+static void mul_rounds(uint64_t *t, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                       uint64_t m0inv, size_t n)
+{
+    memset(t, 0, (n + 1) * sizeof(uint64_t));
+    for (size_t i = 0; i < n; i++) {
+        uint64_t ai = a[i];
+        u128 p1 = (u128)ai * b[0] + t[0];
+        uint64_t q = (uint64_t)p1 * m0inv;
+        u128 p2 = (u128)q * m[0] + (uint64_t)p1; /* low limb 0 by the choice of q */
+        p1 >>= 64;
+        p2 >>= 64;
+        for (size_t j = 1; j < n; j++) {
+            p1 += (u128)ai * b[j] + t[j];
+            p2 += (u128)q * m[j] + (uint64_t)p1;
+            t[j - 1] = (uint64_t)p2;
+            p1 >>= 64;
+            p2 >>= 64;
+        }
+        p1 += t[n];
+        p2 += (uint64_t)p1;
+        t[n - 1] = (uint64_t)p2;
+        t[n] = (uint64_t)(p1 >> 64) + (uint64_t)(p2 >> 64);
+    }
+}
+
+/* redc sets t[n..2n-1] plus the returned top bit = t R^-1 mod m, plus m or
+ * not, for t (2 n limbs, destroyed) < m R. */
+static uint64_t redc(uint64_t *t, const uint64_t *m, uint64_t m0inv, size_t n)
+{
+    uint64_t extra = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t q = t[i] * m0inv;
+        u128 c = 0;
+        for (size_t j = 0; j < n; j++) {
+            c += (u128)q * m[j] + t[i + j];
+            t[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
+        c += (u128)t[i + n] + extra;
+        t[i + n] = (uint64_t)c;
+        extra = (uint64_t)(c >> 64);
+    }
+    return extra;
+}
+
+/* sqr_limbs sets t (2 n limbs) = a^2: the products a[i] a[j], i < j, once,
+ * then doubled with the squares of the diagonal added in the same pass. */
+static void sqr_limbs(uint64_t *t, const uint64_t *a, size_t n)
+{
+    memset(t, 0, 2 * n * sizeof(uint64_t));
+    for (size_t i = 0; i + 1 < n; i++) {
+        uint64_t ai = a[i];
+        u128 c = 0;
+        for (size_t j = i + 1; j < n; j++) {
+            c += (u128)ai * a[j] + t[i + j];
+            t[i + j] = (uint64_t)c;
+            c >>= 64;
+        }
+        t[i + n] = (uint64_t)c;
+    }
+    u128 c = 0;
+    uint64_t top = 0;
+    for (size_t i = 0; i < n; i++) {
+        u128 p = (u128)a[i] * a[i];
+        uint64_t lo = (t[2 * i] << 1) | top;
+        uint64_t hi = (t[2 * i + 1] << 1) | (t[2 * i] >> 63);
+        top = t[2 * i + 1] >> 63;
+        c += (u128)lo + (uint64_t)p;
+        t[2 * i] = (uint64_t)c;
+        c >>= 64;
+        c += (u128)hi + (uint64_t)(p >> 64);
+        t[2 * i + 1] = (uint64_t)c;
+        c >>= 64;
+    }
+}
+
 static void mont_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b,
                        const brisk_bn_mont *mont)
 {
-    const uint64_t *m = mont->m;
-    const uint64_t m0inv = mont->m0inv;
-    const size_t n = mont->n;
     uint64_t t[MAXL + 1];
+    const size_t n = mont->n;
+    mul_rounds(t, a, b, mont->m, mont->m0inv, n);
+    final_sub(r, t, t[n], mont->m, n);
+    wipe(t, (n + 1) * sizeof(uint64_t));
+}
 
-    /* t < 2m after each round, held in n limbs plus t[n] (0 or 1). */
-    memset(t, 0, (n + 1) * sizeof(uint64_t));
+static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
+{
+    uint64_t t[2 * MAXL];
+    const size_t n = mont->n;
+    sqr_limbs(t, a, n);
+    uint64_t hi = redc(t, mont->m, mont->m0inv, n);
+    final_sub(r, t + n, hi, mont->m, n);
+    wipe(t, 2 * n * sizeof(uint64_t));
+}
+
+#else /* no 128-bit integers: 32-bit digits */
+
+/* Without a 64x64->128 multiply (i686), 64-bit limbs are worked as pairs
+ * of 32-bit digits, whose products fit a uint64_t: R = 2^(64 n) is
+ * 2^(32 (2 n)), and -m^-1 mod 2^32 is the low half of m0inv, so the same
+ * CIOS over 2 n digits gives the same result. */
+
+static void split32(uint32_t *d, const uint64_t *a, size_t n)
+{
     for (size_t i = 0; i < n; i++) {
-        uint64_t c = 0, ai = a[i];
-        for (size_t j = 0; j < n; j++)
-            t[j] = mac64(ai, b[j], t[j], c, &c);
-        uint64_t top = t[n] + c;
-        uint64_t hi = top < c;
-        /* add q m, q making the lowest limb zero, and shift a limb down */
-        uint64_t q = t[0] * m0inv;
-        mac64(q, m[0], t[0], 0, &c);
-        for (size_t j = 1; j < n; j++)
-            t[j - 1] = mac64(q, m[j], t[j], c, &c);
-        t[n - 1] = top + c;
-        t[n] = hi + (t[n - 1] < c);
+        d[2 * i] = (uint32_t)a[i];
+        d[2 * i + 1] = (uint32_t)(a[i] >> 32);
     }
-    final_sub(r, t, t[n], m, n);
-    wipe(t, sizeof(t));
+}
+
+/* mul_rounds32 sets t (k + 1 digits) = a b 2^(-32 k) mod m, plus m or not. */
+static void mul_rounds32(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
+                         uint32_t m0inv, size_t k)
+{
+    memset(t, 0, (k + 1) * sizeof(uint32_t));
+    for (size_t i = 0; i < k; i++) {
+        uint32_t ai = a[i];
+        uint64_t p1 = (uint64_t)ai * b[0] + t[0];
+        uint32_t q = (uint32_t)p1 * m0inv;
+        uint64_t p2 = (uint64_t)q * m[0] + (uint32_t)p1;
+        p1 >>= 32;
+        p2 >>= 32;
+        for (size_t j = 1; j < k; j++) {
+            p1 += (uint64_t)ai * b[j] + t[j];
+            p2 += (uint64_t)q * m[j] + (uint32_t)p1;
+            t[j - 1] = (uint32_t)p2;
+            p1 >>= 32;
+            p2 >>= 32;
+        }
+        p1 += t[k];
+        p2 += (uint32_t)p1;
+        t[k - 1] = (uint32_t)p2;
+        t[k] = (uint32_t)(p1 >> 32) + (uint32_t)(p2 >> 32);
+    }
+}
+
+static void mont_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                       const brisk_bn_mont *mont)
+{
+    uint32_t a32[2 * MAXL], b32[2 * MAXL], m32[2 * MAXL], t32[2 * MAXL + 1];
+    uint64_t t[MAXL];
+    const size_t n = mont->n, k = 2 * n;
+    split32(a32, a, n);
+    split32(b32, b, n);
+    split32(m32, mont->m, n);
+    mul_rounds32(t32, a32, b32, m32, (uint32_t)mont->m0inv, k);
+    for (size_t i = 0; i < n; i++)
+        t[i] = (uint64_t)t32[2 * i + 1] << 32 | t32[2 * i];
+    final_sub(r, t, t32[k], mont->m, n);
+    wipe(a32, k * sizeof(uint32_t));
+    wipe(b32, k * sizeof(uint32_t));
+    wipe(t32, (k + 1) * sizeof(uint32_t));
+    wipe(t, n * sizeof(uint64_t));
 }
 
 static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
 {
     mont_mul_c(r, a, a, mont);
 }
+
+#endif
 
 static const brisk_bn_impl impl_c = {mont_mul_c, mont_sqr_c, NULL};
 
@@ -111,9 +250,7 @@ int brisk_bn_mont_init(brisk_bn_mont *mont, const brisk_bn *m)
     memcpy(mont->m, m->d, n * sizeof(uint64_t));
     mont->n = n;
     mont->m0inv = neg_inv64(m->d[0]);
-    mont->bits = 64 * (n - 1);
-    for (uint64_t top = m->d[n - 1]; top != 0; top >>= 1)
-        mont->bits++;
+    mont->bits = 64 * (n - 1) + ct_bitlen64(m->d[n - 1]);
 
     /* rr = 2^(64 n) R: square-and-double in Montgomery form from R (2^0 R),
      * over the bits of 64 n, which are public. */

@@ -21,8 +21,9 @@
 
 #define MAXL BRISK_BN_MAX_LIMBS
 
-/* mod_small returns a mod p for p < 2^32, 32 bits at a time.
- * Variable-time in nothing but the width. */
+/* mod_small returns a mod p for p < 2^32, 32 bits at a time.  The
+ * hardware divide may take operand-dependent time: trial division is not
+ * constant-time (and a candidate it rejects is discarded anyway). */
 static uint32_t mod_small(const brisk_bn *a, uint32_t p)
 {
     uint64_t r = 0;
@@ -33,7 +34,22 @@ static uint32_t mod_small(const brisk_bn *a, uint32_t p)
     return (uint32_t)r;
 }
 
-/* is_small_prime returns 1 when p (< 2^16) is prime, by trial division. */
+/* The odd primes below 1024. */
+static const uint16_t small_primes[] = {
+    3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89,
+    97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181,
+    191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281,
+    283, 293, 307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367, 373, 379, 383, 389, 397,
+    401, 409, 419, 421, 431, 433, 439, 443, 449, 457, 461, 463, 467, 479, 487, 491, 499, 503,
+    509, 521, 523, 541, 547, 557, 563, 569, 571, 577, 587, 593, 599, 601, 607, 613, 617, 619,
+    631, 641, 643, 647, 653, 659, 661, 673, 677, 683, 691, 701, 709, 719, 727, 733, 739, 743,
+    751, 757, 761, 769, 773, 787, 797, 809, 811, 821, 823, 827, 829, 839, 853, 857, 859, 863,
+    877, 881, 883, 887, 907, 911, 919, 929, 937, 941, 947, 953, 967, 971, 977, 983, 991, 997,
+    1009, 1013, 1019, 1021,
+};
+#define N_SMALL_PRIMES (sizeof(small_primes) / sizeof(small_primes[0]))
+
+/* is_small_prime returns 1 when p (< 2^20) is prime, by trial division. */
 static int is_small_prime(uint32_t p)
 {
     if (p < 2)
@@ -45,7 +61,9 @@ static int is_small_prime(uint32_t p)
 }
 
 /* trial returns 1 (prime), 0 (composite) or -1 (no small factor found)
- * for a > 0 after dividing by the primes below 1024. */
+ * for a, dividing by the odd primes below 1024: a is reduced modulo
+ * products of consecutive primes below 2^32, one pass over a's limbs per
+ * product instead of per prime. */
 static int trial(const brisk_bn *a)
 {
     size_t len = brisk_limbs_len(a->d, a->n);
@@ -55,9 +73,16 @@ static int trial(const brisk_bn *a)
         return is_small_prime((uint32_t)a->d[0]);
     if ((a->d[0] & 1) == 0)
         return 0;
-    for (uint32_t p = 3; p < 1024; p += 2)
-        if (is_small_prime(p) && mod_small(a, p) == 0)
-            return 0;
+    for (size_t i = 0; i < N_SMALL_PRIMES;) {
+        uint64_t prod = 1;
+        size_t j = i;
+        while (j < N_SMALL_PRIMES && prod * small_primes[j] <= UINT32_MAX)
+            prod *= small_primes[j++];
+        uint32_t r = mod_small(a, (uint32_t)prod);
+        for (; i < j; i++)
+            if (r % small_primes[i] == 0)
+                return 0;
+    }
     return -1;
 }
 
