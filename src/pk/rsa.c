@@ -15,6 +15,7 @@
 #include <brisk/rand.h>
 #include <brisk/rsa.h>
 
+#include "../bn/internal.h"
 #include "../internal.h"
 
 /* bn_equal returns 1 when a = b, whatever their widths. */
@@ -158,56 +159,125 @@ int brisk_rsa_public_op(const brisk_rsa_key *key, uint8_t *out, const uint8_t *i
     return brisk_bn_to_bytes(out, in_len, &y);
 }
 
-/* crt_exp sets m = c^d mod n by the CRT (RFC 8017 §5.1.2 2.b.ii, u = 2):
- * m1 = c^dp mod p, m2 = c^dq mod q, h = qinv (m1 - m2) mod p, m = m2 + q h. */
-static int crt_exp(const brisk_rsa_key *key, brisk_bn *m, const brisk_bn *c)
+/* mul_mod sets r = a b mod m for a, b < m (m->n limbs) with two
+ * Montgomery multiplications, a b R^-1 then times R^2, on the modulus
+ * prepared once (brisk_bn_mod_mul would prepare it again every call). */
+static void mul_mod(uint64_t *r, const uint64_t *a, const uint64_t *b, const brisk_bn_mont *m)
 {
-    brisk_bn m1, m2, t;
-    int err = 0;
+    const brisk_bn_impl *im = brisk_bn_active();
+    im->mont_mul(r, a, b, m);
+    im->mont_mul(r, r, m->rr, m);
+}
 
-    err |= brisk_bn_mod(&t, c, &key->p);
-    err |= brisk_bn_mod_exp(&m1, &t, &key->dp, &key->mont_p);
-    err |= brisk_bn_mod(&t, c, &key->q);
-    err |= brisk_bn_mod_exp(&m2, &t, &key->dq, &key->mont_q);
-    err |= brisk_bn_mod(&t, &m2, &key->p);          /* q may exceed p */
-    err |= brisk_bn_mod_sub(&t, &m1, &t, &key->p);
-    err |= brisk_bn_mod_mul(&t, &t, &key->qinv, &key->p);
-    err |= brisk_bn_mul(&m1, &t, &key->q);
-    err |= brisk_bn_add(m, &m1, &m2);
-    err |= brisk_bn_resize(m, key->n.n);
-    wipe(&m1, sizeof(m1));
-    wipe(&m2, sizeof(m2));
-    wipe(&t, sizeof(t));
-    return err != 0 ? BRISK_EINVAL : BRISK_EOK;
+/* sub_mod sets r = a - b mod m for a, b < m (n limbs). */
+static void sub_mod(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                    size_t n)
+{
+    uint64_t t[BRISK_BN_MAX_LIMBS];
+    uint64_t borrow = brisk_limbs_sub(r, a, b, n);
+    brisk_limbs_add(t, r, m, n);
+    brisk_limbs_select(r, borrow, t, r, n);
+    wipe(t, sizeof(t));
+}
+
+/* pow_public sets r = a^e mod n for the public e by left-to-right binary
+ * exponentiation on the kernels: branches on e's bits only, and no operand
+ * check that would branch on a (the result to be checked, still derived
+ * from the key). */
+static void pow_public(uint64_t *r, const uint64_t *a, const brisk_rsa_key *key)
+{
+    const brisk_bn_impl *im = brisk_bn_active();
+    const brisk_bn_mont *m = &key->mont_n;
+    uint64_t am[BRISK_BN_MAX_LIMBS], one[BRISK_BN_MAX_LIMBS] = {1};
+    size_t bits = brisk_bn_bits(&key->e);
+
+    im->mont_mul(am, a, m->rr, m);
+    memcpy(r, am, m->n * sizeof(uint64_t));
+    for (size_t i = bits - 1; i-- > 0;) {
+        im->mont_sqr(r, r, m);
+        if ((key->e.d[i / 64] >> (i % 64)) & 1)
+            im->mont_mul(r, r, am, m);
+    }
+    im->mont_mul(r, r, one, m);
+    wipe(am, sizeof(am));
+}
+
+/* release_checked writes m (n limbs) to out[0..len-1] only if m^e equals
+ * the input c: a faulty CRT half would otherwise give away gcd(m^e - c, n),
+ * a prime factor.  Branch-free, so that the check's outcome (public: it
+ * only tells whether a fault happened) is all that the return value
+ * carries. */
+static int release_checked(const brisk_rsa_key *key, uint8_t *out, size_t len,
+                           const uint64_t *m, const brisk_bn *c)
+{
+    uint64_t chk[BRISK_BN_MAX_LIMBS], diff = 0;
+
+    pow_public(chk, m, key);
+    for (size_t i = 0; i < key->mont_n.n; i++)
+        diff |= chk[i] ^ c->d[i];
+    uint64_t ok = 1 ^ ct_nz64(diff);
+    uint8_t mask = (uint8_t)ct_mask64(ok);
+    for (size_t i = 0; i < len; i++) {
+        size_t j = len - 1 - i;   /* byte j from the right: m < n fits */
+        uint8_t b = (uint8_t)(m[j / 8] >> (8 * (j % 8)));
+        out[i] = (uint8_t)((b & mask) | (out[i] & ~mask));
+    }
+    wipe(chk, sizeof(chk));
+    return BRISK_EVERIFY * (int)(1 - ok);
+}
+
+/* crt_exp sets m (n limbs) = c^d mod n by the CRT (RFC 8017 §5.1.2
+ * 2.b.ii, u = 2): m1 = c^dp mod p, m2 = c^dq mod q, h = qinv (m1 - m2) mod
+ * p, m = m2 + q h.  Every operand is in range by construction, so the
+ * exponentiations' verdicts (derived from secret values, hence not to be
+ * branched on) are ignored. */
+static void crt_exp(const brisk_rsa_key *key, uint64_t *m, const brisk_bn *c)
+{
+    struct {
+        brisk_bn m1, m2, t;
+    } s;
+    const brisk_bn *p = &key->p, *q = &key->q;
+
+    memset(&s, 0, sizeof(s));
+    s.t.n = p->n;
+    brisk_limbs_mod(s.t.d, c->d, c->n, p->d, p->n);
+    (void)brisk_bn_mod_exp(&s.m1, &s.t, &key->dp, &key->mont_p);
+    s.t.n = q->n;
+    brisk_limbs_mod(s.t.d, c->d, c->n, q->d, q->n);
+    (void)brisk_bn_mod_exp(&s.m2, &s.t, &key->dq, &key->mont_q);
+    /* h = qinv (m1 - (m2 mod p)) mod p: q may exceed p. */
+    brisk_limbs_mod(s.t.d, s.m2.d, s.m2.n, p->d, p->n);
+    sub_mod(s.t.d, s.m1.d, s.t.d, p->d, p->n);
+    mul_mod(s.t.d, s.t.d, key->qinv.d, &key->mont_p);
+    s.t.n = p->n;
+    /* m = m2 + q h < n: add m2 into q h (p.n + q.n limbs, at least n's). */
+    brisk_limbs_mul(s.m1.d, s.t.d, p->n, q->d, q->n);
+    brisk_limbs_add(s.m1.d, s.m1.d, s.m2.d, p->n + q->n);
+    memcpy(m, s.m1.d, key->mont_n.n * sizeof(uint64_t));
+    wipe(&s, sizeof(s));
 }
 
 int brisk_rsa_private_op(brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
                          size_t in_len)
 {
-    brisk_bn c, b, m, chk;
+    const brisk_bn_mont *mn;
+    uint64_t m[BRISK_BN_MAX_LIMBS];
+    brisk_bn c, cb;
     int err;
 
     if (key == NULL || out == NULL || !key->has_private || load_input(key, &c, in, in_len) != 0)
         return BRISK_EINVAL;
-    err = brisk_bn_mod_mul(&b, &c, &key->blind, &key->n);
-    if (err == 0)
-        err = crt_exp(key, &m, &b);
-    if (err == 0)
-        err = brisk_bn_mod_mul(&m, &m, &key->unblind, &key->n);
+    mn = &key->mont_n;
+    /* Blind: (c r^e)^d = c^d r; unblind with r^-1. */
+    brisk_bn_zero(&cb, mn->n);
+    mul_mod(cb.d, c.d, key->blind.d, mn);
+    crt_exp(key, m, &cb);
+    mul_mod(m, m, key->unblind.d, mn);
     /* Renew the pair: (r^e)^2 = (r^2)^e and (r^-1)^2 = (r^2)^-1. */
-    if (err == 0)
-        err = brisk_bn_mod_mul(&key->blind, &key->blind, &key->blind, &key->n);
-    if (err == 0)
-        err = brisk_bn_mod_mul(&key->unblind, &key->unblind, &key->unblind, &key->n);
-    /* Release m only if m^e = c: a faulty half would otherwise give away
-     * gcd(m^e - c, n), a prime factor. */
-    if (err == 0)
-        err = brisk_bn_mod_exp_public(&chk, &m, &key->e, &key->mont_n);
-    if (err == 0 && !bn_equal(&chk, &c))
-        err = BRISK_EVERIFY;
-    if (err == 0)
-        err = brisk_bn_to_bytes(out, in_len, &m);
-    wipe(&b, sizeof(b));
-    wipe(&m, sizeof(m));
+    mul_mod(key->blind.d, key->blind.d, key->blind.d, mn);
+    mul_mod(key->unblind.d, key->unblind.d, key->unblind.d, mn);
+    err = release_checked(key, out, in_len, m, &c);
+    wipe(&cb, sizeof(cb));
+    wipe(m, sizeof(m));
     return err;
 }

@@ -24,22 +24,11 @@
 #include <brisk/rand.h>
 #include <brisk/rsa.h>
 
+#include "../bn/internal.h"
 #include "../internal.h"
 
-/* ---- Constant-time limb helpers (widths public, values secret) ---- */
-
-/* limbs_sub sets r = a - b over len limbs and returns the borrow (0 or 1);
- * r may alias a or b. */
-static uint64_t limbs_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t len)
-{
-    uint64_t borrow = 0;
-    for (size_t i = 0; i < len; i++) {
-        uint64_t x = a[i], y = b[i], d = x - y - borrow;
-        borrow = ((~x & y) | (~(x ^ y) & d)) >> 63;
-        r[i] = d;
-    }
-    return borrow;
-}
+/* ---- Constant-time limb helpers (widths public, values secret), beside
+ * those of src/bn/internal.h ---- */
 
 /* limbs_cswap swaps a and b when bit is 1. */
 static void limbs_cswap(uint64_t *a, uint64_t *b, uint64_t bit, size_t len)
@@ -50,14 +39,6 @@ static void limbs_cswap(uint64_t *a, uint64_t *b, uint64_t bit, size_t len)
         a[i] ^= t;
         b[i] ^= t;
     }
-}
-
-/* limbs_cmov sets r = a when bit is 1. */
-static void limbs_cmov(uint64_t *r, const uint64_t *a, uint64_t bit, size_t len)
-{
-    uint64_t mask = (uint64_t)0 - bit;
-    for (size_t i = 0; i < len; i++)
-        r[i] ^= mask & (r[i] ^ a[i]);
 }
 
 /* limbs_cshr1 halves a when bit is 1. */
@@ -88,8 +69,8 @@ static void ct_div(brisk_bn *q, const brisk_bn *x, const brisk_bn *m)
         for (size_t j = len - 1; j > 0; j--)
             r[j] = r[j] << 1 | r[j - 1] >> 63;
         r[0] = r[0] << 1 | in;
-        uint64_t ge = 1 ^ limbs_sub(t, r, mm, len);
-        limbs_cmov(r, t, ge, len);
+        uint64_t ge = 1 ^ brisk_limbs_sub(t, r, mm, len);
+        brisk_limbs_select(r, ge, t, r, len);
         quot.d[i / 64] |= ge << (i % 64);
     }
     *q = quot;
@@ -122,10 +103,10 @@ static void ct_lcm(brisk_bn *l, const brisk_bn *a, const brisk_bn *b)
     limbs_cswap(s.x.d, s.y.d, 1 & ~s.y.d[0], len);
     for (size_t i = 0; i < 128 * len; i++) {
         uint64_t odd = s.x.d[0] & 1;
-        uint64_t lt = limbs_sub(s.t, s.x.d, s.y.d, len);
+        uint64_t lt = brisk_limbs_sub(s.t, s.x.d, s.y.d, len);
         limbs_cswap(s.x.d, s.y.d, odd & lt, len);
-        limbs_sub(s.t, s.x.d, s.y.d, len);
-        limbs_cmov(s.x.d, s.t, odd, len);
+        brisk_limbs_sub(s.t, s.x.d, s.y.d, len);
+        brisk_limbs_select(s.x.d, odd, s.t, s.x.d, len);
         limbs_cshr1(s.x.d, 1, len);
     }
     /* lcm = a b / (2^k g) = (a / 2^k) b / g. */
