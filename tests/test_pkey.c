@@ -784,6 +784,11 @@ static void test_pem(void)
     expect_pem(rsa_spki_pem, "MFww", "MF*w", BRISK_EDECODE, "bad character");
     expect_pem(rsa_spki_pem, "MFww", "MF w", BRISK_EDECODE, "space");
     expect_pem(rsa_spki_pem, "MFww", "MF\tw", BRISK_EDECODE, "tab");
+    /* the neighbours of the alphabet's runs, and bytes with the top bit */
+    for (const char *c = "@[`{,.:-\x80\xc1\xff"; *c != '\0'; c++) {
+        char to[5] = {'J', '6', *c, 'G', '\0'};
+        expect_pem(rsa_spki_pem, "J6QG", to, BRISK_EDECODE, "a character beside the alphabet");
+    }
     expect_pem(rsa_spki_pem, "AQ==", "AQ=", BRISK_EDECODE, "padding cut short");
     expect_pem(rsa_spki_pem, "AQ==", "AQ", BRISK_EDECODE, "padding missing");
     expect_pem(rsa_spki_pem, "AQ==", "AQ===", BRISK_EDECODE, "padding too long");
@@ -840,6 +845,8 @@ static void test_sizes(void)
         len = need - 1;
         tv_check_int(brisk_pkey_to_pem(pem, &len, &key, k->form), BRISK_ENOSPACE,
                      "%s: pem one byte short", k->name);
+        tv_check_int((long long)len, (long long)need, "%s: pem ENOSPACE gives the length",
+                     k->name);
         len = need;
         tv_check(brisk_pkey_to_pem(pem, &len, &key, k->form) == 0 && len == need &&
                      memcmp(pem, k->pem, need) == 0,
@@ -889,14 +896,51 @@ static const char *hexof(const uint8_t *p, size_t len)
     return o;
 }
 
+/* test_dsa_sig_strict breaks the DER of the signature r || s = raw over
+ * dgst one way at a time. */
+static void test_dsa_sig_strict(const brisk_dsa_key *k, const uint8_t raw[40],
+                                const uint8_t dgst[32])
+{
+    blob r = INT(hexof(raw, 20)), s = INT(hexof(raw + 20, 20)), want = SEQ(2, r, s);
+    char rs[128];
+
+    expect_sig(k, want, dgst, 0, "rebuilt signature");
+    expect_sig(k, CAT(2, want, H("00")), dgst, BRISK_EVERIFY, "trailing byte");
+    expect_sig(k, SEQ(2, s, r), dgst, BRISK_EVERIFY, "r and s swapped");
+    expect_sig(k, SEQ(3, r, s, INT("01")), dgst, BRISK_EVERIFY, "three INTEGERs");
+    expect_sig(k, SEQ(1, r), dgst, BRISK_EVERIFY, "one INTEGER");
+    expect_sig(k, SEQ(2, INT("00"), s), dgst, BRISK_EVERIFY, "r = 0");
+    expect_sig(k, SEQ(2, r, INT("00")), dgst, BRISK_EVERIFY, "s = 0");
+    expect_sig(k, SEQ(2, INT(dsa_q), s), dgst, BRISK_EVERIFY, "r = q");
+    expect_sig(k, SEQ(2, r, INT(dsa_q)), dgst, BRISK_EVERIFY, "s = q");
+    snprintf(rs, sizeof(rs), "01%s", hexof(raw, 20));
+    expect_sig(k, SEQ(2, INT(rs), s), dgst, BRISK_EVERIFY, "r + 2^160");
+    expect_sig(k, SEQ(2, T(0x02, CAT(2, H("00"), H(hexof(r.d + 2, r.n - 2)))), s), dgst,
+               BRISK_EVERIFY, "r with an extra leading zero");
+    expect_sig(k, SEQ(2, r, T(0x02, CAT(2, H("00"), H(hexof(s.d + 2, s.n - 2))))), dgst,
+               BRISK_EVERIFY, "s with an extra leading zero");
+    expect_sig(k, SEQ(2, T(0x02, H("80")), s), dgst, BRISK_EVERIFY, "negative r");
+    expect_sig(k, SEQ(2, r, T(0x02, H("ff"))), dgst, BRISK_EVERIFY, "negative s");
+    expect_sig(k, SEQ(2, T(0x02, H("")), s), dgst, BRISK_EVERIFY, "empty r");
+    snprintf(rs, sizeof(rs), "81%02zx", r.n + s.n);
+    expect_sig(k, TL(0x30, rs, CAT(2, r, s)), dgst, BRISK_EVERIFY,
+               "long form for a short length");
+    expect_sig(k, TL(0x30, "80", CAT(3, r, s, H("0000"))), dgst, BRISK_EVERIFY,
+               "indefinite length");
+    expect_sig(k, T(0x31, CAT(2, r, s)), dgst, BRISK_EVERIFY, "SET for SEQUENCE");
+    expect_sig(k, SEQ(2, T(0x03, H(hexof(r.d + 2, r.n - 2))), s), dgst, BRISK_EVERIFY,
+               "BIT STRING for INTEGER");
+    expect_sig(k, CAT(2, r, s), dgst, BRISK_EVERIFY, "no SEQUENCE");
+    expect_sig(k, H(""), dgst, BRISK_EVERIFY, "nothing");
+}
+
 static void test_dsa_sig(void)
 {
     const brisk_digest *md = brisk_digest_by_name("sha256");
     uint8_t dgst[32], raw[40], sig[BRISK_DSA_MAX_SIG_LEN];
     brisk_pkey key;
     size_t len;
-    blob r, s, want, sig_b;
-    char rs[128];
+    blob want, sig_b;
 
     if (!tv_check(md != NULL, "sha256") ||
         !tv_check_int(brisk_pkey_from_pem(&key, dsa_trad_pem, strlen(dsa_trad_pem)), 0,
@@ -910,9 +954,7 @@ static void test_dsa_sig(void)
                       "dsa sig: sign_raw"))
         return;
     /* RFC 6979 nonces: the same signature both ways */
-    r = INT(hexof(raw, 20));
-    s = INT(hexof(raw + 20, 20));
-    want = SEQ(2, r, s);
+    want = SEQ(2, INT(hexof(raw, 20)), INT(hexof(raw + 20, 20)));
     if (tv_check_int((long long)len, (long long)want.n, "dsa sig: DER length"))
         tv_check_mem(sig, want.d, len, "dsa sig: DER of sign_raw's r, s");
     memcpy(sig_b.d, sig, len);
@@ -935,40 +977,43 @@ static void test_dsa_sig(void)
     len = want.n;
     tv_check(brisk_dsa_sign(&key.u.dsa, sig, &len, md, dgst, 32) == 0 && len == want.n,
              "dsa sig: exact buffer");
-    /* strictness, one change at a time */
-    expect_sig(&key.u.dsa, CAT(2, want, H("00")), dgst, BRISK_EVERIFY, "trailing byte");
-    expect_sig(&key.u.dsa, SEQ(2, s, r), dgst, BRISK_EVERIFY, "r and s swapped");
-    expect_sig(&key.u.dsa, SEQ(3, r, s, INT("01")), dgst, BRISK_EVERIFY, "three INTEGERs");
-    expect_sig(&key.u.dsa, SEQ(1, r), dgst, BRISK_EVERIFY, "one INTEGER");
-    expect_sig(&key.u.dsa, SEQ(2, INT("00"), s), dgst, BRISK_EVERIFY, "r = 0");
-    expect_sig(&key.u.dsa, SEQ(2, r, INT("00")), dgst, BRISK_EVERIFY, "s = 0");
-    expect_sig(&key.u.dsa, SEQ(2, INT(dsa_q), s), dgst, BRISK_EVERIFY, "r = q");
-    expect_sig(&key.u.dsa, SEQ(2, r, INT(dsa_q)), dgst, BRISK_EVERIFY, "s = q");
-    snprintf(rs, sizeof(rs), "01%s", hexof(raw, 20));
-    expect_sig(&key.u.dsa, SEQ(2, INT(rs), s), dgst, BRISK_EVERIFY, "r + 2^160");
-    expect_sig(&key.u.dsa, SEQ(2, T(0x02, CAT(2, H("00"), H(hexof(r.d + 2, r.n - 2)))), s), dgst,
-               BRISK_EVERIFY, "r with an extra leading zero");
-    expect_sig(&key.u.dsa, SEQ(2, r, T(0x02, CAT(2, H("00"), H(hexof(s.d + 2, s.n - 2))))), dgst,
-               BRISK_EVERIFY, "s with an extra leading zero");
-    expect_sig(&key.u.dsa, SEQ(2, T(0x02, H("80")), s), dgst, BRISK_EVERIFY, "negative r");
-    expect_sig(&key.u.dsa, SEQ(2, r, T(0x02, H("ff"))), dgst, BRISK_EVERIFY, "negative s");
-    expect_sig(&key.u.dsa, SEQ(2, T(0x02, H("")), s), dgst, BRISK_EVERIFY, "empty r");
-    snprintf(rs, sizeof(rs), "81%02zx", r.n + s.n);
-    expect_sig(&key.u.dsa, TL(0x30, rs, CAT(2, r, s)), dgst, BRISK_EVERIFY,
-               "long form for a short length");
-    expect_sig(&key.u.dsa, TL(0x30, "80", CAT(3, r, s, H("0000"))), dgst, BRISK_EVERIFY,
-               "indefinite length");
-    expect_sig(&key.u.dsa, T(0x31, CAT(2, r, s)), dgst, BRISK_EVERIFY, "SET for SEQUENCE");
-    expect_sig(&key.u.dsa, SEQ(2, T(0x03, H(hexof(r.d + 2, r.n - 2))), s), dgst, BRISK_EVERIFY,
-               "BIT STRING for INTEGER");
-    expect_sig(&key.u.dsa, CAT(2, r, s), dgst, BRISK_EVERIFY, "no SEQUENCE");
-    expect_sig(&key.u.dsa, H(""), dgst, BRISK_EVERIFY, "nothing");
+    test_dsa_sig_strict(&key.u.dsa, raw, dgst);
     brisk_pkey_wipe(&key);
 }
 
 /* ---- Wycheproof DSA: SubjectPublicKeyInfo and DER signatures ---- */
 
-static void test_wycheproof_file(const char *rel, const char *md_name)
+/* wp_group_key decodes a Wycheproof group's publicKeyDer and checks its
+ * numbers, its re-encoding and its publicKeyPem; 1 when the key is usable. */
+static int wp_group_key(brisk_pkey *key, tv_json *group, const char *rel)
+{
+    static uint8_t der[4096];
+    size_t spki_len, len = sizeof(der);
+    const uint8_t *spki = tv_json_hex(group, "publicKeyDer", &spki_len);
+    const char *pem = tv_json_string(group, "publicKeyPem");
+    tv_json *pub = tv_json_get(group, "publicKey");
+    brisk_pkey from_pem;
+
+    if (!tv_check(spki != NULL && brisk_pkey_from_der(key, spki, spki_len) == 0 &&
+                      key->type == BRISK_PKEY_DSA && !brisk_pkey_has_private(key),
+                  "%s: publicKeyDer", rel))
+        return 0;
+    check_bn(&key->u.dsa.params.p, tv_json_string(pub, "p"), "wycheproof p");
+    check_bn(&key->u.dsa.params.q, tv_json_string(pub, "q"), "wycheproof q");
+    check_bn(&key->u.dsa.params.g, tv_json_string(pub, "g"), "wycheproof g");
+    check_bn(&key->u.dsa.y, tv_json_string(pub, "y"), "wycheproof y");
+    tv_check(brisk_pkey_to_der(der, &len, key, BRISK_PKEY_SPKI) == 0 && len == spki_len &&
+                 memcmp(der, spki, len) == 0,
+             "%s: SubjectPublicKeyInfo re-encoded", rel);
+    tv_check(pem != NULL && brisk_pkey_from_pem(&from_pem, pem, strlen(pem)) == 0 &&
+                 brisk_bn_cmp(&from_pem.u.dsa.y, &key->u.dsa.y) == 0,
+             "%s: publicKeyPem", rel);
+    return 1;
+}
+
+/* test_wycheproof_file checks every group's public key and, with sigs set,
+ * every signature. */
+static void test_wycheproof_file(const char *rel, const char *md_name, int sigs)
 {
     const brisk_digest *md = brisk_digest_by_name(md_name);
     tv_json *root = tv_json_load(rel);
@@ -977,14 +1022,13 @@ static void test_wycheproof_file(const char *rel, const char *md_name)
     brisk_pkey key;
     int key_ok = 0;
     size_t n = 0, acceptable_ok = 0;
-    static uint8_t der[4096];
 
     if (root == NULL || !tv_check(md != NULL, "%s: digest %s", rel, md_name)) {
         tv_json_free(root);
         return;
     }
     while (tv_wycheproof_next(&w)) {
-        size_t msg_len, sig_len, spki_len, len;
+        size_t msg_len, sig_len;
         const uint8_t *msg = tv_json_hex(w.test, "msg", &msg_len);
         const uint8_t *sig = tv_json_hex(w.test, "sig", &sig_len);
         uint8_t dgst[BRISK_DIGEST_MAX_LEN];
@@ -992,28 +1036,10 @@ static void test_wycheproof_file(const char *rel, const char *md_name)
         long id = 0;
 
         if (w.group != last_group) {
-            const uint8_t *spki = tv_json_hex(w.group, "publicKeyDer", &spki_len);
-            const char *pem = tv_json_string(w.group, "publicKeyPem");
-            tv_json *pub = tv_json_get(w.group, "publicKey");
-            brisk_pkey from_pem;
             last_group = w.group;
-            key_ok = spki != NULL && brisk_pkey_from_der(&key, spki, spki_len) == 0;
-            if (!tv_check(key_ok && key.type == BRISK_PKEY_DSA && !brisk_pkey_has_private(&key),
-                          "%s: publicKeyDer", rel))
-                continue;
-            check_bn(&key.u.dsa.params.p, tv_json_string(pub, "p"), "wycheproof p");
-            check_bn(&key.u.dsa.params.q, tv_json_string(pub, "q"), "wycheproof q");
-            check_bn(&key.u.dsa.params.g, tv_json_string(pub, "g"), "wycheproof g");
-            check_bn(&key.u.dsa.y, tv_json_string(pub, "y"), "wycheproof y");
-            len = sizeof(der);
-            tv_check(brisk_pkey_to_der(der, &len, &key, BRISK_PKEY_SPKI) == 0 &&
-                         len == spki_len && memcmp(der, spki, len) == 0,
-                     "%s: SubjectPublicKeyInfo re-encoded", rel);
-            tv_check(pem != NULL && brisk_pkey_from_pem(&from_pem, pem, strlen(pem)) == 0 &&
-                         brisk_bn_cmp(&from_pem.u.dsa.y, &key.u.dsa.y) == 0,
-                     "%s: publicKeyPem", rel);
+            key_ok = wp_group_key(&key, w.group, rel);
         }
-        if (!key_ok || !tv_check(msg != NULL && sig != NULL, "%s: test fields", rel))
+        if (!sigs || !key_ok || !tv_check(msg != NULL && sig != NULL, "%s: test fields", rel))
             continue;
         tv_json_long(w.test, "tcId", &id);
         brisk_digest_oneshot(md, dgst, msg, msg_len);
@@ -1030,14 +1056,17 @@ static void test_wycheproof_file(const char *rel, const char *md_name)
     tv_json_free(root);
 }
 
+/* test_dsa runs every file's signatures; here every file's keys and the
+ * signatures of one file per q size (of one file under BRISK_TEST_QUICK),
+ * which keeps the emulated 32-bit run short. */
 static void test_wycheproof(void)
 {
-    test_wycheproof_file("wycheproof/testvectors_v1/dsa_2048_224_sha224_test.json", "sha224");
-    test_wycheproof_file("wycheproof/testvectors_v1/dsa_2048_224_sha256_test.json", "sha256");
-    test_wycheproof_file("wycheproof/testvectors_v1/dsa_2048_256_sha256_test.json", "sha256");
-    if (!tv_quick())
-        test_wycheproof_file("wycheproof/testvectors_v1/dsa_3072_256_sha256_test.json",
-                             "sha256");
+    int all = !tv_quick();
+
+    test_wycheproof_file("wycheproof/testvectors_v1/dsa_2048_224_sha224_test.json", "sha224", 1);
+    test_wycheproof_file("wycheproof/testvectors_v1/dsa_2048_224_sha256_test.json", "sha256", 0);
+    test_wycheproof_file("wycheproof/testvectors_v1/dsa_2048_256_sha256_test.json", "sha256", all);
+    test_wycheproof_file("wycheproof/testvectors_v1/dsa_3072_256_sha256_test.json", "sha256", 0);
 }
 
 int main(void)

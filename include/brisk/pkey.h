@@ -54,7 +54,7 @@ int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text_len);
  * to *out_len, which holds out's size on entry; with out NULL it only sets
  * *out_len.  BRISK_EINVAL for a form the key cannot take (a private form of
  * a public key, PKCS#1 public of a DSA key), BRISK_ENOSPACE when out is too
- * small. */
+ * small (*out_len then holds the length needed). */
 int brisk_pkey_to_der(uint8_t *out, size_t *out_len, const brisk_pkey *key, int form);
 
 /* brisk_pkey_to_pem is brisk_pkey_to_der in PEM (64-column base64 between

@@ -9,14 +9,38 @@
  * base64 for `brisk enc -a`, which is lenient as OpenSSL's BIO is; the
  * library cannot use the command's code, hence this one.
  *
- * Not constant-time: the alphabet lookup branches on the characters of a
- * possibly secret key.  PEM key files are handled this way everywhere
- * (OpenSSL's EVP_DecodeUpdate uses a table); the keys are read once.
+ * The letters of a private key are secret: they are turned into sextets
+ * and back with arithmetic on masks, not a table or a branch (BoringSSL's
+ * base64 does the same).  What is branched on, line breaks, padding and
+ * the validity of a character, is where it is in any key of that size.
+ * The armor lines are public.
  */
 #include "internal.h"
 
-static const char b64_alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+/* ct_lt returns 1 when a < b, for a, b < 2^31, without a branch. */
+static inline uint32_t ct_lt(uint32_t a, uint32_t b)
+{
+    return (a - b) >> 31;
+}
+
+/* ct_in returns 1 when lo <= c <= hi. */
+static inline uint32_t ct_in(uint32_t c, uint32_t lo, uint32_t hi)
+{
+    return ct_lt(c, hi + 1) & (ct_lt(c, lo) ^ 1);
+}
+
+/* b64_letter returns the letter of the sextet v (0..63): 'A' + v, moved
+ * by the gaps between the alphabet's runs (A-Z, a-z, 0-9, '+', '/'). */
+static inline char b64_letter(uint32_t v)
+{
+    uint32_t c = v + 'A';
+
+    c += ct_mask32(ct_lt(25, v)) & ('a' - 26 - 'A');
+    c -= ct_mask32(ct_lt(51, v)) & (('a' - 26) - ('0' - 52));
+    c -= ct_mask32(ct_lt(61, v)) & (('0' - 52) - ('+' - 62));
+    c += ct_mask32(ct_lt(62, v)) & (('/' - 63) - ('+' - 62));
+    return (char)c;
+}
 
 void brisk_b64_encode(char *out, const uint8_t *in, size_t len)
 {
@@ -26,26 +50,26 @@ void brisk_b64_encode(char *out, const uint8_t *in, size_t len)
             v |= (uint32_t)in[i + 1] << 8;
         if (i + 2 < len)
             v |= in[i + 2];
-        *out++ = b64_alphabet[v >> 18];
-        *out++ = b64_alphabet[(v >> 12) & 63];
-        *out++ = i + 1 < len ? b64_alphabet[(v >> 6) & 63] : '=';
-        *out++ = i + 2 < len ? b64_alphabet[v & 63] : '=';
+        *out++ = b64_letter(v >> 18);
+        *out++ = b64_letter((v >> 12) & 63);
+        *out++ = i + 1 < len ? b64_letter((v >> 6) & 63) : '=';
+        *out++ = i + 2 < len ? b64_letter(v & 63) : '=';
     }
 }
 
+/* b64_value returns the sextet of the letter c, or -1 for another
+ * character. */
 static int b64_value(unsigned char c)
 {
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
+    uint32_t up = ct_in(c, 'A', 'Z'), lo = ct_in(c, 'a', 'z'), dig = ct_in(c, '0', '9');
+    uint32_t plus = ct_in(c, '+', '+'), slash = ct_in(c, '/', '/');
+    uint32_t v = (ct_mask32(up) & (c - 'A')) | (ct_mask32(lo) & (c - 'a' + 26)) |
+                 (ct_mask32(dig) & (c - '0' + 52)) | (ct_mask32(plus) & 62) |
+                 (ct_mask32(slash) & 63);
+
+    if ((up | lo | dig | plus | slash) == 0)
+        return -1;
+    return (int)v;
 }
 
 /* b64_group emits the 3 - pad bytes of a group of four characters whose
