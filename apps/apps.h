@@ -10,9 +10,11 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <signal.h>
 #include <stdio.h>
 
 #include <brisk/digest.h>
+#include <brisk/pkey.h>
 
 /* Subcommands: argv[0] is the subcommand's name; the result is the exit
  * status of the command. */
@@ -22,6 +24,9 @@ int des_opts_main(int argc, char **argv);
 int enc_main(int argc, char **argv);
 int version_main(int argc, char **argv);
 int list_main(int argc, char **argv);
+int genrsa_main(int argc, char **argv);
+int dsaparam_main(int argc, char **argv);
+int pkey_main(int argc, char **argv);
 
 /* app_error prints one line "brisk PROG: message" to stderr. */
 void app_error(const char *prog, const char *fmt, ...)
@@ -122,5 +127,70 @@ typedef struct selfcheck_kat {
 /* selfcheck_cipher fills kat with the known answer for the cipher named
  * `name` (the registry's name); returns 0, or -1 if none is stored. */
 int selfcheck_cipher(const char *name, selfcheck_kat *kat);
+
+/* ---- Files and keys (apps/keyio.c) ---- */
+
+/* The largest file a key, parameters or signature are read from. */
+#define APP_MAX_KEY_FILE (1024 * 1024)
+
+/* Encodings for -inform, -outform and -keyform: FORM_ANY tells PEM from
+ * DER by the "-----BEGIN" line. */
+enum { FORM_ANY = 0, FORM_PEM, FORM_DER };
+
+/* parse_form reads "PEM" or "DER" (any case) into *form; returns 0, or -1
+ * after reporting a bad value of the option `opt`. */
+int parse_form(const char *prog, const char *opt, const char *s, int *form);
+
+/* read_file reads the whole of path (NULL or "-": stdin), at most max
+ * bytes, into a malloc'd buffer with a NUL after its *len bytes; returns 0,
+ * or -1 after reporting (unreadable, too large). */
+int read_file(const char *prog, const char *path, size_t max, uint8_t **out, size_t *len);
+
+/* write_file writes len bytes to path (NULL: stdout), created with mode
+ * 0600 when `secret` (a private key, as openssl does); returns 0 or -1
+ * after reporting. */
+int write_file(const char *prog, const char *path, const void *buf, size_t len, int secret);
+
+/* load_key reads a key from path in form; returns 0, or -1 after one line
+ * naming the problem (malformed or truncated PEM/DER, encrypted, invalid). */
+int load_key(const char *prog, const char *path, int form, brisk_pkey *key);
+
+/* load_dsa_params reads DSA parameters from path in form; as load_key. */
+int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params);
+
+/* encode_key appends key in `encoding` (BRISK_PKEY_*) and form (FORM_PEM
+ * or FORM_DER) to the growing buffer *buf of *len bytes; returns 0 or -1
+ * after reporting. */
+int encode_key(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key,
+               int encoding, int form);
+
+/* encode_dsa_params appends params to *buf as encode_key does. */
+int encode_dsa_params(const char *prog, uint8_t **buf, size_t *len,
+                      const brisk_dsa_params *params, int form);
+
+/* free_secret wipes and frees a buffer of len bytes. */
+void free_secret(void *p, size_t len);
+
+/* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
+
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2 };
+
+/* A key ready for timing, with the message and signature the loops use. */
+typedef struct speed_pk speed_pk;
+
+/* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
+ * fixed parameters) and checks it: sign then verify, a changed signature
+ * rejected, and a known signature verified.  Returns NULL with *why set
+ * when any of that fails. */
+speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
+
+/* speed_pk_sign and speed_pk_verify repeat one signature (verification)
+ * of the fixed message while *running, and return the count, or -1 if an
+ * operation failed. */
+long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
+long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
+
+/* speed_pk_free wipes and frees k (NULL is fine). */
+void speed_pk_free(speed_pk *k);
 
 #endif

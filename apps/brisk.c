@@ -20,10 +20,13 @@ static const struct subcommand {
     const char *help;
 } subcommands[] = {
     {"des-opts", des_opts_main, "rank the DES inner-loop variants (like SSLeay's des_opts)"},
-    {"dgst", dgst_main, "print message digests or HMACs of files (like openssl dgst)"},
+    {"dgst", dgst_main, "print digests or HMACs of files, or sign and verify (like openssl dgst)"},
+    {"dsaparam", dsaparam_main, "make DSA parameters and keys (like openssl dsaparam)"},
     {"enc", enc_main, "encrypt or decrypt with a cipher (like openssl enc)"},
+    {"genrsa", genrsa_main, "make an RSA private key (like openssl genrsa)"},
     {"help", help_main, "print this summary, or `brisk help SUB` the usage of SUB"},
     {"list", list_main, "list digests with their aliases, and the implementations"},
+    {"pkey", pkey_main, "read an RSA or DSA key and write it again (like openssl pkey)"},
     {"speed", speed_main, "benchmark algorithms (like openssl speed)"},
     {"version", version_main, "print the version; -a also describes this build"},
     {NULL, NULL, NULL},

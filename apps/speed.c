@@ -18,6 +18,15 @@
  * (wall-clock time with -elapsed).  -aead times whole messages as OpenSSL
  * 3.0 does: IV, 13 bytes of AAD, the payload, final and tag.
  *
+ * Public key (rsa512 ... rsa4096, dsa512 ... dsa2048; "rsa" and "dsa" for
+ * every size; all of them when no algorithm is named): a row per key size,
+ * timed after the digests and ciphers for 10 seconds (or -seconds) per
+ * operation, signing then verifying, and printed as OpenSSL 3.0 prints
+ * them: "rsa 2048 bits 0.000243s 0.000016s   4109.0  61807.1" under a
+ * "sign    verify    sign/s verify/s" header, "+F2:" (RSA) and "+F3:"
+ * (DSA) lines with -mr, "+DTP:" and "+R1:" ... "+R4:" progress lines.  The
+ * keys, their self-checks and the loops are in apps/speed_pk.c.
+ *
  * Keys: the named cipher rows use OpenSSL's fixed key (0x12 0x34 ... 0xf0,
  * 0x34 ...) and a zero IV, as its init_evp_cipher_ctx does; -evp rows a
  * random key and IV, as its EVP_CIPHER_CTX_rand_key does.
@@ -118,10 +127,39 @@ typedef struct speed_alg {
     const speed_kind *kind;
 } speed_alg;
 
+/* A public-key row: one key size of RSA or DSA, timed signing and
+ * verifying (apps/speed_pk.c holds the keys and loops). */
+typedef struct pk_row {
+    int type;               /* SPEED_PK_RSA or SPEED_PK_DSA */
+    int index;              /* OpenSSL 3.0's: rsa512 is 0, dsa512 0, ... */
+    unsigned bits;
+    speed_pk *key;          /* made and checked before timing */
+    int failed;             /* failed its self-check or a loop: never shown */
+    int skipped;            /* a smaller size took the whole time: not run */
+    double results[2];      /* signatures and verifications per second */
+} pk_row;
+
+/* The public-key names openssl speed 3.0 accepts that brisk has, with
+ * OpenSSL's indices; "rsa" and "dsa" select every size. */
+static const struct pk_alg {
+    const char *name;
+    int type, index;
+    unsigned bits;
+} pk_algs[] = {
+    {"rsa512", SPEED_PK_RSA, 0, 512}, {"rsa1024", SPEED_PK_RSA, 1, 1024},
+    {"rsa2048", SPEED_PK_RSA, 2, 2048}, {"rsa3072", SPEED_PK_RSA, 3, 3072},
+    {"rsa4096", SPEED_PK_RSA, 4, 4096}, {"dsa512", SPEED_PK_DSA, 0, 512},
+    {"dsa1024", SPEED_PK_DSA, 1, 1024}, {"dsa2048", SPEED_PK_DSA, 2, 2048},
+};
+#define N_PK_ALGS (sizeof(pk_algs) / sizeof(pk_algs[0]))
+
 /* The benchmark's settings and rows. */
 typedef struct speed_run {
     speed_row rows[MAX_ROWS];
     int n_rows;
+    pk_row pk[N_PK_ALGS];   /* RSA rows, then DSA rows, each by size */
+    int n_pk;
+    int pk_seconds;         /* OpenSSL's PKEY_SECONDS: 10 unless -seconds */
     int seconds, mr, usertime, multi;
     size_t misalign;
     int sizes[MAX_SIZES];
@@ -581,11 +619,51 @@ static int add_alg(speed_run *r, const speed_alg *a)
                    a->cipher != NULL ? brisk_cipher_by_name(a->cipher) : NULL, a->kind);
 }
 
+/* add_pk adds the public-key row of pk_algs[i] unless it is there, keeping
+ * the rows in OpenSSL's order: RSA by size, then DSA by size. */
+static void add_pk(speed_run *r, size_t i)
+{
+    const struct pk_alg *a = &pk_algs[i];
+    int j;
+
+    for (j = 0; j < r->n_pk; j++)
+        if (r->pk[j].type == a->type && r->pk[j].index == a->index)
+            return;
+    for (j = r->n_pk; j > 0 && (r->pk[j - 1].type > a->type ||
+                                (r->pk[j - 1].type == a->type && r->pk[j - 1].index > a->index));
+         j--)
+        r->pk[j] = r->pk[j - 1];
+    memset(&r->pk[j], 0, sizeof(r->pk[j]));
+    r->pk[j].type = a->type;
+    r->pk[j].index = a->index;
+    r->pk[j].bits = a->bits;
+    r->n_pk++;
+}
+
+/* add_pk_named adds the public-key rows name selects; returns 1 if none. */
+static int add_pk_named(speed_run *r, const char *name)
+{
+    int found = 0;
+
+    for (size_t i = 0; i < N_PK_ALGS; i++) {
+        int all = (strcmp(name, "rsa") == 0 && pk_algs[i].type == SPEED_PK_RSA) ||
+                  (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA);
+        if (all || strcmp(name, pk_algs[i].name) == 0) {
+            add_pk(r, i);
+            found = 1;
+        }
+    }
+    return found ? 0 : 1;
+}
+
 /* add_named adds the rows that name selects; returns 0, 1 if it selects
  * none, or -1 on an error. */
 static int add_named(speed_run *r, const char *name)
 {
     int found = 0;
+
+    if (add_pk_named(r, name) == 0)
+        return 0;
 
     for (size_t i = 0; i < N_ALGS; i++) {
         if (strcmp(speed_algs[i].name, name) != 0)
@@ -598,7 +676,8 @@ static int add_named(speed_run *r, const char *name)
 }
 
 /* add_default_rows selects everything: the named algorithms this build has,
- * then an -evp row for each digest that no named algorithm covers. */
+ * then an -evp row for each digest that no named algorithm covers, and
+ * every public-key size. */
 static int add_default_rows(speed_run *r)
 {
     const brisk_digest *md;
@@ -606,6 +685,8 @@ static int add_default_rows(speed_run *r)
     for (size_t i = 0; i < N_ALGS; i++)
         if (alg_present(&speed_algs[i]) && add_alg(r, &speed_algs[i]) != 0)
             return -1;
+    for (size_t i = 0; i < N_PK_ALGS; i++)
+        add_pk(r, i);
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
         int named = 0;
         for (size_t k = 0; k < N_ALGS; k++)
@@ -639,7 +720,7 @@ enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
 static const app_option speed_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"seconds", OPT_SECONDS, ARG_NUMBER, 1, MAX_SECONDS, "N",
-     "Run each benchmark for N seconds (default 3)"},
+     "Run each benchmark for N seconds (default 3; 10 for RSA and DSA)"},
     {"bytes", OPT_BYTES, ARG_NUMBER, 1, MAX_BYTES, "N", "Time only blocks of N bytes"},
     {"elapsed", OPT_ELAPSED, ARG_NONE, 0, 0, NULL,
      "Use wall-clock time instead of CPU user time as divisor"},
@@ -670,6 +751,10 @@ static void usage(void)
     for (size_t i = 0; i < N_ALGS; i++)
         if (strcmp(speed_algs[i].name, last) != 0 && alg_present(&speed_algs[i]))
             printf(" %s", last = speed_algs[i].name);
+    printf("\n            rsa");
+    for (size_t i = 0; i < N_PK_ALGS; i++)
+        printf(" %s%s", pk_algs[i].name, i + 1 < N_PK_ALGS && pk_algs[i + 1].type !=
+                                              pk_algs[i].type ? " dsa" : "");
     printf("\nCiphers for -evp:");
     for (size_t i = 0; (c = brisk_cipher_at(i)) != NULL; i++)
         printf(" %s", c->name);
@@ -816,7 +901,7 @@ static int parse_args(speed_run *r, int argc, char **argv)
     while ((id = opts_next(&o)) != OPT_END) {
         switch (id) {
         case OPT_HELP: usage(); return 1;
-        case OPT_SECONDS: r->seconds = (int)o.number; break;
+        case OPT_SECONDS: r->seconds = r->pk_seconds = (int)o.number; break;
         case OPT_BYTES:
             r->sizes[0] = (int)o.number;
             r->n_sizes = 1;
@@ -945,6 +1030,79 @@ static void self_check(speed_run *r)
         r->failed = 1;
     }
     memset(r->buf, 0, CHECK_BUF_LEN);
+    for (int i = 0; i < r->n_pk; i++) {
+        pk_row *pk = &r->pk[i];
+        const char *why;
+
+        pk->key = speed_pk_new(pk->type, pk->bits, &why);
+        if (pk->key == NULL) {
+            app_error("speed", "%s%u failed its self-check (%s); not timed",
+                      pk->type == SPEED_PK_RSA ? "rsa" : "dsa", pk->bits, why);
+            pk->failed = 1;
+            r->failed = 1;
+        }
+    }
+}
+
+/* ---- Public-key timing, as OpenSSL 3.0's pkey_print_message and the
+ * result lines of its RSA and DSA loops ---- */
+
+/* time_pk_op times signing (op 0) or verifying (op 1); returns the count,
+ * or -1 after reporting a failed operation. */
+static long long time_pk_op(speed_run *r, pk_row *pk, int op)
+{
+    static const char *const what[2][2] = {{"private", "public"}, {"sign", "verify"}};
+    int dsa = pk->type == SPEED_PK_DSA;
+    long long count;
+    double t0, t;
+
+    fprintf(stderr, r->mr ? "+DTP:%u:%s:%s:%d\n" : "Doing %u bits %s %s's for %ds: ",
+            pk->bits, what[dsa][op], dsa ? "dsa" : "rsa", r->pk_seconds);
+    fflush(stderr);
+    running = 1;
+    alarm((unsigned)r->pk_seconds);
+    t0 = now(r->usertime);
+    count = op == 0 ? speed_pk_sign(pk->key, &running) : speed_pk_verify(pk->key, &running);
+    t = now(r->usertime) - t0;
+    alarm(0);
+    if (count < 0) {
+        app_error("speed", "%s %u bits: %s failed while timed", dsa ? "DSA" : "RSA", pk->bits,
+                  op == 0 ? "signing" : "verification");
+        return -1;
+    }
+    if (t < 1e-3)
+        t = 1e-3;
+    if (r->mr)
+        fprintf(stderr, "+R%d:%lld:%u:%.2f\n", 1 + 2 * dsa + op, count, pk->bits, t);
+    else if (!dsa)
+        fprintf(stderr, "%lld %u bits %s RSA's in %.2fs\n", count, pk->bits, what[0][op], t);
+    else
+        fprintf(stderr, "%lld %u bits DSA %s in %.2fs\n", count, pk->bits,
+                op == 0 ? "signs" : "verify", t);
+    pk->results[op] = (double)count / t;
+    return count;
+}
+
+/* run_pk times each public-key row; as OpenSSL does, a size whose signing
+ * ran at most once in the time stops the larger sizes of its kind. */
+static void run_pk(speed_run *r)
+{
+    for (int i = 0; i < r->n_pk; i++) {
+        pk_row *pk = &r->pk[i];
+        long long signs;
+
+        if (pk->failed || pk->skipped)
+            continue;
+        signs = time_pk_op(r, pk, 0);
+        if (signs < 0 || time_pk_op(r, pk, 1) < 0) {
+            pk->failed = 1;
+            r->failed = 1;
+            continue;
+        }
+        for (int j = i + 1; signs <= 1 && j < r->n_pk; j++)
+            if (r->pk[j].type == pk->type)
+                r->pk[j].skipped = 1;
+    }
 }
 
 /* run_all times every row, in OpenSSL's timing order. */
@@ -963,6 +1121,7 @@ static void run_all(speed_run *r)
         for (int s = 0; s < r->n_sizes && !row->failed; s++)
             time_cell(r, row, s);
     }
+    run_pk(r);
 }
 
 /* ---- Output ---- */
@@ -976,10 +1135,45 @@ static void print_banner(void)
     print_cpuinfo_line(stdout);
 }
 
+static void print_table(const speed_run *r);
+
+/* print_pk prints the RSA or DSA rows: a header, then one line per size. */
+static void print_pk(const speed_run *r, int type)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        const char *name = type == SPEED_PK_RSA ? "rsa" : "dsa";
+        if (pk->type != type || pk->failed || pk->skipped)
+            continue;
+        if (!header && !r->mr)
+            printf("%18ssign    verify    sign/s verify/s\n", " ");
+        header = 1;
+        if (r->mr)
+            printf("+F%d:%d:%u:%f:%f\n", type == SPEED_PK_RSA ? 2 : 3, pk->index, pk->bits,
+                   pk->results[0], pk->results[1]);
+        else
+            printf("%s %4u bits %8.6fs %8.6fs %8.1f %8.1f\n", name, pk->bits,
+                   1.0 / pk->results[0], 1.0 / pk->results[1], pk->results[0],
+                   pk->results[1]);
+    }
+}
+
 static void print_results(const speed_run *r)
 {
     if (!r->mr)
         print_banner();
+    print_table(r);
+    print_pk(r, SPEED_PK_RSA);
+    print_pk(r, SPEED_PK_DSA);
+}
+
+/* print_table prints the digest and cipher rows, if any were chosen. */
+static void print_table(const speed_run *r)
+{
+    if (r->n_rows == 0)
+        return;
     printf(r->mr ? "+H" : "The 'numbers' are in 1000s of bytes per second processed.\ntype        ");
     for (int s = 0; s < r->n_sizes; s++)
         printf(r->mr ? ":%d" : "%7d bytes", r->sizes[s]);
@@ -1005,6 +1199,28 @@ static void print_results(const speed_run *r)
 }
 
 /* ---- -multi ---- */
+
+/* add_child_pk adds the figures of one "+F2:index:bits:sign:verify" (RSA)
+ * or "+F3:..." (DSA) line. */
+static int add_child_pk(speed_run *r, const char *line)
+{
+    int type = line[2] == '2' ? SPEED_PK_RSA : SPEED_PK_DSA;
+    int index;
+    unsigned bits;
+    double sign, verify;
+
+    if (sscanf(line + 4, "%d:%u:%lf:%lf", &index, &bits, &sign, &verify) != 4)
+        return -1;
+    for (int i = 0; i < r->n_pk; i++) {
+        pk_row *pk = &r->pk[i];
+        if (pk->type == type && pk->index == index && pk->bits == bits) {
+            pk->results[0] += sign;
+            pk->results[1] += verify;
+            return 0;
+        }
+    }
+    return -1;
+}
 
 /* add_child_line adds the figures of one "+F:index:label:v:v..." line. */
 static int add_child_line(speed_run *r, char *line)
@@ -1055,6 +1271,11 @@ static int read_child(speed_run *r, int fd, int n)
         fprintf(log, "Got: %s from %d\n", line, n);
         char copy[sizeof(line)];
         memcpy(copy, line, sizeof(line));
+        if ((strncmp(line, "+F2:", 4) == 0 || strncmp(line, "+F3:", 4) == 0) &&
+            add_child_pk(r, line) != 0) {
+            fprintf(stderr, "Unknown type '%s' from child %d\n", line, n);
+            ret = -1;
+        }
         if (strncmp(line, "+F:", 3) == 0 && add_child_line(r, copy) != 0) {
             fprintf(stderr, "Unknown type '%s' from child %d\n", line, n);
             ret = -1;
@@ -1189,6 +1410,7 @@ int speed_main(int argc, char **argv)
     }
     memset(r, 0, sizeof(*r));
     r->seconds = 3;
+    r->pk_seconds = 10;
     r->usertime = 1;
     memcpy(r->sizes, default_sizes, sizeof(default_sizes));
     r->n_sizes = MAX_SIZES;
@@ -1201,6 +1423,8 @@ int speed_main(int argc, char **argv)
         brisk_hmac_cleanup(&r->rows[i].hmac);
         brisk_cipher_cleanup(&r->rows[i].ctx);
     }
+    for (int i = 0; i < r->n_pk; i++)
+        speed_pk_free(r->pk[i].key);
     free(r->buf_base);
     free(r->out_base);
     free(r);

@@ -1,0 +1,277 @@
+/*
+ * apps/keyio.c - reading and writing the files of the public-key
+ * subcommands (genrsa, dsaparam, pkey, dgst -sign/-verify): whole files
+ * read into memory with a size limit, keys and DSA parameters decoded as
+ * PEM or DER (told apart by the "-----BEGIN" line unless the user says),
+ * with one error line naming the file and the problem, and outputs written
+ * only once they are complete, private keys with mode 0600 as openssl
+ * writes them.  Buffers that held private keys are wiped before they are
+ * freed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include <brisk/pkey.h>
+
+#include "apps.h"
+
+int parse_form(const char *prog, const char *opt, const char *s, int *form)
+{
+    if (strcasecmp(s, "PEM") == 0) {
+        *form = FORM_PEM;
+    } else if (strcasecmp(s, "DER") == 0) {
+        *form = FORM_DER;
+    } else {
+        app_error(prog, "option '%s' takes PEM or DER, not '%s'", opt, s);
+        return -1;
+    }
+    return 0;
+}
+
+void free_secret(void *p, size_t len)
+{
+    if (p != NULL)
+        brisk_wipe(p, len);
+    free(p);
+}
+
+static const char *shown(const char *path)
+{
+    return path == NULL || strcmp(path, "-") == 0 ? "stdin" : path;
+}
+
+/* read_fd appends fd's contents to a buffer of at most max bytes. */
+static int read_fd(int fd, size_t max, uint8_t **out, size_t *len, int *too_big)
+{
+    size_t cap = 4096, n = 0;
+    uint8_t *buf = malloc(cap + 1);
+
+    *too_big = 0;
+    if (buf == NULL)
+        return ENOMEM;
+    for (;;) {
+        if (n == cap) {
+            uint8_t *more;
+            if (cap >= max) {
+                *too_big = 1;
+                free_secret(buf, n);
+                return 0;
+            }
+            cap = cap * 2 > max ? max : cap * 2;
+            more = malloc(cap + 1);
+            if (more == NULL) {
+                free_secret(buf, n);
+                return ENOMEM;
+            }
+            memcpy(more, buf, n);
+            free_secret(buf, n);
+            buf = more;
+        }
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            int err = errno;
+            free_secret(buf, n);
+            return err;
+        }
+        if (r == 0)
+            break;
+        n += (size_t)r;
+    }
+    buf[n] = '\0';
+    *out = buf;
+    *len = n;
+    return 0;
+}
+
+int read_file(const char *prog, const char *path, size_t max, uint8_t **out, size_t *len)
+{
+    int use_stdin = path == NULL || strcmp(path, "-") == 0;
+    int fd = use_stdin ? STDIN_FILENO : open(path, O_RDONLY);
+    int err, too_big;
+
+    if (fd < 0) {
+        app_error(prog, "cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    err = read_fd(fd, max, out, len, &too_big);
+    if (!use_stdin)
+        close(fd);
+    if (err != 0) {
+        app_error(prog, "cannot read '%s': %s", shown(path), strerror(err));
+        return -1;
+    }
+    if (too_big) {
+        app_error(prog, "'%s' is larger than %zu bytes: not a key or signature", shown(path),
+                  max);
+        return -1;
+    }
+    return 0;
+}
+
+static int write_fd(int fd, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, p, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w < 0)
+            return errno;
+        p += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+int write_file(const char *prog, const char *path, const void *buf, size_t len, int secret)
+{
+    int fd, err;
+
+    if (path == NULL) {
+        if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {
+            app_error(prog, "cannot write the output: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, secret ? 0600 : 0666);
+    if (fd < 0) {
+        app_error(prog, "cannot create '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    err = write_fd(fd, buf, len);
+    if (close(fd) != 0 && err == 0)
+        err = errno;
+    if (err != 0) {
+        app_error(prog, "cannot write '%s': %s", path, strerror(err));
+        return -1;
+    }
+    return 0;
+}
+
+/* is_pem says whether a file holds PEM rather than DER. */
+static int is_pem(const uint8_t *buf, size_t len, int form)
+{
+    if (form != FORM_ANY)
+        return form == FORM_PEM;
+    for (size_t i = 0; i + 10 <= len; i++)
+        if (memcmp(buf + i, "-----BEGIN", 10) == 0)
+            return 1;
+    return 0;
+}
+
+/* decode_error reports why a key or parameters could not be decoded. */
+static void decode_error(const char *prog, const char *what, const char *path, int pem, int err)
+{
+    if (err == BRISK_EUNSUPPORTED)
+        app_error(prog, "cannot read %s from '%s': encrypted or unsupported %s", what,
+                  shown(path), pem ? "PEM" : "DER");
+    else if (err == BRISK_EDECODE)
+        app_error(prog, "cannot read %s from '%s': malformed or truncated %s", what,
+                  shown(path), pem ? "PEM" : "DER");
+    else
+        app_error(prog, "cannot read %s from '%s': %s", what, shown(path),
+                  err == BRISK_EINVAL ? "its numbers are not a valid key" : brisk_strerror(err));
+}
+
+int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
+{
+    uint8_t *buf;
+    size_t len;
+    int pem, err;
+
+    if (read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
+        return -1;
+    pem = is_pem(buf, len, form);
+    err = pem ? brisk_pkey_from_pem(key, (const char *)buf, len)
+              : brisk_pkey_from_der(key, buf, len);
+    free_secret(buf, len);
+    if (err != 0) {
+        decode_error(prog, "a key", path, pem, err);
+        return -1;
+    }
+    return 0;
+}
+
+int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params)
+{
+    uint8_t *buf;
+    size_t len;
+    int pem, err;
+
+    if (read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
+        return -1;
+    pem = is_pem(buf, len, form);
+    err = pem ? brisk_dsa_params_from_pem(params, (const char *)buf, len)
+              : brisk_dsa_params_from_der(params, buf, len);
+    free(buf);
+    if (err == 0 && brisk_dsa_params_check(params, 0) != 0)
+        err = BRISK_EINVAL;
+    if (err != 0) {
+        decode_error(prog, "DSA parameters", path, pem, err);
+        return -1;
+    }
+    return 0;
+}
+
+/* grow makes room for `more` bytes after the *len bytes of *buf. */
+static int grow(const char *prog, uint8_t **buf, size_t len, size_t more)
+{
+    uint8_t *p = malloc(len + more + 1);
+
+    if (p == NULL) {
+        app_error(prog, "out of memory");
+        return -1;
+    }
+    if (*buf != NULL)
+        memcpy(p, *buf, len);
+    free_secret(*buf, len);
+    *buf = p;
+    return 0;
+}
+
+int encode_key(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key,
+               int encoding, int form)
+{
+    size_t n = 0;
+    int err = form == FORM_DER ? brisk_pkey_to_der(NULL, &n, key, encoding)
+                               : brisk_pkey_to_pem(NULL, &n, key, encoding);
+
+    if (err == 0 && grow(prog, buf, *len, n) != 0)
+        return -1;
+    if (err == 0)
+        err = form == FORM_DER ? brisk_pkey_to_der(*buf + *len, &n, key, encoding)
+                               : brisk_pkey_to_pem((char *)*buf + *len, &n, key, encoding);
+    if (err != 0) {
+        app_error(prog, "cannot encode the key: %s",
+                  err == BRISK_EINVAL ? "that form does not fit this key" : brisk_strerror(err));
+        return -1;
+    }
+    *len += n;
+    return 0;
+}
+
+int encode_dsa_params(const char *prog, uint8_t **buf, size_t *len,
+                      const brisk_dsa_params *params, int form)
+{
+    size_t n = 0;
+    int err = form == FORM_DER ? brisk_dsa_params_to_der(NULL, &n, params)
+                               : brisk_dsa_params_to_pem(NULL, &n, params);
+
+    if (err == 0 && grow(prog, buf, *len, n) != 0)
+        return -1;
+    if (err == 0)
+        err = form == FORM_DER ? brisk_dsa_params_to_der(*buf + *len, &n, params)
+                               : brisk_dsa_params_to_pem((char *)*buf + *len, &n, params);
+    if (err != 0) {
+        app_error(prog, "cannot encode the DSA parameters: %s", brisk_strerror(err));
+        return -1;
+    }
+    *len += n;
+    return 0;
+}

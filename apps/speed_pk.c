@@ -1,0 +1,472 @@
+/*
+ * apps/speed_pk.c - the public-key rows of `brisk speed` (rsa512 ...
+ * rsa4096, dsa512 ... dsa2048): the keys, the self-checks and the timed
+ * loops; apps/speed.c chooses, times and prints them in OpenSSL 3.0's
+ * formats.
+ *
+ * What is timed is what openssl speed 3.0 times.  RSA: EVP_PKEY_sign with
+ * the default PKCS#1 v1.5 padding and no digest set, over 36 random bytes
+ * (an MD5 || SHA-1 pair's length): a private operation on the block 00 01
+ * FF..FF 00 || the 36 bytes, without a DigestInfo; and EVP_PKEY_verify of
+ * it: a public operation and a comparison with that block.  brisk builds
+ * the block once and times brisk_rsa_private_op (CRT, blinding, and the
+ * check of the result) and brisk_rsa_public_op plus the comparison.  DSA:
+ * EVP_PKEY_sign / EVP_PKEY_verify of 20 bytes, the length of a SHA-1
+ * digest: brisk_dsa_sign (RFC 6979 nonces over HMAC-SHA-1) and
+ * brisk_dsa_verify on DER signatures.  The 36 (or 20) bytes are the first
+ * ones of the self-check message (byte i = 31 i + 7 mod 256) rather than
+ * random ones; the values do not change the work.
+ *
+ * RSA keys (e = 65537) are generated once, before timing, with
+ * brisk_rsa_generate.  DSA keys are generated from the fixed domain
+ * parameters below, as openssl speed keeps fixed ones in its testdsa.h.
+ *
+ * Before a key is timed it must sign and verify the message, reject its
+ * signature with one bit changed, and verify a known signature under a
+ * fixed public key of the same size (the kernels differ by size).  Those
+ * vectors were made with OpenSSL 3.0.19 by scripts/gen-speed-pk-vectors:
+ * for RSA, `openssl genrsa BITS` and `openssl pkeyutl -sign` of the 36
+ * bytes; for DSA, the parameters by `openssl genpkey -genparam -algorithm
+ * DSA -pkeyopt dsa_paramgen_bits:L -pkeyopt dsa_paramgen_q_bits:160` for
+ * 512 and 1024 bits and by `openssl dsaparam 2048` (q of 224 bits) for
+ * 2048, then `openssl genpkey -paramfile` and `openssl pkeyutl -sign` of
+ * the 20 bytes (openssl 3.0 refuses DSA-512 keys, so that key and
+ * signature were computed by the script's own arithmetic, checked by its
+ * verification).  Note that openssl speed's own DSA-2048 parameters have a
+ * q of 160 bits, which makes its exponents shorter than these.
+ *
+ * Not constant-time code of its own: it calls the library's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <brisk/dsa.h>
+#include <brisk/rsa.h>
+
+#include "apps.h"
+
+#define RSA_MSG_LEN 36 /* what openssl speed signs with RSA */
+#define DSA_MSG_LEN 20 /* and with DSA */
+
+struct speed_pk {
+    int type;
+    union {
+        brisk_rsa_key rsa;
+        brisk_dsa_key dsa;
+    } k;
+    uint8_t msg[RSA_MSG_LEN];
+    uint8_t em[BRISK_RSA_MAX_BYTES];   /* RSA: the block the signature opens to */
+    uint8_t sig[BRISK_RSA_MAX_BYTES];  /* the signature the verify loop checks */
+    uint8_t tmp[BRISK_RSA_MAX_BYTES];
+    size_t len;                        /* RSA: modulus bytes; DSA: signature bytes */
+};
+
+/* A known answer: a public key and its signature of the message; hex. */
+typedef struct pk_vector {
+    int type;
+    unsigned bits;
+    const char *p, *q, *g;  /* DSA parameters */
+    const char *n_or_y;     /* RSA modulus (e = 65537), or DSA public y */
+    const char *sig;        /* RSA: PKCS#1 v1.5 without DigestInfo; DSA: DER */
+} pk_vector;
+
+static const pk_vector vectors[] = {
+    {SPEED_PK_RSA, 512, NULL, NULL, NULL,
+     /* n */
+     "b681aea07afcf3996d7dfd6433dd11c28e4cf5090c5444a51c18fbd96dd2e037"
+     "59f13cbc031ff659077d891ace39d6c35cece47786c46da78c080b8f9870e86d",
+     /* signature */
+     "89cae72f322b4007a400cda25426e73a6055dbab9bb9bbfb2c2abccaccea776d"
+     "cfe885923342e6d0c501db0e69fbc17fc476f9fe12d9a01641e91a293d21cae3"},
+    {SPEED_PK_RSA, 1024, NULL, NULL, NULL,
+     /* n */
+     "ba24cea4fa6b246a59a78e3fc3eb4cbc9b66432eed35da21dea7ba4b13f3b225"
+     "8f5c4ec02ba657b04b92a8f07d409820ae735bc758c5b487f3e3a1e01f55914c"
+     "1632f904b10890ea22d6eff859a7afd1241d4cc2c2c7978e517ddce049e72753"
+     "1a2497dd29ef227790a76251dc548bc301084da0c078e8f4167b305340de711f",
+     /* signature */
+     "606fb6935c1ffd64adc3514a25fa53023558832abc8e9381e05c380598e7e878"
+     "cc393154ae3cf06db08a9c88044d3385f278eb1a7c4ffa79410cf6ac209a770a"
+     "2bd33a9d02e458edab432822250a919c90a29e2e75c9cce20328c50e12dc6e55"
+     "c563ea2c4a492a3c2c1ea5d1737b80bfc1c521697a8ec3a3e4b4806c809159e3"},
+    {SPEED_PK_RSA, 2048, NULL, NULL, NULL,
+     /* n */
+     "d115ba694ae855146b83b4e503ea4a27d337d70ddfc60aecb3052986f0be9aaa"
+     "3e74b38f07adfdb6833da346379412e5fe4377eba387e97becd722ba5ac50500"
+     "afdff232163c24263dc158bb0040768880d938a9720f16565fff732673e56a3b"
+     "77c39775abccd0adab57218629384ad46d27dbeac51d3aa469a25c45370ad9ab"
+     "d8a4d94bb83ff550cd5486c3b1828c613ba5171a972ac25c78608261f962fb5a"
+     "73d335c81d343134b5ba6dacfd3ec7549e9fb15c25bdbb3d27a2f402558965dc"
+     "2f8158ceedeb730e46c8540b3ae753476852a0eea94fe499d8c633cc1674cfd9"
+     "5c601b2ff0744a58f676e427182a396913f4e82e94f3a854911d72a96c587c69",
+     /* signature */
+     "8bdc91487d3ff10145a29f11e7f715eceaf142ba8d36df7921c4a4b178eb902a"
+     "ce79b9531434f4cf1508f4de49cc1b4f637a82ee198817c563f941249dc8318c"
+     "376cec5af464f54e95d3146d1c0b8d5040f281c0a391ae6ce526a16920d3600e"
+     "fc398d213d09a1be88c59d8bf638f9fcaeac1cf2a2e132f739c9d311286f703e"
+     "5f9b8558532248550421cbca70beaf813674e28a63234d915ccd9ad34864dd20"
+     "3dca528528b7535bd539c259339dbac69e95e7ccb8d414d72a44738c81da852d"
+     "c780f55f16a5f09cd843432565302c674bb3c861087455cb3d6fb30ccc1fb86c"
+     "ba30e79005c1ca5adc6e9fef6cae2c7a36bb6106498be15e6ebd62482cc08415"},
+    {SPEED_PK_RSA, 3072, NULL, NULL, NULL,
+     /* n */
+     "c9c5901c50e307b2396d9f94bf312b5986ec4836765121cccc34936ccb3c17ed"
+     "46e29f49af3b2a0b47ca821b48592940d4223b2d6ddd59b7dc30c3bd80baba0d"
+     "dd39579f022dda246673a38a6a5f69a88f1603ba1cddf5eb2a8fba5f022c79ae"
+     "c96b57081072f2f5f363472edf77c3c75d355def6cbda0c6d5e734b8674cb79a"
+     "b1560fe8175c070dfd9833d415391216524d52a0ae9f7fabedf5194c504cf74c"
+     "ac293da68145d8c7396a0ce904892431bd1ead68000abbf3b2a89cd9803a64af"
+     "93c94b833cf9341b7a7b00aca2280ebb0c1996ff7671ec64b9f5c1fb57dbf674"
+     "94304cfb2eebef6e731911bc15daea969502831be35f15635c34fee7db72ddb7"
+     "001dcd67ba300394035dddca36e237c8e5269d22dac86840f0f9f4c1094aee01"
+     "2bab083efb0b606cff622d3769723af80a6939cd5d1c9870d56d74236c8f260c"
+     "7d7ec757c9653b79760f47b3d0822567b9fe6d819b2663f94c7005b0c4b5cca7"
+     "f8508ea1f6cf1bf99d74e0079e88270bcffbaf6c48d13ee12b95e6517be1e8fd",
+     /* signature */
+     "63643aa293ce3f8322561c5267fd8b3c972d15ccb141fbb2e1128482d3df632e"
+     "1435b7a0ed1ce604fed89152e2cab86880f299ca448e946b9886f965b6fd3f55"
+     "d74c5356e8dbb3830baa37fb7b503d44717911833ead24d27b30057e47bf5118"
+     "bffc7c36cb5b70b8ac8718f605725625f85ba40f204ccb62770e2b3222d91cba"
+     "d921c43231ccdadea5a55eeb7336f13f4b40984ad04ad25ce61938b3d7a10e78"
+     "faaa1333129b8acb664cb2f382bdcf5c2f27da0269fe5037dc1436de1037f714"
+     "c64f58c59389481dee1ce824ced5beea837d9282218e7e5eaefb07a2ee3a1d2c"
+     "b16ad3a6faa500733b0b157d8e3443a76a9693eb843db84e39924f804455622b"
+     "e175c4fe95cf91f78673416fc8113193083d23c0a4de202d265b67399d85d269"
+     "cea4e86f9603633d2f07355a1599de0f42127d41570ec8a4304b349813d2bdea"
+     "501d9e780f8828610d568d3fb838df7978305a36c631a43260e588f6b2194432"
+     "fbe08ffeaa0648954cb4fad68dcf33d81443ff07f6135187081a1dbfdb061274"},
+    {SPEED_PK_RSA, 4096, NULL, NULL, NULL,
+     /* n */
+     "c49a4be4c55e36c436cd1377decf8b964f18abed300005e7919c26147509b691"
+     "76a4c07d9516351b27a448b72e855f85d78044ffccde595a72427afbf3fc953f"
+     "1c96055a82fa7e147e1498667eb4f080349ec456257eaa6c9cd0b675aa0b7a72"
+     "c252aac607ea2d5092ed9afba343814435f94d56ad9fa4cae72f480f8db66bca"
+     "c6676d8dd999904e3ceb020e8e2b8d107542210ab744e49baafb3f4e9235efbb"
+     "4fde57982d2ef0f3355cfe2e4bcd3ee605016894799c098f30aeaaa733daf510"
+     "17488a74ef83ceb3f1a1633867350d8ad1e47273849dcfca3efa3345deb4d9d5"
+     "9f0a927902645ac6d5fc1f1ba044f5702648d937e689fbcbee34d3660a89139d"
+     "67bbbf52ef9717414aeaa5ee11f555131bfe9fee2ac5ab83ecbdb43cf4392bc1"
+     "cbc843d250e80ce6a58332771268f8f071e1a1162dfc33765a2fc452489b4c09"
+     "b0f4c8bc8305ec077511fe26ac1a5c048156dd51ad142b8864b0e620b08a4b1f"
+     "d9394a6997fd3917da900fa8139943ac905a4a30aab1a0f2babd61a42db1fe81"
+     "baee64144bc2e613df4b939de20634008cc21a89318a472c11f12423ca51c4f3"
+     "f0386a6426bd76d37c5b541a2de320d6af51b1b1fa22faef331bc7a79aee2c08"
+     "ae2e0066bc0faad009c11dd721cb8f4659021d5edf6c22001aca95c2e3b1cc5e"
+     "b8c7335d05146f2a4a164437e55f6c2464ddfcd923f42f5edb9042df9084eca5",
+     /* signature */
+     "b9bb55461cb8c3fb7a1f55e815d0471ab072b30cdd823253088669ca55e431d2"
+     "2df5ff2cd1b82fa4068c9d9795edcc6014239c98f31acb73517400b2e592cbba"
+     "4b97cd72f7d6fc6d5784239ad2d1ab12a1a1fcd98dcc97157cd76ae636f48a77"
+     "1a87864a1aa21b61ec7871efbcce76fbd8b3ae9c39bf9bb76a7eb62dd095e7e1"
+     "2214ce9e6f43d6633d08671e51321e6db52bb6351f529bbbbdb3e1ce542ab2e8"
+     "cb71256d2abd71ab9860241b7182c3cc10e441cdc6b6f2b1c578c501eed16ade"
+     "c2a63bb594e0741dd9395668f05e3b0f7ae70a62d7079dff6cfdc54a16fed454"
+     "7c2c8c2cac7f507ab7b28da4516abf13722f21983f648b5a3e2c5e1388cd297f"
+     "9539d0e9634c9b8c479a8e6bc62a16533075d0ff95c29d31db1d52700d5d7b93"
+     "71e91195f23f65894d06a02b09a7050aae75d181f6f075420ab2d91e330a3e1b"
+     "e90fcade09b9284505d630fab88eb00f9b5fa7cbd6879314aba03f33dc17f714"
+     "ad482b875c9faf821dcff14e63adf9a80e004266c8095b639cf6ddedd14160d1"
+     "c877d877706c4f5f286507a55b5839f73dd12697a15fefb3458f55439ea39f95"
+     "844d668af1908a96b478b2ff97ee81177834502ecf56264801f31bc262a7d1d2"
+     "2a37be2a65121d6b4d565611c749f4fa6707de41fc01a2517b9bfabfc7d735a9"
+     "1e79de6773a417964e440eebba0580d6b290177dcba4fdd197f7a3ef75b0471b"},
+    {SPEED_PK_DSA, 512,
+     /* p */
+     "f630b7030eeba43ecfdfb5d331b7176c8a5a52337c864e186c10971f54406a3e"
+     "5f3684971d3a6e864c9b8d1126d9aaca4ac74e2eae867d98475d0dae76e785f7",
+     /* q */
+     "c9ff8950d5ab914fb20d401803e95a1e3c048e6f",
+     /* g */
+     "53204688446b7155fe7df9956e80701e87d4a9ebf6384698a3a852f05d40bbdd"
+     "7d1bc57846f6d9c9e4488988af928a047200220d19148828208d5e3ae66439b0",
+     /* y */
+     "376da96ea74c5fa2f534730a543d80b713772bc55fba2f924d79ba522d9a6b9c"
+     "c2c35dfe2cf6a6d59d08079463a149e9c2be034eaf3a4b66debe0692c7ebc377",
+     /* signature */
+     "302c02140bbbd06138fa5eafe934642a76b8055dd0724180021449ee61eb4db7"
+     "c60e2df4baf01f6439281b281262"},
+    {SPEED_PK_DSA, 1024,
+     /* p */
+     "f1fe7aa924bb788e31ebe98e60404f69226299dbf1a1f994c814933ae3f0c236"
+     "b3ded24ecb7bddd47e264602265a6052ffb36902176ecb6d59d7d7cba8ed161e"
+     "4a9cdb2aef44b53b8a6ed97db30cf804207c13613c1cee7fffd7d0577e5fb884"
+     "f8a49f5182cab72a8189e9d613336185fefa803c85fd805082bbe6e436e7a013",
+     /* q */
+     "c7bbf277e6242fd2356b2f88a602d829fae2f167",
+     /* g */
+     "0356811983eb5c88f26fc053263eabad11133e0b618b73c7d731bf6890057db1"
+     "1ae7f02bdd837eff1a4a09cf7873c7b8c3d886afba8c6247a79dd721309222a8"
+     "fcf065ac72c991afbfeb6557cf0bda3704d5b25fbc678eee1f0e1af04395aae0"
+     "5ec9042cb612519eb7eb7f9587a9f16c5a42dc4722bd98abeedced792b8a4c40",
+     /* y */
+     "32c6feffe07968c9b50fc68c1386c1830f32205340a904b654bdc93a670acf81"
+     "409bd2b650e8a765222aaebdff49f462cb2d368611151af0b829362d06911230"
+     "41365359dacc4967d335e537293d026e165e7294648edae3d684264f9c9874c6"
+     "d72299a0f0d6ca62a1a1bc8167fd25e8bb88b965f98a183f2d80134096b8549a",
+     /* signature */
+     "302c02143f3a7f80face5f1cdce2bbbf36957e7dec64a294021404c65b6ce38b"
+     "89a779a7513127c67cceac531744"},
+    {SPEED_PK_DSA, 2048,
+     /* p */
+     "b08198f313f25c5a503640df6e4cf0318320c76562f49691d7660915bcea49d1"
+     "c254a561f8ac2eda1d37ec2b75afd198b8b1fd69a6c81cd0544244afed905d45"
+     "f47917fdbddbb4efc94c97c8b9568461de414bc4d68e64be3550f78f7a658f4f"
+     "12367acdac8b65fffa205c94617aec2134174b21d2c544e5b57c6cdf718c6aca"
+     "2df4010f2779dbc3bed60b9a8e7bcbb1de3f4ce6774ffe1aeb70ce0bb45a003f"
+     "6a76f26143625227a8ae656b14285d0421c06579f5be0b026f5837e28fb37de1"
+     "763fc3b33c171060411a8300207c97c49438d10c199cd54445a71755c61a459c"
+     "f4fdbb5c0617e6e3d360007e7aef7ca91ed998cec87d29f04a5e97b9fd1f186b",
+     /* q */
+     "ac87f16960b68734e63a55e0b7937298a17b346d59d9f9fd0399c467",
+     /* g */
+     "8c0f6491d2c6922d81e2f7ded5b9844e79cbe40168d01ca898769cb4278aff2d"
+     "ced96a0d00e5bb13a7b35a58d5b13a511421f151bf00e00abff0a42d4418eec8"
+     "4fb1f9831e9f0e754d95bd8c32992e3ff1bff80d6dc0717d4929645c03856759"
+     "bf43c7b1208a12177d89c78d8fe145d407010be3414dcbd907f1f1d4e9ddb0bc"
+     "973abfc9531b62e850536ca1cfc4ff69dc1bdc46e8507c3b5341d9d03ebff28b"
+     "44b8c9ed2a0712b33153bec4558d34e6409dd25b93db92466ddd131e3ac118ea"
+     "b09c1c5456544dccaef4c4487f41959495c76e068dfea1ce7d2ff4dbe9af70e8"
+     "8c62a7863e5c5283a8a03a9cf108b7f7675149e67ffe66bd60e5861fb7ae51a8",
+     /* y */
+     "13a641280d947f4001b3b898a7ba276215161d2eebe27c364b65e45a1adb17c7"
+     "4ff99e4d344e2333edecb2e2d1d7b102d6936be990be65f483e7b7e7a5fb49d0"
+     "9e38664e1ee6e9955947eec265c0f5b1818a9773f0522369b2cd427b091a2479"
+     "0e4d850f6a9dad49c1517c6aa1bdcd7a05ef4206b57501ee6cd5507f18703b4d"
+     "877af6f773b3856c152e01e84f0dc6c963caa5525fdf480effbabee7642e9915"
+     "783d7e3be37fc0d00a56a3f47b937a4555b4ba69bb27e59a8b9daba49f0643f8"
+     "207002812d8a08fb688e9735e745d73c9c014352119a74c2d4d5ee552d431312"
+     "6c567f10c2445f11e3303ba911623835a2a1b8c456bdc35cc92d0107d8ab44b6",
+     /* signature */
+     "303c021c13c432414aaeec02c172c26683e7745f85d4d63653fa783201f25123"
+     "021c673f0d46f1d4a186f7af432cee5f154de1a48bc56afc4f30b5d169c4"},
+};
+#define N_VECTORS (sizeof(vectors) / sizeof(vectors[0]))
+
+static const pk_vector *find_vector(int type, unsigned bits)
+{
+    for (size_t i = 0; i < N_VECTORS; i++)
+        if (vectors[i].type == type && vectors[i].bits == bits)
+            return &vectors[i];
+    return NULL;
+}
+
+static int hex_nibble(char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/* unhex decodes hex into out (at most cap bytes); returns the length or 0. */
+static size_t unhex(uint8_t *out, size_t cap, const char *hex)
+{
+    size_t n = strlen(hex) / 2;
+
+    if (n > cap || strlen(hex) % 2 != 0)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        int hi = hex_nibble(hex[2 * i]), lo = hex_nibble(hex[2 * i + 1]);
+        if (hi < 0 || lo < 0)
+            return 0;
+        out[i] = (uint8_t)(hi << 4 | lo);
+    }
+    return n;
+}
+
+/* bn_hex sets r from hex; returns 0 or -1. */
+static int bn_hex(brisk_bn *r, const char *hex)
+{
+    uint8_t buf[BRISK_RSA_MAX_BYTES];
+    size_t n = unhex(buf, sizeof(buf), hex);
+
+    return n != 0 && brisk_bn_from_bytes(r, buf, n) == 0 ? 0 : -1;
+}
+
+static int dsa_params_hex(brisk_dsa_params *params, const pk_vector *v)
+{
+    return bn_hex(&params->p, v->p) == 0 && bn_hex(&params->q, v->q) == 0 &&
+                   bn_hex(&params->g, v->g) == 0
+               ? 0 : -1;
+}
+
+/* ---- RSA ---- */
+
+/* rsa_opens checks that sig (k->len bytes) opens to the block under key. */
+static int rsa_opens(speed_pk *k, const brisk_rsa_key *key, const uint8_t *sig)
+{
+    return brisk_rsa_public_op(key, k->tmp, sig, k->len) == 0 &&
+           memcmp(k->tmp, k->em, k->len) == 0;
+}
+
+/* rsa_known verifies the known signature under the vector's public key. */
+static const char *rsa_known(speed_pk *k, const pk_vector *v)
+{
+    brisk_rsa_key *pub = calloc(1, sizeof(*pub));
+    uint8_t sig[BRISK_RSA_MAX_BYTES];
+    const char *why = NULL;
+
+    if (pub == NULL)
+        return "out of memory";
+    if (bn_hex(&pub->n, v->n_or_y) != 0 || unhex(sig, sizeof(sig), v->sig) != k->len)
+        why = "bad known-answer data";
+    brisk_bn_from_u64(&pub->e, 65537);
+    if (why == NULL && brisk_rsa_key_prepare(pub) != 0)
+        why = "the known public key was refused";
+    if (why == NULL && !rsa_opens(k, pub, sig))
+        why = "a known signature did not verify";
+    brisk_rsa_key_wipe(pub);
+    free(pub);
+    return why;
+}
+
+static const char *rsa_setup(speed_pk *k, unsigned bits, const pk_vector *v)
+{
+    size_t len;
+
+    if (brisk_rsa_generate(&k->k.rsa, bits, 0) != 0)
+        return "key generation failed";
+    len = k->len = brisk_rsa_size(&k->k.rsa);
+    if (len < RSA_MSG_LEN + 11)
+        return "the key is too small";
+    k->em[0] = 0x00;
+    k->em[1] = 0x01;
+    memset(k->em + 2, 0xff, len - RSA_MSG_LEN - 3);
+    k->em[len - RSA_MSG_LEN - 1] = 0x00;
+    memcpy(k->em + len - RSA_MSG_LEN, k->msg, RSA_MSG_LEN);
+    if (brisk_rsa_private_op(&k->k.rsa, k->sig, k->em, len) != 0)
+        return "signing failed";
+    if (!rsa_opens(k, &k->k.rsa, k->sig))
+        return "its signature did not verify";
+    k->sig[len / 2] ^= 0x10;
+    int opens = rsa_opens(k, &k->k.rsa, k->sig);
+    k->sig[len / 2] ^= 0x10;
+    if (opens)
+        return "a changed signature verified";
+    return rsa_known(k, v);
+}
+
+/* ---- DSA ---- */
+
+static const char *dsa_known(const speed_pk *k, const pk_vector *v)
+{
+    brisk_dsa_key *pub = calloc(1, sizeof(*pub));
+    uint8_t sig[BRISK_DSA_MAX_SIG_LEN], msg[DSA_MSG_LEN];
+    size_t sig_len = unhex(sig, sizeof(sig), v->sig);
+    const char *why = NULL;
+
+    if (pub == NULL)
+        return "out of memory";
+    if (sig_len == 0 || dsa_params_hex(&pub->params, v) != 0 || bn_hex(&pub->y, v->n_or_y) != 0)
+        why = "bad known-answer data";
+    if (why == NULL && brisk_dsa_key_prepare(pub) != 0)
+        why = "the known public key was refused";
+    if (why == NULL && brisk_dsa_verify(pub, sig, sig_len, k->msg, DSA_MSG_LEN) != 0)
+        why = "a known signature did not verify";
+    memcpy(msg, k->msg, DSA_MSG_LEN);
+    msg[0] ^= 1;
+    if (why == NULL && brisk_dsa_verify(pub, sig, sig_len, msg, DSA_MSG_LEN) == 0)
+        why = "a known signature verified for another message";
+    brisk_dsa_key_wipe(pub);
+    free(pub);
+    return why;
+}
+
+static const char *dsa_setup(speed_pk *k, const pk_vector *v)
+{
+    brisk_dsa_params params;
+    size_t len = BRISK_DSA_MAX_SIG_LEN;
+
+    if (dsa_params_hex(&params, v) != 0)
+        return "bad parameters";
+    if (brisk_dsa_generate_key(&k->k.dsa, &params) != 0)
+        return "key generation failed";
+    if (brisk_dsa_sign(&k->k.dsa, k->sig, &len, &brisk_digest_sha1, k->msg, DSA_MSG_LEN) != 0)
+        return "signing failed";
+    k->len = len;
+    if (brisk_dsa_verify(&k->k.dsa, k->sig, len, k->msg, DSA_MSG_LEN) != 0)
+        return "its signature did not verify";
+    k->sig[len - 2] ^= 0x10;
+    int verifies = brisk_dsa_verify(&k->k.dsa, k->sig, len, k->msg, DSA_MSG_LEN) == 0;
+    k->sig[len - 2] ^= 0x10;
+    if (verifies)
+        return "a changed signature verified";
+    return dsa_known(k, v);
+}
+
+/* ---- The interface ---- */
+
+speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
+{
+    const pk_vector *v = find_vector(type, bits);
+    uint8_t msg[SELFCHECK_MSG_LEN];
+    speed_pk *k;
+
+    *why = NULL;
+    if (v == NULL) {
+        *why = "no known answer for this size";
+        return NULL;
+    }
+    k = calloc(1, sizeof(*k));
+    if (k == NULL) {
+        *why = "out of memory";
+        return NULL;
+    }
+    k->type = type;
+    selfcheck_message(msg);
+    memcpy(k->msg, msg, RSA_MSG_LEN);
+    *why = type == SPEED_PK_RSA ? rsa_setup(k, bits, v) : dsa_setup(k, v);
+    if (*why != NULL) {
+        speed_pk_free(k);
+        return NULL;
+    }
+    return k;
+}
+
+long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
+{
+    long long count = 0;
+
+    if (k->type == SPEED_PK_RSA) {
+        for (; *running; count++)
+            if (brisk_rsa_private_op(&k->k.rsa, k->sig, k->em, k->len) != 0)
+                return -1;
+    } else {
+        for (; *running; count++) {
+            size_t len = BRISK_DSA_MAX_SIG_LEN;
+            if (brisk_dsa_sign(&k->k.dsa, k->sig, &len, &brisk_digest_sha1, k->msg,
+                               DSA_MSG_LEN) != 0)
+                return -1;
+            k->len = len;
+        }
+    }
+    return count;
+}
+
+long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
+{
+    long long count = 0;
+
+    if (k->type == SPEED_PK_RSA) {
+        for (; *running; count++)
+            if (brisk_rsa_public_op(&k->k.rsa, k->tmp, k->sig, k->len) != 0 ||
+                memcmp(k->tmp, k->em, k->len) != 0)
+                return -1;
+    } else {
+        for (; *running; count++)
+            if (brisk_dsa_verify(&k->k.dsa, k->sig, k->len, k->msg, DSA_MSG_LEN) != 0)
+                return -1;
+    }
+    return count;
+}
+
+void speed_pk_free(speed_pk *k)
+{
+    if (k == NULL)
+        return;
+    if (k->type == SPEED_PK_RSA)
+        brisk_rsa_key_wipe(&k->k.rsa);
+    else
+        brisk_dsa_key_wipe(&k->k.dsa);
+    brisk_wipe(k, sizeof(*k));
+    free(k);
+}
