@@ -5,8 +5,13 @@
  * arithmetic.  The signature here is the raw r || s of IEEE P1363; the DER
  * pair brisk_dsa_sign/verify wraps these (src/pk/dsa_der.c).
  *
+ * g being fixed per key (and y per public key), brisk_dsa_key_prepare
+ * precomputes comb tables of both (src/bn/fixed_base.c): g^k then takes
+ * about q_bits / 6 squarings and multiplications instead of q_bits
+ * squarings, and verification's g^u1 y^u2 shares those squarings.
+ *
  * Signing is constant-time in the private key x and the nonce k: the nonce
- * comes from HMAC-DRBG over md, g^k from the fixed-window brisk_bn_mod_exp,
+ * comes from HMAC-DRBG over md, g^k from the comb's masked table scans,
  * and s = k^-1 (z + x r) mod q from the Montgomery kernels on q's context
  * (k^-1 = k^(q-2), Fermat, over the public bits of q - 2), which take no
  * branch on their operands: the modular functions of bn.h check their
@@ -140,6 +145,18 @@ static int check_x(brisk_dsa_key *key)
     return ok ? BRISK_EOK : BRISK_EINVAL;
 }
 
+/* prepare_combs fills the comb tables of g and y (public values). */
+static void prepare_combs(brisk_dsa_key *key)
+{
+    const size_t stride = BRISK_DSA_MAX_BITS / 64, bits = key->mont_q.bits;
+
+    brisk_bn_comb_init(&key->g_comb[0][0], stride, key->params.g.d, bits, BRISK_DSA_COMB_TEETH,
+                       &key->mont_p);
+    brisk_bn_comb_init(&key->y_comb[0][0], stride, key->y.d, bits, BRISK_DSA_COMB_TEETH,
+                       &key->mont_p);
+    key->comb_bits = bits;
+}
+
 int brisk_dsa_key_prepare(brisk_dsa_key *key)
 {
     int err;
@@ -149,6 +166,10 @@ int brisk_dsa_key_prepare(brisk_dsa_key *key)
     err = prepare_params(key);
     if (err == BRISK_EOK)
         err = prepare_y(key);
+    if (err == BRISK_EOK && key->params.p.n > BRISK_DSA_MAX_BITS / 64)
+        err = BRISK_EINVAL;
+    if (err == BRISK_EOK)
+        prepare_combs(key);
     if (err == BRISK_EOK && key->has_private)
         err = check_x(key);
     if (err != BRISK_EOK)
@@ -183,6 +204,8 @@ int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
         err = brisk_bn_mod_exp(&key->y, &key->params.g, &key->x, &key->mont_p);
     if (err == BRISK_EOK)
         err = prepare_y(key);
+    if (err == BRISK_EOK)
+        prepare_combs(key);
     if (err != BRISK_EOK)
         brisk_dsa_key_wipe(key);
     return err;
@@ -193,7 +216,7 @@ static int key_ready(const brisk_dsa_key *key)
 {
     return key != NULL && key->mont_p.n != 0 && key->mont_q.n != 0 &&
            key->mont_q.bits % 8 == 0 && key->params.q.n == key->mont_q.n &&
-           key->params.p.n == key->mont_p.n;
+           key->params.p.n == key->mont_p.n && key->comb_bits == key->mont_q.bits;
 }
 
 /* bits2int is RFC 6979 section 2.3.2 and FIPS 186-4's "leftmost min(N,
@@ -341,8 +364,9 @@ static int sign_with_k(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, bris
     const brisk_bn_mont *mq = &key->mont_q;
     const size_t n = mq->n;
 
-    if (brisk_bn_mod_exp(&w->gk, &key->params.g, &w->k, &key->mont_p) != BRISK_EOK)
-        return BRISK_EINVAL;
+    brisk_bn_comb_exp(w->gk.d, &key->g_comb[0][0], BRISK_DSA_MAX_BITS / 64, w->k.d, w->k.n,
+                      key->comb_bits, BRISK_DSA_COMB_TEETH, &key->mont_p);
+    w->gk.n = key->mont_p.n;
     brisk_bn_zero(r, n);
     reduce_q(r->d, &w->gk, mq, im);
     declassify(r, sizeof(*r));
@@ -444,9 +468,10 @@ static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn
     brisk_bn_zero(&u2, mq->n);
     im->mont_mul(u1.d, wm, z.d, mq);
     im->mont_mul(u2.d, wm, r->d, mq);
-    if (brisk_bn_mod_exp2_public(&v, &key->params.g, &u1, &key->y, &u2, &key->mont_p) !=
-        BRISK_EOK)
-        return BRISK_EVERIFY;
+    brisk_bn_comb_exp2_public(v.d, &key->g_comb[0][0], u1.d, u1.n, &key->y_comb[0][0], u2.d,
+                              u2.n, BRISK_DSA_MAX_BITS / 64, key->comb_bits,
+                              BRISK_DSA_COMB_TEETH, &key->mont_p);
+    v.n = key->mont_p.n;
     reduce_q(acc, &v, mq, im);
     return ct_eq_bytes((const uint8_t *)acc, (const uint8_t *)r->d, mq->n * sizeof(uint64_t))
                ? BRISK_EOK
