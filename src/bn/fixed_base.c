@@ -118,7 +118,6 @@ void brisk_bn_comb_exp2_public(uint64_t *r, const uint64_t *tab1, const uint64_t
     uint64_t acc[MAXL];
     int started = 0;
 
-    brisk_bn_mont_one(acc, mont);
     for (size_t c = cols; c-- > 0;) {
         uint64_t i1 = column(e1, e1_limbs, c, cols, teeth);
         uint64_t i2 = column(e2, e2_limbs, c, cols, teeth);
@@ -138,6 +137,11 @@ void brisk_bn_comb_exp2_public(uint64_t *r, const uint64_t *tab1, const uint64_t
                 memcpy(acc, tab2 + i2 * stride, n * sizeof(uint64_t));
             started = 1;
         }
+    }
+    if (!started) { /* both exponents zero */
+        memset(r, 0, n * sizeof(uint64_t));
+        r[0] = 1;
+        return;
     }
     leave(r, acc, im, mont);
 }

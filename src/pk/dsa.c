@@ -229,6 +229,18 @@ static void bits2int(brisk_bn *r, const uint8_t *in, size_t in_len, size_t q_len
     load_be(r, in, in_len < q_len ? in_len : q_len, limbs);
 }
 
+#define Q_LIMBS (BRISK_DSA_MAX_Q_BYTES / 8)
+
+/* reduce_once sets z = z mod q for z < 2 q, which bits2int's z is (q has
+ * exactly 8 q_len bits, z fewer than that): one subtraction, kept or not
+ * by mask.  Constant-time. */
+static void reduce_once(brisk_bn *z, const brisk_bn *q)
+{
+    uint64_t t[Q_LIMBS];
+    uint64_t borrow = brisk_limbs_sub(t, z->d, q->d, q->n);
+    brisk_limbs_select(z->d, borrow ^ 1, t, z->d, q->n);
+}
+
 /* ---- RFC 6979 section 3.2: the nonce ---- */
 
 typedef struct nonce_drbg {
@@ -284,8 +296,6 @@ static void drbg_generate(nonce_drbg *d, uint8_t *t, size_t len)
 
 /* ---- Signing ---- */
 
-#define Q_LIMBS (BRISK_DSA_MAX_Q_BYTES / 8)
-
 /* The secrets of one signature, wiped in one go. */
 typedef struct sign_work {
     nonce_drbg drbg;
@@ -314,21 +324,58 @@ static void add_mod(uint64_t *r, const uint64_t *a, const uint64_t *b, const uin
     brisk_limbs_select(r, carry | (borrow ^ 1), u, t, n);
 }
 
+/* qmul sets r = a b R^-1 mod q (R = 2^(64 n)) for a, b < q of n <= Q_LIMBS
+ * limbs: Montgomery's CIOS multiplication with a final subtraction by
+ * mask, for the few limbs of q, where the general kernels' per-call
+ * overhead costs more than the arithmetic.  Constant-time; r may alias a
+ * or b. */
+static void qmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const brisk_bn_mont *mq)
+{
+    const size_t n = mq->n;
+    const uint64_t *m = mq->m;
+    uint64_t t[Q_LIMBS + 2] = {0}, u[Q_LIMBS], c, s, borrow = 0, keep;
+
+    for (size_t i = 0; i < n; i++) {
+        c = 0;
+        for (size_t j = 0; j < n; j++)
+            t[j] = mac64(a[j], b[i], t[j], c, &c);
+        s = t[n] + c;
+        t[n + 1] = s < c;
+        t[n] = s;
+        const uint64_t y = t[0] * mq->m0inv;
+        (void)mac64(y, m[0], t[0], 0, &c); /* the low limb is zero */
+        for (size_t j = 1; j < n; j++)
+            t[j - 1] = mac64(y, m[j], t[j], c, &c);
+        s = t[n] + c;
+        t[n - 1] = s;
+        t[n] = t[n + 1] + (s < c);
+    }
+    /* t < 2 q: subtract q unless that borrows (with no carry limb) */
+    for (size_t j = 0; j < n; j++) {
+        uint64_t d = t[j] - m[j], b1 = t[j] < m[j], b2 = d < borrow;
+        u[j] = d - borrow;
+        borrow = b1 | b2;
+    }
+    keep = ct_mask64(t[n] | (borrow ^ 1));
+    for (size_t j = 0; j < n; j++)
+        r[j] = (u[j] & keep) | (t[j] & ~keep);
+}
+
 /* inv_mont sets r = a^(q-2) (Fermat's k^-1, q being prime) for a in
  * Montgomery form, by square-and-multiply over the public bits of q - 2;
  * the value of a never picks a branch or an address. */
-static void inv_mont(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mq,
-                     const brisk_bn_impl *im, uint64_t *acc)
+static void inv_mont(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mq, uint64_t *acc)
 {
     uint64_t e[Q_LIMBS], two[Q_LIMBS] = {2};
     size_t n = mq->n;
 
+    uint64_t one[Q_LIMBS] = {1};
     brisk_limbs_sub(e, mq->m, two, n);
-    brisk_bn_mont_one(acc, mq);
+    qmul(acc, one, mq->rr, mq); /* R mod q, without brisk_bn_mont_one's doublings */
     for (size_t i = mq->bits; i-- > 0;) {
-        im->mont_sqr(acc, acc, mq);
+        qmul(acc, acc, acc, mq);
         if ((e[i / 64] >> (i % 64)) & 1)
-            im->mont_mul(acc, acc, a, mq);
+            qmul(acc, acc, a, mq);
     }
     memcpy(r, acc, n * sizeof(uint64_t));
 }
@@ -337,16 +384,15 @@ static void inv_mont(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mq,
  * rule a limb at a time on the Montgomery kernels: acc = acc 2^64 + limb,
  * with 2^64 R mod q as the multiplier (q > 2^64, so each limb is below q).
  * Constant-time; much faster than a bit-by-bit reduction of g^k. */
-static void reduce_q(uint64_t *acc, const brisk_bn *a, const brisk_bn_mont *mq,
-                     const brisk_bn_impl *im)
+static void reduce_q(uint64_t *acc, const brisk_bn *a, const brisk_bn_mont *mq)
 {
     uint64_t t64[Q_LIMBS] = {0, 1}, limb[Q_LIMBS] = {0};
     const size_t n = mq->n;
 
-    im->mont_mul(t64, t64, mq->rr, mq); /* 2^64 R^2 R^-1 */
+    qmul(t64, t64, mq->rr, mq); /* 2^64 R^2 R^-1 */
     memset(acc, 0, n * sizeof(uint64_t));
     for (size_t i = a->n; i-- > 0;) {
-        im->mont_mul(acc, acc, t64, mq);
+        qmul(acc, acc, t64, mq);
         limb[0] = a->d[i];
         add_mod(acc, acc, limb, mq->m, n);
     }
@@ -360,7 +406,6 @@ static void reduce_q(uint64_t *acc, const brisk_bn *a, const brisk_bn_mont *mq,
 static int sign_with_k(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, brisk_bn *s,
                        const brisk_bn *zq)
 {
-    const brisk_bn_impl *im = brisk_bn_active();
     const brisk_bn_mont *mq = &key->mont_q;
     const size_t n = mq->n;
 
@@ -368,20 +413,20 @@ static int sign_with_k(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, bris
                       key->comb_bits, BRISK_DSA_COMB_TEETH, &key->mont_p);
     w->gk.n = key->mont_p.n;
     brisk_bn_zero(r, n);
-    reduce_q(r->d, &w->gk, mq, im);
+    reduce_q(r->d, &w->gk, mq);
     declassify(r, sizeof(*r));
     if (brisk_bn_is_zero(r))
         return BRISK_EINVAL;
     /* sum = z + x r: (x r R^-1) (R^2) R^-1, plus z */
-    im->mont_mul(w->sum, key->x.d, r->d, mq);
-    im->mont_mul(w->sum, w->sum, mq->rr, mq);
+    qmul(w->sum, key->x.d, r->d, mq);
+    qmul(w->sum, w->sum, mq->rr, mq);
     add_mod(w->sum, w->sum, zq->d, mq->m, n);
     /* kinv = k^-1 R = (k R)^(q-2) in Montgomery form */
-    im->mont_mul(w->km, w->k.d, mq->rr, mq);
-    inv_mont(w->kinv, w->km, mq, im, w->acc);
+    qmul(w->km, w->k.d, mq->rr, mq);
+    inv_mont(w->kinv, w->km, mq, w->acc);
     /* s = (k^-1 R) sum R^-1 */
     brisk_bn_zero(s, n);
-    im->mont_mul(s->d, w->kinv, w->sum, mq);
+    qmul(s->d, w->kinv, w->sum, mq);
     declassify(s, sizeof(*s));
     return brisk_bn_is_zero(s) ? BRISK_EINVAL : BRISK_EOK;
 }
@@ -425,9 +470,8 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
 
     /* z = bits2int(h1); bits2octets(h1) = int2octets(z mod q) */
     bits2int(&z, dgst, dgst_len, q_len, key->params.q.n);
-    err = brisk_bn_mod(&z, &z, &key->params.q);
-    if (err == BRISK_EOK)
-        err = brisk_bn_to_bytes(h_oct, q_len, &z);
+    reduce_once(&z, &key->params.q);
+    err = brisk_bn_to_bytes(h_oct, q_len, &z);
     if (err == BRISK_EOK) {
         store_be(w.x_oct, q_len, &key->x);
         drbg_init(&w.drbg, md, w.x_oct, h_oct, q_len);
@@ -450,7 +494,6 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
 static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn *s,
                      const uint8_t *dgst, size_t dgst_len)
 {
-    const brisk_bn_impl *im = brisk_bn_active();
     const brisk_bn_mont *mq = &key->mont_q;
     const brisk_bn *q = &key->params.q;
     uint64_t wm[Q_LIMBS], acc[Q_LIMBS];
@@ -459,20 +502,19 @@ static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn
     if (!in_range(r, 0, q) || !in_range(s, 0, q) || !in_range(&key->y, 1, &key->params.p))
         return BRISK_EVERIFY;
     bits2int(&z, dgst, dgst_len, q_bytes(key), q->n);
-    if (brisk_bn_mod(&z, &z, q) != BRISK_EOK)
-        return BRISK_EVERIFY;
+    reduce_once(&z, q);
     /* wm = s^-1 R = (s R)^(q-2); u1 = wm z R^-1, u2 = wm r R^-1 */
-    im->mont_mul(wm, s->d, mq->rr, mq);
-    inv_mont(wm, wm, mq, im, acc);
+    qmul(wm, s->d, mq->rr, mq);
+    inv_mont(wm, wm, mq, acc);
     brisk_bn_zero(&u1, mq->n);
     brisk_bn_zero(&u2, mq->n);
-    im->mont_mul(u1.d, wm, z.d, mq);
-    im->mont_mul(u2.d, wm, r->d, mq);
+    qmul(u1.d, wm, z.d, mq);
+    qmul(u2.d, wm, r->d, mq);
     brisk_bn_comb_exp2_public(v.d, &key->g_comb[0][0], u1.d, u1.n, &key->y_comb[0][0], u2.d,
                               u2.n, BRISK_DSA_MAX_BITS / 64, key->comb_bits,
                               BRISK_DSA_COMB_TEETH, &key->mont_p);
     v.n = key->mont_p.n;
-    reduce_q(acc, &v, mq, im);
+    reduce_q(acc, &v, mq);
     return ct_eq_bytes((const uint8_t *)acc, (const uint8_t *)r->d, mq->n * sizeof(uint64_t))
                ? BRISK_EOK
                : BRISK_EVERIFY;
