@@ -526,9 +526,76 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
 
 /* ---- Verification (variable-time: everything is public) ---- */
 
+/* half_mod sets x = x / 2 mod q (q odd, n limbs) for x < q. */
+static void half_mod(uint64_t *x, const uint64_t *q, size_t n)
+{
+    uint64_t top = (x[0] & 1) ? brisk_limbs_add(x, x, q, n) : 0;
+    for (size_t j = 0; j + 1 < n; j++)
+        x[j] = (x[j] >> 1) | (x[j + 1] << 63);
+    x[n - 1] = (x[n - 1] >> 1) | (top << 63);
+}
+
+/* shift_out halves u (n limbs) while it is even, halving x mod q with it. */
+static void shift_out(uint64_t *u, uint64_t *x, const uint64_t *q, size_t n)
+{
+    while ((u[0] & 1) == 0) {
+        for (size_t j = 0; j + 1 < n; j++)
+            u[j] = (u[j] >> 1) | (u[j + 1] << 63);
+        u[n - 1] >>= 1;
+        half_mod(x, q, n);
+    }
+}
+
+/* is_one returns 1 when u (n limbs) is 1, and is_zero when it is 0. */
+static int is_one(const uint64_t *u, size_t n)
+{
+    uint64_t rest = u[0] ^ 1;
+    for (size_t j = 1; j < n; j++)
+        rest |= u[j];
+    return rest == 0;
+}
+
+static int is_zero(const uint64_t *u, size_t n)
+{
+    uint64_t all = 0;
+    for (size_t j = 0; j < n; j++)
+        all |= u[j];
+    return all == 0;
+}
+
+/* inv_public sets r = a^-1 mod q for the public 0 < a < q by the binary
+ * extended Euclidean algorithm (HAC 14.61 for an odd modulus), in
+ * variable time: verification's s is public, and this takes a fraction of
+ * Fermat's ~200 multiplications.  Invariants: x1 a = u, x2 a = v (mod q).
+ * Returns 0, or -1 when gcd(a, q) != 1 (a q that is not prime). */
+static int inv_public(uint64_t *r, const uint64_t *a, const uint64_t *q, size_t n)
+{
+    uint64_t u[Q_LIMBS], v[Q_LIMBS], x1[Q_LIMBS] = {1}, x2[Q_LIMBS] = {0}, t[Q_LIMBS];
+
+    memcpy(u, a, n * sizeof(uint64_t));
+    memcpy(v, q, n * sizeof(uint64_t));
+    while (!is_one(u, n) && !is_one(v, n)) {
+        if (is_zero(u, n) || is_zero(v, n))
+            return -1;
+        shift_out(u, x1, q, n);
+        shift_out(v, x2, q, n);
+        if (brisk_limbs_sub(t, u, v, n) == 0) {
+            memcpy(u, t, n * sizeof(uint64_t));
+            if (brisk_limbs_sub(x1, x1, x2, n))
+                brisk_limbs_add(x1, x1, q, n);
+        } else {
+            brisk_limbs_sub(v, v, u, n);
+            if (brisk_limbs_sub(x2, x2, x1, n))
+                brisk_limbs_add(x2, x2, q, n);
+        }
+    }
+    memcpy(r, is_one(u, n) ? x1 : x2, n * sizeof(uint64_t));
+    return 0;
+}
+
 /* verify_rs checks 0 < r, s < q and v = (g^u1 y^u2 mod p) mod q == r,
- * with w = s^-1 by Fermat (q is prime) and u1 = z w, u2 = r w on the
- * Montgomery kernels of q's context. */
+ * with w = s^-1 by the variable-time binary inverse and u1 = z w,
+ * u2 = r w by qmul. */
 static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn *s,
                      const uint8_t *dgst, size_t dgst_len)
 {
@@ -541,9 +608,10 @@ static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn
         return BRISK_EVERIFY;
     bits2int(&z, dgst, dgst_len, q_bytes(key), q->n);
     reduce_once(&z, q);
-    /* wm = s^-1 R = (s R)^(q-2); u1 = wm z R^-1, u2 = wm r R^-1 */
-    qmul(wm, s->d, mq->rr, mq);
-    inv_mont(wm, wm, mq, acc);
+    /* wm = s^-1 R; u1 = wm z R^-1, u2 = wm r R^-1 */
+    if (inv_public(wm, s->d, mq->m, mq->n) != 0)
+        return BRISK_EVERIFY;
+    qmul(wm, wm, mq->rr, mq);
     brisk_bn_zero(&u1, mq->n);
     brisk_bn_zero(&u2, mq->n);
     qmul(u1.d, wm, z.d, mq);
