@@ -526,71 +526,93 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
 
 /* ---- Verification (variable-time: everything is public) ---- */
 
-/* half_mod sets x = x / 2 mod q (q odd, n limbs) for x < q. */
-static void half_mod(uint64_t *x, const uint64_t *q, size_t n)
+/* Limb helpers for inv_public, inlined so that its loops unroll for a
+ * constant n. */
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
-    uint64_t top = (x[0] & 1) ? brisk_limbs_add(x, x, q, n) : 0;
-    for (size_t j = 0; j + 1 < n; j++)
-        x[j] = (x[j] >> 1) | (x[j + 1] << 63);
-    x[n - 1] = (x[n - 1] >> 1) | (top << 63);
+    uint64_t borrow = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t d = a[j] - b[j], b1 = a[j] < b[j], b2 = d < borrow;
+        r[j] = d - borrow;
+        borrow = b1 | b2;
+    }
+    return borrow;
 }
 
-/* shift_out halves u (n limbs) while it is even, halving x mod q with it. */
-static void shift_out(uint64_t *u, uint64_t *x, const uint64_t *q, size_t n)
+INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    uint64_t carry = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t s = a[j] + carry, c1 = s < carry;
+        r[j] = s + b[j];
+        carry = c1 | (r[j] < s);
+    }
+    return carry;
+}
+
+/* shift_out halves u (n limbs) while it is even, halving x mod q (q odd,
+ * x < q) with it: x / 2 or (x + q) / 2. */
+INLINE void shift_out(uint64_t *u, uint64_t *x, const uint64_t *q, size_t n)
 {
     while ((u[0] & 1) == 0) {
-        for (size_t j = 0; j + 1 < n; j++)
+        uint64_t top = (x[0] & 1) ? add_n(x, x, q, n) : 0;
+        for (size_t j = 0; j + 1 < n; j++) {
             u[j] = (u[j] >> 1) | (u[j + 1] << 63);
+            x[j] = (x[j] >> 1) | (x[j + 1] << 63);
+        }
         u[n - 1] >>= 1;
-        half_mod(x, q, n);
+        x[n - 1] = (x[n - 1] >> 1) | (top << 63);
     }
 }
 
-/* is_one returns 1 when u (n limbs) is 1, and is_zero when it is 0. */
-static int is_one(const uint64_t *u, size_t n)
+/* le_one returns 1 when u (n limbs) is 0 or 1. */
+INLINE int le_one(const uint64_t *u, size_t n)
 {
-    uint64_t rest = u[0] ^ 1;
+    uint64_t rest = u[0] >> 1;
     for (size_t j = 1; j < n; j++)
         rest |= u[j];
     return rest == 0;
 }
 
-static int is_zero(const uint64_t *u, size_t n)
-{
-    uint64_t all = 0;
-    for (size_t j = 0; j < n; j++)
-        all |= u[j];
-    return all == 0;
-}
-
-/* inv_public sets r = a^-1 mod q for the public 0 < a < q by the binary
+/* inv_public_n sets r = a^-1 mod q for the public 0 < a < q by the binary
  * extended Euclidean algorithm (HAC 14.61 for an odd modulus), in
  * variable time: verification's s is public, and this takes a fraction of
- * Fermat's ~200 multiplications.  Invariants: x1 a = u, x2 a = v (mod q).
- * Returns 0, or -1 when gcd(a, q) != 1 (a q that is not prime). */
-static int inv_public(uint64_t *r, const uint64_t *a, const uint64_t *q, size_t n)
+ * Fermat's ~200 multiplications.  Invariants: x1 a = u, x2 a = v (mod q),
+ * u and v odd after shift_out.  Returns 0, or -1 when gcd(a, q) != 1 (a q
+ * that is not prime), where u or v reaches 0 instead of 1. */
+INLINE int inv_public_n(uint64_t *r, const uint64_t *a, const uint64_t *q, size_t n)
 {
     uint64_t u[Q_LIMBS], v[Q_LIMBS], x1[Q_LIMBS] = {1}, x2[Q_LIMBS] = {0}, t[Q_LIMBS];
 
     memcpy(u, a, n * sizeof(uint64_t));
     memcpy(v, q, n * sizeof(uint64_t));
-    while (!is_one(u, n) && !is_one(v, n)) {
-        if (is_zero(u, n) || is_zero(v, n))
-            return -1;
+    while (!le_one(u, n) && !le_one(v, n)) {
         shift_out(u, x1, q, n);
         shift_out(v, x2, q, n);
-        if (brisk_limbs_sub(t, u, v, n) == 0) {
+        if (sub_n(t, u, v, n) == 0) {
             memcpy(u, t, n * sizeof(uint64_t));
-            if (brisk_limbs_sub(x1, x1, x2, n))
-                brisk_limbs_add(x1, x1, q, n);
+            if (sub_n(x1, x1, x2, n))
+                add_n(x1, x1, q, n);
         } else {
-            brisk_limbs_sub(v, v, u, n);
-            if (brisk_limbs_sub(x2, x2, x1, n))
-                brisk_limbs_add(x2, x2, q, n);
+            sub_n(v, v, u, n);
+            if (sub_n(x2, x2, x1, n))
+                add_n(x2, x2, q, n);
         }
     }
-    memcpy(r, is_one(u, n) ? x1 : x2, n * sizeof(uint64_t));
+    if (u[0] == 1 && le_one(u, n))
+        memcpy(r, x1, n * sizeof(uint64_t));
+    else if (v[0] == 1 && le_one(v, n))
+        memcpy(r, x2, n * sizeof(uint64_t));
+    else
+        return -1;
     return 0;
+}
+
+static int inv_public(uint64_t *r, const uint64_t *a, const uint64_t *q, size_t n)
+{
+    return n == 3 ? inv_public_n(r, a, q, 3) : inv_public_n(r, a, q, 4);
 }
 
 /* verify_rs checks 0 < r, s < q and v = (g^u1 y^u2 mod p) mod q == r,
