@@ -66,16 +66,31 @@ static inline uint64_t column(const uint64_t *e, size_t e_limbs, size_t c, size_
 }
 
 /* ct_entry sets r (n limbs) = tab[idx], reading every one of the count
- * entries. */
-static void ct_entry(uint64_t *r, const uint64_t *tab, size_t stride, size_t count, uint64_t idx,
-                     size_t n)
+ * (at most 64) entries.  The masks are made once; then eight limbs at a
+ * time are gathered in registers over all the entries, so that r is
+ * stored once rather than loaded and stored per entry. */
+static void ct_entry(uint64_t *restrict r, const uint64_t *restrict tab, size_t stride,
+                     size_t count, uint64_t idx, size_t n)
 {
-    memset(r, 0, n * sizeof(uint64_t));
-    for (size_t k = 0; k < count; k++) {
-        const uint64_t mask = ct_mask64(1 ^ ct_nz64((uint64_t)k ^ idx));
-        const uint64_t *t = tab + k * stride;
-        for (size_t i = 0; i < n; i++)
-            r[i] |= t[i] & mask;
+    uint64_t mask[64];
+    size_t i = 0;
+
+    for (size_t k = 0; k < count; k++)
+        mask[k] = ct_mask64(1 ^ ct_nz64((uint64_t)k ^ idx));
+    for (; i + 8 <= n; i += 8) {
+        uint64_t a[8] = {0};
+        for (size_t k = 0; k < count; k++) {
+            const uint64_t *t = tab + k * stride + i;
+            for (size_t j = 0; j < 8; j++)
+                a[j] |= t[j] & mask[k];
+        }
+        memcpy(r + i, a, sizeof(a));
+    }
+    for (; i < n; i++) {
+        uint64_t a = 0;
+        for (size_t k = 0; k < count; k++)
+            a |= tab[k * stride + i] & mask[k];
+        r[i] = a;
     }
 }
 
