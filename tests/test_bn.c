@@ -724,11 +724,13 @@ static void comb_exponent(tv_rng *rng, brisk_bn *e, size_t ebits, int kind)
 
 /* prop_comb checks the comb's a^e against brisk_bn_mod_exp and its
  * a^e1 b^e2 against brisk_bn_mod_exp2_public, for DSA's exponent sizes
- * (and an odd one), several teeth and the edge exponents. */
+ * (and an odd one), several teeth and sub-combs (the last piece of a
+ * block shorter than the others, or empty, for some) and the edge
+ * exponents. */
 static void prop_comb(tv_rng *rng, size_t bits)
 {
     static const size_t ebits_list[] = {160, 161, 224, 256};
-    static const unsigned teeth_list[] = {1, 4, 6};
+    static const unsigned geometry[][2] = {{1, 1}, {4, 1}, {6, 1}, {5, 2}, {3, 3}, {2, 4}};
     brisk_bn m, a, b, e1, e2, want, got;
     brisk_bn_mont mont;
 
@@ -747,26 +749,27 @@ static void prop_comb(tv_rng *rng, size_t bits)
         return;
     }
     for (size_t i = 0; i < sizeof(ebits_list) / sizeof(ebits_list[0]); i++) {
-        for (size_t j = 0; j < sizeof(teeth_list) / sizeof(teeth_list[0]); j++) {
+        for (size_t j = 0; j < sizeof(geometry) / sizeof(geometry[0]); j++) {
             const size_t eb = ebits_list[i];
-            const unsigned t = teeth_list[j];
-            brisk_bn_comb_init(ta, stride, a.d, eb, t, &mont);
-            brisk_bn_comb_init(tb, stride, b.d, eb, t, &mont);
+            const unsigned t = geometry[j][0], v = geometry[j][1];
+            brisk_bn_comb_init(ta, stride, a.d, eb, t, v, &mont);
+            brisk_bn_comb_init(tb, stride, b.d, eb, t, v, &mont);
             for (int kind = 0; kind < 6; kind++) {
                 comb_exponent(rng, &e1, eb, kind);
                 comb_exponent(rng, &e2, eb, (kind + 2) % 6);
                 brisk_bn_mod_exp(&want, &a, &e1, &mont);
                 brisk_bn_zero(&got, n);
-                brisk_bn_comb_exp(got.d, ta, stride, e1.d, e1.n, eb, t, &mont);
+                brisk_bn_comb_exp(got.d, ta, stride, e1.d, e1.n, eb, t, v, &mont);
                 tv_check(brisk_bn_cmp(&got, &want) == 0, "comb a^e = mod_exp [%s] %zu bits, "
-                         "e of %zu bits, %u teeth, exponent %d", impl_name, bits, eb, t, kind);
+                         "e of %zu bits, %u x %u teeth, exponent %d", impl_name, bits, eb, v, t,
+                         kind);
                 brisk_bn_mod_exp2_public(&want, &a, &e1, &b, &e2, &mont);
                 brisk_bn_zero(&got, n);
-                brisk_bn_comb_exp2_public(got.d, ta, e1.d, e1.n, tb, e2.d, e2.n, stride, eb, t,
+                brisk_bn_comb_exp2_public(got.d, ta, e1.d, e1.n, tb, e2.d, e2.n, stride, eb, t, v,
                                           &mont);
                 tv_check(brisk_bn_cmp(&got, &want) == 0, "comb a^e1 b^e2 = mod_exp2_public "
-                         "[%s] %zu bits, e of %zu bits, %u teeth, exponents %d", impl_name, bits,
-                         eb, t, kind);
+                         "[%s] %zu bits, e of %zu bits, %u x %u teeth, exponents %d", impl_name,
+                         bits, eb, v, t, kind);
             }
         }
     }

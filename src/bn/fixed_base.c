@@ -1,21 +1,24 @@
 /*
- * src/bn/fixed_base.c - fixed-base exponentiation by the comb method (Lim
- * and Lee, "More flexible exponentiation with precomputation", CRYPTO '94,
- * with one comb; HAC 14.117) for bases that stay fixed over many
- * exponentiations: DSA's g and a public key's y.
+ * src/bn/fixed_base.c - fixed-base exponentiation by Lim and Lee's comb
+ * ("More flexible exponentiation with precomputation", CRYPTO '94; HAC
+ * 14.117) for bases that stay fixed over many exponentiations: DSA's g and
+ * a public key's y.
  *
- * For an exponent of `bits` bits and t teeth, cols = ceil(bits / t) and
- * tab[i] = prod over the set bits j of i of a^(2^(j cols)), in Montgomery
- * form (R = 2^(64 n), the same for every "bn" implementation).  Column c of
- * the exponent (bits c, c + cols, c + 2 cols, ...) is an index into tab,
- * and a^e takes cols - 1 squarings and cols multiplications instead of the
- * `bits` squarings of a window method.
+ * Geometry, for an exponent of `bits` bits, t teeth and v sub-combs:
+ * blocks of a = ceil(bits / t) bits (tooth j reads bit j a + .), each cut
+ * into v pieces of b = ceil(a / v) columns.  Sub-table s holds, for every
+ * t-bit index i, prod over the set bits j of i of base^(2^(j a + s b)),
+ * in Montgomery form (R = 2^(64 n), the same for every "bn"
+ * implementation); entry i of sub-table s is tab[(s << t) + i].  Column k
+ * of piece s (bits j a + s b + k, those within their block) is an index
+ * into sub-table s, and base^e takes b - 1 squarings and v b - 1
+ * multiplications instead of a window method's `bits` squarings.
  *
  * brisk_bn_comb_exp is constant-time in the exponent (its width is
- * public): each column's entry is read by a masked scan of the whole table
- * and no branch depends on it.  brisk_bn_comb_exp2_public (two bases, two
- * public exponents, sharing the squarings) and the table construction are
- * variable-time.
+ * public): each column's entry is read by a masked scan of the whole
+ * sub-table and no branch depends on it.  brisk_bn_comb_exp2_public (two
+ * bases, two public exponents, sharing the squarings) and the table
+ * construction are variable-time.
  */
 #include <string.h>
 
@@ -23,42 +26,71 @@
 
 #define MAXL BRISK_BN_MAX_LIMBS
 
-size_t brisk_bn_comb_cols(size_t bits, unsigned teeth)
+/* The block length a and the column count b of a comb. */
+static size_t block_bits(size_t bits, unsigned teeth)
 {
     return (bits + teeth - 1) / teeth;
 }
 
-void brisk_bn_comb_init(uint64_t *tab, size_t stride, const uint64_t *a, size_t bits,
-                        unsigned teeth, const brisk_bn_mont *mont)
+static size_t comb_cols(size_t bits, unsigned teeth, unsigned subs)
 {
-    const brisk_bn_impl *im = brisk_bn_active();
-    const size_t n = mont->n, cols = brisk_bn_comb_cols(bits, teeth);
-    const size_t count = (size_t)1 << teeth;
+    return (block_bits(bits, teeth) + subs - 1) / subs;
+}
 
-    brisk_bn_mont_one(tab, mont);
-    im->mont_mul(tab + stride, a, mont->rr, mont);
-    /* tab[2^(j+1)] = tab[2^j]^(2^cols) */
-    for (unsigned j = 0; j + 1 < teeth; j++) {
-        uint64_t *next = tab + (((size_t)2 << j) * stride);
-        memcpy(next, tab + (((size_t)1 << j) * stride), n * sizeof(uint64_t));
-        for (size_t c = 0; c < cols; c++)
-            im->mont_sqr(next, next, mont);
-    }
-    for (size_t i = 3; i < count; i++) {
+/* fill_composites sets entries 3, 5, 6, 7, ... of one sub-table from its
+ * powers of two: tab[i] = tab[i - low] tab[low], low the lowest bit of i. */
+static void fill_composites(uint64_t *tab, size_t stride, unsigned teeth,
+                            const brisk_bn_impl *im, const brisk_bn_mont *mont)
+{
+    for (size_t i = 3; i < ((size_t)1 << teeth); i++) {
         size_t low = i & (0 - i);
         if (low != i)
             im->mont_mul(tab + i * stride, tab + (i - low) * stride, tab + low * stride, mont);
     }
 }
 
-/* column gathers bits c, c + cols, ... of e (e_limbs limbs) into an index;
- * positions are public, the values may be secret (no branch on them). */
-static inline uint64_t column(const uint64_t *e, size_t e_limbs, size_t c, size_t cols,
+void brisk_bn_comb_init(uint64_t *tab, size_t stride, const uint64_t *a, size_t bits,
+                        unsigned teeth, unsigned subs, const brisk_bn_mont *mont)
+{
+    const brisk_bn_impl *im = brisk_bn_active();
+    const size_t n = mont->n, blk = block_bits(bits, teeth);
+    const size_t cols = comb_cols(bits, teeth, subs), per = (size_t)1 << teeth;
+
+    /* sub-table 0: tab[2^j] = a^(2^(j blk)) */
+    brisk_bn_mont_one(tab, mont);
+    im->mont_mul(tab + stride, a, mont->rr, mont);
+    for (unsigned j = 0; j + 1 < teeth; j++) {
+        uint64_t *next = tab + (((size_t)2 << j) * stride);
+        memcpy(next, tab + (((size_t)1 << j) * stride), n * sizeof(uint64_t));
+        for (size_t c = 0; c < blk; c++)
+            im->mont_sqr(next, next, mont);
+    }
+    fill_composites(tab, stride, teeth, im, mont);
+    /* sub-table s: the powers of two of sub-table s - 1, squared cols times */
+    for (unsigned s = 1; s < subs; s++) {
+        uint64_t *sub = tab + s * per * stride, *prev = sub - per * stride;
+        memcpy(sub, tab, n * sizeof(uint64_t)); /* entry 0 is one */
+        for (unsigned j = 0; j < teeth; j++) {
+            uint64_t *e = sub + ((size_t)1 << j) * stride;
+            memcpy(e, prev + ((size_t)1 << j) * stride, n * sizeof(uint64_t));
+            for (size_t c = 0; c < cols; c++)
+                im->mont_sqr(e, e, mont);
+        }
+        fill_composites(sub, stride, teeth, im, mont);
+    }
+}
+
+/* column gathers, for piece s and column k, the bits j blk + s cols + k of
+ * e (e_limbs limbs) that lie within their block into an index; positions
+ * are public, the values may be secret (no branch on them). */
+static inline uint64_t column(const uint64_t *e, size_t e_limbs, size_t blk, size_t off,
                               unsigned teeth)
 {
     uint64_t idx = 0;
+    if (off >= blk)
+        return 0;
     for (unsigned j = 0; j < teeth; j++) {
-        size_t pos = c + j * cols;
+        size_t pos = j * blk + off;
         uint64_t bit = pos / 64 < e_limbs ? (e[pos / 64] >> (pos % 64)) & 1 : 0;
         idx |= bit << j;
     }
@@ -105,52 +137,64 @@ static void leave(uint64_t *r, const uint64_t *x, const brisk_bn_impl *im,
 }
 
 void brisk_bn_comb_exp(uint64_t *r, const uint64_t *tab, size_t stride, const uint64_t *e,
-                       size_t e_limbs, size_t bits, unsigned teeth, const brisk_bn_mont *mont)
+                       size_t e_limbs, size_t bits, unsigned teeth, unsigned subs,
+                       const brisk_bn_mont *mont)
 {
     const brisk_bn_impl *im = brisk_bn_active();
-    const size_t n = mont->n, cols = brisk_bn_comb_cols(bits, teeth);
-    const size_t count = (size_t)1 << teeth;
+    const size_t n = mont->n, blk = block_bits(bits, teeth);
+    const size_t cols = comb_cols(bits, teeth, subs), per = (size_t)1 << teeth;
     uint64_t acc[MAXL], t[MAXL];
 
-    ct_entry(acc, tab, stride, count, column(e, e_limbs, cols - 1, cols, teeth), n);
-    for (size_t c = cols - 1; c-- > 0;) {
-        im->mont_sqr(acc, acc, mont);
-        ct_entry(t, tab, stride, count, column(e, e_limbs, c, cols, teeth), n);
-        im->mont_mul(acc, acc, t, mont);
+    for (size_t k = cols; k-- > 0;) {
+        if (k + 1 != cols)
+            im->mont_sqr(acc, acc, mont);
+        for (size_t s = subs; s-- > 0;) {
+            uint64_t idx = column(e, e_limbs, blk, s * cols + k, teeth);
+            int first = k + 1 == cols && s + 1 == subs;
+            ct_entry(first ? acc : t, tab + s * per * stride, stride, per, idx, n);
+            if (!first)
+                im->mont_mul(acc, acc, t, mont);
+        }
     }
     leave(r, acc, im, mont);
     wipe(acc, sizeof(acc));
     wipe(t, sizeof(t));
 }
 
+/* mul_public multiplies acc by tab[idx] (idx public), or copies it when
+ * acc is not yet started; entry 0 (one) is skipped. */
+static void mul_public(uint64_t *acc, int *started, const uint64_t *tab, size_t stride,
+                       uint64_t idx, const brisk_bn_impl *im, const brisk_bn_mont *mont)
+{
+    if (idx == 0)
+        return;
+    if (*started)
+        im->mont_mul(acc, acc, tab + idx * stride, mont);
+    else
+        memcpy(acc, tab + idx * stride, mont->n * sizeof(uint64_t));
+    *started = 1;
+}
+
 void brisk_bn_comb_exp2_public(uint64_t *r, const uint64_t *tab1, const uint64_t *e1,
                                size_t e1_limbs, const uint64_t *tab2, const uint64_t *e2,
                                size_t e2_limbs, size_t stride, size_t bits, unsigned teeth,
-                               const brisk_bn_mont *mont)
+                               unsigned subs, const brisk_bn_mont *mont)
 {
     const brisk_bn_impl *im = brisk_bn_active();
-    const size_t n = mont->n, cols = brisk_bn_comb_cols(bits, teeth);
+    const size_t n = mont->n, blk = block_bits(bits, teeth);
+    const size_t cols = comb_cols(bits, teeth, subs), per = (size_t)1 << teeth;
     uint64_t acc[MAXL];
     int started = 0;
 
-    for (size_t c = cols; c-- > 0;) {
-        uint64_t i1 = column(e1, e1_limbs, c, cols, teeth);
-        uint64_t i2 = column(e2, e2_limbs, c, cols, teeth);
+    for (size_t k = cols; k-- > 0;) {
         if (started)
             im->mont_sqr(acc, acc, mont);
-        if (i1 != 0) {
-            if (started)
-                im->mont_mul(acc, acc, tab1 + i1 * stride, mont);
-            else
-                memcpy(acc, tab1 + i1 * stride, n * sizeof(uint64_t));
-            started = 1;
-        }
-        if (i2 != 0) {
-            if (started)
-                im->mont_mul(acc, acc, tab2 + i2 * stride, mont);
-            else
-                memcpy(acc, tab2 + i2 * stride, n * sizeof(uint64_t));
-            started = 1;
+        for (size_t s = subs; s-- > 0;) {
+            size_t off = s * cols + k;
+            mul_public(acc, &started, tab1 + s * per * stride, stride,
+                       column(e1, e1_limbs, blk, off, teeth), im, mont);
+            mul_public(acc, &started, tab2 + s * per * stride, stride,
+                       column(e2, e2_limbs, blk, off, teeth), im, mont);
         }
     }
     if (!started) { /* both exponents zero */
