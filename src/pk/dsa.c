@@ -315,14 +315,50 @@ static void store_be(uint8_t *out, size_t len, const brisk_bn *a)
     }
 }
 
-/* add_mod sets r = a + b mod m over n limbs, for a, b < m. */
+/* Limb helpers for q's few limbs, inlined so that loops unroll for a
+ * constant n; constant-time. */
+#define INLINE static inline __attribute__((always_inline))
+
+INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    uint64_t borrow = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t d = a[j] - b[j], b1 = a[j] < b[j], b2 = d < borrow;
+        r[j] = d - borrow;
+        borrow = b1 | b2;
+    }
+    return borrow;
+}
+
+INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    uint64_t carry = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t s = a[j] + carry, c1 = s < carry;
+        r[j] = s + b[j];
+        carry = c1 | (r[j] < s);
+    }
+    return carry;
+}
+
+/* add_mod_n sets r = a + b mod m over n limbs, for a, b < m. */
+INLINE void add_mod_n(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                      size_t n)
+{
+    uint64_t t[Q_LIMBS], u[Q_LIMBS];
+    uint64_t carry = add_n(t, a, b, n);
+    uint64_t keep = ct_mask64(carry | (sub_n(u, t, m, n) ^ 1));
+    for (size_t j = 0; j < n; j++)
+        r[j] = (u[j] & keep) | (t[j] & ~keep);
+}
+
 static void add_mod(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
                     size_t n)
 {
-    uint64_t t[Q_LIMBS], u[Q_LIMBS];
-    uint64_t carry = brisk_limbs_add(t, a, b, n);
-    uint64_t borrow = brisk_limbs_sub(u, t, m, n);
-    brisk_limbs_select(r, carry | (borrow ^ 1), u, t, n);
+    if (n == 3)
+        add_mod_n(r, a, b, m, 3);
+    else
+        add_mod_n(r, a, b, m, 4);
 }
 
 /* qmul_n sets r = a b R^-1 mod q (R = 2^(64 n)) for a, b < q of n <=
@@ -526,32 +562,6 @@ int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
 }
 
 /* ---- Verification (variable-time: everything is public) ---- */
-
-/* Limb helpers for inv_public, inlined so that its loops unroll for a
- * constant n. */
-#define INLINE static inline __attribute__((always_inline))
-
-INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
-{
-    uint64_t borrow = 0;
-    for (size_t j = 0; j < n; j++) {
-        uint64_t d = a[j] - b[j], b1 = a[j] < b[j], b2 = d < borrow;
-        r[j] = d - borrow;
-        borrow = b1 | b2;
-    }
-    return borrow;
-}
-
-INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
-{
-    uint64_t carry = 0;
-    for (size_t j = 0; j < n; j++) {
-        uint64_t s = a[j] + carry, c1 = s < carry;
-        r[j] = s + b[j];
-        carry = c1 | (r[j] < s);
-    }
-    return carry;
-}
 
 /* shift_out halves u (n limbs) while it is even, halving x mod q (q odd,
  * x < q) with it: x / 2 or (x + q) / 2. */
