@@ -28,12 +28,13 @@
  * for RSA, `openssl genrsa BITS` and `openssl pkeyutl -sign` of the 36
  * bytes; for DSA, the parameters by `openssl genpkey -genparam -algorithm
  * DSA -pkeyopt dsa_paramgen_bits:L -pkeyopt dsa_paramgen_q_bits:160` for
- * 512 and 1024 bits and by `openssl dsaparam 2048` (q of 224 bits) for
- * 2048, then `openssl genpkey -paramfile` and `openssl pkeyutl -sign` of
- * the 20 bytes (openssl 3.0 refuses DSA-512 keys, so that key and
- * signature were computed by the script's own arithmetic, checked by its
- * verification).  Note that openssl speed's own DSA-2048 parameters have a
- * q of 160 bits, which makes its exponents shorter than these.
+ * 512 and 1024 bits, then `openssl genpkey -paramfile`; for 2048 bits,
+ * openssl speed's own DSA-2048 key from OpenSSL 3.0's apps/testdsa.h
+ * (dsa2048_p, _q, _g, _pub: q of 160 bits, like every size there, so
+ * that both commands exponentiate to 160 bits); then `openssl pkeyutl
+ * -sign` of the 20 bytes (openssl 3.0 refuses DSA-512 keys, so that key
+ * and signature were computed by the script's own arithmetic, checked by
+ * its verification).
  *
  * Not constant-time code of its own: it calls the library's.
  */
@@ -208,37 +209,37 @@ static const pk_vector vectors[] = {
      "89a779a7513127c67cceac531744"},
     {SPEED_PK_DSA, 2048,
      /* p */
-     "b08198f313f25c5a503640df6e4cf0318320c76562f49691d7660915bcea49d1"
-     "c254a561f8ac2eda1d37ec2b75afd198b8b1fd69a6c81cd0544244afed905d45"
-     "f47917fdbddbb4efc94c97c8b9568461de414bc4d68e64be3550f78f7a658f4f"
-     "12367acdac8b65fffa205c94617aec2134174b21d2c544e5b57c6cdf718c6aca"
-     "2df4010f2779dbc3bed60b9a8e7bcbb1de3f4ce6774ffe1aeb70ce0bb45a003f"
-     "6a76f26143625227a8ae656b14285d0421c06579f5be0b026f5837e28fb37de1"
-     "763fc3b33c171060411a8300207c97c49438d10c199cd54445a71755c61a459c"
-     "f4fdbb5c0617e6e3d360007e7aef7ca91ed998cec87d29f04a5e97b9fd1f186b",
+     "a025faadf48eb9e599f35d6f4f8334e27ecf6fbf30af6f81ebf8c413d9a05d8b"
+     "5c8edcc21d0b4132b01ffeef0cc2a27e685c2821e9f5b15812634c194eff024b"
+     "92edd207114d8c58165c558eada3677db9866e0be6546f40ae0e674cf9125b3c"
+     "087af7fc678669e70a9440bf8b76fe26d1f2a11a84a1435628bc9a5fd73b6989"
+     "8a362c51df12772f577ba0aadd7fa1623b407b681a8f0d38bb215d18fc0f46f7"
+     "a3b01d23c3d2c7725118df469579d9bdb519022c87dce757827ef18b063d00a5"
+     "7b6b2627910f6a77e4d504e4122c42ffd288bbd392a0f9c85164145cd8f96c47"
+     "82b41c7f09b8f025831d3f3f05b3210a5da7d854c3657dc3b01dbfaef868cf9b",
      /* q */
-     "ac87f16960b68734e63a55e0b7937298a17b346d59d9f9fd0399c467",
+     "97e7334dd3943e0bdb6274c6a108dd19a375171b",
      /* g */
-     "8c0f6491d2c6922d81e2f7ded5b9844e79cbe40168d01ca898769cb4278aff2d"
-     "ced96a0d00e5bb13a7b35a58d5b13a511421f151bf00e00abff0a42d4418eec8"
-     "4fb1f9831e9f0e754d95bd8c32992e3ff1bff80d6dc0717d4929645c03856759"
-     "bf43c7b1208a12177d89c78d8fe145d407010be3414dcbd907f1f1d4e9ddb0bc"
-     "973abfc9531b62e850536ca1cfc4ff69dc1bdc46e8507c3b5341d9d03ebff28b"
-     "44b8c9ed2a0712b33153bec4558d34e6409dd25b93db92466ddd131e3ac118ea"
-     "b09c1c5456544dccaef4c4487f41959495c76e068dfea1ce7d2ff4dbe9af70e8"
-     "8c62a7863e5c5283a8a03a9cf108b7f7675149e67ffe66bd60e5861fb7ae51a8",
+     "2c7816593463f4f392fcb5a54f13de2f1ca43caead383f7e90bf96a6ae259072"
+     "f58e800c391cd9ecba905b3ae8586c9e304237023182bc6adf6a0929e3c046d1"
+     "cb85ec0c305eeac8398e229f2210d2346168373d2e4a5b9af5c148c6f6dc631a"
+     "d39664ba34c9d1a0d1ae6c2f4817931443edf0213019c31b5fdea3f0707818e1"
+     "a8e4ee2e00a5e4b317c80c7d6e42dcb74600364dd446aa3d3c468940bf1d8477"
+     "0a75f3871d084ca6d1a91c1e121ee1c7302876a57f6c85962b6fdb806626aef5"
+     "93c78eae9aede4ca04ea3b72efdc87ed0da54c4add71226459694e8ebf43dcab"
+     "8e66bb01b6f4e7fdd2ad9f36c1a02999d1967059067835bd6555529ef8b2e538",
      /* y */
-     "13a641280d947f4001b3b898a7ba276215161d2eebe27c364b65e45a1adb17c7"
-     "4ff99e4d344e2333edecb2e2d1d7b102d6936be990be65f483e7b7e7a5fb49d0"
-     "9e38664e1ee6e9955947eec265c0f5b1818a9773f0522369b2cd427b091a2479"
-     "0e4d850f6a9dad49c1517c6aa1bdcd7a05ef4206b57501ee6cd5507f18703b4d"
-     "877af6f773b3856c152e01e84f0dc6c963caa5525fdf480effbabee7642e9915"
-     "783d7e3be37fc0d00a56a3f47b937a4555b4ba69bb27e59a8b9daba49f0643f8"
-     "207002812d8a08fb688e9735e745d73c9c014352119a74c2d4d5ee552d431312"
-     "6c567f10c2445f11e3303ba911623835a2a1b8c456bdc35cc92d0107d8ab44b6",
+     "178fa8118492ec8347c76ab092af5a2037a36479d2d03dcde061888821cc745d"
+     "ce4c5147f0c55c4c827aaf72adb9e053f278b7f0b5487f8a3a18d19f8b7da547"
+     "b795ab98f87b7450568e57f0eef5b7baab8586f92bef4156a0a49fb73800460a"
+     "a6f1fc1fd84e85449243215d6eccc2cb26310d21c4bd8d24bcd91819d7dcf1e7"
+     "935048032cae2ee749885f9357279936b420abfca72bf2d998d7d4349d965058"
+     "9aea54f3eef56314ee85837476e15295c3f7eb04047ba7281bccea4a4e84dad8"
+     "9c79d89b66892fcfacd779f9a9d8451378b90014c97e22518667b09f261123c8"
+     "38d7701d158e4d4f959740a1c27e011872f410e68d52167ff2c9f8338b33b7ce",
      /* signature */
-     "303c021c13c432414aaeec02c172c26683e7745f85d4d63653fa783201f25123"
-     "021c673f0d46f1d4a186f7af432cee5f154de1a48bc56afc4f30b5d169c4"},
+     "302c0214227cd4b1f55c3abb7e84f0194b5fdf8e984b0f060214650a9b3c5489"
+     "9a0c28830ccd088ebdea8ebff048"},
 };
 #define N_VECTORS (sizeof(vectors) / sizeof(vectors[0]))
 

@@ -700,6 +700,83 @@ static void prop_exp(tv_rng *rng, size_t bits)
     equal(&r1, &r2, "(a b)^e = a^e b^e", bits);
 }
 
+/* ---- Fixed-base comb (src/bn/fixed_base.c) ---- */
+
+/* comb_exponent sets e (ceil(ebits / 64) limbs) to the kind-th test
+ * exponent of at most ebits bits: 0, 1, 2^ebits - 1 (every column all
+ * ones), 2^(ebits - 1) (only the top bit), random ones. */
+static void comb_exponent(tv_rng *rng, brisk_bn *e, size_t ebits, int kind)
+{
+    const size_t n = (ebits + 63) / 64;
+    if (kind == 0 || kind == 1) {
+        brisk_bn_zero(e, n);
+        e->d[0] = (uint64_t)kind;
+    } else if (kind == 2) {
+        pow2_minus(e, ebits, 1);
+    } else if (kind == 3) {
+        brisk_bn_zero(e, n);
+        e->d[(ebits - 1) / 64] = (uint64_t)1 << ((ebits - 1) % 64);
+    } else {
+        rand_bn(rng, e, ebits);
+        brisk_bn_resize(e, n);
+    }
+}
+
+/* prop_comb checks the comb's a^e against brisk_bn_mod_exp and its
+ * a^e1 b^e2 against brisk_bn_mod_exp2_public, for DSA's exponent sizes
+ * (and an odd one), several teeth and sub-combs (the last piece of a
+ * block shorter than the others, or empty, for some) and the edge
+ * exponents. */
+static void prop_comb(tv_rng *rng, size_t bits)
+{
+    static const size_t ebits_list[] = {160, 161, 224, 256};
+    static const unsigned geometry[][2] = {{1, 1}, {4, 1}, {6, 1}, {5, 2}, {3, 3}, {2, 4}};
+    brisk_bn m, a, b, e1, e2, want, got;
+    brisk_bn_mont mont;
+
+    rand_odd_modulus(rng, &m, bits);
+    brisk_bn_mont_init(&mont, &m);
+    rand_bn(rng, &a, bits);
+    brisk_bn_mod(&a, &a, &m);
+    rand_bn(rng, &b, bits);
+    brisk_bn_mod(&b, &b, &m);
+    const size_t n = mont.n, stride = n + 1; /* a stride other than the width */
+    uint64_t *ta = calloc(64 * stride, sizeof(uint64_t));
+    uint64_t *tb = calloc(64 * stride, sizeof(uint64_t));
+    if (!tv_check(ta != NULL && tb != NULL, "calloc")) {
+        free(ta);
+        free(tb);
+        return;
+    }
+    for (size_t i = 0; i < sizeof(ebits_list) / sizeof(ebits_list[0]); i++) {
+        for (size_t j = 0; j < sizeof(geometry) / sizeof(geometry[0]); j++) {
+            const size_t eb = ebits_list[i];
+            const unsigned t = geometry[j][0], v = geometry[j][1];
+            brisk_bn_comb_init(ta, stride, a.d, eb, t, v, &mont);
+            brisk_bn_comb_init(tb, stride, b.d, eb, t, v, &mont);
+            for (int kind = 0; kind < 6; kind++) {
+                comb_exponent(rng, &e1, eb, kind);
+                comb_exponent(rng, &e2, eb, (kind + 2) % 6);
+                brisk_bn_mod_exp(&want, &a, &e1, &mont);
+                brisk_bn_zero(&got, n);
+                brisk_bn_comb_exp(got.d, ta, stride, e1.d, e1.n, eb, t, v, &mont);
+                tv_check(brisk_bn_cmp(&got, &want) == 0, "comb a^e = mod_exp [%s] %zu bits, "
+                         "e of %zu bits, %u x %u teeth, exponent %d", impl_name, bits, eb, v, t,
+                         kind);
+                brisk_bn_mod_exp2_public(&want, &a, &e1, &b, &e2, &mont);
+                brisk_bn_zero(&got, n);
+                brisk_bn_comb_exp2_public(got.d, ta, e1.d, e1.n, tb, e2.d, e2.n, stride, eb, t, v,
+                                          &mont);
+                tv_check(brisk_bn_cmp(&got, &want) == 0, "comb a^e1 b^e2 = mod_exp2_public "
+                         "[%s] %zu bits, e of %zu bits, %u x %u teeth, exponents %d", impl_name,
+                         bits, eb, v, t, kind);
+            }
+        }
+    }
+    free(ta);
+    free(tb);
+}
+
 int main(void)
 {
     static const size_t sizes[] = {64, 65, 128, 200, 256, 512, 520, 1024, 2048, 3072, 4096, 8192};
@@ -728,6 +805,9 @@ int main(void)
                     prop_exp(&rng, sizes[s]);
             }
         }
+        for (size_t bits = 128; bits <= 4096; bits *= 2)
+            if (!quick || bits <= 2048)
+                prop_comb(&rng, bits + (bits == 512 ? 8 : 0));
     }
     tv_note("tested: %s", tv_impl_list("bn", list, sizeof(list)));
     return tv_end();

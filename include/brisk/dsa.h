@@ -22,6 +22,10 @@ extern "C" {
 #define BRISK_DSA_MIN_BITS 512   /* smallest p accepted (for `speed dsa512`) */
 #define BRISK_DSA_MAX_BITS 4096  /* largest p accepted */
 #define BRISK_DSA_MAX_Q_BYTES 32 /* q of 160, 224 or 256 bits */
+/* teeth and sub-combs of the fixed-base comb tables in brisk_dsa_key */
+#define BRISK_DSA_COMB_TEETH 5
+#define BRISK_DSA_COMB_SUBS 2
+#define BRISK_DSA_COMB_ENTRIES (BRISK_DSA_COMB_SUBS << BRISK_DSA_COMB_TEETH)
 /* the longest DER signature: two INTEGERs of 33 bytes in a SEQUENCE */
 #define BRISK_DSA_MAX_SIG_LEN (2 + 2 * (2 + BRISK_DSA_MAX_Q_BYTES + 1))
 
@@ -38,6 +42,12 @@ typedef struct brisk_dsa_key {
     int has_private;
     /* set by brisk_dsa_key_prepare */
     brisk_bn_mont mont_p, mont_q;
+    /* Also set by brisk_dsa_key_prepare: comb tables (src/bn/fixed_base.c)
+     * of g and y for exponents of q's bits, in Montgomery form over p's
+     * limbs (64 KiB; the key is about 74 KiB). */
+    size_t comb_bits;
+    uint64_t g_comb[BRISK_DSA_COMB_ENTRIES][BRISK_DSA_MAX_BITS / 64];
+    uint64_t y_comb[BRISK_DSA_COMB_ENTRIES][BRISK_DSA_MAX_BITS / 64];
 } brisk_dsa_key;
 
 /* brisk_dsa_generate_params makes p of l_bits and q of n_bits bits by FIPS

@@ -165,4 +165,27 @@ void brisk_bn_set_limbs(brisk_bn *r, const uint64_t *a, size_t n);
 /* brisk_bn_mont_one sets r (n limbs) to 1 in Montgomery form, R mod m. */
 void brisk_bn_mont_one(uint64_t *r, const brisk_bn_mont *mont);
 
+/* ---- Fixed-base exponentiation (src/bn/fixed_base.c, Lim-Lee comb) ----
+ * A table of teeth t and sub-combs v holds v << t entries of mont->n limbs,
+ * `stride` limbs apart, in Montgomery form, for exponents of at most
+ * `bits` bits; exponents are e_limbs limbs (bits from `bits` up must be
+ * zero).  t <= 6.  Results are in normal form, mont->n limbs. */
+
+/* brisk_bn_comb_init fills tab for the base a < m (normal form, n limbs).
+ * Variable-time (the base is public). */
+void brisk_bn_comb_init(uint64_t *tab, size_t stride, const uint64_t *a, size_t bits,
+                        unsigned teeth, unsigned subs, const brisk_bn_mont *mont);
+/* brisk_bn_comb_exp sets r = a^e for tab made from a.  Constant-time in e
+ * (e_limbs and bits are public). */
+void brisk_bn_comb_exp(uint64_t *r, const uint64_t *tab, size_t stride, const uint64_t *e,
+                       size_t e_limbs, size_t bits, unsigned teeth, unsigned subs,
+                       const brisk_bn_mont *mont);
+/* brisk_bn_comb_exp2_public sets r = a1^e1 a2^e2 for tables of a1 and a2
+ * made with the same bits, teeth and subs, sharing the squarings.
+ * Variable-time (public exponents). */
+void brisk_bn_comb_exp2_public(uint64_t *r, const uint64_t *tab1, const uint64_t *e1,
+                               size_t e1_limbs, const uint64_t *tab2, const uint64_t *e2,
+                               size_t e2_limbs, size_t stride, size_t bits, unsigned teeth,
+                               unsigned subs, const brisk_bn_mont *mont);
+
 #endif
