@@ -33,6 +33,11 @@ typedef struct brisk_bn_impl {
     int (*mod_exp2)(uint64_t *r, const uint64_t *a1, const uint64_t *e1, size_t e1_limbs,
                     const uint64_t *a2, const uint64_t *e2, size_t e2_limbs,
                     const brisk_bn_mont *mont);
+    /* Optional (NULL when absent): r = a^e mod m for a public e of e_limbs
+     * limbs (brisk_bn_mod_exp_public; variable-time in e), a < m; returns
+     * 1 when done and 0 when declined, like mod_exp. */
+    int (*mod_exp_public)(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs,
+                          const brisk_bn_mont *mont);
 } brisk_bn_impl;
 
 /* The "bn" primitive; each brisk_impl's fn is a function returning its

@@ -17,9 +17,9 @@
  * carried once at the end, in vector form with a carry-lookahead on mask
  * bits.  The exponentiations run over tables in the AMM domain (a fixed
  * window of 5 bits for long exponents and 4 for short ones; 2-bit Shamir
- * windows for two bases); the operands enter it through mont_adx.c's
- * multiplication by 2^(52 L) R mod m (from R^2 mod m by doublings) and
- * leave it through an AMM by 1 and a final subtraction.  The radix-2^52
+ * windows for two bases; binary for one public exponent); the operands
+ * enter it through an AMM by 2^(104 L) mod m (two AMMs from R^2 mod m)
+ * and leave it through an AMM by 1 and a final subtraction.  The radix-2^52
  * constants come from brisk_bn_mont as it is (-m^-1 mod 2^52 is m0inv's
  * low bits), per call.
  *
@@ -326,41 +326,50 @@ static uint64_t window_bits(const uint64_t *e, size_t pos, unsigned w)
 /* The working state of one exponentiation, wiped at the end. */
 typedef struct {
     digits table[TABLE_SIZE];
-    digits m, acc, tmp;
-    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+    digits m, acc, tmp, c;
 } exp_state;
 
-/* domain_factor sets c = 2^(52 len) R mod m, which mont_adx.c's
- * multiplication turns a value into its AMM form with. */
-static void domain_factor(uint64_t *c, const brisk_bn_mont *mont, size_t len)
+/* domain_const sets c = 2^(104 len) mod m (below 2m), with which one AMM
+ * takes a value x to its AMM form x 2^(52 len): AMM(R^2, R^2) is
+ * 2^(256 n - 52 len), and one more AMM by 2^j with j = 208 len - 256 n
+ * (16 to 256 for the sizes here, so 2^j < m) makes it 2^(104 len).  Two
+ * AMMs where doubling R^2 up to 2^(52 len) R and a 64-bit multiplication
+ * per operand cost several times more. */
+static void domain_const(digits *c, const digits *m, const brisk_bn_mont *mont, amm_fn *mul,
+                         size_t len)
 {
-    size_t n = mont->n;
-    memcpy(c, mont->rr, n * sizeof(uint64_t));
-    for (size_t i = 64 * n; i < 52 * len; i++)
-        brisk_limbs_dbl_mod(c, c, mont->m, n);
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK;
+    size_t j = 208 * len - 256 * mont->n;
+    digits t;
+
+    to_digits(c, mont->rr, mont->n, len);
+    mul(c->d, c->d, c->d, m->d, k0, len);
+    memset(&t, 0, sizeof(t));
+    t.d[j / 52] = (uint64_t)1 << (j % 52);
+    mul(c->d, c->d, t.d, m->d, k0, len);
 }
 
-/* to_amm sets d to the digits of a 2^(52 len) mod m (a = NULL: 1), using
- * x as scratch. */
-static void to_amm(digits *d, const uint64_t *a, const uint64_t *c, uint64_t *x,
-                   const brisk_bn_mont *mont, size_t len)
+/* to_amm sets d to the AMM form of a (a = NULL: of 1), a 2^(52 len) mod m
+ * below 2m, from domain_const's c. */
+static void to_amm(digits *d, const uint64_t *a, const digits *c, const digits *m,
+                   const brisk_bn_mont *mont, amm_fn *mul, size_t len)
 {
-    size_t n = mont->n;
     if (a == NULL) {
-        memset(x, 0, n * sizeof(uint64_t));
-        x[0] = 1;
-        a = x;
+        memset(d, 0, sizeof(*d));
+        d->d[0] = 1;
+    } else {
+        to_digits(d, a, mont->n, len);
     }
-    brisk_bn_impl_adx()->mont_mul(x, a, c, mont);
-    to_digits(d, x, n, len);
+    mul(d->d, d->d, c->d, m->d, mont->m0inv & DIGIT_MASK, len);
 }
 
 /* enter_domain sets table[1] and table[0] to the AMM forms of a and 1. */
-static void enter_domain(exp_state *s, const uint64_t *a, const brisk_bn_mont *mont, size_t len)
+static void enter_domain(exp_state *s, const uint64_t *a, const brisk_bn_mont *mont,
+                         amm_fn *mul, size_t len)
 {
-    domain_factor(s->c, mont, len);
-    to_amm(&s->table[1], a, s->c, s->x, mont, len);
-    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
+    domain_const(&s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[1], a, &s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[0], NULL, &s->c, &s->m, mont, mul, len);
 }
 
 /* leave_domain sets r (n limbs) = acc 2^(-52 len) mod m, overwriting acc. */
@@ -386,7 +395,7 @@ IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, cons
     size_t count = (size_t)1 << w;
 
     to_digits(&s->m, mont->m, n, len);
-    enter_domain(s, a, mont, len);
+    enter_domain(s, a, mont, mul, len);
     for (size_t k = 2; k < count; k++)
         mul(s->table[k].d, s->table[k - 1].d, s->table[1].d, m, k0, len);
 
@@ -422,8 +431,7 @@ static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_
 
 /* The working state of brisk_bn_mod_exp2_public's kernel. */
 typedef struct {
-    digits table[16], m, acc;
-    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+    digits table[16], m, acc, c;
 } exp2_state;
 
 /* exp_bits returns the significant bits of e (public).  Variable-time. */
@@ -454,10 +462,10 @@ IFMA_FUNC static void exp2_amm(exp2_state *s, uint64_t *r, const uint64_t *a1,
     size_t pos = b1 > b2 ? b1 : b2;
 
     to_digits(&s->m, mont->m, mont->n, len);
-    domain_factor(s->c, mont, len);
-    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
-    to_amm(&s->table[1], a2, s->c, s->x, mont, len);
-    to_amm(&s->table[4], a1, s->c, s->x, mont, len);
+    domain_const(&s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[0], NULL, &s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[1], a2, &s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[4], a1, &s->c, &s->m, mont, mul, len);
     mul(s->table[2].d, s->table[1].d, s->table[1].d, m, k0, len);
     mul(s->table[3].d, s->table[2].d, s->table[1].d, m, k0, len);
     mul(s->table[8].d, s->table[4].d, s->table[4].d, m, k0, len);
@@ -491,6 +499,49 @@ static int mod_exp2_ifma(uint64_t *r, const uint64_t *a1, const uint64_t *e1, si
     exp2_state s;
     exp2_amm(&s, r, a1, e1, e1_limbs, a2, e2, e2_limbs, mont, mul, len);
     wipe(&s, sizeof(s));
+    return 1;
+}
+
+/* ---- One base, public exponent ---- */
+
+/* The working state of brisk_bn_mod_exp_public's kernel. */
+typedef struct {
+    digits base, m, acc, c;
+} exp_public_state;
+
+/* exp_public_amm is left-to-right binary exponentiation in AMM form: RSA's
+ * public exponents are short (65537: 16 squarings and one multiplication),
+ * and staying in radix 2^52 for all of them saves mont_radix52's
+ * conversions at every step.  Variable-time in the exponent. */
+IFMA_FUNC static void exp_public_amm(exp_public_state *s, uint64_t *r, const uint64_t *a,
+                                     const uint64_t *e, size_t e_limbs,
+                                     const brisk_bn_mont *mont, amm_fn *mul, size_t len)
+{
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
+    size_t bits = exp_bits(e, e_limbs);
+
+    to_digits(&s->m, mont->m, mont->n, len);
+    domain_const(&s->c, &s->m, mont, mul, len);
+    to_amm(&s->base, a, &s->c, &s->m, mont, mul, len);
+    s->acc = s->base;
+    for (size_t i = bits - 1; i-- > 0;) {
+        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        if ((e[i / 64] >> (i % 64)) & 1)
+            mul(s->acc.d, s->acc.d, s->base.d, m, k0, len);
+    }
+    leave_domain(r, &s->acc, &s->m, mont, mul, len);
+}
+
+static int mod_exp_public_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e,
+                               size_t e_limbs, const brisk_bn_mont *mont)
+{
+    size_t len, vecs;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+    if (mul == NULL || exp_bits(e, e_limbs) == 0)
+        return 0;
+
+    exp_public_state s;
+    exp_public_amm(&s, r, a, e, e_limbs, mont, mul, len);
     return 1;
 }
 
@@ -584,7 +635,7 @@ static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *m
 }
 
 static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma,
-                                         mod_exp2_ifma};
+                                         mod_exp2_ifma, mod_exp_public_ifma};
 
 const brisk_bn_impl *brisk_bn_impl_ifma(void)
 {
