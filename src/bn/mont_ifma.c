@@ -1,7 +1,7 @@
 /*
  * src/bn/mont_ifma.c - the "bn" primitive with AVX-512 IFMA (vpmadd52luq,
- * vpmadd52huq) for 1024-, 1536-, 2048- and 3072-bit moduli (RSA-2048 to
- * RSA-6144 CRT halves, DSA): whole exponentiations (secret exponent, fixed
+ * vpmadd52huq) for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli
+ * (RSA-2048 to RSA-8192 CRT halves, RSA-4096 public operations, DSA): whole exponentiations (secret exponent, fixed
  * window; two public exponents, for DSA verification) and, from 1536 bits,
  * Montgomery multiplication and squaring; the rest is mont_adx.c's.
  *
@@ -42,7 +42,7 @@
 #define UNROLL _Pragma("GCC unroll 8")
 
 #define DIGIT_MASK (((uint64_t)1 << 52) - 1)
-#define MAX_VECS 8                 /* 64 digits: up to 3072-bit moduli */
+#define MAX_VECS 10                /* 80 digits: up to 4096-bit moduli */
 #define MAX_DIGITS (8 * MAX_VECS)
 #define TABLE_SIZE 32
 
@@ -65,7 +65,7 @@ static inline void normalize(__m512i *r, size_t vecs)
     const __m512i mask = _mm512_set1_epi64((long long)DIGIT_MASK);
     const __m512i one = _mm512_set1_epi64(1);
     __m512i c[MAX_VECS];
-    uint64_t g = 0, p = 0;
+    unsigned __int128 g = 0, p = 0;   /* a bit per lane: up to 80 */
 
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
@@ -76,10 +76,10 @@ static inline void normalize(__m512i *r, size_t vecs)
     for (size_t v = 0; v < vecs; v++) {
         __m512i below = v ? c[v - 1] : _mm512_setzero_si512();
         r[v] = _mm512_add_epi64(r[v], _mm512_alignr_epi64(c[v], below, 7));
-        g |= (uint64_t)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * v);
-        p |= (uint64_t)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * v);
+        g |= (unsigned __int128)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * v);
+        p |= (unsigned __int128)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * v);
     }
-    uint64_t carry_in = ((g << 1) + p) ^ p;
+    unsigned __int128 carry_in = ((g << 1) + p) ^ p;
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
         __mmask8 k = (__mmask8)(carry_in >> (8 * v));
@@ -236,6 +236,12 @@ IFMA_FUNC static void amm60(uint64_t *r, const uint64_t *a, const uint64_t *b,
     amm_deferred(r, a, b, m, k0, steps, 8);
 }
 
+IFMA_FUNC static void amm79(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm_deferred(r, a, b, m, k0, steps, 10);
+}
+
 /* An AMM of one size; `steps` is the number of b's digits to take, all of
  * them (len) but for mont_radix52. */
 typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
@@ -250,6 +256,7 @@ static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs)
     case 24: *len = 30, *vecs = 4; return amm30;
     case 32: *len = 40, *vecs = 5; return amm40;
     case 48: *len = 60, *vecs = 8; return amm60;
+    case 64: *len = 79, *vecs = 10; return amm79;
     default: return NULL;
     }
 }
@@ -607,7 +614,8 @@ static void mont_radix52(uint64_t *r, const uint64_t *a, const uint64_t *b,
  * mont_adx.c: its conversions and last step cost about as much as 19 AMM
  * steps save at 1024 bits (bench/bench_bn.c: 956 against 830 ticks), and
  * less at 1536 bits and up (1400 against 1800 at 1536, 2000 against 3060
- * at 2048, 3200 against 10400 at 3072). */
+ * at 2048, 3200 against 10400 at 3072; about 7600 against 12800 at 4096
+ * in a scratch loop). */
 static amm_fn *radix52_size(size_t n, size_t *len, size_t *vecs)
 {
     return n == 16 ? NULL : amm_size(n, len, vecs);
