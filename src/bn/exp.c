@@ -124,6 +124,37 @@ int brisk_bn_mod_exp(brisk_bn *r, const brisk_bn *a, const brisk_bn *e, const br
     return ct_err(ok);
 }
 
+int brisk_bn_mod_exp_pair(brisk_bn *r1, const brisk_bn *a1, const brisk_bn *e1,
+                          const brisk_bn_mont *m1, brisk_bn *r2, const brisk_bn *a2,
+                          const brisk_bn *e2, const brisk_bn_mont *m2)
+{
+    const brisk_bn_impl *im = brisk_bn_active();
+    uint64_t t1[MAXL], t2[MAXL], x1[MAXL], x2[MAXL];
+
+    if (im->mod_exp_pair == NULL || m1->n != m2->n || e1->n != e2->n || e1->n == 0) {
+        int err1 = brisk_bn_mod_exp(r1, a1, e1, m1);
+        int err2 = brisk_bn_mod_exp(r2, a2, e2, m2);
+        return err1 | err2;
+    }
+    /* out-of-range bases are replaced by 0, without a branch */
+    uint64_t ok1 = in_range(a1, m1), ok2 = in_range(a2, m2);
+    uint64_t keep1 = ct_mask64(ok1), keep2 = ct_mask64(ok2);
+    for (size_t i = 0; i < m1->n; i++) {
+        t1[i] = a1->d[i] & keep1;
+        t2[i] = a2->d[i] & keep2;
+    }
+    int done = im->mod_exp_pair(x1, t1, e1->d, m1, x2, t2, e2->d, m2, e1->n);
+    wipe(t1, m1->n * sizeof(uint64_t));
+    wipe(t2, m1->n * sizeof(uint64_t));
+    if (!done)
+        return brisk_bn_mod_exp(r1, a1, e1, m1) | brisk_bn_mod_exp(r2, a2, e2, m2);
+    brisk_bn_set_limbs(r1, x1, m1->n);
+    brisk_bn_set_limbs(r2, x2, m1->n);
+    wipe(x1, m1->n * sizeof(uint64_t));
+    wipe(x2, m1->n * sizeof(uint64_t));
+    return ct_err(ok1 & ok2);
+}
+
 /* exp_binary sets acc = am^e (Montgomery form) for e of `bits` > 0 bits,
  * left to right, one bit at a time: for the short public exponents of RSA
  * (65537: 16 squarings and one multiplication) a table of odd powers would

@@ -242,6 +242,93 @@ IFMA_FUNC static void amm79(uint64_t *r, const uint64_t *a, const uint64_t *b,
     amm_deferred(r, a, b, m, k0, steps, 10);
 }
 
+/* amm_x2 is amm on two independent operand sets at once (index j: a[j] b[j]
+ * mod m[j] into res[j], each with its own k0[j]), all len steps: the two
+ * dependency chains, latency-bound alone at the smaller sizes, interleave
+ * (OpenSSL's rsaz-2k-avx512 does the same for the two CRT halves). */
+IFMA_TARGET
+static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
+                          const uint64_t *const b[2], const uint64_t *const m[2],
+                          const uint64_t k0[2], size_t len, size_t vecs)
+{
+    __m512i r[2][MAX_VECS], av[2][MAX_VECS], mv[2][MAX_VECS];
+    uint64_t acc[2] = {0, 0};
+    const __m512i zero = _mm512_setzero_si512();
+
+    for (int j = 0; j < 2; j++) {
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            r[j][v] = zero;
+            av[j][v] = _mm512_load_si512(a[j] + 8 * v);
+            mv[j][v] = _mm512_load_si512(m[j] + 8 * v);
+        }
+    }
+    for (size_t i = 0; i < len; i++) {
+        _Pragma("GCC unroll 2")
+        for (int j = 0; j < 2; j++) {
+            uint64_t bi = b[j][i];
+            uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[j][0]), 1);
+            unsigned __int128 pa = (unsigned __int128)a[j][0] * bi;
+            uint64_t u = acc[j] + ((uint64_t)pa & DIGIT_MASK);
+            uint64_t y = (u * k0[j]) & DIGIT_MASK;
+            unsigned __int128 pm = (unsigned __int128)m[j][0] * y;
+            uint64_t carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+            acc[j] = carry + (r1 + (uint64_t)(pa >> 52) + ((a[j][1] * bi) & DIGIT_MASK)) +
+                     ((m[j][1] * y) & DIGIT_MASK);
+
+            __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+            __m512i lo[MAX_VECS], hi[MAX_VECS];
+            UNROLL
+            for (size_t v = 0; v < vecs; v++) {
+                lo[v] = _mm512_madd52lo_epu64(zero, av[j][v], bv);
+                hi[v] = _mm512_madd52hi_epu64(zero, av[j][v], bv);
+            }
+            UNROLL
+            for (size_t v = 0; v < vecs; v++) {
+                lo[v] = _mm512_madd52lo_epu64(_mm512_add_epi64(r[j][v], lo[v]), mv[j][v], yv);
+                hi[v] = _mm512_madd52hi_epu64(hi[v], mv[j][v], yv);
+            }
+            UNROLL
+            for (size_t v = 0; v + 1 < vecs; v++)
+                r[j][v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
+            r[j][vecs - 1] =
+                _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
+        }
+    }
+    for (int j = 0; j < 2; j++) {
+        r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)acc[j]);
+        normalize(r[j], vecs);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++)
+            _mm512_store_si512(res[j] + 8 * v, r[j][v]);
+    }
+}
+
+IFMA_FUNC static void amm10(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm(r, a, b, m, k0, steps, 2);
+}
+
+/* Two AMMs of one size at once (amm_x2). */
+typedef void amm2_fn(uint64_t *const res[2], const uint64_t *const a[2],
+                     const uint64_t *const b[2], const uint64_t *const m[2],
+                     const uint64_t k0[2]);
+
+IFMA_FUNC static void amm2_10(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const b[2], const uint64_t *const m[2],
+                              const uint64_t k0[2])
+{
+    amm_x2(res, a, b, m, k0, 10, 2);
+}
+
+IFMA_FUNC static void amm2_20(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const b[2], const uint64_t *const m[2],
+                              const uint64_t k0[2])
+{
+    amm_x2(res, a, b, m, k0, 20, 3);
+}
+
 /* An AMM of one size; `steps` is the number of b's digits to take, all of
  * them (len) but for mont_radix52. */
 typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
@@ -430,6 +517,100 @@ static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_
 
     exp_state s;
     exp_amm(&s, r, a, e, e_limbs, mont, mul, len, vecs);
+    wipe(&s, sizeof(s));
+    return 1;
+}
+
+/* ---- Two exponentiations at once (the CRT halves) ---- */
+
+/* The working state of a pair of exponentiations, wiped at the end. */
+typedef struct {
+    digits table[2][TABLE_SIZE];
+    digits m[2], acc[2], tmp[2], c[2];
+} exp_pair_state;
+
+/* pair_size returns the paired AMM of an n-limb modulus, the single one in
+ * *one and the digit and vector counts, or NULL: the sizes whose AMM is
+ * bound by latency (512- and 1024-bit moduli, RSA-1024 and RSA-2048). */
+static amm2_fn *pair_size(size_t n, amm_fn **one, size_t *len, size_t *vecs)
+{
+    switch (n) {
+    case 8: *one = amm10, *len = 10, *vecs = 2; return amm2_10;
+    case 16: *one = amm20, *len = 20, *vecs = 3; return amm2_20;
+    default: return NULL;
+    }
+}
+
+/* pair_mul sets x[j] = AMM(y[j], z[j]) for j = 0, 1. */
+static inline void pair_mul(amm2_fn *mul2, digits *x, const digits *y, const digits *z,
+                            const exp_pair_state *s, const uint64_t k0[2])
+{
+    uint64_t *const res[2] = {x[0].d, x[1].d};
+    const uint64_t *const a[2] = {y[0].d, y[1].d}, *const b[2] = {z[0].d, z[1].d};
+    const uint64_t *const m[2] = {s->m[0].d, s->m[1].d};
+    mul2(res, a, b, m, k0);
+}
+
+/* exp_amm_pair is exp_amm on two moduli of one size and two exponents of
+ * one width, step for step, each AMM of one paired with the other's. */
+IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
+                                   const uint64_t *const a[2], const uint64_t *const e[2],
+                                   size_t e_limbs, const brisk_bn_mont *const mont[2],
+                                   amm2_fn *mul2, amm_fn *one, size_t len, size_t vecs)
+{
+    const uint64_t k0[2] = {mont[0]->m0inv & DIGIT_MASK, mont[1]->m0inv & DIGIT_MASK};
+    size_t bits = 64 * e_limbs;
+    unsigned w = bits >= 768 ? 5 : 4;
+    size_t count = (size_t)1 << w;
+    digits row[2][2];   /* scratch rows of two table entries */
+
+    for (int j = 0; j < 2; j++) {
+        to_digits(&s->m[j], mont[j]->m, mont[j]->n, len);
+        domain_const(&s->c[j], &s->m[j], mont[j], one, len);
+        to_amm(&s->table[j][1], a[j], &s->c[j], &s->m[j], mont[j], one, len);
+        to_amm(&s->table[j][0], NULL, &s->c[j], &s->m[j], mont[j], one, len);
+        row[1][j] = s->table[j][1];
+    }
+    for (size_t k = 2; k < count; k++) {
+        row[0][0] = s->table[0][k - 1];
+        row[0][1] = s->table[1][k - 1];
+        pair_mul(mul2, row[0], row[0], row[1], s, k0);
+        s->table[0][k] = row[0][0];
+        s->table[1][k] = row[0][1];
+    }
+
+    size_t pos = bits - (bits % w ? bits % w : w);
+    for (int j = 0; j < 2; j++)
+        select_entry(&s->acc[j], s->table[j], count,
+                     window_bits(e[j], pos, (unsigned)(bits - pos)), vecs);
+    while (pos > 0) {
+        pos -= w;
+        for (unsigned i = 0; i < w; i++)
+            pair_mul(mul2, s->acc, s->acc, s->acc, s, k0);
+        for (int j = 0; j < 2; j++)
+            select_entry(&s->tmp[j], s->table[j], count, window_bits(e[j], pos, w), vecs);
+        pair_mul(mul2, s->acc, s->acc, s->tmp, s, k0);
+    }
+    for (int j = 0; j < 2; j++)
+        leave_domain(r[j], &s->acc[j], &s->m[j], mont[j], one, len);
+    wipe(row, sizeof(row));
+}
+
+static int mod_exp_pair_ifma(uint64_t *r1, const uint64_t *a1, const uint64_t *e1,
+                             const brisk_bn_mont *m1, uint64_t *r2, const uint64_t *a2,
+                             const uint64_t *e2, const brisk_bn_mont *m2, size_t e_limbs)
+{
+    size_t len, vecs;
+    amm_fn *one;
+    amm2_fn *mul2 = pair_size(m1->n, &one, &len, &vecs);
+
+    if (mul2 == NULL || m2->n != m1->n || e_limbs == 0)
+        return 0;
+    uint64_t *const r[2] = {r1, r2};
+    const uint64_t *const a[2] = {a1, a2}, *const e[2] = {e1, e2};
+    const brisk_bn_mont *const mont[2] = {m1, m2};
+    exp_pair_state s;
+    exp_amm_pair(&s, r, a, e, e_limbs, mont, mul2, one, len, vecs);
     wipe(&s, sizeof(s));
     return 1;
 }
@@ -643,7 +824,8 @@ static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *m
 }
 
 static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma,
-                                         mod_exp2_ifma, mod_exp_public_ifma};
+                                         mod_exp2_ifma, mod_exp_public_ifma,
+                                         mod_exp_pair_ifma};
 
 const brisk_bn_impl *brisk_bn_impl_ifma(void)
 {
