@@ -241,6 +241,10 @@ static void pow_public(uint64_t *r, const uint64_t *a, const brisk_rsa_key *key)
     uint64_t am[BRISK_BN_MAX_LIMBS], one[BRISK_BN_MAX_LIMBS] = {1};
     size_t bits = brisk_bn_bits(&key->e);
 
+    /* the implementation's kernel, when it has one, is constant-time in a
+     * too and keeps the whole exponentiation in its own domain */
+    if (im->mod_exp_public != NULL && im->mod_exp_public(r, a, key->e.d, key->e.n, m) == 1)
+        return;
     im->mont_mul(am, a, m->rr, m);
     memcpy(r, am, m->n * sizeof(uint64_t));
     for (size_t i = bits - 1; i-- > 0;) {
