@@ -60,6 +60,17 @@ static void finish(brisk_bn *r, uint64_t *x, const brisk_bn_impl *im, const bris
     brisk_bn_set_limbs(r, x, mont->n);
 }
 
+/* mont_one_rr sets r (n limbs) = R mod m with one multiplication of R^2 by
+ * 1, where brisk_bn_mont_one's 64 doublings (needed before R^2 is known)
+ * cost several multiplications. */
+static void mont_one_rr(uint64_t *r, const brisk_bn_impl *im, const brisk_bn_mont *mont)
+{
+    uint64_t one[MAXL];
+    memset(one, 0, mont->n * sizeof(uint64_t));
+    one[0] = 1;
+    im->mont_mul(r, one, mont->rr, mont);
+}
+
 /* exp_window_bits picks the window for an exponent of `bits` (its width). */
 static unsigned exp_window_bits(size_t bits)
 {
@@ -81,13 +92,13 @@ int brisk_bn_mod_exp(brisk_bn *r, const brisk_bn *a, const brisk_bn *e, const br
         t[i] = a->d[i] & keep;
     if (im->mod_exp != NULL && im->mod_exp(acc, t, ed, en, mont) == 1) {
         brisk_bn_set_limbs(r, acc, n);
-        wipe(acc, sizeof(acc));
-        wipe(t, sizeof(t));
+        wipe(acc, n * sizeof(uint64_t));
+        wipe(t, n * sizeof(uint64_t));
         return ct_err(ok);
     }
     const unsigned w = exp_window_bits(64 * en);
     const size_t count = (size_t)1 << w;
-    brisk_bn_mont_one(tab[0], mont);
+    mont_one_rr(tab[0], im, mont);
     im->mont_mul(tab[1], t, mont->rr, mont);
     for (size_t k = 2; k < count; k++) {
         if (k % 2 == 0)
@@ -105,10 +116,58 @@ int brisk_bn_mod_exp(brisk_bn *r, const brisk_bn *a, const brisk_bn *e, const br
         im->mont_mul(acc, acc, t, mont);
     }
     finish(r, acc, im, mont);
-    wipe(tab, sizeof(tab));
-    wipe(acc, sizeof(acc));
-    wipe(t, sizeof(t));
+    /* only the n limbs of each entry in use held anything */
+    for (size_t k = 0; k < count; k++)
+        wipe(tab[k], n * sizeof(uint64_t));
+    wipe(acc, n * sizeof(uint64_t));
+    wipe(t, n * sizeof(uint64_t));
     return ct_err(ok);
+}
+
+int brisk_bn_mod_exp_pair(brisk_bn *r1, const brisk_bn *a1, const brisk_bn *e1,
+                          const brisk_bn_mont *m1, brisk_bn *r2, const brisk_bn *a2,
+                          const brisk_bn *e2, const brisk_bn_mont *m2)
+{
+    const brisk_bn_impl *im = brisk_bn_active();
+    uint64_t t1[MAXL], t2[MAXL], x1[MAXL], x2[MAXL];
+
+    if (im->mod_exp_pair == NULL || m1->n != m2->n || e1->n != e2->n || e1->n == 0) {
+        int err1 = brisk_bn_mod_exp(r1, a1, e1, m1);
+        int err2 = brisk_bn_mod_exp(r2, a2, e2, m2);
+        return err1 | err2;
+    }
+    /* out-of-range bases are replaced by 0, without a branch */
+    uint64_t ok1 = in_range(a1, m1), ok2 = in_range(a2, m2);
+    uint64_t keep1 = ct_mask64(ok1), keep2 = ct_mask64(ok2);
+    for (size_t i = 0; i < m1->n; i++) {
+        t1[i] = a1->d[i] & keep1;
+        t2[i] = a2->d[i] & keep2;
+    }
+    int done = im->mod_exp_pair(x1, t1, e1->d, m1, x2, t2, e2->d, m2, e1->n);
+    wipe(t1, m1->n * sizeof(uint64_t));
+    wipe(t2, m1->n * sizeof(uint64_t));
+    if (!done)
+        return brisk_bn_mod_exp(r1, a1, e1, m1) | brisk_bn_mod_exp(r2, a2, e2, m2);
+    brisk_bn_set_limbs(r1, x1, m1->n);
+    brisk_bn_set_limbs(r2, x2, m1->n);
+    wipe(x1, m1->n * sizeof(uint64_t));
+    wipe(x2, m1->n * sizeof(uint64_t));
+    return ct_err(ok1 & ok2);
+}
+
+/* exp_binary sets acc = am^e (Montgomery form) for e of `bits` > 0 bits,
+ * left to right, one bit at a time: for the short public exponents of RSA
+ * (65537: 16 squarings and one multiplication) a table of odd powers would
+ * cost more than it saves. */
+static void exp_binary(uint64_t *acc, const uint64_t *am, const brisk_bn *e, size_t bits,
+                       const brisk_bn_impl *im, const brisk_bn_mont *mont)
+{
+    memcpy(acc, am, mont->n * sizeof(uint64_t));
+    for (size_t i = bits - 1; i-- > 0;) {
+        im->mont_sqr(acc, acc, mont);
+        if ((e->d[i / 64] >> (i % 64)) & 1)
+            im->mont_mul(acc, acc, am, mont);
+    }
 }
 
 int brisk_bn_mod_exp_public(brisk_bn *r, const brisk_bn *a, const brisk_bn *e,
@@ -122,15 +181,25 @@ int brisk_bn_mod_exp_public(brisk_bn *r, const brisk_bn *a, const brisk_bn *e,
     uint64_t ok = in_range(a, mont), keep = ct_mask64(ok);
     for (size_t i = 0; i < mont->n; i++)
         a2[i] = a->d[i] & keep;
-    brisk_bn_mont_one(acc, mont);
     if (bits == 0) {
+        mont_one_rr(acc, im, mont);
+        finish(r, acc, im, mont);
+        return ct_err(ok);
+    }
+    if (im->mod_exp_public != NULL &&
+        im->mod_exp_public(acc, a2, e->d, (bits + 63) / 64, mont) == 1) {
+        brisk_bn_set_limbs(r, acc, mont->n);
+        return ct_err(ok);
+    }
+    im->mont_mul(tab[0], a2, mont->rr, mont);
+    if (bits <= 32) {
+        exp_binary(acc, tab[0], e, bits, im, mont);
         finish(r, acc, im, mont);
         return ct_err(ok);
     }
     /* tab[k] = a^(2k+1) in Montgomery form */
-    unsigned w = bits > 256 ? 5 : bits > 64 ? 4 : bits > 16 ? 3 : 1;
+    unsigned w = bits > 256 ? 5 : bits > 64 ? 4 : 3;
     size_t count = (size_t)1 << (w - 1);
-    im->mont_mul(tab[0], a2, mont->rr, mont);
     im->mont_sqr(a2, tab[0], mont);
     for (size_t k = 1; k < count; k++)
         im->mont_mul(tab[k], tab[k - 1], a2, mont);
@@ -180,7 +249,7 @@ int brisk_bn_mod_exp2_public(brisk_bn *r, const brisk_bn *a1, const brisk_bn *e1
         return BRISK_EOK;
     }
     /* p1[i] = a1^i, p2[j] = a2^j, tab[4 i + j] = a1^i a2^j (Montgomery form) */
-    brisk_bn_mont_one(p1[0], mont);
+    mont_one_rr(p1[0], im, mont);
     memcpy(p2[0], p1[0], mont->n * sizeof(uint64_t));
     im->mont_mul(p1[1], a1->d, mont->rr, mont);
     im->mont_mul(p2[1], a2->d, mont->rr, mont);

@@ -33,6 +33,18 @@ typedef struct brisk_bn_impl {
     int (*mod_exp2)(uint64_t *r, const uint64_t *a1, const uint64_t *e1, size_t e1_limbs,
                     const uint64_t *a2, const uint64_t *e2, size_t e2_limbs,
                     const brisk_bn_mont *mont);
+    /* Optional (NULL when absent): r = a^e mod m for a public e of e_limbs
+     * limbs (brisk_bn_mod_exp_public; variable-time in e), a < m; returns
+     * 1 when done and 0 when declined, like mod_exp. */
+    int (*mod_exp_public)(uint64_t *r, const uint64_t *a, const uint64_t *e, size_t e_limbs,
+                          const brisk_bn_mont *mont);
+    /* Optional (NULL when absent): mod_exp twice at once, r1 = a1^e1 mod m1
+     * and r2 = a2^e2 mod m2, for moduli of one width and secret exponents
+     * of e_limbs limbs each (the two CRT halves of an RSA private
+     * operation); returns 1 when done and 0 when declined. */
+    int (*mod_exp_pair)(uint64_t *r1, const uint64_t *a1, const uint64_t *e1,
+                        const brisk_bn_mont *m1, uint64_t *r2, const uint64_t *a2,
+                        const uint64_t *e2, const brisk_bn_mont *m2, size_t e_limbs);
 } brisk_bn_impl;
 
 /* The "bn" primitive; each brisk_impl's fn is a function returning its
@@ -161,6 +173,13 @@ size_t brisk_limbs_len(const uint64_t *a, size_t n);
 /* brisk_bn_set_limbs sets r to the n limbs a (r->d may alias a), zeroing
  * the limbs above. */
 void brisk_bn_set_limbs(brisk_bn *r, const uint64_t *a, size_t n);
+
+/* brisk_bn_mod_exp_pair sets r1 = a1^e1 mod m1 and r2 = a2^e2 mod m2 as
+ * brisk_bn_mod_exp does (constant-time, BRISK_EINVAL when a base is out of
+ * range), both at once when the implementation can (mod_exp_pair). */
+int brisk_bn_mod_exp_pair(brisk_bn *r1, const brisk_bn *a1, const brisk_bn *e1,
+                          const brisk_bn_mont *m1, brisk_bn *r2, const brisk_bn *a2,
+                          const brisk_bn *e2, const brisk_bn_mont *m2);
 
 /* brisk_bn_mont_one sets r (n limbs) to 1 in Montgomery form, R mod m. */
 void brisk_bn_mont_one(uint64_t *r, const brisk_bn_mont *mont);

@@ -200,7 +200,7 @@ static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont
 
 #endif
 
-static const brisk_bn_impl impl_c = {mont_mul_c, mont_sqr_c, NULL, NULL};
+static const brisk_bn_impl impl_c = {mont_mul_c, mont_sqr_c, NULL, NULL, NULL, NULL};
 
 const brisk_bn_impl *brisk_bn_impl_c(void)
 {

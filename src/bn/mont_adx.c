@@ -166,7 +166,7 @@ static void mont_sqr_adx(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mo
     wipe(t, 2 * n * sizeof(uint64_t));
 }
 
-static const brisk_bn_impl impl_adx = {mont_mul_adx, mont_sqr_adx, NULL, NULL};
+static const brisk_bn_impl impl_adx = {mont_mul_adx, mont_sqr_adx, NULL, NULL, NULL, NULL};
 
 const brisk_bn_impl *brisk_bn_impl_adx(void)
 {

@@ -1,7 +1,7 @@
 /*
  * src/bn/mont_ifma.c - the "bn" primitive with AVX-512 IFMA (vpmadd52luq,
- * vpmadd52huq) for 1024-, 1536-, 2048- and 3072-bit moduli (RSA-2048 to
- * RSA-6144 CRT halves, DSA): whole exponentiations (secret exponent, fixed
+ * vpmadd52huq) for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli
+ * (RSA-2048 to RSA-8192 CRT halves, RSA-4096 public operations, DSA): whole exponentiations (secret exponent, fixed
  * window; two public exponents, for DSA verification) and, from 1536 bits,
  * Montgomery multiplication and squaring; the rest is mont_adx.c's.
  *
@@ -17,9 +17,11 @@
  * carried once at the end, in vector form with a carry-lookahead on mask
  * bits.  The exponentiations run over tables in the AMM domain (a fixed
  * window of 5 bits for long exponents and 4 for short ones; 2-bit Shamir
- * windows for two bases); the operands enter it through mont_adx.c's
- * multiplication by 2^(52 L) R mod m (from R^2 mod m by doublings) and
- * leave it through an AMM by 1 and a final subtraction.  The radix-2^52
+ * windows for two bases; binary for one public exponent; two secret
+ * exponentiations, the CRT halves, step for step with their AMMs
+ * interleaved, for 256- to 2048-bit moduli); the operands
+ * enter it through an AMM by 2^(104 L) mod m (two AMMs from R^2 mod m)
+ * and leave it through an AMM by 1 and a final subtraction.  The radix-2^52
  * constants come from brisk_bn_mont as it is (-m^-1 mod 2^52 is m0inv's
  * low bits), per call.
  *
@@ -42,7 +44,7 @@
 #define UNROLL _Pragma("GCC unroll 8")
 
 #define DIGIT_MASK (((uint64_t)1 << 52) - 1)
-#define MAX_VECS 8                 /* 64 digits: up to 3072-bit moduli */
+#define MAX_VECS 10                /* 80 digits: up to 4096-bit moduli */
 #define MAX_DIGITS (8 * MAX_VECS)
 #define TABLE_SIZE 32
 
@@ -65,7 +67,7 @@ static inline void normalize(__m512i *r, size_t vecs)
     const __m512i mask = _mm512_set1_epi64((long long)DIGIT_MASK);
     const __m512i one = _mm512_set1_epi64(1);
     __m512i c[MAX_VECS];
-    uint64_t g = 0, p = 0;
+    unsigned __int128 g = 0, p = 0;   /* a bit per lane: up to 80 */
 
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
@@ -76,10 +78,10 @@ static inline void normalize(__m512i *r, size_t vecs)
     for (size_t v = 0; v < vecs; v++) {
         __m512i below = v ? c[v - 1] : _mm512_setzero_si512();
         r[v] = _mm512_add_epi64(r[v], _mm512_alignr_epi64(c[v], below, 7));
-        g |= (uint64_t)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * v);
-        p |= (uint64_t)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * v);
+        g |= (unsigned __int128)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * v);
+        p |= (unsigned __int128)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * v);
     }
-    uint64_t carry_in = ((g << 1) + p) ^ p;
+    unsigned __int128 carry_in = ((g << 1) + p) ^ p;
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
         __mmask8 k = (__mmask8)(carry_in >> (8 * v));
@@ -236,6 +238,126 @@ IFMA_FUNC static void amm60(uint64_t *r, const uint64_t *a, const uint64_t *b,
     amm_deferred(r, a, b, m, k0, steps, 8);
 }
 
+IFMA_FUNC static void amm79(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm_deferred(r, a, b, m, k0, steps, 10);
+}
+
+/* amm_x2 is amm on two independent operand sets at once (index j: a[j] b[j]
+ * mod m[j] into res[j], each with its own k0[j]), all len steps: the two
+ * dependency chains, latency-bound alone at the smaller sizes, interleave
+ * (OpenSSL's rsaz-2k-avx512 does the same for the two CRT halves). */
+IFMA_TARGET
+static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
+                          const uint64_t *const b[2], const uint64_t *const m[2],
+                          const uint64_t k0[2], size_t len, size_t vecs)
+{
+    __m512i r[2][MAX_VECS], av[2][MAX_VECS], mv[2][MAX_VECS];
+    uint64_t acc[2] = {0, 0};
+    const __m512i zero = _mm512_setzero_si512();
+
+    for (int j = 0; j < 2; j++) {
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            r[j][v] = zero;
+            av[j][v] = _mm512_load_si512(a[j] + 8 * v);
+            mv[j][v] = _mm512_load_si512(m[j] + 8 * v);
+        }
+    }
+    for (size_t i = 0; i < len; i++) {
+        _Pragma("GCC unroll 2")
+        for (int j = 0; j < 2; j++) {
+            uint64_t bi = b[j][i];
+            uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[j][0]), 1);
+            unsigned __int128 pa = (unsigned __int128)a[j][0] * bi;
+            uint64_t u = acc[j] + ((uint64_t)pa & DIGIT_MASK);
+            uint64_t y = (u * k0[j]) & DIGIT_MASK;
+            unsigned __int128 pm = (unsigned __int128)m[j][0] * y;
+            uint64_t carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+            acc[j] = carry + (r1 + (uint64_t)(pa >> 52) + ((a[j][1] * bi) & DIGIT_MASK)) +
+                     ((m[j][1] * y) & DIGIT_MASK);
+
+            __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+            __m512i lo[MAX_VECS], hi[MAX_VECS];
+            UNROLL
+            for (size_t v = 0; v < vecs; v++) {
+                lo[v] = _mm512_madd52lo_epu64(zero, av[j][v], bv);
+                hi[v] = _mm512_madd52hi_epu64(zero, av[j][v], bv);
+            }
+            UNROLL
+            for (size_t v = 0; v < vecs; v++) {
+                lo[v] = _mm512_madd52lo_epu64(_mm512_add_epi64(r[j][v], lo[v]), mv[j][v], yv);
+                hi[v] = _mm512_madd52hi_epu64(hi[v], mv[j][v], yv);
+            }
+            UNROLL
+            for (size_t v = 0; v + 1 < vecs; v++)
+                r[j][v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
+            r[j][vecs - 1] =
+                _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
+        }
+    }
+    for (int j = 0; j < 2; j++) {
+        r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)acc[j]);
+        normalize(r[j], vecs);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++)
+            _mm512_store_si512(res[j] + 8 * v, r[j][v]);
+    }
+}
+
+IFMA_FUNC static void amm5(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                           const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm(r, a, b, m, k0, steps, 1);
+}
+
+IFMA_FUNC static void amm10(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                            const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm(r, a, b, m, k0, steps, 2);
+}
+
+/* Two AMMs of one size at once (amm_x2). */
+typedef void amm2_fn(uint64_t *const res[2], const uint64_t *const a[2],
+                     const uint64_t *const b[2], const uint64_t *const m[2],
+                     const uint64_t k0[2]);
+
+IFMA_FUNC static void amm2_5(uint64_t *const res[2], const uint64_t *const a[2],
+                             const uint64_t *const b[2], const uint64_t *const m[2],
+                             const uint64_t k0[2])
+{
+    amm_x2(res, a, b, m, k0, 5, 1);
+}
+
+IFMA_FUNC static void amm2_10(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const b[2], const uint64_t *const m[2],
+                              const uint64_t k0[2])
+{
+    amm_x2(res, a, b, m, k0, 10, 2);
+}
+
+IFMA_FUNC static void amm2_20(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const b[2], const uint64_t *const m[2],
+                              const uint64_t k0[2])
+{
+    amm_x2(res, a, b, m, k0, 20, 3);
+}
+
+IFMA_FUNC static void amm2_30(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const b[2], const uint64_t *const m[2],
+                              const uint64_t k0[2])
+{
+    amm_x2(res, a, b, m, k0, 30, 4);
+}
+
+IFMA_FUNC static void amm2_40(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const b[2], const uint64_t *const m[2],
+                              const uint64_t k0[2])
+{
+    amm_x2(res, a, b, m, k0, 40, 5);
+}
+
 /* An AMM of one size; `steps` is the number of b's digits to take, all of
  * them (len) but for mont_radix52. */
 typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
@@ -250,6 +372,7 @@ static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs)
     case 24: *len = 30, *vecs = 4; return amm30;
     case 32: *len = 40, *vecs = 5; return amm40;
     case 48: *len = 60, *vecs = 8; return amm60;
+    case 64: *len = 79, *vecs = 10; return amm79;
     default: return NULL;
     }
 }
@@ -294,7 +417,7 @@ static void sub_if_not_below(uint64_t *x, const uint64_t *m, size_t n)
 /* ---- The exponentiation ---- */
 
 /* select_entry sets out = table[idx] reading all `count` entries. */
-IFMA_FUNC static void select_entry(digits *out, const digits *table, size_t count, uint64_t idx,
+IFMA_FUNC __attribute__((noinline)) static void select_entry(digits *out, const digits *table, size_t count, uint64_t idx,
                                    size_t vecs)
 {
     __m512i r[MAX_VECS], want = _mm512_set1_epi64((long long)idx);
@@ -326,41 +449,50 @@ static uint64_t window_bits(const uint64_t *e, size_t pos, unsigned w)
 /* The working state of one exponentiation, wiped at the end. */
 typedef struct {
     digits table[TABLE_SIZE];
-    digits m, acc, tmp;
-    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+    digits m, acc, tmp, c;
 } exp_state;
 
-/* domain_factor sets c = 2^(52 len) R mod m, which mont_adx.c's
- * multiplication turns a value into its AMM form with. */
-static void domain_factor(uint64_t *c, const brisk_bn_mont *mont, size_t len)
+/* domain_const sets c = 2^(104 len) mod m (below 2m), with which one AMM
+ * takes a value x to its AMM form x 2^(52 len): AMM(R^2, R^2) is
+ * 2^(256 n - 52 len), and one more AMM by 2^j with j = 208 len - 256 n
+ * (16 to 256 for the sizes here, so 2^j < m) makes it 2^(104 len).  Two
+ * AMMs where doubling R^2 up to 2^(52 len) R and a 64-bit multiplication
+ * per operand cost several times more. */
+static void domain_const(digits *c, const digits *m, const brisk_bn_mont *mont, amm_fn *mul,
+                         size_t len)
 {
-    size_t n = mont->n;
-    memcpy(c, mont->rr, n * sizeof(uint64_t));
-    for (size_t i = 64 * n; i < 52 * len; i++)
-        brisk_limbs_dbl_mod(c, c, mont->m, n);
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK;
+    size_t j = 208 * len - 256 * mont->n;
+    digits t;
+
+    to_digits(c, mont->rr, mont->n, len);
+    mul(c->d, c->d, c->d, m->d, k0, len);
+    memset(&t, 0, sizeof(t));
+    t.d[j / 52] = (uint64_t)1 << (j % 52);
+    mul(c->d, c->d, t.d, m->d, k0, len);
 }
 
-/* to_amm sets d to the digits of a 2^(52 len) mod m (a = NULL: 1), using
- * x as scratch. */
-static void to_amm(digits *d, const uint64_t *a, const uint64_t *c, uint64_t *x,
-                   const brisk_bn_mont *mont, size_t len)
+/* to_amm sets d to the AMM form of a (a = NULL: of 1), a 2^(52 len) mod m
+ * below 2m, from domain_const's c. */
+static void to_amm(digits *d, const uint64_t *a, const digits *c, const digits *m,
+                   const brisk_bn_mont *mont, amm_fn *mul, size_t len)
 {
-    size_t n = mont->n;
     if (a == NULL) {
-        memset(x, 0, n * sizeof(uint64_t));
-        x[0] = 1;
-        a = x;
+        memset(d, 0, sizeof(*d));
+        d->d[0] = 1;
+    } else {
+        to_digits(d, a, mont->n, len);
     }
-    brisk_bn_impl_adx()->mont_mul(x, a, c, mont);
-    to_digits(d, x, n, len);
+    mul(d->d, d->d, c->d, m->d, mont->m0inv & DIGIT_MASK, len);
 }
 
 /* enter_domain sets table[1] and table[0] to the AMM forms of a and 1. */
-static void enter_domain(exp_state *s, const uint64_t *a, const brisk_bn_mont *mont, size_t len)
+static void enter_domain(exp_state *s, const uint64_t *a, const brisk_bn_mont *mont,
+                         amm_fn *mul, size_t len)
 {
-    domain_factor(s->c, mont, len);
-    to_amm(&s->table[1], a, s->c, s->x, mont, len);
-    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
+    domain_const(&s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[1], a, &s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[0], NULL, &s->c, &s->m, mont, mul, len);
 }
 
 /* leave_domain sets r (n limbs) = acc 2^(-52 len) mod m, overwriting acc. */
@@ -386,7 +518,7 @@ IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, cons
     size_t count = (size_t)1 << w;
 
     to_digits(&s->m, mont->m, n, len);
-    enter_domain(s, a, mont, len);
+    enter_domain(s, a, mont, mul, len);
     for (size_t k = 2; k < count; k++)
         mul(s->table[k].d, s->table[k - 1].d, s->table[1].d, m, k0, len);
 
@@ -418,12 +550,111 @@ static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_
     return 1;
 }
 
+/* ---- Two exponentiations at once (the CRT halves) ---- */
+
+/* The working state of a pair of exponentiations, wiped at the end. */
+typedef struct {
+    digits table[2][TABLE_SIZE];
+    digits m[2], acc[2], tmp[2], c[2];
+} exp_pair_state;
+
+/* pair_size returns the paired AMM of an n-limb modulus, the single one in
+ * *one and the digit and vector counts, or NULL.  Two CRT exponentiations
+ * at once against two single ones (scratch loop, min of 400, ticks): 512
+ * bits 202k against 510k (against mont_adx.c; a 512-bit signature 91k
+ * against 147k ticks with 256-bit halves), 1024 bits 817k against
+ * 974k, 1536 bits 2.21M against 2.26M, 2048 bits 4.38M against 4.84M. */
+static amm2_fn *pair_size(size_t n, amm_fn **one, size_t *len, size_t *vecs)
+{
+    switch (n) {
+    case 4: *one = amm5, *len = 5, *vecs = 1; return amm2_5;
+    case 8: *one = amm10, *len = 10, *vecs = 2; return amm2_10;
+    case 16: *one = amm20, *len = 20, *vecs = 3; return amm2_20;
+    case 24: *one = amm30, *len = 30, *vecs = 4; return amm2_30;
+    case 32: *one = amm40, *len = 40, *vecs = 5; return amm2_40;
+    default: return NULL;
+    }
+}
+
+/* pair_mul sets x[j] = AMM(y[j], z[j]) for j = 0, 1. */
+static inline void pair_mul(amm2_fn *mul2, digits *x, const digits *y, const digits *z,
+                            const exp_pair_state *s, const uint64_t k0[2])
+{
+    uint64_t *const res[2] = {x[0].d, x[1].d};
+    const uint64_t *const a[2] = {y[0].d, y[1].d}, *const b[2] = {z[0].d, z[1].d};
+    const uint64_t *const m[2] = {s->m[0].d, s->m[1].d};
+    mul2(res, a, b, m, k0);
+}
+
+/* exp_amm_pair is exp_amm on two moduli of one size and two exponents of
+ * one width, step for step, each AMM of one paired with the other's. */
+IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
+                                   const uint64_t *const a[2], const uint64_t *const e[2],
+                                   size_t e_limbs, const brisk_bn_mont *const mont[2],
+                                   amm2_fn *mul2, amm_fn *one, size_t len, size_t vecs)
+{
+    const uint64_t k0[2] = {mont[0]->m0inv & DIGIT_MASK, mont[1]->m0inv & DIGIT_MASK};
+    size_t bits = 64 * e_limbs;
+    unsigned w = bits >= 768 ? 5 : 4;
+    size_t count = (size_t)1 << w;
+    digits row[2][2];   /* scratch rows of two table entries */
+
+    for (int j = 0; j < 2; j++) {
+        to_digits(&s->m[j], mont[j]->m, mont[j]->n, len);
+        domain_const(&s->c[j], &s->m[j], mont[j], one, len);
+        to_amm(&s->table[j][1], a[j], &s->c[j], &s->m[j], mont[j], one, len);
+        to_amm(&s->table[j][0], NULL, &s->c[j], &s->m[j], mont[j], one, len);
+        row[1][j] = s->table[j][1];
+    }
+    for (size_t k = 2; k < count; k++) {
+        row[0][0] = s->table[0][k - 1];
+        row[0][1] = s->table[1][k - 1];
+        pair_mul(mul2, row[0], row[0], row[1], s, k0);
+        s->table[0][k] = row[0][0];
+        s->table[1][k] = row[0][1];
+    }
+
+    size_t pos = bits - (bits % w ? bits % w : w);
+    for (int j = 0; j < 2; j++)
+        select_entry(&s->acc[j], s->table[j], count,
+                     window_bits(e[j], pos, (unsigned)(bits - pos)), vecs);
+    while (pos > 0) {
+        pos -= w;
+        for (unsigned i = 0; i < w; i++)
+            pair_mul(mul2, s->acc, s->acc, s->acc, s, k0);
+        for (int j = 0; j < 2; j++)
+            select_entry(&s->tmp[j], s->table[j], count, window_bits(e[j], pos, w), vecs);
+        pair_mul(mul2, s->acc, s->acc, s->tmp, s, k0);
+    }
+    for (int j = 0; j < 2; j++)
+        leave_domain(r[j], &s->acc[j], &s->m[j], mont[j], one, len);
+    wipe(row, sizeof(row));
+}
+
+static int mod_exp_pair_ifma(uint64_t *r1, const uint64_t *a1, const uint64_t *e1,
+                             const brisk_bn_mont *m1, uint64_t *r2, const uint64_t *a2,
+                             const uint64_t *e2, const brisk_bn_mont *m2, size_t e_limbs)
+{
+    size_t len, vecs;
+    amm_fn *one;
+    amm2_fn *mul2 = pair_size(m1->n, &one, &len, &vecs);
+
+    if (mul2 == NULL || m2->n != m1->n || e_limbs == 0)
+        return 0;
+    uint64_t *const r[2] = {r1, r2};
+    const uint64_t *const a[2] = {a1, a2}, *const e[2] = {e1, e2};
+    const brisk_bn_mont *const mont[2] = {m1, m2};
+    exp_pair_state s;
+    exp_amm_pair(&s, r, a, e, e_limbs, mont, mul2, one, len, vecs);
+    wipe(&s, sizeof(s));
+    return 1;
+}
+
 /* ---- Two-base exponentiation, public exponents ---- */
 
 /* The working state of brisk_bn_mod_exp2_public's kernel. */
 typedef struct {
-    digits table[16], m, acc;
-    uint64_t x[BRISK_BN_MAX_LIMBS], c[BRISK_BN_MAX_LIMBS];
+    digits table[16], m, acc, c;
 } exp2_state;
 
 /* exp_bits returns the significant bits of e (public).  Variable-time. */
@@ -454,10 +685,10 @@ IFMA_FUNC static void exp2_amm(exp2_state *s, uint64_t *r, const uint64_t *a1,
     size_t pos = b1 > b2 ? b1 : b2;
 
     to_digits(&s->m, mont->m, mont->n, len);
-    domain_factor(s->c, mont, len);
-    to_amm(&s->table[0], NULL, s->c, s->x, mont, len);
-    to_amm(&s->table[1], a2, s->c, s->x, mont, len);
-    to_amm(&s->table[4], a1, s->c, s->x, mont, len);
+    domain_const(&s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[0], NULL, &s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[1], a2, &s->c, &s->m, mont, mul, len);
+    to_amm(&s->table[4], a1, &s->c, &s->m, mont, mul, len);
     mul(s->table[2].d, s->table[1].d, s->table[1].d, m, k0, len);
     mul(s->table[3].d, s->table[2].d, s->table[1].d, m, k0, len);
     mul(s->table[8].d, s->table[4].d, s->table[4].d, m, k0, len);
@@ -491,6 +722,49 @@ static int mod_exp2_ifma(uint64_t *r, const uint64_t *a1, const uint64_t *e1, si
     exp2_state s;
     exp2_amm(&s, r, a1, e1, e1_limbs, a2, e2, e2_limbs, mont, mul, len);
     wipe(&s, sizeof(s));
+    return 1;
+}
+
+/* ---- One base, public exponent ---- */
+
+/* The working state of brisk_bn_mod_exp_public's kernel. */
+typedef struct {
+    digits base, m, acc, c;
+} exp_public_state;
+
+/* exp_public_amm is left-to-right binary exponentiation in AMM form: RSA's
+ * public exponents are short (65537: 16 squarings and one multiplication),
+ * and staying in radix 2^52 for all of them saves mont_radix52's
+ * conversions at every step.  Variable-time in the exponent. */
+IFMA_FUNC static void exp_public_amm(exp_public_state *s, uint64_t *r, const uint64_t *a,
+                                     const uint64_t *e, size_t e_limbs,
+                                     const brisk_bn_mont *mont, amm_fn *mul, size_t len)
+{
+    const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
+    size_t bits = exp_bits(e, e_limbs);
+
+    to_digits(&s->m, mont->m, mont->n, len);
+    domain_const(&s->c, &s->m, mont, mul, len);
+    to_amm(&s->base, a, &s->c, &s->m, mont, mul, len);
+    s->acc = s->base;
+    for (size_t i = bits - 1; i-- > 0;) {
+        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        if ((e[i / 64] >> (i % 64)) & 1)
+            mul(s->acc.d, s->acc.d, s->base.d, m, k0, len);
+    }
+    leave_domain(r, &s->acc, &s->m, mont, mul, len);
+}
+
+static int mod_exp_public_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e,
+                               size_t e_limbs, const brisk_bn_mont *mont)
+{
+    size_t len, vecs;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+    if (mul == NULL || exp_bits(e, e_limbs) == 0)
+        return 0;
+
+    exp_public_state s;
+    exp_public_amm(&s, r, a, e, e_limbs, mont, mul, len);
     return 1;
 }
 
@@ -556,7 +830,8 @@ static void mont_radix52(uint64_t *r, const uint64_t *a, const uint64_t *b,
  * mont_adx.c: its conversions and last step cost about as much as 19 AMM
  * steps save at 1024 bits (bench/bench_bn.c: 956 against 830 ticks), and
  * less at 1536 bits and up (1400 against 1800 at 1536, 2000 against 3060
- * at 2048, 3200 against 10400 at 3072). */
+ * at 2048, 3200 against 10400 at 3072; about 7600 against 12800 at 4096
+ * in a scratch loop). */
 static amm_fn *radix52_size(size_t n, size_t *len, size_t *vecs)
 {
     return n == 16 ? NULL : amm_size(n, len, vecs);
@@ -584,7 +859,8 @@ static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *m
 }
 
 static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma,
-                                         mod_exp2_ifma};
+                                         mod_exp2_ifma, mod_exp_public_ifma,
+                                         mod_exp_pair_ifma};
 
 const brisk_bn_impl *brisk_bn_impl_ifma(void)
 {

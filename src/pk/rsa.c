@@ -241,6 +241,10 @@ static void pow_public(uint64_t *r, const uint64_t *a, const brisk_rsa_key *key)
     uint64_t am[BRISK_BN_MAX_LIMBS], one[BRISK_BN_MAX_LIMBS] = {1};
     size_t bits = brisk_bn_bits(&key->e);
 
+    /* the implementation's kernel, when it has one, is constant-time in a
+     * too and keeps the whole exponentiation in its own domain */
+    if (im->mod_exp_public != NULL && im->mod_exp_public(r, a, key->e.d, key->e.n, m) == 1)
+        return;
     im->mont_mul(am, a, m->rr, m);
     memcpy(r, am, m->n * sizeof(uint64_t));
     for (size_t i = bits - 1; i-- > 0;) {
@@ -284,17 +288,18 @@ static int release_checked(const brisk_rsa_key *key, uint8_t *out, size_t len,
 static void crt_exp(const brisk_rsa_key *key, uint64_t *m, const brisk_bn *c)
 {
     struct {
-        brisk_bn m1, m2, t;
+        brisk_bn m1, m2, t, t2;
     } s;
     const brisk_bn *p = &key->p, *q = &key->q;
 
     memset(&s, 0, sizeof(s));
     s.t.n = p->n;
     reduce(s.t.d, c->d, c->n, &key->mont_p);
-    (void)brisk_bn_mod_exp(&s.m1, &s.t, &key->dp, &key->mont_p);
-    s.t.n = q->n;
-    reduce(s.t.d, c->d, c->n, &key->mont_q);
-    (void)brisk_bn_mod_exp(&s.m2, &s.t, &key->dq, &key->mont_q);
+    s.t2.n = q->n;
+    reduce(s.t2.d, c->d, c->n, &key->mont_q);
+    /* both halves at once where the kernels can interleave them */
+    (void)brisk_bn_mod_exp_pair(&s.m1, &s.t, &key->dp, &key->mont_p, &s.m2, &s.t2, &key->dq,
+                                &key->mont_q);
     /* h = qinv (m1 - (m2 mod p)) mod p: q may exceed p. */
     reduce(s.t.d, s.m2.d, s.m2.n, &key->mont_p);
     sub_mod(s.t.d, s.m1.d, s.t.d, p->d, p->n);
