@@ -95,6 +95,10 @@ void print_hex(FILE *f, const uint8_t *p, size_t len, int colons);
 /* hex_encode writes 2 * len hex digits and a NUL to out. */
 void hex_encode(char *out, const uint8_t *p, size_t len);
 
+/* hex_decode decodes lower-case hex (NULL: empty) into out, at most max
+ * bytes; returns the length, or -1 for bad hex or when it does not fit. */
+long hex_decode(uint8_t *out, size_t max, const char *hex);
+
 /* The lines describing this build, each ending in a newline:
  * "options: md2(c) md4(bmi2) ..." (the implementation in use per primitive),
  * "compiler: <compiler> <flags>", and "CPUINFO: <features>" where features

@@ -301,23 +301,24 @@ static const struct {
      "b2396305f03dc027ccc3524a0a1118a86982944f18fc82d589c403a47a0d0919", NULL},
 };
 
-/* unhex decodes hex (NULL: empty) into out, at most max bytes; returns the
- * length, or -1 if it does not fit. */
-static long unhex(uint8_t *out, size_t max, const char *hex)
+long hex_decode(uint8_t *out, size_t max, const char *hex)
 {
-    size_t len = hex != NULL ? strlen(hex) / 2 : 0;
+    size_t len = hex != NULL ? strlen(hex) : 0;
 
-    if (len > max)
+    if (len % 2 != 0 || len / 2 > max)
         return -1;
-    for (size_t i = 0; i < len; i++) {
-        unsigned v = 0;
+    for (size_t i = 0; i < len / 2; i++) {
+        int v = 0;
         for (int k = 0; k < 2; k++) {
             char c = hex[2 * i + (size_t)k];
-            v = v * 16 + (unsigned)(c <= '9' ? c - '0' : c - 'a' + 10);
+            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+            if (d < 0)
+                return -1;
+            v = v * 16 + d;
         }
         out[i] = (uint8_t)v;
     }
-    return (long)len;
+    return (long)(len / 2);
 }
 
 int selfcheck_cipher(const char *name, selfcheck_kat *kat)
@@ -326,12 +327,12 @@ int selfcheck_cipher(const char *name, selfcheck_kat *kat)
         long key, iv, aad, pt, ct, tag;
         if (strcasecmp(cipher_answers[i].name, name) != 0)
             continue;
-        key = unhex(kat->key, sizeof(kat->key), cipher_answers[i].key);
-        iv = unhex(kat->iv, sizeof(kat->iv), cipher_answers[i].iv);
-        aad = unhex(kat->aad, sizeof(kat->aad), cipher_answers[i].aad);
-        pt = unhex(kat->pt, sizeof(kat->pt), cipher_answers[i].pt);
-        ct = unhex(kat->ct, sizeof(kat->ct), cipher_answers[i].ct);
-        tag = unhex(kat->tag, sizeof(kat->tag), cipher_answers[i].tag);
+        key = hex_decode(kat->key, sizeof(kat->key), cipher_answers[i].key);
+        iv = hex_decode(kat->iv, sizeof(kat->iv), cipher_answers[i].iv);
+        aad = hex_decode(kat->aad, sizeof(kat->aad), cipher_answers[i].aad);
+        pt = hex_decode(kat->pt, sizeof(kat->pt), cipher_answers[i].pt);
+        ct = hex_decode(kat->ct, sizeof(kat->ct), cipher_answers[i].ct);
+        tag = hex_decode(kat->tag, sizeof(kat->tag), cipher_answers[i].tag);
         if (key < 0 || iv < 0 || aad < 0 || pt < 0 || ct != pt || tag < 0)
             return -1;
         kat->key_len = (size_t)key;

@@ -251,36 +251,13 @@ static const pk_vector *find_vector(int type, unsigned bits)
     return NULL;
 }
 
-static int hex_nibble(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-}
-
-/* unhex decodes hex into out (at most cap bytes); returns the length or 0. */
-static size_t unhex(uint8_t *out, size_t cap, const char *hex)
-{
-    size_t n = strlen(hex) / 2;
-
-    if (n > cap || strlen(hex) % 2 != 0)
-        return 0;
-    for (size_t i = 0; i < n; i++) {
-        int hi = hex_nibble(hex[2 * i]), lo = hex_nibble(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0)
-            return 0;
-        out[i] = (uint8_t)(hi << 4 | lo);
-    }
-    return n;
-}
-
 /* bn_hex sets r from hex; returns 0 or -1. */
 static int bn_hex(brisk_bn *r, const char *hex)
 {
     uint8_t buf[BRISK_RSA_MAX_BYTES];
-    size_t n = unhex(buf, sizeof(buf), hex);
+    long n = hex_decode(buf, sizeof(buf), hex);
 
-    return n != 0 && brisk_bn_from_bytes(r, buf, n) == 0 ? 0 : -1;
+    return n > 0 && brisk_bn_from_bytes(r, buf, (size_t)n) == 0 ? 0 : -1;
 }
 
 static int dsa_params_hex(brisk_dsa_params *params, const pk_vector *v)
@@ -308,7 +285,7 @@ static const char *rsa_known(speed_pk *k, const pk_vector *v)
 
     if (pub == NULL)
         return "out of memory";
-    if (bn_hex(&pub->n, v->n_or_y) != 0 || unhex(sig, sizeof(sig), v->sig) != k->len)
+    if (bn_hex(&pub->n, v->n_or_y) != 0 || hex_decode(sig, sizeof(sig), v->sig) != (long)k->len)
         why = "bad known-answer data";
     brisk_bn_from_u64(&pub->e, 65537);
     if (why == NULL && brisk_rsa_key_prepare(pub) != 0)
@@ -352,20 +329,20 @@ static const char *dsa_known(const speed_pk *k, const pk_vector *v)
 {
     brisk_dsa_key *pub = calloc(1, sizeof(*pub));
     uint8_t sig[BRISK_DSA_MAX_SIG_LEN], msg[DSA_MSG_LEN];
-    size_t sig_len = unhex(sig, sizeof(sig), v->sig);
+    long sig_len = hex_decode(sig, sizeof(sig), v->sig);
     const char *why = NULL;
 
     if (pub == NULL)
         return "out of memory";
-    if (sig_len == 0 || dsa_params_hex(&pub->params, v) != 0 || bn_hex(&pub->y, v->n_or_y) != 0)
+    if (sig_len <= 0 || dsa_params_hex(&pub->params, v) != 0 || bn_hex(&pub->y, v->n_or_y) != 0)
         why = "bad known-answer data";
     if (why == NULL && brisk_dsa_key_prepare(pub) != 0)
         why = "the known public key was refused";
-    if (why == NULL && brisk_dsa_verify(pub, sig, sig_len, k->msg, DSA_MSG_LEN) != 0)
+    if (why == NULL && brisk_dsa_verify(pub, sig, (size_t)sig_len, k->msg, DSA_MSG_LEN) != 0)
         why = "a known signature did not verify";
     memcpy(msg, k->msg, DSA_MSG_LEN);
     msg[0] ^= 1;
-    if (why == NULL && brisk_dsa_verify(pub, sig, sig_len, msg, DSA_MSG_LEN) == 0)
+    if (why == NULL && brisk_dsa_verify(pub, sig, (size_t)sig_len, msg, DSA_MSG_LEN) == 0)
         why = "a known signature verified for another message";
     brisk_dsa_key_wipe(pub);
     free(pub);
