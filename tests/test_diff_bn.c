@@ -3,7 +3,8 @@
  * BN on random operands, for every implementation of the "bn" primitive
  * (Montgomery multiplication) this CPU can run:
  *   mul, squaring, mod, div, mod_add/sub/mul (odd and even moduli),
- *   mod_exp (secret and public exponent), mod_exp2_public, mod_inverse and
+ *   mod_exp (secret and public exponent), mod_exp2_public, the paired
+ *   exponentiation of RSA's CRT halves (mod_exp_pair), mod_inverse and
  *   gcd, at moduli of 64 to 8192 bits including odd widths (520, 1000,
  *   4095 bits) and patterned operands (all-ones limbs, sparse, top bit
  *   only); is_probable_prime on BN_generate_prime outputs, Carmichael
@@ -18,6 +19,7 @@
 
 #include <brisk/brisk.h>
 
+#include "../src/bn/internal.h"
 #include "vectors.h"
 
 static const char *impl_name;
@@ -257,6 +259,47 @@ static void check_exp(tv_rng *rng, size_t bits, size_t ebits)
     BN_free(t);
 }
 
+/* check_exp_pair checks brisk_bn_mod_exp_pair (two moduli of one width,
+ * two exponents of one width, as RSA's CRT halves are) against two
+ * BN_mod_exp, with the bases 0, 1 and m - 1 some of the time. */
+static void check_exp_pair(tv_rng *rng, size_t bits)
+{
+    brisk_bn m[2], a[2], e[2], r[2];
+    brisk_bn_mont mont[2];
+    BIGNUM *want = BN_new();
+
+    for (int j = 0; j < 2; j++) {
+        rand_bn(rng, &m[j], bits);
+        m[j].d[0] |= 1;
+        rand_below(rng, &a[j], &m[j]);
+        unsigned edge = (unsigned)tv_rng_below(rng, 6);
+        if (edge < 2) {
+            brisk_bn_zero(&a[j], m[j].n);
+            a[j].d[0] = edge;
+        } else if (edge == 2) {
+            brisk_bn_zero(&a[j], m[j].n);
+            a[j].d[0] = 1;
+            brisk_bn_sub(&a[j], &m[j], &a[j]);   /* m - 1 */
+            brisk_bn_resize(&a[j], m[j].n);
+        }
+        rand_bn(rng, &e[j], bits);
+        if (!tv_check_int(brisk_bn_mont_init(&mont[j], &m[j]), 0, "mont_init %zu bits", bits))
+            goto out;
+    }
+    int err = brisk_bn_mod_exp_pair(&r[0], &a[0], &e[0], &mont[0], &r[1], &a[1], &e[1], &mont[1]);
+    tv_check_int(err, 0, "mod_exp_pair [%s] %zu bits", impl_name, bits);
+    for (int j = 0; j < 2; j++) {
+        BIGNUM *oa = to_ossl(&a[j]), *oe = to_ossl(&e[j]), *om = to_ossl(&m[j]);
+        BN_mod_exp(want, oa, oe, om, ctx);
+        same(&r[j], want, m[j].n, j ? "mod_exp_pair, second" : "mod_exp_pair, first", bits);
+        BN_free(oa);
+        BN_free(oe);
+        BN_free(om);
+    }
+out:
+    BN_free(want);
+}
+
 /* ---- Primes ---- */
 
 static void check_prime_bn(const BIGNUM *x, int want, const char *what)
@@ -352,6 +395,10 @@ int main(void)
                 check_exp(&rng, bits, bits <= 4096 ? bits : 1024);
                 check_exp(&rng, bits, 1 + tv_rng_below(&rng, 160));
             }
+            /* the CRT halves of RSA-512 to RSA-4096 and a few others */
+            if (bits <= 2048)
+                for (int i = 0; i < (quick ? 2 : 6); i++)
+                    check_exp_pair(&rng, bits);
         }
         check_primes(quick);
     }
