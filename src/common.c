@@ -9,7 +9,7 @@ const char *brisk_strerror(int err)
     case BRISK_EOK:          return "success";
     case BRISK_EINVAL:       return "invalid argument";
     case BRISK_ENOTFOUND:    return "no such algorithm or implementation";
-    case BRISK_EUNSUPPORTED: return "not supported on this CPU";
+    case BRISK_EUNSUPPORTED: return "not supported (by this CPU, or by brisk)";
     case BRISK_EVERIFY:      return "verification failed";
     case BRISK_ERANDOM:      return "no random bytes from the system";
     case BRISK_EDECODE:      return "malformed or unsupported encoding";

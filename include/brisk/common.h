@@ -17,7 +17,8 @@ extern "C" {
 #define BRISK_EOK          0
 #define BRISK_EINVAL     (-1) /* a parameter is out of range or NULL */
 #define BRISK_ENOTFOUND  (-2) /* no algorithm or implementation of that name */
-#define BRISK_EUNSUPPORTED (-3) /* this CPU cannot run that implementation */
+#define BRISK_EUNSUPPORTED (-3) /* this CPU cannot run that implementation, or
+                                   brisk lacks the feature (encrypted PEM) */
 #define BRISK_EVERIFY    (-4) /* a tag or signature did not verify */
 #define BRISK_ERANDOM    (-5) /* the system gave no random bytes */
 #define BRISK_EDECODE    (-6) /* malformed or unsupported encoding (DER, PEM) */

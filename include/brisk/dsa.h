@@ -58,7 +58,8 @@ int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_
 
 /* brisk_dsa_params_check checks 1 < g < p, g^q = 1 mod p, q | p - 1 and the
  * sizes, and that p and q are probable primes when `primes` is non-zero.
- * 0 or BRISK_EINVAL. */
+ * 0 or BRISK_EINVAL; with `primes`, also BRISK_ERANDOM when the system
+ * gives no random bytes for the primality test's bases. */
 int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
 
 /* brisk_dsa_generate_key makes a prepared private key over params (copied). */
