@@ -41,7 +41,7 @@
 
 /* Loops over the vectors of a number must be unrolled so that the vectors
  * live in registers. */
-#define UNROLL _Pragma("GCC unroll 8")
+#define UNROLL _Pragma("GCC unroll 10")   /* MAX_VECS */
 
 #define DIGIT_MASK (((uint64_t)1 << 52) - 1)
 #define MAX_VECS 10                /* 80 digits: up to 4096-bit moduli */
