@@ -7,8 +7,10 @@
  *   exponentiation of RSA's CRT halves (mod_exp_pair), mod_inverse and
  *   gcd, at moduli of 64 to 8192 bits including odd widths (520, 1000,
  *   4095 bits) and patterned operands (all-ones limbs, sparse, top bit
- *   only); is_probable_prime on BN_generate_prime outputs, Carmichael
- *   numbers, products of two primes and squares of primes.
+ *   only), and exponentiations over extreme moduli and bases with
+ *   all-ones exponents (check_exp_edges); is_probable_prime on
+ *   BN_generate_prime outputs, Carmichael numbers, products of two primes
+ *   and squares of primes.
  * BRISK_TEST_QUICK=1 does fewer rounds.
  */
 #include <stdlib.h>
@@ -300,6 +302,78 @@ out:
     BN_free(want);
 }
 
+/* check_exp_edges runs the exponentiations at `bits` over moduli and bases
+ * whose digits are extreme (the moduli 2^bits - 1, 2^(bits - 1) + 1 and
+ * 2^bits - 2^(bits / 2) - 1; the bases m - 1, m - 2, 2, floor(m / 2) and
+ * all-ones limbs below m) with all-ones exponents: long chains of
+ * squarings whose operands have their top bits set, for the IFMA
+ * squaring kernels (1024 to 4096 bits). */
+static void check_exp_edges(size_t bits)
+{
+    BIGNUM *om = BN_new(), *oe = BN_new(), *oe2 = BN_new(), *want = BN_new(), *t = BN_new();
+    BIGNUM *base[5];
+    size_t n = (bits + 63) / 64;
+
+    for (int k = 0; k < 5; k++)
+        base[k] = BN_new();
+    BN_set_bit(oe, (int)bits);
+    BN_sub_word(oe, 1);   /* 2^bits - 1 */
+    BN_set_word(oe2, 65537);
+    for (int mk = 0; mk < 3; mk++) {
+        BN_zero(om);
+        if (mk == 1) {
+            BN_set_bit(om, (int)bits - 1);
+            BN_add_word(om, 1);
+        } else {
+            BN_set_bit(om, (int)bits);
+            BN_sub_word(om, 1);
+            if (mk == 2) {
+                BN_zero(t);
+                BN_set_bit(t, (int)bits / 2);
+                BN_sub(om, om, t);
+            }
+        }
+        BN_sub(base[0], om, BN_value_one());
+        BN_sub(base[1], base[0], BN_value_one());
+        BN_set_word(base[2], 2);
+        BN_rshift1(base[3], om);
+        BN_set_bit(base[4], (int)bits - 1);   /* all-ones limbs below m's top */
+        BN_sub_word(base[4], 1);
+        BN_mod(base[4], base[4], om, ctx);
+
+        brisk_bn m, a, a2, e, e2, r;
+        brisk_bn_mont mont;
+        from_ossl(&m, om, n);
+        from_ossl(&e, oe, n);
+        from_ossl(&e2, oe2, 1);
+        if (!tv_check_int(brisk_bn_mont_init(&mont, &m), 0, "mont_init %zu bits", bits))
+            continue;
+        for (int k = 0; k < 5; k++) {
+            from_ossl(&a, base[k], n);
+            from_ossl(&a2, base[(k + 1) % 5], n);
+            BN_mod_exp(want, base[k], oe, om, ctx);
+            brisk_bn_mod_exp(&r, &a, &e, &mont);
+            same(&r, want, n, "mod_exp edges", bits);
+            brisk_bn_mod_exp_public(&r, &a, &e, &mont);
+            same(&r, want, n, "mod_exp_public edges", bits);
+            BN_mod_exp(t, base[(k + 1) % 5], oe2, om, ctx);
+            BN_mod_mul(want, want, t, om, ctx);
+            brisk_bn_mod_exp2_public(&r, &a, &e, &a2, &e2, &mont);
+            same(&r, want, n, "mod_exp2_public edges", bits);
+            BN_mod_exp(want, base[k], oe2, om, ctx);
+            brisk_bn_mod_exp_public(&r, &a, &e2, &mont);
+            same(&r, want, n, "mod_exp_public 65537 edges", bits);
+        }
+    }
+    for (int k = 0; k < 5; k++)
+        BN_free(base[k]);
+    BN_free(om);
+    BN_free(oe);
+    BN_free(oe2);
+    BN_free(want);
+    BN_free(t);
+}
+
 /* ---- Primes ---- */
 
 static void check_prime_bn(const BIGNUM *x, int want, const char *what)
@@ -399,6 +473,8 @@ int main(void)
             if (bits <= 2048)
                 for (int i = 0; i < (quick ? 2 : 6); i++)
                     check_exp_pair(&rng, bits);
+            if (bits >= 1024 && bits <= 4096 && bits % 512 == 0)
+                check_exp_edges(bits);
         }
         check_primes(quick);
     }

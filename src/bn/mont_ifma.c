@@ -15,7 +15,9 @@
  * bits after; digit 0 is kept exactly in a scalar, from which y comes.  The
  * lanes are left unnormalised during the steps (they stay below 2^61) and
  * carried once at the end, in vector form with a carry-lookahead on mask
- * bits.  The exponentiations run over tables in the AMM domain (a fixed
+ * bits.  From 1536 bits the exponentiations square with a dedicated AMM
+ * squaring (amm_sqr: each cross product once, the products by a digit
+ * shrinking to a triangle).  They run over tables in the AMM domain (a fixed
  * window of 5 bits for long exponents and 4 for short ones; 2-bit Shamir
  * windows for two bases; binary for one public exponent; two secret
  * exponentiations, the CRT halves, step for step with their AMMs
@@ -28,6 +30,8 @@
  * Constant-time: yes, in the base, the secret exponent (whose width is
  * public) and the modulus; window values pick table entries only through
  * masked selects that read every entry, and no branch depends on a secret.
+ * The squaring's masks and selector rows depend on the step index only
+ * (it needs no mask made from the operand's bits: see amm_sqr).
  * The two-base exponentiation is variable-time in its public exponents.
  */
 #include "internal.h"
@@ -211,6 +215,223 @@ static inline void amm_deferred(uint64_t *res, const uint64_t *a, const uint64_t
     UNROLL
     for (size_t v = 0; v < vecs; v++)
         _mm512_store_si512(res + 8 * v, r[v]);
+}
+
+/* ---- Almost Montgomery squaring ----
+ *
+ * amm_sqr is amm_deferred with b = a, forming each cross product a_i a_j
+ * once instead of twice.  Step i adds a_i times X_i = 2 H_i, H_i = sum_{j >
+ * i} a_j 2^(52 j), and the squares a_i^2 of the digits are added apart;
+ * over the len steps the products still add up to a^2 (each cross product
+ * twice, each square once), so the result is an AMM result as before:
+ * (a^2 + Y m) / 2^(52 len) < (2m)^2 / 4m + m = 2m, with Y the same as
+ * amm_deferred's (the unique one below 2^(52 len)), hence the same digits.
+ * X_i is zero up to digit i, so the vectors wholly below digit i + 1 take
+ * no product by a_i: the products by a_i shrink to a triangle, and a step
+ * of block s (steps 8s to 8s + 7) costs 2 vecs + 2 (vecs - s) madds, one
+ * logic operation and the shift instead of 4 vecs madds and the shift.
+ *
+ * 2 a_j has 53 bits and vpmadd52 reads only 52 of each multiplicand, so X_i
+ * is kept in carried digits: d'_j = (2 a_j mod 2^52) + bit 51 of a_(j-1),
+ * at most 2^52 - 1 as the first term is even.  These are the digits of 2a,
+ * formed once per call; X_i is d' above digit i + 1 and d'_(i+1) less the
+ * carry from a_i (which 2 H_i lacks), i.e. with bit 0 cleared, at i + 1:
+ * one AND of d' with a selector row chosen by i mod 8 (two at i mod 8 = 7,
+ * when digit i + 1 is in the next vector).  The carry out of the top digit
+ * is zero as a < 2m < 2^(52 len - 1).  This needs no correction for the
+ * lost bit 52 of 2 a_j, which as a masked add of a_i per vector and step
+ * would have cost about as much as the triangle saves.  The squares of a
+ * block's eight digits are added once, at its start, to the lanes of digits
+ * 2i and 2i + 1 (two madds over a permuted a, into even and odd lanes).
+ *
+ * The lanes take at most four terms below 2^52 a step, and one square
+ * half once, so they stay below (4 len + 1) 2^52 < 2^61 until normalize.
+ * The scalar digit-0 lookahead sees step 0's products a_0^2 (whose high
+ * half is already in lane 1 then) and a_0 d_1; from step 1 on, digits 0
+ * and 1 of X_i are zero.
+ *
+ * Constant-time: which vectors take a product, the selector rows and the
+ * masks depend on i only; the carried digits come from shifts and masks,
+ * with no branch or address that depends on a. */
+static const _Alignas(64) uint64_t sqr_keep[24] = {
+    0, 0, 0, 0, 0, 0, 0, 0, 0, ~(uint64_t)1, ~(uint64_t)0, ~(uint64_t)0,
+    ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
+    ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0};
+
+/* The running state of amm_sqr between steps. */
+typedef struct {
+    uint64_t acc, late1;       /* as in amm_deferred */
+    uint64_t s0, s1;           /* step 0: a_0 and d_1, then zero */
+    __m512i bprev, yprev;      /* step i - 1's a_i and y, broadcast */
+    __m512i xprev, xprev1;     /* step i - 1's X of vectors s and s + 1 */
+} sqr_state;
+
+/* sqr_step is step i = 8s + l of amm_sqr (s, vecs constant; last: l = 7,
+ * when digit i + 1 is in vector s + 1). */
+IFMA_TARGET
+static inline void sqr_step(sqr_state *st, __m512i *r, const __m512i *dv, const __m512i *mv,
+                            const uint64_t *a, uint64_t m0, uint64_t m1, uint64_t k0, size_t s,
+                            size_t l, int last, size_t vecs)
+{
+    /* latency: up to 8 vectors a step is bound by the chain through each
+     * lane (four madds and the shift), so the products that do not depend
+     * on the lanes are summed apart and added in one go; at 10 vectors
+     * the madd throughput binds instead and the extra adds cost more */
+    const int split = vecs <= 8;
+    const __m512i zero = _mm512_setzero_si512();
+    uint64_t bi = a[8 * s + l];
+    uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1) + st->late1;
+    uint64_t y, carry;
+    if (s == 0) {
+        unsigned __int128 p1 = (unsigned __int128)st->s1 * bi;
+        uint64_t u = st->acc + ((st->s0 * bi) & DIGIT_MASK);
+        y = (u * k0) & DIGIT_MASK;
+        unsigned __int128 pm = (unsigned __int128)m0 * y;
+        carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+        st->acc = carry + (r1 + ((uint64_t)p1 & DIGIT_MASK)) + ((m1 * y) & DIGIT_MASK);
+        st->late1 = (uint64_t)(p1 >> 52) + (uint64_t)(((unsigned __int128)m1 * y) >> 52);
+        st->s0 = st->s1 = 0;
+    } else {
+        uint64_t u = st->acc;
+        y = (u * k0) & DIGIT_MASK;
+        unsigned __int128 pm = (unsigned __int128)m0 * y;
+        carry = ((u + ((uint64_t)pm & DIGIT_MASK)) >> 52) + (uint64_t)(pm >> 52);
+        st->acc = carry + r1 + ((m1 * y) & DIGIT_MASK);
+        st->late1 = (uint64_t)(((unsigned __int128)m1 * y) >> 52);
+    }
+
+    __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+    __m512i x = _mm512_and_si512(dv[s], _mm512_loadu_si512(sqr_keep + 8 - l));
+    __m512i x1 = s + 1 < vecs ? dv[s + 1] : zero;
+    if (last && s + 1 < vecs)
+        x1 = _mm512_and_si512(x1, _mm512_loadu_si512(sqr_keep + 9));
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        __m512i q = split ? zero : r[v];
+        if (v == s) {
+            q = _mm512_madd52lo_epu64(q, x, bv);
+            q = _mm512_madd52hi_epu64(q, st->xprev, st->bprev);
+        } else if (v == s + 1) {
+            q = _mm512_madd52lo_epu64(q, x1, bv);
+            q = _mm512_madd52hi_epu64(q, st->xprev1, st->bprev);
+        } else if (v > s + 1) {
+            q = _mm512_madd52lo_epu64(q, dv[v], bv);
+            q = _mm512_madd52hi_epu64(q, dv[v], st->bprev);
+        } else {
+            q = r[v];
+        }
+        q = _mm512_madd52hi_epu64(q, mv[v], st->yprev);
+        if (split && v >= s)
+            q = _mm512_add_epi64(r[v], q);
+        r[v] = _mm512_madd52lo_epu64(q, mv[v], yv);
+    }
+    UNROLL
+    for (size_t v = 0; v + 1 < vecs; v++)
+        r[v] = _mm512_alignr_epi64(r[v + 1], r[v], 1);
+    r[vecs - 1] = _mm512_alignr_epi64(zero, r[vecs - 1], 1);
+    st->bprev = bv;
+    st->yprev = yv;
+    st->xprev = x;
+    st->xprev1 = x1;
+}
+
+IFMA_TARGET
+static inline void amm_sqr(uint64_t *res, const uint64_t *a, const uint64_t *m, uint64_t k0,
+                           size_t len, size_t vecs)
+{
+    __m512i r[MAX_VECS], dv[MAX_VECS], mv[MAX_VECS];
+    __m512i tprev = _mm512_setzero_si512(), top = tprev;
+    const __m512i zero = _mm512_setzero_si512(), mask = _mm512_set1_epi64((long long)DIGIT_MASK);
+    const __m512i lo_half = _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0);
+    const __m512i hi_half = _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4);
+    sqr_state st = {0, 0, a[0], (2 * a[1]) & DIGIT_MASK, zero, zero, zero, zero};
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        __m512i av = _mm512_load_si512(a + 8 * v), t = _mm512_srli_epi64(av, 51);
+        dv[v] = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi64(av, 1), mask),
+                                _mm512_alignr_epi64(t, tprev, 7));
+        tprev = t;
+        r[v] = zero;
+        mv[v] = _mm512_load_si512(m + 8 * v);
+    }
+    _Pragma("GCC unroll 10")   /* whole, for constant vector bounds in each block */
+    for (size_t s = 0; s < vecs; s++) {
+        size_t steps = len - 8 * s < 8 ? len - 8 * s : 8;
+        __m512i av = _mm512_load_si512(a + 8 * s);
+        if (s > 0) {
+            /* vector s - 1's last product by a_i, deferred like the rest */
+            r[s - 1] = _mm512_madd52hi_epu64(r[s - 1], st.xprev, st.bprev);
+            st.xprev = st.xprev1;
+            st.xprev1 = s + 1 < vecs ? dv[s + 1] : zero;
+        }
+        /* the squares of digits 8s + l, at digits 16s + 2l and 2l + 1:
+         * lanes 2l and 2l + 1 of vectors s and s + 1 now */
+        __m512i p = _mm512_permutexvar_epi64(lo_half, av);
+        r[s] = _mm512_mask_madd52lo_epu64(r[s], 0x55, p, p);
+        r[s] = _mm512_mask_madd52hi_epu64(r[s], 0xaa, p, p);
+        p = _mm512_permutexvar_epi64(hi_half, av);
+        if (s + 1 < vecs) {
+            r[s + 1] = _mm512_mask_madd52lo_epu64(r[s + 1], 0x55, p, p);
+            r[s + 1] = _mm512_mask_madd52hi_epu64(r[s + 1], 0xaa, p, p);
+        } else {
+            /* above the lanes: added after the last step (below) */
+            top = _mm512_mask_madd52lo_epu64(zero, 0x55, p, p);
+            top = _mm512_mask_madd52hi_epu64(top, 0xaa, p, p);
+        }
+        for (size_t l = 0; l < (steps < 8 ? steps : 7); l++)
+            sqr_step(&st, r, dv, mv, a, m[0], m[1], k0, s, l, 0, vecs);
+        if (steps == 8)
+            sqr_step(&st, r, dv, mv, a, m[0], m[1], k0, s, 7, 1, vecs);
+    }
+    r[vecs - 1] = _mm512_madd52hi_epu64(r[vecs - 1], st.xprev, st.bprev);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        r[v] = _mm512_madd52hi_epu64(r[v], mv[v], st.yprev);
+    /* The squares of digits 8 vecs - 4 to len - 1, at digits 2j and
+     * 2j + 1 >= len: lanes 2j - len, from 8 (vecs - 1) + k on for
+     * k = 8 vecs - len; those of the zero digits from len on fall off. */
+    unsigned k = (unsigned)(8 * vecs - len);
+    top = _mm512_maskz_permutexvar_epi64(
+        (__mmask8)(0xff << k),
+        _mm512_sub_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(k)), top);
+    r[vecs - 1] = _mm512_add_epi64(r[vecs - 1], top);
+    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)st.acc);
+    normalize(r, vecs);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(res + 8 * v, r[v]);
+}
+
+/* An AMM squaring of one size: res = AMM(a, a), all len steps. */
+typedef void amm_sqr_fn(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0);
+
+/* At 20 digits amm_sqr is no faster than amm (376 against 362 ticks, 351
+ * against 344 in another run): three vectors' steps are bound by the
+ * latency of the scalar digit-0 path, not by the madds. */
+IFMA_FUNC static void sqr20(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0)
+{
+    amm(r, a, a, m, k0, 20, 3);
+}
+
+IFMA_FUNC static void sqr30(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0)
+{
+    amm_sqr(r, a, m, k0, 30, 4);
+}
+
+IFMA_FUNC static void sqr40(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0)
+{
+    amm_sqr(r, a, m, k0, 40, 5);
+}
+
+IFMA_FUNC static void sqr60(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0)
+{
+    amm_sqr(r, a, m, k0, 60, 8);
+}
+
+IFMA_FUNC static void sqr79(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0)
+{
+    amm_sqr(r, a, m, k0, 79, 10);
 }
 
 /* One AMM per supported size, each with its loops unrolled. */
@@ -407,16 +628,16 @@ IFMA_FUNC static void amm2_40(uint64_t *const res[2], const uint64_t *const a[2]
 typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
                     uint64_t k0, size_t steps);
 
-/* amm_size returns the AMM of an n-limb modulus and its digit and vector
- * counts, or NULL for a size without one. */
-static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs)
+/* amm_size returns the AMM of an n-limb modulus, its squaring in *sqr and
+ * its digit and vector counts, or NULL for a size without one. */
+static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs, amm_sqr_fn **sqr)
 {
     switch (n) {
-    case 16: *len = 20, *vecs = 3; return amm20;
-    case 24: *len = 30, *vecs = 4; return amm30;
-    case 32: *len = 40, *vecs = 5; return amm40;
-    case 48: *len = 60, *vecs = 8; return amm60;
-    case 64: *len = 79, *vecs = 10; return amm79;
+    case 16: *len = 20, *vecs = 3, *sqr = sqr20; return amm20;
+    case 24: *len = 30, *vecs = 4, *sqr = sqr30; return amm30;
+    case 32: *len = 40, *vecs = 5, *sqr = sqr40; return amm40;
+    case 48: *len = 60, *vecs = 8, *sqr = sqr60; return amm60;
+    case 64: *len = 79, *vecs = 10, *sqr = sqr79; return amm79;
     default: return NULL;
     }
 }
@@ -554,7 +775,7 @@ static void leave_domain(uint64_t *r, digits *acc, const digits *m, const brisk_
 /* exp_amm is the exponentiation over one AMM size. */
 IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, const uint64_t *e,
                               size_t e_limbs, const brisk_bn_mont *mont, amm_fn *mul,
-                              size_t len, size_t vecs)
+                              amm_sqr_fn *sqr, size_t len, size_t vecs)
 {
     const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
     size_t n = mont->n, bits = 64 * e_limbs;
@@ -571,7 +792,7 @@ IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, cons
     while (pos > 0) {
         pos -= w;
         for (unsigned j = 0; j < w; j++)
-            mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+            sqr(s->acc.d, s->acc.d, m, k0);
         select_entry(&s->tmp, s->table, count, window_bits(e, pos, w), vecs);
         mul(s->acc.d, s->acc.d, s->tmp.d, m, k0, len);
     }
@@ -583,13 +804,14 @@ static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_
                         const brisk_bn_mont *mont)
 {
     size_t len, vecs;
-    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+    amm_sqr_fn *sqr;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs, &sqr);
 
     if (mul == NULL || e_limbs == 0)
         return 0;
 
     exp_state s;
-    exp_amm(&s, r, a, e, e_limbs, mont, mul, len, vecs);
+    exp_amm(&s, r, a, e, e_limbs, mont, mul, sqr, len, vecs);
     wipe(&s, sizeof(s));
     return 1;
 }
@@ -722,7 +944,7 @@ static uint64_t two_bits(const uint64_t *e, size_t limbs, size_t pos)
 IFMA_FUNC static void exp2_amm(exp2_state *s, uint64_t *r, const uint64_t *a1,
                                const uint64_t *e1, size_t e1_limbs, const uint64_t *a2,
                                const uint64_t *e2, size_t e2_limbs, const brisk_bn_mont *mont,
-                               amm_fn *mul, size_t len)
+                               amm_fn *mul, amm_sqr_fn *sqr, size_t len)
 {
     const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
     size_t b1 = exp_bits(e1, e1_limbs), b2 = exp_bits(e2, e2_limbs);
@@ -733,9 +955,9 @@ IFMA_FUNC static void exp2_amm(exp2_state *s, uint64_t *r, const uint64_t *a1,
     to_amm(&s->table[0], NULL, &s->c, &s->m, mont, mul, len);
     to_amm(&s->table[1], a2, &s->c, &s->m, mont, mul, len);
     to_amm(&s->table[4], a1, &s->c, &s->m, mont, mul, len);
-    mul(s->table[2].d, s->table[1].d, s->table[1].d, m, k0, len);
+    sqr(s->table[2].d, s->table[1].d, m, k0);
     mul(s->table[3].d, s->table[2].d, s->table[1].d, m, k0, len);
-    mul(s->table[8].d, s->table[4].d, s->table[4].d, m, k0, len);
+    sqr(s->table[8].d, s->table[4].d, m, k0);
     mul(s->table[12].d, s->table[8].d, s->table[4].d, m, k0, len);
     for (size_t i = 4; i < 16; i += 4)
         for (size_t j = 1; j < 4; j++)
@@ -745,8 +967,8 @@ IFMA_FUNC static void exp2_amm(exp2_state *s, uint64_t *r, const uint64_t *a1,
     pos += pos & 1;
     while (pos > 0) {
         pos -= 2;
-        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
-        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        sqr(s->acc.d, s->acc.d, m, k0);
+        sqr(s->acc.d, s->acc.d, m, k0);
         uint64_t k = 4 * two_bits(e1, e1_limbs, pos) + two_bits(e2, e2_limbs, pos);
         if (k != 0)
             mul(s->acc.d, s->acc.d, s->table[k].d, m, k0, len);
@@ -759,12 +981,13 @@ static int mod_exp2_ifma(uint64_t *r, const uint64_t *a1, const uint64_t *e1, si
                          const brisk_bn_mont *mont)
 {
     size_t len, vecs;
-    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+    amm_sqr_fn *sqr;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs, &sqr);
     if (mul == NULL)
         return 0;
 
     exp2_state s;
-    exp2_amm(&s, r, a1, e1, e1_limbs, a2, e2, e2_limbs, mont, mul, len);
+    exp2_amm(&s, r, a1, e1, e1_limbs, a2, e2, e2_limbs, mont, mul, sqr, len);
     wipe(&s, sizeof(s));
     return 1;
 }
@@ -782,7 +1005,8 @@ typedef struct {
  * conversions at every step.  Variable-time in the exponent. */
 IFMA_FUNC static void exp_public_amm(exp_public_state *s, uint64_t *r, const uint64_t *a,
                                      const uint64_t *e, size_t e_limbs,
-                                     const brisk_bn_mont *mont, amm_fn *mul, size_t len)
+                                     const brisk_bn_mont *mont, amm_fn *mul, amm_sqr_fn *sqr,
+                                     size_t len)
 {
     const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
     size_t bits = exp_bits(e, e_limbs);
@@ -792,7 +1016,7 @@ IFMA_FUNC static void exp_public_amm(exp_public_state *s, uint64_t *r, const uin
     to_amm(&s->base, a, &s->c, &s->m, mont, mul, len);
     s->acc = s->base;
     for (size_t i = bits - 1; i-- > 0;) {
-        mul(s->acc.d, s->acc.d, s->acc.d, m, k0, len);
+        sqr(s->acc.d, s->acc.d, m, k0);
         if ((e[i / 64] >> (i % 64)) & 1)
             mul(s->acc.d, s->acc.d, s->base.d, m, k0, len);
     }
@@ -803,12 +1027,13 @@ static int mod_exp_public_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e
                                size_t e_limbs, const brisk_bn_mont *mont)
 {
     size_t len, vecs;
-    amm_fn *mul = amm_size(mont->n, &len, &vecs);
+    amm_sqr_fn *sqr;
+    amm_fn *mul = amm_size(mont->n, &len, &vecs, &sqr);
     if (mul == NULL || exp_bits(e, e_limbs) == 0)
         return 0;
 
     exp_public_state s;
-    exp_public_amm(&s, r, a, e, e_limbs, mont, mul, len);
+    exp_public_amm(&s, r, a, e, e_limbs, mont, mul, sqr, len);
     return 1;
 }
 
@@ -878,7 +1103,8 @@ static void mont_radix52(uint64_t *r, const uint64_t *a, const uint64_t *b,
  * in a scratch loop). */
 static amm_fn *radix52_size(size_t n, size_t *len, size_t *vecs)
 {
-    return n == 16 ? NULL : amm_size(n, len, vecs);
+    amm_sqr_fn *sqr;
+    return n == 16 ? NULL : amm_size(n, len, vecs, &sqr);
 }
 
 static void mont_mul_ifma(uint64_t *r, const uint64_t *a, const uint64_t *b,
