@@ -307,7 +307,7 @@ out:
  * 2^bits - 2^(bits / 2) - 1; the bases m - 1, m - 2, 2, floor(m / 2) and
  * all-ones limbs below m) with all-ones exponents: long chains of
  * squarings whose operands have their top bits set, for the IFMA
- * squaring kernels (1024 to 4096 bits). */
+ * kernels (512 to 4096 bits). */
 static void check_exp_edges(size_t bits)
 {
     BIGNUM *om = BN_new(), *oe = BN_new(), *oe2 = BN_new(), *want = BN_new(), *t = BN_new();
@@ -473,7 +473,7 @@ int main(void)
             if (bits <= 2048)
                 for (int i = 0; i < (quick ? 2 : 6); i++)
                     check_exp_pair(&rng, bits);
-            if (bits >= 1024 && bits <= 4096 && bits % 512 == 0)
+            if (bits >= 512 && bits <= 4096 && bits % 512 == 0)
                 check_exp_edges(bits);
         }
         check_primes(quick);
