@@ -1,9 +1,10 @@
 /*
  * src/bn/mont_ifma.c - the "bn" primitive with AVX-512 IFMA (vpmadd52luq,
- * vpmadd52huq) for 1024-, 1536-, 2048-, 3072- and 4096-bit moduli
- * (RSA-2048 to RSA-8192 CRT halves, RSA-4096 public operations, DSA): whole exponentiations (secret exponent, fixed
- * window; two public exponents, for DSA verification) and, from 1536 bits,
- * Montgomery multiplication and squaring; the rest is mont_adx.c's.
+ * vpmadd52huq) for 256- to 4096-bit moduli (RSA-512 to RSA-8192 CRT
+ * halves, RSA public operations, DSA): whole exponentiations (secret
+ * exponent, fixed window; one public exponent; two public exponents, for DSA
+ * verification; two secret ones at once, for the CRT halves) and, from 1536
+ * bits, Montgomery multiplication and squaring; the rest is mont_adx.c's.
  *
  * Technique: Gueron and Krasnov's "almost Montgomery multiplication" (AMM)
  * in radix 2^52, as in OpenSSL's rsaz-2k-avx512: numbers are L digits of 52
@@ -17,7 +18,7 @@
  * carried once at the end, in vector form with a carry-lookahead on mask
  * bits.  From 1536 bits the exponentiations square with a dedicated AMM
  * squaring (amm_sqr: each cross product once, the products by a digit
- * shrinking to a triangle).  They run over tables in the AMM domain (a fixed
+ * shrinking to a triangle; amm_sqr_x2 for two CRT halves at once).  They run over tables in the AMM domain (a fixed
  * window of 5 bits for long exponents and 4 for short ones; 2-bit Shamir
  * windows for two bases; binary for one public exponent; two secret
  * exponentiations, the CRT halves, step for step with their AMMs
@@ -576,6 +577,137 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
     __asm__ __volatile__("" : : "r"(pa), "r"(qa) : "memory");   /* keep the stores */
 }
 
+/* amm_sqr_x2 is amm_sqr's triangle in amm_x2's step, on two operands at
+ * once: x[j] = AMM(a[j], a[j]) for j = 0, 1.  Step i adds a_i times the
+ * carried digits of 2a above digit i (amm_sqr's X_i, from the same
+ * selector rows), the squares of a block's digits are added at its start,
+ * and the scalar digit-0 code sees step 0's lo52(a_0^2) (lane 0 is scratch;
+ * the high half is in lane 1) and lo52(a_0 d_1), then nothing, as X_i is
+ * zero in digits 0 and 1 from step 1 on.  Bounds, result and constant-time
+ * argument are amm_sqr's.  Paired AMM against paired squaring (scratch
+ * loop, min of six runs, ticks): 30 digits 964 against 842, 40 digits 1507
+ * against 1325; at 20 digits 477 against 478 and at 10 digits 224 against
+ * 239, so those sizes square with amm_x2. */
+
+/* One chain's scalar state in amm_sqr_x2. */
+typedef struct {
+    uint64_t acc;        /* digit 0, exact */
+    uint64_t sq0, sq1;   /* step 0: lo52(a_0^2) and lo52(a_0 d_1); then zero */
+} psq_chain;
+
+/* psq_step is step i = 8s + l of amm_sqr_x2 for one chain (last: l = 7). */
+IFMA_TARGET
+static inline void psq_step(__m512i *r, const __m512i *dv, const __m512i *mv, psq_chain *c,
+                            uint64_t bi, uint64_t m0s, uint64_t m1s, uint64_t k0, size_t s,
+                            size_t l, int last, size_t vecs)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1);
+    uint64_t u = c->acc + c->sq0;
+    uint64_t y = (u * k0) & DIGIT_MASK;
+    uint64_t hm0 = (uint64_t)(((unsigned __int128)m0s * y) >> 64);
+    uint64_t lm1 = (m1s * y) >> 12;
+    c->acc = (u >> 52) + ((u & DIGIT_MASK) != 0) + hm0 + r1 + c->sq1 + lm1;
+    c->sq0 = c->sq1 = 0;
+
+    __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+    __m512i x = _mm512_and_si512(dv[s], _mm512_loadu_si512(sqr_keep + 8 - l));
+    __m512i x1 = s + 1 < vecs ? dv[s + 1] : zero;
+    if (last && s + 1 < vecs)
+        x1 = _mm512_and_si512(x1, _mm512_loadu_si512(sqr_keep + 9));
+    __m512i lo[MAX_VECS], hi[MAX_VECS];
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        if (v < s) {
+            lo[v] = r[v];
+            hi[v] = zero;
+        } else {
+            __m512i xv = v == s ? x : v == s + 1 ? x1 : dv[v];
+            lo[v] = _mm512_madd52lo_epu64(r[v], xv, bv);
+            hi[v] = _mm512_madd52hi_epu64(zero, xv, bv);
+        }
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        lo[v] = _mm512_madd52lo_epu64(lo[v], mv[v], yv);
+        hi[v] = _mm512_madd52hi_epu64(hi[v], mv[v], yv);
+    }
+    UNROLL
+    for (size_t v = 0; v + 1 < vecs; v++)
+        r[v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
+    r[vecs - 1] = _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
+}
+
+IFMA_TARGET
+static inline void amm_sqr_x2(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const m[2], const uint64_t k0[2], size_t len,
+                              size_t vecs)
+{
+    __m512i r[2][MAX_VECS], dv[2][MAX_VECS], mv[2][MAX_VECS], top[2];
+    psq_chain c[2];
+    uint64_t m0s[2], m1s[2];
+    const __m512i zero = _mm512_setzero_si512(), mask = _mm512_set1_epi64((long long)DIGIT_MASK);
+    const __m512i lo_half = _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0);
+    const __m512i hi_half = _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4);
+
+    for (int j = 0; j < 2; j++) {
+        __m512i tprev = zero;
+        uint64_t s1 = (2 * a[j][1]) & DIGIT_MASK;
+        c[j].acc = 0;
+        c[j].sq0 = (a[j][0] * a[j][0]) & DIGIT_MASK;
+        c[j].sq1 = (s1 * a[j][0]) & DIGIT_MASK;
+        m0s[j] = m[j][0] << 12;
+        m1s[j] = m[j][1] << 12;
+        top[j] = zero;
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            __m512i av = _mm512_load_si512(a[j] + 8 * v), t = _mm512_srli_epi64(av, 51);
+            dv[j][v] = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi64(av, 1), mask),
+                                       _mm512_alignr_epi64(t, tprev, 7));
+            tprev = t;
+            r[j][v] = zero;
+            mv[j][v] = _mm512_load_si512(m[j] + 8 * v);
+        }
+    }
+    _Pragma("GCC unroll 10")
+    for (size_t s = 0; s < vecs; s++) {
+        size_t steps = len - 8 * s < 8 ? len - 8 * s : 8;
+        for (int j = 0; j < 2; j++) {
+            __m512i av = _mm512_load_si512(a[j] + 8 * s);
+            __m512i p = _mm512_permutexvar_epi64(lo_half, av);
+            r[j][s] = _mm512_mask_madd52lo_epu64(r[j][s], 0x55, p, p);
+            r[j][s] = _mm512_mask_madd52hi_epu64(r[j][s], 0xaa, p, p);
+            p = _mm512_permutexvar_epi64(hi_half, av);
+            if (s + 1 < vecs) {
+                r[j][s + 1] = _mm512_mask_madd52lo_epu64(r[j][s + 1], 0x55, p, p);
+                r[j][s + 1] = _mm512_mask_madd52hi_epu64(r[j][s + 1], 0xaa, p, p);
+            } else {
+                top[j] = _mm512_mask_madd52lo_epu64(zero, 0x55, p, p);
+                top[j] = _mm512_mask_madd52hi_epu64(top[j], 0xaa, p, p);
+            }
+        }
+        for (size_t l = 0; l < (steps < 8 ? steps : 7); l++) {
+            psq_step(r[0], dv[0], mv[0], &c[0], a[0][8 * s + l], m0s[0], m1s[0], k0[0], s, l, 0, vecs);
+            psq_step(r[1], dv[1], mv[1], &c[1], a[1][8 * s + l], m0s[1], m1s[1], k0[1], s, l, 0, vecs);
+        }
+        if (steps == 8) {
+            psq_step(r[0], dv[0], mv[0], &c[0], a[0][8 * s + 7], m0s[0], m1s[0], k0[0], s, 7, 1, vecs);
+            psq_step(r[1], dv[1], mv[1], &c[1], a[1][8 * s + 7], m0s[1], m1s[1], k0[1], s, 7, 1, vecs);
+        }
+    }
+    unsigned k = (unsigned)(8 * vecs - len);
+    for (int j = 0; j < 2; j++) {
+        __m512i t = _mm512_maskz_permutexvar_epi64(
+            (__mmask8)(0xff << k),
+            _mm512_sub_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(k)), top[j]);
+        r[j][vecs - 1] = _mm512_add_epi64(r[j][vecs - 1], t);
+        r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)c[j].acc);
+        normalize(r[j], vecs);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++)
+            _mm512_store_si512(res[j] + 8 * v, r[j][v]);
+    }
+}
 IFMA_FUNC static void amm5(uint64_t *r, const uint64_t *a, const uint64_t *b,
                            const uint64_t *m, uint64_t k0, size_t steps)
 {
@@ -626,6 +758,22 @@ IFMA_FUNC static void amm2_40(uint64_t *const res[2], const uint64_t *const a[2]
                               const uint64_t k0[2])
 {
     amm_x2(res, a, b, m, k0, 40, 5);
+}
+
+/* Two AMM squarings of one size at once (amm_sqr_x2). */
+typedef void amm2_sqr_fn(uint64_t *const res[2], const uint64_t *const a[2],
+                         const uint64_t *const m[2], const uint64_t k0[2]);
+
+IFMA_FUNC static void sqr2_30(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const m[2], const uint64_t k0[2])
+{
+    amm_sqr_x2(res, a, m, k0, 30, 4);
+}
+
+IFMA_FUNC static void sqr2_40(uint64_t *const res[2], const uint64_t *const a[2],
+                              const uint64_t *const m[2], const uint64_t k0[2])
+{
+    amm_sqr_x2(res, a, m, k0, 40, 5);
 }
 
 /* An AMM of one size; `steps` is the number of b's digits to take, all of
@@ -835,20 +983,23 @@ typedef struct {
     digits m[2], acc[2], tmp[2], c[2];
 } exp_pair_state;
 
-/* pair_size returns the paired AMM of an n-limb modulus, the single one in
+/* pair_size returns the paired AMM of an n-limb modulus, the paired
+ * squaring in *sqr2 (NULL where amm_x2 squares as fast), the single AMM in
  * *one and the digit and vector counts, or NULL.  Two CRT exponentiations
  * at once against two single ones (scratch loop, min of 400, ticks): 512
  * bits 202k against 510k (against mont_adx.c; a 512-bit signature 91k
  * against 147k ticks with 256-bit halves), 1024 bits 817k against
  * 974k, 1536 bits 2.21M against 2.26M, 2048 bits 4.38M against 4.84M. */
-static amm2_fn *pair_size(size_t n, amm_fn **one, size_t *len, size_t *vecs)
+static amm2_fn *pair_size(size_t n, amm2_sqr_fn **sqr2, amm_fn **one, size_t *len,
+                          size_t *vecs)
 {
+    *sqr2 = NULL;
     switch (n) {
     case 4: *one = amm5, *len = 5, *vecs = 1; return amm2_5;
     case 8: *one = amm10, *len = 10, *vecs = 2; return amm2_10;
     case 16: *one = amm20, *len = 20, *vecs = 3; return amm2_20;
-    case 24: *one = amm30, *len = 30, *vecs = 4; return amm2_30;
-    case 32: *one = amm40, *len = 40, *vecs = 5; return amm2_40;
+    case 24: *sqr2 = sqr2_30, *one = amm30, *len = 30, *vecs = 4; return amm2_30;
+    case 32: *sqr2 = sqr2_40, *one = amm40, *len = 40, *vecs = 5; return amm2_40;
     default: return NULL;
     }
 }
@@ -863,12 +1014,28 @@ static inline void pair_mul(amm2_fn *mul2, digits *x, const digits *y, const dig
     mul2(res, a, b, m, k0);
 }
 
+/* pair_sqr sets x[j] = AMM(x[j], x[j]) for j = 0, 1: with sqr2, or with
+ * mul2 when that is NULL. */
+static inline void pair_sqr(amm2_fn *mul2, amm2_sqr_fn *sqr2, digits *x, const exp_pair_state *s,
+                            const uint64_t k0[2])
+{
+    if (sqr2 == NULL) {
+        pair_mul(mul2, x, x, x, s, k0);
+        return;
+    }
+    uint64_t *const res[2] = {x[0].d, x[1].d};
+    const uint64_t *const a[2] = {x[0].d, x[1].d};
+    const uint64_t *const m[2] = {s->m[0].d, s->m[1].d};
+    sqr2(res, a, m, k0);
+}
+
 /* exp_amm_pair is exp_amm on two moduli of one size and two exponents of
  * one width, step for step, each AMM of one paired with the other's. */
 IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
                                    const uint64_t *const a[2], const uint64_t *const e[2],
                                    size_t e_limbs, const brisk_bn_mont *const mont[2],
-                                   amm2_fn *mul2, amm_fn *one, size_t len, size_t vecs)
+                                   amm2_fn *mul2, amm2_sqr_fn *sqr2, amm_fn *one, size_t len,
+                                   size_t vecs)
 {
     const uint64_t k0[2] = {mont[0]->m0inv & DIGIT_MASK, mont[1]->m0inv & DIGIT_MASK};
     size_t bits = 64 * e_limbs;
@@ -898,7 +1065,7 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
     while (pos > 0) {
         pos -= w;
         for (unsigned i = 0; i < w; i++)
-            pair_mul(mul2, s->acc, s->acc, s->acc, s, k0);
+            pair_sqr(mul2, sqr2, s->acc, s, k0);
         for (int j = 0; j < 2; j++)
             select_entry(&s->tmp[j], s->table[j], count, window_bits(e[j], pos, w), vecs);
         pair_mul(mul2, s->acc, s->acc, s->tmp, s, k0);
@@ -914,7 +1081,8 @@ static int mod_exp_pair_ifma(uint64_t *r1, const uint64_t *a1, const uint64_t *e
 {
     size_t len, vecs;
     amm_fn *one;
-    amm2_fn *mul2 = pair_size(m1->n, &one, &len, &vecs);
+    amm2_sqr_fn *sqr2;
+    amm2_fn *mul2 = pair_size(m1->n, &sqr2, &one, &len, &vecs);
 
     if (mul2 == NULL || m2->n != m1->n || e_limbs == 0)
         return 0;
@@ -922,7 +1090,7 @@ static int mod_exp_pair_ifma(uint64_t *r1, const uint64_t *a1, const uint64_t *e
     const uint64_t *const a[2] = {a1, a2}, *const e[2] = {e1, e2};
     const brisk_bn_mont *const mont[2] = {m1, m2};
     exp_pair_state s;
-    exp_amm_pair(&s, r, a, e, e_limbs, mont, mul2, one, len, vecs);
+    exp_amm_pair(&s, r, a, e, e_limbs, mont, mul2, sqr2, one, len, vecs);
     wipe(&s, sizeof(s));
     return 1;
 }
