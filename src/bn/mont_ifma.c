@@ -18,7 +18,8 @@
  * carried once at the end, in vector form with a carry-lookahead on mask
  * bits.  From 1536 bits the exponentiations square with a dedicated AMM
  * squaring (amm_sqr: each cross product once, the products by a digit
- * shrinking to a triangle; amm_sqr_x2 for two CRT halves at once).  They run over tables in the AMM domain (a fixed
+ * shrinking to a triangle; amm_sqr_x2 for the two 1536-bit CRT halves of
+ * RSA-3072 at once).  They run over tables in the AMM domain (a fixed
  * window of 5 bits for long exponents and 4 for short ones; 2-bit Shamir
  * windows for two bases; binary for one public exponent; two secret
  * exponentiations, the CRT halves, step for step with their AMMs
@@ -585,9 +586,13 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
  * the high half is in lane 1) and lo52(a_0 d_1), then nothing, as X_i is
  * zero in digits 0 and 1 from step 1 on.  Bounds, result and constant-time
  * argument are amm_sqr's.  Paired AMM against paired squaring (scratch
- * loop, min of six runs, ticks): 30 digits 964 against 842, 40 digits 1507
- * against 1325; at 20 digits 477 against 478 and at 10 digits 224 against
- * 239, so those sizes square with amm_x2. */
+ * loop of squarings only, min of six runs, ticks): 30 digits 964 against
+ * 842, 40 digits 1507 against 1325; at 20 digits 477 against 478 and at 10
+ * digits 224 against 239.  Inside the exponentiation, where squarings and
+ * multiplications alternate, the unrolled squaring's size tells: RSA-3072
+ * signatures take 2.7% less time (min of ten two-second runs, each binary
+ * in turn; 6.6% less on average), but RSA-4096 ones 2-3.5% more.  So only
+ * 30 digits (RSA-3072's halves) square with it. */
 
 /* One chain's scalar state in amm_sqr_x2. */
 typedef struct {
@@ -768,12 +773,6 @@ IFMA_FUNC static void sqr2_30(uint64_t *const res[2], const uint64_t *const a[2]
                               const uint64_t *const m[2], const uint64_t k0[2])
 {
     amm_sqr_x2(res, a, m, k0, 30, 4);
-}
-
-IFMA_FUNC static void sqr2_40(uint64_t *const res[2], const uint64_t *const a[2],
-                              const uint64_t *const m[2], const uint64_t k0[2])
-{
-    amm_sqr_x2(res, a, m, k0, 40, 5);
 }
 
 /* An AMM of one size; `steps` is the number of b's digits to take, all of
@@ -984,8 +983,8 @@ typedef struct {
 } exp_pair_state;
 
 /* pair_size returns the paired AMM of an n-limb modulus, the paired
- * squaring in *sqr2 (NULL where amm_x2 squares as fast), the single AMM in
- * *one and the digit and vector counts, or NULL.  Two CRT exponentiations
+ * squaring in *sqr2 (NULL where amm_x2 squares as fast or faster), the
+ * single AMM in *one and the digit and vector counts, or NULL.  Two CRT exponentiations
  * at once against two single ones (scratch loop, min of 400, ticks): 512
  * bits 202k against 510k (against mont_adx.c; a 512-bit signature 91k
  * against 147k ticks with 256-bit halves), 1024 bits 817k against
@@ -999,7 +998,7 @@ static amm2_fn *pair_size(size_t n, amm2_sqr_fn **sqr2, amm_fn **one, size_t *le
     case 8: *one = amm10, *len = 10, *vecs = 2; return amm2_10;
     case 16: *one = amm20, *len = 20, *vecs = 3; return amm2_20;
     case 24: *sqr2 = sqr2_30, *one = amm30, *len = 30, *vecs = 4; return amm2_30;
-    case 32: *sqr2 = sqr2_40, *one = amm40, *len = 40, *vecs = 5; return amm2_40;
+    case 32: *one = amm40, *len = 40, *vecs = 5; return amm2_40;
     default: return NULL;
     }
 }
