@@ -260,6 +260,60 @@ static const _Alignas(64) uint64_t sqr_keep[24] = {
     ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0,
     ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0, ~(uint64_t)0};
 
+/* twice_digits sets dv to the carried digits of 2a (amm_sqr's d'). */
+IFMA_TARGET
+static inline void twice_digits(__m512i *dv, const uint64_t *a, size_t vecs)
+{
+    const __m512i mask = _mm512_set1_epi64((long long)DIGIT_MASK);
+    __m512i tprev = _mm512_setzero_si512();
+
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        __m512i av = _mm512_load_si512(a + 8 * v), t = _mm512_srli_epi64(av, 51);
+        dv[v] = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi64(av, 1), mask),
+                                _mm512_alignr_epi64(t, tprev, 7));
+        tprev = t;
+    }
+}
+
+/* block_squares adds, at the start of block s, the squares of digits 8s + l
+ * at digits 16s + 2l and 2l + 1: lanes 2l and 2l + 1 of vectors s and
+ * s + 1 now; those above the last vector go to *top, for top_squares. */
+IFMA_TARGET
+static inline void block_squares(__m512i *r, __m512i *top, const uint64_t *a, size_t s,
+                                 size_t vecs)
+{
+    const __m512i lo_half = _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0);
+    const __m512i hi_half = _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4);
+    __m512i av = _mm512_load_si512(a + 8 * s);
+    __m512i p = _mm512_permutexvar_epi64(lo_half, av);
+
+    r[s] = _mm512_mask_madd52lo_epu64(r[s], 0x55, p, p);
+    r[s] = _mm512_mask_madd52hi_epu64(r[s], 0xaa, p, p);
+    p = _mm512_permutexvar_epi64(hi_half, av);
+    if (s + 1 < vecs) {
+        r[s + 1] = _mm512_mask_madd52lo_epu64(r[s + 1], 0x55, p, p);
+        r[s + 1] = _mm512_mask_madd52hi_epu64(r[s + 1], 0xaa, p, p);
+    } else {
+        *top = _mm512_mask_madd52lo_epu64(_mm512_setzero_si512(), 0x55, p, p);
+        *top = _mm512_mask_madd52hi_epu64(*top, 0xaa, p, p);
+    }
+}
+
+/* top_squares adds block_squares' *top after the last step: the squares of
+ * digits 8 vecs - 4 to len - 1, at digits 2j and 2j + 1 >= len, are then
+ * at lanes 2j - len, from 8 (vecs - 1) + k on for k = 8 vecs - len; those
+ * of the zero digits from len on fall off. */
+IFMA_TARGET
+static inline void top_squares(__m512i *r, __m512i top, size_t len, size_t vecs)
+{
+    unsigned k = (unsigned)(8 * vecs - len);
+    top = _mm512_maskz_permutexvar_epi64(
+        (__mmask8)(0xff << k),
+        _mm512_sub_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(k)), top);
+    r[vecs - 1] = _mm512_add_epi64(r[vecs - 1], top);
+}
+
 /* The running state of amm_sqr between steps. */
 typedef struct {
     uint64_t acc, late1;       /* as in amm_deferred */
@@ -342,45 +396,26 @@ static inline void amm_sqr(uint64_t *res, const uint64_t *a, const uint64_t *m, 
                            size_t len, size_t vecs)
 {
     __m512i r[MAX_VECS], dv[MAX_VECS], mv[MAX_VECS];
-    __m512i tprev = _mm512_setzero_si512(), top = tprev;
-    const __m512i zero = _mm512_setzero_si512(), mask = _mm512_set1_epi64((long long)DIGIT_MASK);
-    const __m512i lo_half = _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0);
-    const __m512i hi_half = _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4);
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i top = zero;
     sqr_state st = {0, 0, a[0], (2 * a[1]) & DIGIT_MASK, zero, zero, zero, zero};
 
+    twice_digits(dv, a, vecs);
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
-        __m512i av = _mm512_load_si512(a + 8 * v), t = _mm512_srli_epi64(av, 51);
-        dv[v] = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi64(av, 1), mask),
-                                _mm512_alignr_epi64(t, tprev, 7));
-        tprev = t;
         r[v] = zero;
         mv[v] = _mm512_load_si512(m + 8 * v);
     }
     _Pragma("GCC unroll 10")   /* whole, for constant vector bounds in each block */
     for (size_t s = 0; s < vecs; s++) {
         size_t steps = len - 8 * s < 8 ? len - 8 * s : 8;
-        __m512i av = _mm512_load_si512(a + 8 * s);
         if (s > 0) {
             /* vector s - 1's last product by a_i, deferred like the rest */
             r[s - 1] = _mm512_madd52hi_epu64(r[s - 1], st.xprev, st.bprev);
             st.xprev = st.xprev1;
             st.xprev1 = s + 1 < vecs ? dv[s + 1] : zero;
         }
-        /* the squares of digits 8s + l, at digits 16s + 2l and 2l + 1:
-         * lanes 2l and 2l + 1 of vectors s and s + 1 now */
-        __m512i p = _mm512_permutexvar_epi64(lo_half, av);
-        r[s] = _mm512_mask_madd52lo_epu64(r[s], 0x55, p, p);
-        r[s] = _mm512_mask_madd52hi_epu64(r[s], 0xaa, p, p);
-        p = _mm512_permutexvar_epi64(hi_half, av);
-        if (s + 1 < vecs) {
-            r[s + 1] = _mm512_mask_madd52lo_epu64(r[s + 1], 0x55, p, p);
-            r[s + 1] = _mm512_mask_madd52hi_epu64(r[s + 1], 0xaa, p, p);
-        } else {
-            /* above the lanes: added after the last step (below) */
-            top = _mm512_mask_madd52lo_epu64(zero, 0x55, p, p);
-            top = _mm512_mask_madd52hi_epu64(top, 0xaa, p, p);
-        }
+        block_squares(r, &top, a, s, vecs);
         for (size_t l = 0; l < (steps < 8 ? steps : 7); l++)
             sqr_step(&st, r, dv, mv, a, m[0], m[1], k0, s, l, 0, vecs);
         if (steps == 8)
@@ -390,14 +425,7 @@ static inline void amm_sqr(uint64_t *res, const uint64_t *a, const uint64_t *m, 
     UNROLL
     for (size_t v = 0; v < vecs; v++)
         r[v] = _mm512_madd52hi_epu64(r[v], mv[v], st.yprev);
-    /* The squares of digits 8 vecs - 4 to len - 1, at digits 2j and
-     * 2j + 1 >= len: lanes 2j - len, from 8 (vecs - 1) + k on for
-     * k = 8 vecs - len; those of the zero digits from len on fall off. */
-    unsigned k = (unsigned)(8 * vecs - len);
-    top = _mm512_maskz_permutexvar_epi64(
-        (__mmask8)(0xff << k),
-        _mm512_sub_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(k)), top);
-    r[vecs - 1] = _mm512_add_epi64(r[vecs - 1], top);
+    top_squares(r, top, len, vecs);
     r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)st.acc);
     normalize(r, vecs);
     UNROLL
@@ -492,6 +520,48 @@ static inline void b_products(uint64_t *pa, uint64_t *qa, const uint64_t *a, con
     }
 }
 
+/* lean_step is one step of amm_x2 and amm_sqr_x2 for one chain: with p0
+ * and p1 the parts of this step's products by b_i in digits 0 and 1
+ * (b_products'), it takes the reduction digit y from digit 0 (*acc) and
+ * sets *acc to digit 0 after the step, adds b_i x[v] (the multiplier's
+ * vectors from `first` on; those below take no product) and y m to the
+ * lanes, and shifts them one digit down. */
+IFMA_TARGET
+static inline void lean_step(__m512i *r, const __m512i *x, size_t first, const __m512i *mv,
+                             uint64_t *acc, uint64_t p0, uint64_t p1, uint64_t bi, uint64_t m0s,
+                             uint64_t m1s, uint64_t k0, size_t vecs)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1);
+    uint64_t u = *acc + p0;
+    uint64_t y = (u * k0) & DIGIT_MASK;
+    uint64_t hm0 = (uint64_t)(((unsigned __int128)m0s * y) >> 64);
+    uint64_t lm1 = (m1s * y) >> 12;
+    *acc = (u >> 52) + ((u & DIGIT_MASK) != 0) + hm0 + r1 + p1 + lm1;
+
+    __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
+    __m512i lo[MAX_VECS], hi[MAX_VECS];
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        if (v < first) {
+            lo[v] = r[v];
+            hi[v] = zero;
+        } else {
+            lo[v] = _mm512_madd52lo_epu64(r[v], x[v], bv);
+            hi[v] = _mm512_madd52hi_epu64(zero, x[v], bv);
+        }
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        lo[v] = _mm512_madd52lo_epu64(lo[v], mv[v], yv);
+        hi[v] = _mm512_madd52hi_epu64(hi[v], mv[v], yv);
+    }
+    UNROLL
+    for (size_t v = 0; v + 1 < vecs; v++)
+        r[v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
+    r[vecs - 1] = _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
+}
+
 /* amm_x2 is amm on two independent operand sets at once (index j: a[j] b[j]
  * mod m[j] into res[j], each with its own k0[j]), all len steps: the two
  * dependency chains interleave (OpenSSL's rsaz-2k-avx512 does the same for
@@ -533,33 +603,9 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
     }
     for (size_t i = 0; i < len; i++) {
         _Pragma("GCC unroll 2")
-        for (int j = 0; j < 2; j++) {
-            uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[j][0]), 1);
-            uint64_t u = acc[j] + pa[j][i];
-            uint64_t y = (u * k0[j]) & DIGIT_MASK;
-            uint64_t hm0 = (uint64_t)(((unsigned __int128)m0s[j] * y) >> 64);
-            uint64_t lm1 = (m1s[j] * y) >> 12;
-            acc[j] = (u >> 52) + ((u & DIGIT_MASK) != 0) + hm0 + r1 + qa[j][i] + lm1;
-
-            __m512i bv = _mm512_set1_epi64((long long)b[j][i]);
-            __m512i yv = _mm512_set1_epi64((long long)y);
-            __m512i lo[MAX_VECS], hi[MAX_VECS];
-            UNROLL
-            for (size_t v = 0; v < vecs; v++) {
-                lo[v] = _mm512_madd52lo_epu64(r[j][v], av[j][v], bv);
-                hi[v] = _mm512_madd52hi_epu64(zero, av[j][v], bv);
-            }
-            UNROLL
-            for (size_t v = 0; v < vecs; v++) {
-                lo[v] = _mm512_madd52lo_epu64(lo[v], mv[j][v], yv);
-                hi[v] = _mm512_madd52hi_epu64(hi[v], mv[j][v], yv);
-            }
-            UNROLL
-            for (size_t v = 0; v + 1 < vecs; v++)
-                r[j][v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
-            r[j][vecs - 1] =
-                _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
-        }
+        for (int j = 0; j < 2; j++)
+            lean_step(r[j], av[j], 0, mv[j], &acc[j], pa[j][i], qa[j][i], b[j][i], m0s[j],
+                      m1s[j], k0[j], vecs);
     }
     for (int j = 0; j < 2; j++) {
         r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)acc[j]);
@@ -606,41 +652,15 @@ static inline void psq_step(__m512i *r, const __m512i *dv, const __m512i *mv, ps
                             uint64_t bi, uint64_t m0s, uint64_t m1s, uint64_t k0, size_t s,
                             size_t l, int last, size_t vecs)
 {
-    const __m512i zero = _mm512_setzero_si512();
-    uint64_t r1 = (uint64_t)_mm_extract_epi64(_mm512_castsi512_si128(r[0]), 1);
-    uint64_t u = c->acc + c->sq0;
-    uint64_t y = (u * k0) & DIGIT_MASK;
-    uint64_t hm0 = (uint64_t)(((unsigned __int128)m0s * y) >> 64);
-    uint64_t lm1 = (m1s * y) >> 12;
-    c->acc = (u >> 52) + ((u & DIGIT_MASK) != 0) + hm0 + r1 + c->sq1 + lm1;
-    c->sq0 = c->sq1 = 0;
-
-    __m512i bv = _mm512_set1_epi64((long long)bi), yv = _mm512_set1_epi64((long long)y);
-    __m512i x = _mm512_and_si512(dv[s], _mm512_loadu_si512(sqr_keep + 8 - l));
-    __m512i x1 = s + 1 < vecs ? dv[s + 1] : zero;
+    __m512i x[MAX_VECS];
+    UNROLL
+    for (size_t v = s; v < vecs; v++)
+        x[v] = dv[v];
+    x[s] = _mm512_and_si512(dv[s], _mm512_loadu_si512(sqr_keep + 8 - l));
     if (last && s + 1 < vecs)
-        x1 = _mm512_and_si512(x1, _mm512_loadu_si512(sqr_keep + 9));
-    __m512i lo[MAX_VECS], hi[MAX_VECS];
-    UNROLL
-    for (size_t v = 0; v < vecs; v++) {
-        if (v < s) {
-            lo[v] = r[v];
-            hi[v] = zero;
-        } else {
-            __m512i xv = v == s ? x : v == s + 1 ? x1 : dv[v];
-            lo[v] = _mm512_madd52lo_epu64(r[v], xv, bv);
-            hi[v] = _mm512_madd52hi_epu64(zero, xv, bv);
-        }
-    }
-    UNROLL
-    for (size_t v = 0; v < vecs; v++) {
-        lo[v] = _mm512_madd52lo_epu64(lo[v], mv[v], yv);
-        hi[v] = _mm512_madd52hi_epu64(hi[v], mv[v], yv);
-    }
-    UNROLL
-    for (size_t v = 0; v + 1 < vecs; v++)
-        r[v] = _mm512_add_epi64(_mm512_alignr_epi64(lo[v + 1], lo[v], 1), hi[v]);
-    r[vecs - 1] = _mm512_add_epi64(_mm512_alignr_epi64(zero, lo[vecs - 1], 1), hi[vecs - 1]);
+        x[s + 1] = _mm512_and_si512(dv[s + 1], _mm512_loadu_si512(sqr_keep + 9));
+    lean_step(r, x, s, mv, &c->acc, c->sq0, c->sq1, bi, m0s, m1s, k0, vecs);
+    c->sq0 = c->sq1 = 0;
 }
 
 IFMA_TARGET
@@ -651,12 +671,9 @@ static inline void amm_sqr_x2(uint64_t *const res[2], const uint64_t *const a[2]
     __m512i r[2][MAX_VECS], dv[2][MAX_VECS], mv[2][MAX_VECS], top[2];
     psq_chain c[2];
     uint64_t m0s[2], m1s[2];
-    const __m512i zero = _mm512_setzero_si512(), mask = _mm512_set1_epi64((long long)DIGIT_MASK);
-    const __m512i lo_half = _mm512_set_epi64(3, 3, 2, 2, 1, 1, 0, 0);
-    const __m512i hi_half = _mm512_set_epi64(7, 7, 6, 6, 5, 5, 4, 4);
+    const __m512i zero = _mm512_setzero_si512();
 
     for (int j = 0; j < 2; j++) {
-        __m512i tprev = zero;
         uint64_t s1 = (2 * a[j][1]) & DIGIT_MASK;
         c[j].acc = 0;
         c[j].sq0 = (a[j][0] * a[j][0]) & DIGIT_MASK;
@@ -664,12 +681,9 @@ static inline void amm_sqr_x2(uint64_t *const res[2], const uint64_t *const a[2]
         m0s[j] = m[j][0] << 12;
         m1s[j] = m[j][1] << 12;
         top[j] = zero;
+        twice_digits(dv[j], a[j], vecs);
         UNROLL
         for (size_t v = 0; v < vecs; v++) {
-            __m512i av = _mm512_load_si512(a[j] + 8 * v), t = _mm512_srli_epi64(av, 51);
-            dv[j][v] = _mm512_or_si512(_mm512_and_si512(_mm512_slli_epi64(av, 1), mask),
-                                       _mm512_alignr_epi64(t, tprev, 7));
-            tprev = t;
             r[j][v] = zero;
             mv[j][v] = _mm512_load_si512(m[j] + 8 * v);
         }
@@ -677,20 +691,8 @@ static inline void amm_sqr_x2(uint64_t *const res[2], const uint64_t *const a[2]
     _Pragma("GCC unroll 10")
     for (size_t s = 0; s < vecs; s++) {
         size_t steps = len - 8 * s < 8 ? len - 8 * s : 8;
-        for (int j = 0; j < 2; j++) {
-            __m512i av = _mm512_load_si512(a[j] + 8 * s);
-            __m512i p = _mm512_permutexvar_epi64(lo_half, av);
-            r[j][s] = _mm512_mask_madd52lo_epu64(r[j][s], 0x55, p, p);
-            r[j][s] = _mm512_mask_madd52hi_epu64(r[j][s], 0xaa, p, p);
-            p = _mm512_permutexvar_epi64(hi_half, av);
-            if (s + 1 < vecs) {
-                r[j][s + 1] = _mm512_mask_madd52lo_epu64(r[j][s + 1], 0x55, p, p);
-                r[j][s + 1] = _mm512_mask_madd52hi_epu64(r[j][s + 1], 0xaa, p, p);
-            } else {
-                top[j] = _mm512_mask_madd52lo_epu64(zero, 0x55, p, p);
-                top[j] = _mm512_mask_madd52hi_epu64(top[j], 0xaa, p, p);
-            }
-        }
+        for (int j = 0; j < 2; j++)
+            block_squares(r[j], &top[j], a[j], s, vecs);
         for (size_t l = 0; l < (steps < 8 ? steps : 7); l++) {
             psq_step(r[0], dv[0], mv[0], &c[0], a[0][8 * s + l], m0s[0], m1s[0], k0[0], s, l, 0, vecs);
             psq_step(r[1], dv[1], mv[1], &c[1], a[1][8 * s + l], m0s[1], m1s[1], k0[1], s, l, 0, vecs);
@@ -700,12 +702,8 @@ static inline void amm_sqr_x2(uint64_t *const res[2], const uint64_t *const a[2]
             psq_step(r[1], dv[1], mv[1], &c[1], a[1][8 * s + 7], m0s[1], m1s[1], k0[1], s, 7, 1, vecs);
         }
     }
-    unsigned k = (unsigned)(8 * vecs - len);
     for (int j = 0; j < 2; j++) {
-        __m512i t = _mm512_maskz_permutexvar_epi64(
-            (__mmask8)(0xff << k),
-            _mm512_sub_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0), _mm512_set1_epi64(k)), top[j]);
-        r[j][vecs - 1] = _mm512_add_epi64(r[j][vecs - 1], t);
+        top_squares(r[j], top[j], len, vecs);
         r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)c[j].acc);
         normalize(r[j], vecs);
         UNROLL
