@@ -111,6 +111,11 @@ static void list_implementations(void)
             printf("  %-10s %s %-*s %-19s needs:", k == 0 ? prim : "",
                    in_use ? "*" : " ", width, impl, can);
             print_features(needs);
+            uint32_t prefers = brisk_impl_prefers(prim, k);
+            if (prefers != 0) {
+                printf(";  first choice only with:");
+                print_features(prefers);
+            }
             printf("\n");
         }
     }

@@ -132,12 +132,15 @@ static inline void wipe(void *p, size_t len)
 
 typedef void (*brisk_fn)(void);
 
-/* One implementation of a primitive: its name, the CPU features it needs and
- * its kernel, cast to brisk_fn (callers cast back to the primitive's type). */
+/* One implementation of a primitive: its name, the CPU features it needs,
+ * its kernel, cast to brisk_fn (callers cast back to the primitive's type),
+ * and the further features (traits such as BRISK_CPU_VECLAT1) it needs to be
+ * the automatic choice; it can run, and is tested, without them. */
 typedef struct brisk_impl {
     const char *name;
     uint32_t cpu;
     brisk_fn fn;
+    uint32_t prefer;
 } brisk_impl;
 
 /* One dispatched primitive: implementations best first, the portable one last

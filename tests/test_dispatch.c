@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include <brisk/brisk.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #include "vectors.h"
 
@@ -32,13 +35,13 @@ static size_t n_impls(const char *prim)
 }
 
 /* first_fit is the documented rule: the first implementation, in preference
- * order, whose features are all present. */
+ * order, whose features and preferred traits are all present. */
 static const char *first_fit(const char *prim, uint32_t features)
 {
     uint32_t cpu;
     const char *name;
     for (size_t i = 0; (name = brisk_impl_name(prim, i, &cpu)) != NULL; i++)
-        if ((cpu & ~features) == 0)
+        if (((cpu | brisk_impl_prefers(prim, i)) & ~features) == 0)
             return name;
     return NULL;
 }
@@ -74,11 +77,14 @@ static void test_prims(void)
                      "%s on a CPU with everything", prim);
         for (size_t i = 0; i < k; i++) {
             const char *name = brisk_impl_name(prim, i, &cpu);
-            tv_check_str(brisk_impl_select(prim, cpu), first_fit(prim, cpu),
+            uint32_t prefers = brisk_impl_prefers(prim, i);
+            tv_check_str(brisk_impl_select(prim, cpu | prefers), first_fit(prim, cpu | prefers),
                          "%s with exactly %s's features", prim, name);
-            /* Without any one of its features, an implementation is not chosen. */
+            tv_check((prefers & cpu) == 0, "%s: %s's traits are not also needs", prim, name);
+            /* Without any one of its features or traits, an implementation is
+             * not chosen (but it can still be forced: test_impl_set). */
             for (uint32_t bit = 1; bit != 0; bit <<= 1)
-                if (cpu & bit)
+                if ((cpu | prefers) & bit)
                     tv_check(strcmp(brisk_impl_select(prim, ~bit), name) != 0,
                              "%s: %s chosen without feature %s", prim, name,
                              brisk_cpu_feature_name(bit));
@@ -109,7 +115,10 @@ static void test_profiles(void)
     const uint32_t base = BRISK_CPU_SSE2 | BRISK_CPU_SSSE3 | BRISK_CPU_SSE41;
     const uint32_t avx2 = base | BRISK_CPU_AVX | BRISK_CPU_AVX2 | BRISK_CPU_BMI1 |
                           BRISK_CPU_BMI2 | BRISK_CPU_ADX | BRISK_CPU_AESNI | BRISK_CPU_PCLMUL;
-    const uint32_t avx512 = avx2 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512BW | BRISK_CPU_AVX512VL;
+    const uint32_t avx512 = avx2 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512BW | BRISK_CPU_AVX512VL |
+                            BRISK_CPU_VECLAT1;
+    const uint32_t zen5 = (avx512 & ~BRISK_CPU_VECLAT1) | BRISK_CPU_SHANI |
+                          BRISK_CPU_AVX512IFMA | BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ;
     static const char *const prims[] = {"md4", "md5", "rmd160", "sha1", "sha256", "sha512"};
     const struct {
         const char *cpu;
@@ -126,6 +135,10 @@ static void test_profiles(void)
         {"Ice Lake (AVX-512, SHA-NI)", avx512 | BRISK_CPU_SHANI | BRISK_CPU_AVX512IFMA |
                                            BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ,
          {"avx512", "avx512", "avx512", "shani", "shani", "avx512"}},
+        /* Two-cycle vector latency: the one-chain kernels lose to BMI2, the
+         * SHA-512 one (its message schedule is across lanes) still wins. */
+        {"Zen 5 (AVX-512, two-cycle vector latency)", zen5,
+         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512"}},
     };
     for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++)
         for (size_t p = 0; p < sizeof(prims) / sizeof(prims[0]); p++)
@@ -237,7 +250,7 @@ static void test_cpu_names(void)
     size_t n = 0;
 
     line[0] = '\0';
-    for (int b = 0; b < 17; b++) {
+    for (int b = 0; b < 18; b++) {
         uint32_t bit = 1u << b;
         const char *name = brisk_cpu_feature_name(bit);
         if (!tv_check(name != NULL, "feature bit %d has a name", b))
@@ -260,6 +273,31 @@ static void test_cpu_names(void)
 #endif
     tv_note("CPU features:%s", line[0] ? line : " (none)");
 }
+
+#if defined(__x86_64__)
+/* The vector-latency trait on the CPUs it was measured on: present on Intel,
+ * absent on AMD family 1Ah (Zen 5), where a VPADDD chain runs at half the
+ * speed of an ADD chain. */
+static void test_cpu_trait(void)
+{
+    unsigned a, b, c, d, vendor[3];
+    __cpuid(0, a, vendor[0], vendor[2], vendor[1]);
+    __cpuid(1, a, b, c, d);
+    unsigned family = (a >> 8) & 0xf;
+    if (family == 0xf)
+        family += (a >> 20) & 0xff;
+    int has = (brisk_cpu_features_detected() & BRISK_CPU_VECLAT1) != 0;
+    if (is_portable_build())
+        tv_check(!has, "portable build claims no trait");
+    else if (memcmp(vendor, "GenuineIntel", 12) == 0)
+        tv_check(has, "Intel: veclat1");
+    else if (memcmp(vendor, "AuthenticAMD", 12) == 0 && family >= 0x1a)
+        tv_check(!has, "AMD family %#x (Zen 5 or later): no veclat1", family);
+    else
+        tv_note("vendor %.12s family %#x: veclat1 %s", (const char *)vendor, family,
+                has ? "claimed" : "not claimed");
+}
+#endif
 
 /* OpenSSL 3's names and aliases (providers/implementations/include/prov/
  * names.h), plus the short names `openssl dgst` accepts. */
@@ -398,6 +436,9 @@ int main(int argc, char **argv)
                 tv_impl_list(brisk_prim_name(i), list, sizeof(list)));
     }
     test_cpu_names();
+#if defined(__x86_64__)
+    test_cpu_trait();
+#endif
     test_prims();
     test_selection();
     test_impl_set(argc > 1 && strcmp(argv[1], "--need-unsupported") == 0);

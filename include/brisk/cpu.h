@@ -36,7 +36,12 @@ enum {
     BRISK_CPU_AVX512VL   = 1u << 13,
     BRISK_CPU_AVX512IFMA = 1u << 14,
     BRISK_CPU_VAES       = 1u << 15,
-    BRISK_CPU_VPCLMULQDQ = 1u << 16
+    BRISK_CPU_VPCLMULQDQ = 1u << 16,
+    /* Not an instruction set but a trait: vector integer add, logic and
+     * rotate complete in one cycle (every Intel core with AVX-512, AMD before
+     * Zen 5).  The kernels that run one hash chain in vector lanes are only
+     * chosen where it holds; Zen 5 takes two cycles, which halves them. */
+    BRISK_CPU_VECLAT1    = 1u << 17
 };
 
 /* brisk_cpu_features returns the BRISK_CPU_* bits of this CPU (with OS support
@@ -62,6 +67,12 @@ const char *brisk_prim_name(size_t i);
  * `prim` in preference order (NULL past the last); *cpu_needed, if not NULL,
  * receives the BRISK_CPU_* bits it needs. */
 const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed);
+
+/* brisk_impl_prefers returns the BRISK_CPU_* bits, beyond those it needs to
+ * run, that the i-th implementation of `prim` needs to be chosen
+ * automatically (0 for most; BRISK_CPU_VECLAT1 for the vector-lane hash
+ * kernels).  brisk_impl_set can still force it where the bits are missing. */
+uint32_t brisk_impl_prefers(const char *prim, size_t i);
 
 /* brisk_impl_active returns the name of the implementation currently in use
  * for `prim`, or NULL if there is no such primitive. */

@@ -212,11 +212,11 @@ static const brisk_impl bn_impls[] = {
     {"ifma",
      BRISK_CPU_AVX512IFMA | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_BMI2 |
          BRISK_CPU_ADX,
-     (brisk_fn)brisk_bn_impl_ifma},
-    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, (brisk_fn)brisk_bn_impl_adx},
+     (brisk_fn)brisk_bn_impl_ifma, 0},
+    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, (brisk_fn)brisk_bn_impl_adx, 0},
 #endif
-    {"c", 0, (brisk_fn)brisk_bn_impl_c},
-    {NULL, 0, NULL},
+    {"c", 0, (brisk_fn)brisk_bn_impl_c, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_bn_prim = {"bn", bn_impls, NULL};
 

@@ -1420,22 +1420,22 @@ __attribute__((target("bmi2"))) static des_halves des_ptr_rorx_16(des_halves s,
  * BRISK_IMPL=des=NAME to force one. */
 static const brisk_impl des_impls[] = {
 #ifdef BRISK_X86_64
-    {"ptr-rorx-4", BRISK_CPU_BMI2, (brisk_fn)des_ptr_rorx_4},
-    {"ptr-rorx-16", BRISK_CPU_BMI2, (brisk_fn)des_ptr_rorx_16},
+    {"ptr-rorx-4", BRISK_CPU_BMI2, (brisk_fn)des_ptr_rorx_4, 0},
+    {"ptr-rorx-16", BRISK_CPU_BMI2, (brisk_fn)des_ptr_rorx_16, 0},
 #endif
-    {"ptr-cisc-4", 0, (brisk_fn)des_ptr_cisc_4},
-    {"ptr-cisc-16", 0, (brisk_fn)des_ptr_cisc_16},
-    {"ptr-risc1-16", 0, (brisk_fn)des_ptr_risc1_16},
-    {"ptr-risc1-4", 0, (brisk_fn)des_ptr_risc1_4},
-    {"idx-risc2-16", 0, (brisk_fn)des_idx_risc2_16},
-    {"idx-risc2-4", 0, (brisk_fn)des_idx_risc2_4},
-    {"idx-risc1-4", 0, (brisk_fn)des_idx_risc1_4},
-    {"idx-cisc-16", 0, (brisk_fn)des_idx_cisc_16},
-    {"idx-risc1-16", 0, (brisk_fn)des_idx_risc1_16},
-    {"ptr-risc2-4", 0, (brisk_fn)des_ptr_risc2_4},
-    {"idx-cisc-4", 0, (brisk_fn)des_idx_cisc_4},
-    {"ptr-risc2-16", 0, (brisk_fn)des_ptr_risc2_16},
-    {NULL, 0, NULL},
+    {"ptr-cisc-4", 0, (brisk_fn)des_ptr_cisc_4, 0},
+    {"ptr-cisc-16", 0, (brisk_fn)des_ptr_cisc_16, 0},
+    {"ptr-risc1-16", 0, (brisk_fn)des_ptr_risc1_16, 0},
+    {"ptr-risc1-4", 0, (brisk_fn)des_ptr_risc1_4, 0},
+    {"idx-risc2-16", 0, (brisk_fn)des_idx_risc2_16, 0},
+    {"idx-risc2-4", 0, (brisk_fn)des_idx_risc2_4, 0},
+    {"idx-risc1-4", 0, (brisk_fn)des_idx_risc1_4, 0},
+    {"idx-cisc-16", 0, (brisk_fn)des_idx_cisc_16, 0},
+    {"idx-risc1-16", 0, (brisk_fn)des_idx_risc1_16, 0},
+    {"ptr-risc2-4", 0, (brisk_fn)des_ptr_risc2_4, 0},
+    {"idx-cisc-4", 0, (brisk_fn)des_idx_cisc_4, 0},
+    {"ptr-risc2-16", 0, (brisk_fn)des_ptr_risc2_16, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_des_prim = {"des", des_impls, NULL};
 

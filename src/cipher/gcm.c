@@ -56,11 +56,11 @@ static const brisk_impl ghash_impls[] = {
     {"vpclmul",
      BRISK_CPU_VPCLMULQDQ | BRISK_CPU_PCLMUL | BRISK_CPU_AVX512F | BRISK_CPU_AVX512BW |
          BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_AVX | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_ghash_init_vpclmul},
-    {"pclmul", BRISK_CPU_PCLMUL | BRISK_CPU_SSSE3, (brisk_fn)brisk_ghash_init_pclmul},
+     (brisk_fn)brisk_ghash_init_vpclmul, 0},
+    {"pclmul", BRISK_CPU_PCLMUL | BRISK_CPU_SSSE3, (brisk_fn)brisk_ghash_init_pclmul, 0},
 #endif
-    {"ct", 0, (brisk_fn)brisk_ghash_init_ct},
-    {NULL, 0, NULL},
+    {"ct", 0, (brisk_fn)brisk_ghash_init_ct, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_ghash_prim = {"ghash", ghash_impls, NULL};
 

@@ -165,9 +165,9 @@ static void rc4_setkey_char(rc4_key *k, const uint8_t *key, size_t key_len)
 
 /* Fastest first, as measured on Ice Lake-SP with gcc 12 -O3. */
 static const brisk_impl rc4_impls[] = {
-    {"int", 0, (brisk_fn)rc4_setkey_int},
-    {"char", 0, (brisk_fn)rc4_setkey_char},
-    {NULL, 0, NULL},
+    {"int", 0, (brisk_fn)rc4_setkey_int, 0},
+    {"char", 0, (brisk_fn)rc4_setkey_char, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_rc4_prim = {"rc4", rc4_impls, NULL};
 

@@ -4,6 +4,9 @@
  * CPUID leaves 1 and 7 give the instruction sets; AVX-class features are only
  * claimed when the OS saves their registers (CPUID.1:ECX.OSXSAVE, then XCR0
  * bits for XMM/YMM, and opmask/ZMM for AVX-512), as libsodium's runtime.c does.
+ * One bit is a trait, not an instruction set: BRISK_CPU_VECLAT1, one-cycle
+ * vector integer operations, which CPUID cannot report and is inferred from
+ * the vendor and family.
  * BRISK_CPU="-shani,-avx2" hides features from the selection.
  */
 #include <stdlib.h>
@@ -28,7 +31,7 @@ static const struct {
     {"pclmul", BRISK_CPU_PCLMUL},     {"avx512f", BRISK_CPU_AVX512F},
     {"avx512bw", BRISK_CPU_AVX512BW}, {"avx512vl", BRISK_CPU_AVX512VL},
     {"avx512ifma", BRISK_CPU_AVX512IFMA}, {"vaes", BRISK_CPU_VAES},
-    {"vpclmulqdq", BRISK_CPU_VPCLMULQDQ},
+    {"vpclmulqdq", BRISK_CPU_VPCLMULQDQ}, {"veclat1", BRISK_CPU_VECLAT1},
 };
 
 #ifdef BRISK_X86_64
@@ -39,15 +42,31 @@ static uint64_t read_xcr0(void)
     return (uint64_t)hi << 32 | lo;
 }
 
+/* vector_latency_1 tells, from CPUID leaf 0's vendor and leaf 1's eax,
+ * whether vector integer add, logic and rotate take one cycle.  They do on
+ * every Intel core with AVX-512 and on AMD's Zen 4 (family 19h); from Zen 5
+ * (family 1Ah) they take two, measured on an EPYC 9005: a chain of VPADDD,
+ * VPROLD or VPTERNLOGD runs at twice the time of a chain of ADD. */
+static int vector_latency_1(unsigned vendor_ebx, unsigned eax1)
+{
+    const unsigned amd = 0x68747541; /* "Auth" of "AuthenticAMD" */
+    unsigned family = (eax1 >> 8) & 0xf;
+    if (family == 0xf)
+        family += (eax1 >> 20) & 0xff;
+    return vendor_ebx != amd || family < 0x1a;
+}
+
 static uint32_t detect(void)
 {
-    unsigned a, b, c, d, max;
+    unsigned a, b, c, d, max, vendor;
     uint32_t f = 0;
 
-    max = __get_cpuid_max(0, NULL);
+    __cpuid(0, max, vendor, c, d);
     if (max < 1)
         return 0;
     __cpuid(1, a, b, c, d);
+    if (vector_latency_1(vendor, a))
+        f |= BRISK_CPU_VECLAT1;
     if (d & (1u << 26)) f |= BRISK_CPU_SSE2;
     if (c & (1u << 9))  f |= BRISK_CPU_SSSE3;
     if (c & (1u << 19)) f |= BRISK_CPU_SSE41;

@@ -57,7 +57,7 @@ static const brisk_impl *find_impl(const brisk_prim *p, const char *name)
 static const brisk_impl *pick(const brisk_prim *p, uint32_t features)
 {
     const brisk_impl *im = p->impls;
-    while ((im->cpu & ~features) != 0 && im[1].name != NULL)
+    while (((im->cpu | im->prefer) & ~features) != 0 && im[1].name != NULL)
         im++;
     return im;
 }
@@ -146,6 +146,17 @@ const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed)
         }
     }
     return NULL;
+}
+
+uint32_t brisk_impl_prefers(const char *prim, size_t i)
+{
+    const brisk_prim *p = find_prim(prim);
+    if (p == NULL)
+        return 0;
+    for (size_t k = 0; p->impls[k].name != NULL; k++)
+        if (k == i)
+            return p->impls[k].prefer;
+    return 0;
 }
 
 const char *brisk_impl_active(const char *prim)

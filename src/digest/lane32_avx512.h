@@ -4,6 +4,9 @@
  * md5_avx512.c, rmd160_avx512.c): the gathering of each step's message word
  * plus constant, and two compiler barriers, which emit no instruction but
  * stop the compiler from moving work onto the critical path.
+ * These kernels are only faster where vector integer operations take one
+ * cycle; on AMD Zen 5 they take two and the kernels run at half the speed
+ * of the BMI2 ones, so the dispatcher picks them only with BRISK_CPU_VECLAT1.
  * The includer includes <immintrin.h> and defines LANE32_TARGET (its
  * instruction sets, at least AVX-512F and AVX-512VL, and always_inline)
  * first.

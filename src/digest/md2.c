@@ -8,8 +8,8 @@
 #include "internal.h"
 
 static const brisk_impl md2_impls[] = {
-    {"c", 0, (brisk_fn)brisk_md2_compress_c},
-    {NULL, 0, NULL},
+    {"c", 0, (brisk_fn)brisk_md2_compress_c, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_md2_prim = {"md2", md2_impls, NULL};
 

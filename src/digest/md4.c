@@ -10,11 +10,12 @@
 
 static const brisk_impl md4_impls[] = {
 #ifdef BRISK_X86_64
-    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, (brisk_fn)brisk_md4_compress_avx512},
-    {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_md4_compress_bmi2},
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, (brisk_fn)brisk_md4_compress_avx512,
+     BRISK_CPU_VECLAT1},
+    {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_md4_compress_bmi2, 0},
 #endif
-    {"c", 0, (brisk_fn)brisk_md4_compress_c},
-    {NULL, 0, NULL},
+    {"c", 0, (brisk_fn)brisk_md4_compress_c, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_md4_prim = {"md4", md4_impls, NULL};
 

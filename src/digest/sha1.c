@@ -11,10 +11,10 @@
 static const brisk_impl sha1_impls[] = {
 #ifdef BRISK_X86_64
     {"shani", BRISK_CPU_SHANI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_sha1_compress_shani},
+     (brisk_fn)brisk_sha1_compress_shani, 0},
 #endif
-    {"c", 0, (brisk_fn)brisk_sha1_compress_c},
-    {NULL, 0, NULL},
+    {"c", 0, (brisk_fn)brisk_sha1_compress_c, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_sha1_prim = {"sha1", sha1_impls, NULL};
 

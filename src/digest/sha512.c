@@ -15,11 +15,11 @@
 static const brisk_impl sha512_impls[] = {
 #ifdef BRISK_X86_64
     {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2,
-     (brisk_fn)brisk_sha512_compress_avx512},
-    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI2, (brisk_fn)brisk_sha512_compress_avx2},
+     (brisk_fn)brisk_sha512_compress_avx512, 0},
+    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI2, (brisk_fn)brisk_sha512_compress_avx2, 0},
 #endif
-    {"c", 0, (brisk_fn)brisk_sha512_compress_c},
-    {NULL, 0, NULL},
+    {"c", 0, (brisk_fn)brisk_sha512_compress_c, 0},
+    {NULL, 0, NULL, 0},
 };
 brisk_prim brisk_sha512_prim = {"sha512", sha512_impls, NULL};
 
