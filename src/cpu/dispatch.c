@@ -133,30 +133,30 @@ const char *brisk_prim_name(size_t i)
     return i < N_PRIMS ? prims[i]->name : NULL;
 }
 
-const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed)
+/* impl_at returns primitive prim's i-th implementation, or NULL. */
+static const brisk_impl *impl_at(const char *prim, size_t i)
 {
     const brisk_prim *p = find_prim(prim);
     if (p == NULL)
         return NULL;
-    for (size_t k = 0; p->impls[k].name != NULL; k++) {
-        if (k == i) {
-            if (cpu_needed != NULL)
-                *cpu_needed = p->impls[k].cpu;
-            return p->impls[k].name;
-        }
-    }
+    for (size_t k = 0; p->impls[k].name != NULL; k++)
+        if (k == i)
+            return &p->impls[k];
     return NULL;
+}
+
+const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed)
+{
+    const brisk_impl *im = impl_at(prim, i);
+    if (im != NULL && cpu_needed != NULL)
+        *cpu_needed = im->cpu;
+    return im != NULL ? im->name : NULL;
 }
 
 uint32_t brisk_impl_prefers(const char *prim, size_t i)
 {
-    const brisk_prim *p = find_prim(prim);
-    if (p == NULL)
-        return 0;
-    for (size_t k = 0; p->impls[k].name != NULL; k++)
-        if (k == i)
-            return p->impls[k].prefer;
-    return 0;
+    const brisk_impl *im = impl_at(prim, i);
+    return im != NULL ? im->prefer : 0;
 }
 
 const char *brisk_impl_active(const char *prim)
