@@ -118,7 +118,8 @@ static void test_profiles(void)
     const uint32_t avx512 = avx2 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512BW | BRISK_CPU_AVX512VL |
                             BRISK_CPU_VECLAT1;
     const uint32_t zen5 = (avx512 & ~BRISK_CPU_VECLAT1) | BRISK_CPU_SHANI |
-                          BRISK_CPU_AVX512IFMA | BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ;
+                          BRISK_CPU_AVX512IFMA | BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ |
+                          BRISK_CPU_ALU6;
     static const char *const prims[] = {"md4", "md5", "rmd160", "sha1", "sha256", "sha512"};
     const struct {
         const char *cpu;
@@ -136,8 +137,11 @@ static void test_profiles(void)
                                            BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ,
          {"avx512", "avx512", "avx512", "shani", "shani", "avx512"}},
         /* Two-cycle vector latency: the one-chain kernels lose to BMI2, the
-         * SHA-512 one (its message schedule is across lanes) still wins. */
-        {"Zen 5 (AVX-512, two-cycle vector latency)", zen5,
+         * SHA-512 one (its message schedule is across lanes) still wins, in
+         * its form for six integer ALUs. */
+        {"Zen 5 (AVX-512, two-cycle vector latency, six ALUs)", zen5,
+         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512-alu6"}},
+        {"Zen 5 with alu6 hidden", zen5 & ~BRISK_CPU_ALU6,
          {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512"}},
     };
     for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++)
@@ -250,7 +254,7 @@ static void test_cpu_names(void)
     size_t n = 0;
 
     line[0] = '\0';
-    for (int b = 0; b < 18; b++) {
+    for (int b = 0; (1u << b) <= BRISK_CPU_ALU6; b++) { /* ALU6 is the last bit */
         uint32_t bit = 1u << b;
         const char *name = brisk_cpu_feature_name(bit);
         if (!tv_check(name != NULL, "feature bit %d has a name", b))
@@ -261,6 +265,7 @@ static void test_cpu_names(void)
     }
     tv_check(brisk_cpu_feature_name(0) == NULL, "no name for 0");
     tv_check(brisk_cpu_feature_name(1u << 31) == NULL, "no name for an unused bit");
+    tv_check(brisk_cpu_feature_name(BRISK_CPU_ALU6 << 1) == NULL, "no name past the last bit");
     tv_check(brisk_cpu_feature_name(BRISK_CPU_SSE2 | BRISK_CPU_AVX2) == NULL,
              "no name for two bits");
     tv_check_int(brisk_cpu_feature_by_name("nosuch"), 0, "unknown feature name");
@@ -275,9 +280,10 @@ static void test_cpu_names(void)
 }
 
 #if defined(__x86_64__)
-/* The vector-latency trait on the CPUs it was measured on: present on Intel,
+/* The traits on the CPUs they were measured on.  veclat1: present on Intel,
  * absent on AMD family 1Ah (Zen 5), where a VPADDD chain runs at half the
- * speed of an ADD chain. */
+ * speed of an ADD chain.  alu6: present on AMD family 1Ah and later, absent
+ * on Intel and older AMD cores. */
 static void test_cpu_trait(void)
 {
     unsigned a, b, c, d, vendor[3];
@@ -286,16 +292,22 @@ static void test_cpu_trait(void)
     unsigned family = (a >> 8) & 0xf;
     if (family == 0xf)
         family += (a >> 20) & 0xff;
-    int has = (brisk_cpu_features_detected() & BRISK_CPU_VECLAT1) != 0;
-    if (is_portable_build())
-        tv_check(!has, "portable build claims no trait");
-    else if (memcmp(vendor, "GenuineIntel", 12) == 0)
+    uint32_t detected = brisk_cpu_features_detected();
+    int has = (detected & BRISK_CPU_VECLAT1) != 0, alu6 = (detected & BRISK_CPU_ALU6) != 0;
+    int amd = memcmp(vendor, "AuthenticAMD", 12) == 0;
+    if (is_portable_build()) {
+        tv_check(!has && !alu6, "portable build claims no trait");
+        return;
+    }
+    if (memcmp(vendor, "GenuineIntel", 12) == 0)
         tv_check(has, "Intel: veclat1");
-    else if (memcmp(vendor, "AuthenticAMD", 12) == 0 && family >= 0x1a)
+    else if (amd && family >= 0x1a)
         tv_check(!has, "AMD family %#x (Zen 5 or later): no veclat1", family);
     else
         tv_note("vendor %.12s family %#x: veclat1 %s", (const char *)vendor, family,
                 has ? "claimed" : "not claimed");
+    tv_check_int(alu6, amd && family >= 0x1a, "vendor %.12s family %#x: alu6",
+                 (const char *)vendor, family);
 }
 #endif
 

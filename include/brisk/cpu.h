@@ -41,7 +41,11 @@ enum {
      * rotate complete in one cycle (every Intel core with AVX-512, AMD before
      * Zen 5).  The kernels that run one hash chain in vector lanes are only
      * chosen where it holds; Zen 5 takes two cycles, which halves them. */
-    BRISK_CPU_VECLAT1    = 1u << 17
+    BRISK_CPU_VECLAT1    = 1u << 17,
+    /* A trait too: six or more integer ALUs (AMD Zen 5).  SHA-512's rounds
+     * then run faster in a form with a shorter dependency chain and a few
+     * more operations, which four-ALU cores are slower at. */
+    BRISK_CPU_ALU6       = 1u << 18
 };
 
 /* brisk_cpu_features returns the BRISK_CPU_* bits of this CPU (with OS support
@@ -71,7 +75,7 @@ const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed);
 /* brisk_impl_prefers returns the BRISK_CPU_* bits, beyond those it needs to
  * run, that the i-th implementation of `prim` needs to be chosen
  * automatically (0 for most; BRISK_CPU_VECLAT1 for the vector-lane hash
- * kernels).  brisk_impl_set can still force it where the bits are missing. */
+ * kernels, BRISK_CPU_ALU6 for SHA-512's avx512-alu6).  brisk_impl_set can still force it where the bits are missing. */
 uint32_t brisk_impl_prefers(const char *prim, size_t i);
 
 /* brisk_impl_active returns the name of the implementation currently in use

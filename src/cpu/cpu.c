@@ -4,9 +4,9 @@
  * CPUID leaves 1 and 7 give the instruction sets; AVX-class features are only
  * claimed when the OS saves their registers (CPUID.1:ECX.OSXSAVE, then XCR0
  * bits for XMM/YMM, and opmask/ZMM for AVX-512), as libsodium's runtime.c does.
- * One bit is a trait, not an instruction set: BRISK_CPU_VECLAT1, one-cycle
- * vector integer operations, which CPUID cannot report and is inferred from
- * the vendor and family.
+ * Two bits are traits, not instruction sets: BRISK_CPU_VECLAT1, one-cycle
+ * vector integer operations, and BRISK_CPU_ALU6, six integer ALUs.  CPUID
+ * cannot report them; they are inferred from the vendor and family.
  * BRISK_CPU="-shani,-avx2" hides features from the selection.
  */
 #include <stdlib.h>
@@ -32,6 +32,7 @@ static const struct {
     {"avx512bw", BRISK_CPU_AVX512BW}, {"avx512vl", BRISK_CPU_AVX512VL},
     {"avx512ifma", BRISK_CPU_AVX512IFMA}, {"vaes", BRISK_CPU_VAES},
     {"vpclmulqdq", BRISK_CPU_VPCLMULQDQ}, {"veclat1", BRISK_CPU_VECLAT1},
+    {"alu6", BRISK_CPU_ALU6},
 };
 
 #ifdef BRISK_X86_64
@@ -42,6 +43,15 @@ static uint64_t read_xcr0(void)
     return (uint64_t)hi << 32 | lo;
 }
 
+#define VENDOR_AMD 0x68747541u /* "Auth" of "AuthenticAMD", CPUID leaf 0's ebx */
+
+/* family returns the CPU family from CPUID leaf 1's eax. */
+static unsigned family(unsigned eax1)
+{
+    unsigned f = (eax1 >> 8) & 0xf;
+    return f == 0xf ? f + ((eax1 >> 20) & 0xff) : f;
+}
+
 /* vector_latency_1 tells, from CPUID leaf 0's vendor and leaf 1's eax,
  * whether vector integer add, logic and rotate take one cycle.  They do on
  * every Intel core with AVX-512 and on AMD's Zen 4 (family 19h); from Zen 5
@@ -49,11 +59,17 @@ static uint64_t read_xcr0(void)
  * VPROLD or VPTERNLOGD runs at twice the time of a chain of ADD. */
 static int vector_latency_1(unsigned vendor_ebx, unsigned eax1)
 {
-    const unsigned amd = 0x68747541; /* "Auth" of "AuthenticAMD" */
-    unsigned family = (eax1 >> 8) & 0xf;
-    if (family == 0xf)
-        family += (eax1 >> 20) & 0xff;
-    return vendor_ebx != amd || family < 0x1a;
+    return vendor_ebx != VENDOR_AMD || family(eax1) < 0x1a;
+}
+
+/* six_alus tells whether the core has six integer ALUs: AMD from Zen 5
+ * (family 1Ah; Zen 2 to 4 have four).  On an EPYC 9005, independent
+ * ADDs measured more than five a cycle.  Intel cores are not
+ * claimed: those SHA-512 was measured on (Ice Lake) have four, and the
+ * newer ones with more are not told apart here. */
+static int six_alus(unsigned vendor_ebx, unsigned eax1)
+{
+    return vendor_ebx == VENDOR_AMD && family(eax1) >= 0x1a;
 }
 
 static uint32_t detect(void)
@@ -67,6 +83,8 @@ static uint32_t detect(void)
     __cpuid(1, a, b, c, d);
     if (vector_latency_1(vendor, a))
         f |= BRISK_CPU_VECLAT1;
+    if (six_alus(vendor, a))
+        f |= BRISK_CPU_ALU6;
     if (d & (1u << 26)) f |= BRISK_CPU_SSE2;
     if (c & (1u << 9))  f |= BRISK_CPU_SSSE3;
     if (c & (1u << 19)) f |= BRISK_CPU_SSE41;

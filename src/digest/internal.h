@@ -60,6 +60,7 @@ void brisk_sha256_hmac_shani(const uint32_t ikey[8], const uint32_t okey[8], uin
                              size_t out_len, const uint8_t *in, size_t in_len);
 brisk_sha512_compress_fn brisk_sha512_compress_avx2;
 brisk_sha512_compress_fn brisk_sha512_compress_avx512;
+brisk_sha512_compress_fn brisk_sha512_compress_avx512_alu6;
 #endif
 
 /* md_blocks_fn feeds whole blocks to an algorithm's active kernel. */

@@ -106,21 +106,21 @@ static inline void rounds16_sched(sha512_vars *v, sha512_sched *s, size_t t)
     const uint64_t *wk = &s->wk[0][t];
     size_t j = t / 2 + 8;
 
-    rounds2(v, wk + 0, 0);
+    rounds2(v, wk + 0, 0, 0);
     schedule(s, j + 0, 0);
-    rounds2(v, wk + 2, 2);
+    rounds2(v, wk + 2, 2, 0);
     schedule(s, j + 1, 1);
-    rounds2(v, wk + 4, 4);
+    rounds2(v, wk + 4, 4, 0);
     schedule(s, j + 2, 2);
-    rounds2(v, wk + 6, 6);
+    rounds2(v, wk + 6, 6, 0);
     schedule(s, j + 3, 3);
-    rounds2(v, wk + 8, 0);
+    rounds2(v, wk + 8, 0, 0);
     schedule(s, j + 4, 4);
-    rounds2(v, wk + 10, 2);
+    rounds2(v, wk + 10, 2, 0);
     schedule(s, j + 5, 5);
-    rounds2(v, wk + 12, 4);
+    rounds2(v, wk + 12, 4, 0);
     schedule(s, j + 6, 6);
-    rounds2(v, wk + 14, 6);
+    rounds2(v, wk + 14, 6, 0);
     schedule(s, j + 7, 7);
 }
 
@@ -137,13 +137,13 @@ void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_b
         vars_load(&v, h);
         for (size_t t = 0; t < 64; t += 16)
             rounds16_sched(&v, &s, t);
-        rounds16(&v, &s.wk[0][64]);
+        rounds16(&v, &s.wk[0][64], 0);
         vars_add(h, &v);
 
         if (pair) {
             vars_load(&v, h);
             for (size_t t = 0; t < 80; t += 16)
-                rounds16(&v, &s.wk[1][t]);
+                rounds16(&v, &s.wk[1][t], 0);
             vars_add(h, &v);
         }
         blocks += 128 * (1 + pair);
