@@ -58,6 +58,11 @@ brisk_sha256_compress_fn brisk_sha256_compress_shani;
  * and opad blocks; it runs where the shani SHA-256 kernel does. */
 void brisk_sha256_hmac_shani(const uint32_t ikey[8], const uint32_t okey[8], uint8_t *out,
                              size_t out_len, const uint8_t *in, size_t in_len);
+/* brisk_sha256_short_shani writes the first out_len bytes (32 or 28) of
+ * the digest of in (in_len <= 55) from the state iv to out; it runs where
+ * the shani SHA-256 kernel does. */
+void brisk_sha256_short_shani(const uint32_t iv[8], uint8_t *out, size_t out_len,
+                              const uint8_t *in, size_t in_len);
 brisk_sha512_compress_fn brisk_sha512_compress_avx2;
 brisk_sha512_compress_fn brisk_sha512_compress_avx512;
 brisk_sha512_compress_fn brisk_sha512_compress_avx512_alu6;

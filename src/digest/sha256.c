@@ -139,13 +139,41 @@ static void sha256_finish(brisk_sha256_ctx *ctx, uint8_t *out, int out_words)
     wipe(ctx, sizeof(*ctx));
 }
 
+/* FIPS 180-4, 5.3.3 and 5.3.2. */
+static const uint32_t sha256_iv[8] = {
+    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+/* The second 32 bits of the fractional parts of the square roots of the
+ * 9th to 16th primes. */
+static const uint32_t sha224_iv[8] = {
+    0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+    0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+};
+
+/* sha256_oneshot writes the first out_words words of the digest of a whole
+ * message from iv: a message that fits in one padded block (up to 55
+ * bytes) in one call of the shani kernel when that kernel is active, else
+ * through a context. */
+static void sha256_oneshot(const uint32_t iv[8], uint8_t *out, int out_words, const void *in,
+                           size_t in_len)
+{
+#ifdef BRISK_X86_64
+    if (in_len <= 64 - 9 &&
+        brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani) {
+        brisk_sha256_short_shani(iv, out, 4 * (size_t)out_words, in, in_len);
+        return;
+    }
+#endif
+    brisk_sha256_ctx ctx;
+    sha256_start(&ctx, iv);
+    brisk_sha256_update(&ctx, in, in_len);
+    sha256_finish(&ctx, out, out_words);
+}
+
 void brisk_sha256_init(brisk_sha256_ctx *ctx)
 {
-    static const uint32_t iv[8] = {
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-        0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    };
-    sha256_start(ctx, iv);
+    sha256_start(ctx, sha256_iv);
 }
 
 void brisk_sha256_update(brisk_sha256_ctx *ctx, const void *in, size_t in_len)
@@ -160,21 +188,12 @@ void brisk_sha256_final(brisk_sha256_ctx *ctx, uint8_t out[BRISK_SHA256_LEN])
 
 void brisk_sha256(uint8_t out[BRISK_SHA256_LEN], const void *in, size_t in_len)
 {
-    brisk_sha256_ctx ctx;
-    brisk_sha256_init(&ctx);
-    brisk_sha256_update(&ctx, in, in_len);
-    brisk_sha256_final(&ctx, out);
+    sha256_oneshot(sha256_iv, out, 8, in, in_len);
 }
 
 void brisk_sha224_init(brisk_sha224_ctx *ctx)
 {
-    /* FIPS 180-4, 5.3.2: the second 32 bits of the fractional parts of the
-     * square roots of the 9th to 16th primes. */
-    static const uint32_t iv[8] = {
-        0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
-        0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
-    };
-    sha256_start(ctx, iv);
+    sha256_start(ctx, sha224_iv);
 }
 
 void brisk_sha224_update(brisk_sha224_ctx *ctx, const void *in, size_t in_len)
@@ -189,10 +208,7 @@ void brisk_sha224_final(brisk_sha224_ctx *ctx, uint8_t out[BRISK_SHA224_LEN])
 
 void brisk_sha224(uint8_t out[BRISK_SHA224_LEN], const void *in, size_t in_len)
 {
-    brisk_sha224_ctx ctx;
-    brisk_sha224_init(&ctx);
-    brisk_sha224_update(&ctx, in, in_len);
-    brisk_sha224_final(&ctx, out);
+    sha256_oneshot(sha224_iv, out, 7, in, in_len);
 }
 
 static void sha256_init_any(void *ctx) { brisk_sha256_init(ctx); }
