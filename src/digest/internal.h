@@ -52,6 +52,9 @@ void brisk_md5_hmac_avx512(const uint32_t ikey[4], const uint32_t okey[4], uint8
 brisk_rmd160_compress_fn brisk_rmd160_compress_bmi2;
 brisk_rmd160_compress_fn brisk_rmd160_compress_avx512;
 brisk_sha1_compress_fn brisk_sha1_compress_shani;
+/* brisk_sha1_short_shani writes the SHA-1 digest of in (in_len <= 55) to
+ * out; it runs where the shani SHA-1 kernel does. */
+void brisk_sha1_short_shani(uint8_t out[20], const uint8_t *in, size_t in_len);
 brisk_sha256_compress_fn brisk_sha256_compress_shani;
 /* brisk_sha256_hmac_shani writes HMAC-SHA-256 (out_len 32) or HMAC-SHA-224
  * (out_len 28) of in (in_len <= 55) to out, from the states after the ipad

@@ -178,6 +178,14 @@ void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN])
 
 void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
 {
+#ifdef BRISK_X86_64
+    /* one padded block, built in registers by the shani kernel */
+    if (in_len <= 64 - 9 &&
+        brisk_prim_fn(&brisk_sha1_prim) == (brisk_fn)brisk_sha1_compress_shani) {
+        brisk_sha1_short_shani(out, in, in_len);
+        return;
+    }
+#endif
     brisk_sha1_ctx ctx;
     brisk_sha1_init(&ctx);
     brisk_sha1_update(&ctx, in, in_len);

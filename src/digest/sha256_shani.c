@@ -25,6 +25,8 @@
 #ifdef BRISK_X86_64
 #include <immintrin.h>
 
+#include "pad_sse.h"
+
 #define SHA256_TARGET __attribute__((target("sha,sse4.1,ssse3")))
 
 /* rounds4 runs four rounds with message words w[i..i+3] (natural lane order)
@@ -115,52 +117,16 @@ void brisk_sha256_compress_shani(uint32_t h[8], const uint8_t *blocks, size_t n_
     _mm_storeu_si128((__m128i *)&h[4], hgfe);
 }
 
-/* tail_bytes returns in[off..in_len), fewer than 16 bytes, followed by
- * zeros, reading nothing outside in[0..in_len) and storing nothing (a load
- * of bytes just stored in pieces would wait for them to reach the cache).
- * With 16 bytes or more in the message, its last 16 are loaded and moved
- * down by a byte shuffle; a shorter message is gathered byte by byte. */
-SHA256_TARGET
-static inline __m128i tail_bytes(const uint8_t *in, size_t in_len, size_t off)
-{
-    static const uint8_t slide[32] = {0,    1,    2,    3,    4,    5,    6,    7,
-                                      8,    9,    10,   11,   12,   13,   14,   15,
-                                      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
-                                      0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
-    size_t r = in_len - off;
-
-    if (in_len >= 16) {
-        __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(in + in_len - 16));
-        return _mm_shuffle_epi8(
-            last, _mm_loadu_si128((const __m128i *)(const void *)(slide + 16 - r)));
-    }
-    uint64_t lo = 0, hi = 0;
-    for (size_t i = 0; i < r; i++) {
-        if (i < 8)
-            lo |= (uint64_t)in[off + i] << (8 * i);
-        else
-            hi |= (uint64_t)in[off + i] << (8 * (i - 8));
-    }
-    return _mm_set_epi64x((long long)hi, (long long)lo);
-}
-
-/* pad_words returns words 4k..4k+3 of the one padded block of a message of
- * in_len <= 55 bytes that follows `prefix` bytes already hashed (64, the
- * ipad block, for an HMAC inner message; 0 for a plain one). */
+/* pad_words returns words 4k..4k+3 (natural lane order) of the one padded
+ * block of a message of in_len <= 55 bytes that follows `prefix` bytes
+ * already hashed (64, the ipad block, for an HMAC inner message; 0 for a
+ * plain one). */
 SHA256_TARGET
 static inline __m128i pad_words(const uint8_t *in, size_t in_len, size_t k, size_t prefix)
 {
     const __m128i bswap = _mm_set_epi8(12, 13, 14, 15, 8, 9, 10, 11, 4, 5, 6, 7, 0, 1, 2, 3);
-    const __m128i iota = _mm_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
-    __m128i c = _mm_setzero_si128();
+    __m128i c = _mm_shuffle_epi8(pad_chunk(in, in_len, k), bswap);
 
-    if (in_len >= 16 * k + 16)
-        c = _mm_loadu_si128((const __m128i *)(const void *)(in + 16 * k));
-    else if (in_len >= 16 * k)
-        c = _mm_or_si128(tail_bytes(in, in_len, 16 * k),
-                         _mm_and_si128(_mm_cmpeq_epi8(iota, _mm_set1_epi8((char)(in_len - 16 * k))),
-                                       _mm_set1_epi8((char)0x80)));
-    c = _mm_shuffle_epi8(c, bswap);
     if (k == 3) /* the bit length, a big-endian 64-bit word, in words 14-15 */
         c = _mm_or_si128(c, _mm_set_epi32((int)(8 * (prefix + in_len)), 0, 0, 0));
     return c;
