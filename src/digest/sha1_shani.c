@@ -71,7 +71,8 @@ static inline __m128i group(__m128i *abcd, __m128i e, __m128i w, int f)
 }
 
 /* block compresses the block whose words are w0..w3 (each with its first
- * word in the highest lane) into abcd and *e_in. */
+ * word in the highest lane) into the state *abcd_io (a in the highest
+ * lane) and *e_io (e in the highest lane). */
 SHA1_TARGET
 static inline void block(__m128i *abcd_io, __m128i *e_io, __m128i w0, __m128i w1, __m128i w2,
                          __m128i w3)

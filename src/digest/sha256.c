@@ -139,13 +139,13 @@ static void sha256_finish(brisk_sha256_ctx *ctx, uint8_t *out, int out_words)
     wipe(ctx, sizeof(*ctx));
 }
 
-/* FIPS 180-4, 5.3.3 and 5.3.2. */
+/* FIPS 180-4, 5.3.3. */
 static const uint32_t sha256_iv[8] = {
     0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
     0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
-/* The second 32 bits of the fractional parts of the square roots of the
- * 9th to 16th primes. */
+/* FIPS 180-4, 5.3.2: the second 32 bits of the fractional parts of the
+ * square roots of the 9th to 16th primes. */
 static const uint32_t sha224_iv[8] = {
     0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
     0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
