@@ -5,7 +5,8 @@
  * OpenSSL 3.0's `openssl dsaparam` does: "DSA PARAMETERS" (Dss-Parms), then
  * with -genkey a private key made from them as PKCS#8 "PRIVATE KEY", the
  * label openssl 3.0 uses there (in DER, OpenSSL's traditional DSA private
- * key, as openssl writes it).  -noout leaves the parameters out.
+ * key, as openssl writes it).  -noout leaves the parameters out.  Without
+ * BITS or -in the parameters are read from stdin, as openssl does.
  *
  * Sizes: p of 1024 bits gets q of 160, 2048 gets 224 (as openssl dsaparam
  * 2048 makes), 3072 gets 256, and 512 gets 160 (the size `speed dsa512`
@@ -24,7 +25,7 @@ enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY };
 
 static const app_option dsaparam_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
-    {"in", OPT_IN, ARG_STRING, 0, 0, "FILE", "Read the parameters from FILE"},
+    {"in", OPT_IN, ARG_STRING, 0, 0, "FILE", "Read the parameters from FILE (default stdin)"},
     {"inform", OPT_INFORM, ARG_STRING, 0, 0, "PEM|DER", "Input format (default: either)"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Output file (default stdout)"},
     {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
@@ -46,8 +47,8 @@ typedef struct dsaparam_args {
 static void usage(void)
 {
     opts_usage(stdout, "dsaparam", "[options] [BITS]", dsaparam_options);
-    printf("\nBITS, the size of p, is 512, 1024, 2048 or 3072 (q: 160, 160, 224, 256 bits);\n"
-           "it is needed unless -in is given.\n");
+    printf("\nBITS, the size of p, is 512, 1024, 2048 or 3072 (q: 160, 160, 224, 256 bits).\n"
+           "Without BITS the parameters are read from -in FILE, or from stdin.\n");
 }
 
 /* q_bits returns the size of q for p of `bits` bits, or 0 if unsupported. */
@@ -79,7 +80,7 @@ static int get_params(const dsaparam_args *a, brisk_dsa_params *params)
 {
     int err;
 
-    if (a->in != NULL)
+    if (a->bits == 0) /* from -in FILE, or stdin */
         return load_dsa_params("dsaparam", a->in, a->inform, params);
     err = brisk_dsa_generate_params(params, (size_t)a->bits, (size_t)q_bits(a->bits));
     if (err != 0) {
@@ -153,10 +154,6 @@ static int parse_args(dsaparam_args *a, int argc, char **argv)
     }
     if (o.ind < argc && a->in != NULL) {
         app_error("dsaparam", "give either -in or BITS, not both");
-        return -1;
-    }
-    if (o.ind == argc && a->in == NULL) {
-        app_error("dsaparam", "no size given: say BITS (512, 1024, 2048 or 3072) or -in FILE");
         return -1;
     }
     return o.ind < argc ? parse_bits(argv[o.ind], &a->bits) : 0;

@@ -164,6 +164,11 @@ check "dsaparam -in: the parameters again" sh -c "sed -n '1,/END DSA/p' '$tmp/d1
 b dsaparam -in "$tmp/d1024.par" -genkey -noout
 check "dsaparam -in -genkey -noout: one PEM block" [ "$(grep -c BEGIN "$tmp/out")" = 1 ]
 check "dsaparam -in -genkey -noout: the key" grep -q 'BEGIN PRIVATE KEY' "$tmp/out"
+b dsaparam <"$tmp/d1024.par"
+check "dsaparam, parameters on stdin: exit 0" clean_exit
+check "dsaparam, parameters on stdin: written again" cmp -s "$tmp/out" "$tmp/d1024.par"
+b dsaparam -genkey -noout <"$tmp/d1024.par"
+check "dsaparam -genkey, parameters on stdin: the key" grep -q 'BEGIN PRIVATE KEY' "$tmp/out"
 bq pkey -in "$tmp/d1024.pem" -pubout -out "$tmp/d1024.pub"
 bq pkey -in "$tmp/d1024.pem" -pubout -outform DER -out "$tmp/d1024.pub.der"
 for md in sha1 sha256; do
@@ -363,8 +368,11 @@ for bits in 1000 4096 0 x; do
     b dsaparam "$bits"
     check "dsaparam $bits: one line, exit 1" one_line_error dsaparam
 done
-b dsaparam
-check "dsaparam without a size: one line, exit 1" one_line_error dsaparam
+b dsaparam </dev/null
+check "dsaparam without a size, empty stdin: one line, exit 1" one_line_error dsaparam
+printf 'not parameters\n' >"$d/junk.txt"
+b dsaparam <"$d/junk.txt"
+check "dsaparam without a size, junk on stdin: one line, exit 1" one_line_error dsaparam
 b genrsa -bogus 512
 check "genrsa -bogus: one line, exit 1" one_line_error genrsa
 
