@@ -1035,24 +1035,23 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
                                    size_t vecs)
 {
     const uint64_t k0[2] = {mont[0]->m0inv & DIGIT_MASK, mont[1]->m0inv & DIGIT_MASK};
+    const uint64_t *const m[2] = {s->m[0].d, s->m[1].d};
     size_t bits = 64 * e_limbs;
     unsigned w = bits >= 768 ? 5 : 4;
     size_t count = (size_t)1 << w;
-    digits row[2][2];   /* scratch rows of two table entries */
 
     for (int j = 0; j < 2; j++) {
         to_digits(&s->m[j], mont[j]->m, mont[j]->n, len);
         domain_const(&s->c[j], &s->m[j], mont[j], one, len);
         to_amm(&s->table[j][1], a[j], &s->c[j], &s->m[j], mont[j], one, len);
         to_amm(&s->table[j][0], NULL, &s->c[j], &s->m[j], mont[j], one, len);
-        row[1][j] = s->table[j][1];
     }
+    /* table[j][k] = AMM(table[j][k - 1], table[j][1]), in place */
     for (size_t k = 2; k < count; k++) {
-        row[0][0] = s->table[0][k - 1];
-        row[0][1] = s->table[1][k - 1];
-        pair_mul(mul2, row[0], row[0], row[1], s, k0);
-        s->table[0][k] = row[0][0];
-        s->table[1][k] = row[0][1];
+        uint64_t *const res[2] = {s->table[0][k].d, s->table[1][k].d};
+        const uint64_t *const prev[2] = {s->table[0][k - 1].d, s->table[1][k - 1].d};
+        const uint64_t *const base[2] = {s->table[0][1].d, s->table[1][1].d};
+        mul2(res, prev, base, m, k0);
     }
 
     size_t pos = bits - (bits % w ? bits % w : w);
@@ -1069,7 +1068,6 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
     }
     for (int j = 0; j < 2; j++)
         leave_domain(r[j], &s->acc[j], &s->m[j], mont[j], one, len);
-    wipe(row, sizeof(row));
 }
 
 static int mod_exp_pair_ifma(uint64_t *r1, const uint64_t *a1, const uint64_t *e1,
