@@ -75,7 +75,8 @@ const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed);
 /* brisk_impl_prefers returns the BRISK_CPU_* bits, beyond those it needs to
  * run, that the i-th implementation of `prim` needs to be chosen
  * automatically (0 for most; BRISK_CPU_VECLAT1 for the vector-lane hash
- * kernels, BRISK_CPU_ALU6 for SHA-512's avx512-alu6).  brisk_impl_set can still force it where the bits are missing. */
+ * kernels, BRISK_CPU_ALU6 for SHA-512's avx512-alu6).  brisk_impl_set can
+ * still force it where the bits are missing. */
 uint32_t brisk_impl_prefers(const char *prim, size_t i);
 
 /* brisk_impl_active returns the name of the implementation currently in use

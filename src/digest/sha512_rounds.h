@@ -17,6 +17,7 @@
  * round, which a core with six integer ALUs (AMD Zen 5) absorbs: there a
  * lone block takes about 7% less time.  On Intel's Ice Lake (four ALUs) a
  * shorter e-chain at one more operation a round measured 10-20% slower.
+ *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
 #ifndef BRISK_SHA512_ROUNDS_H
