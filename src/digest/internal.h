@@ -52,7 +52,7 @@ void brisk_md5_hmac_avx512(const uint32_t ikey[4], const uint32_t okey[4], uint8
 brisk_rmd160_compress_fn brisk_rmd160_compress_bmi2;
 brisk_rmd160_compress_fn brisk_rmd160_compress_avx512;
 brisk_sha1_compress_fn brisk_sha1_compress_shani;
-/* brisk_sha1_short_shani writes the SHA-1 digest of in (in_len <= 55) to
+/* brisk_sha1_short_shani writes the SHA-1 digest of in (in_len <= 119) to
  * out; it runs where the shani SHA-1 kernel does. */
 void brisk_sha1_short_shani(uint8_t out[20], const uint8_t *in, size_t in_len);
 brisk_sha256_compress_fn brisk_sha256_compress_shani;
@@ -62,7 +62,7 @@ brisk_sha256_compress_fn brisk_sha256_compress_shani;
 void brisk_sha256_hmac_shani(const uint32_t ikey[8], const uint32_t okey[8], uint8_t *out,
                              size_t out_len, const uint8_t *in, size_t in_len);
 /* brisk_sha256_short_shani writes the first out_len bytes (32 or 28) of
- * the digest of in (in_len <= 55) from the state iv to out; it runs where
+ * the digest of in (in_len <= 119) from the state iv to out; it runs where
  * the shani SHA-256 kernel does. */
 void brisk_sha256_short_shani(const uint32_t iv[8], uint8_t *out, size_t out_len,
                               const uint8_t *in, size_t in_len);

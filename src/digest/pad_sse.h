@@ -1,5 +1,5 @@
 /*
- * src/digest/pad_sse.h - the padded block of a short message, built in SSE
+ * src/digest/pad_sse.h - the padded blocks of a short message, built in SSE
  * registers for the SHA-NI kernels' one-shots (sha1_shani.c,
  * sha256_shani.c): no byte of it is stored, since a vector load of bytes
  * just stored in pieces would wait for them to reach the cache, and
@@ -43,10 +43,11 @@ static inline __m128i tail_bytes(const uint8_t *in, size_t in_len, size_t off)
     return _mm_set_epi64x((long long)hi, (long long)lo);
 }
 
-/* pad_chunk returns bytes 16k..16k+15 (k = 0..3) of a message of in_len <=
- * 55 bytes followed by 0x80 and zeros, in memory order; the length that
- * ends the block is the caller's, as its place in the lanes depends on the
- * kernel's word order. */
+/* pad_chunk returns bytes 16k..16k+15 of a message followed by 0x80 and
+ * zeros, in memory order, for the chunks of its padded blocks (k = 0..3 for
+ * one 64-byte block, in_len <= 55; k = 0..7 for two, in_len <= 119); the
+ * length that ends the last block is the caller's, as its place in the
+ * lanes depends on the kernel's word order. */
 PAD_SSE_TARGET
 static inline __m128i pad_chunk(const uint8_t *in, size_t in_len, size_t k)
 {

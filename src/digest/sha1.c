@@ -179,8 +179,8 @@ void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN])
 void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
 {
 #ifdef BRISK_X86_64
-    /* one padded block, built in registers by the shani kernel */
-    if (in_len <= 64 - 9 &&
+    /* one or two padded blocks, built in registers by the shani kernel */
+    if (in_len <= 128 - 9 &&
         brisk_prim_fn(&brisk_sha1_prim) == (brisk_fn)brisk_sha1_compress_shani) {
         brisk_sha1_short_shani(out, in, in_len);
         return;

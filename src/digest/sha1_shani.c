@@ -19,10 +19,10 @@
  * previous order (sha1nexte after sha1rnds4) cost a register move on it per
  * group, 3-4% here.
  *
- * brisk_sha1_short_shani is the one-shot of a message of up to 55 bytes:
- * its padded block is built in registers (pad_sse.h), not stored and loaded
- * back, which let independent 16-byte one-shots overlap in the core and
- * took them from 94 to 34 TSC ticks each on Zen 5.
+ * brisk_sha1_short_shani is the one-shot of a message of up to 119 bytes:
+ * its one or two padded blocks are built in registers (pad_sse.h), not
+ * stored and loaded back, which let independent 16-byte one-shots overlap
+ * in the core and took them from 94 to 34 TSC ticks each on Zen 5.
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
@@ -141,9 +141,9 @@ void brisk_sha1_compress_shani(uint32_t h[5], const uint8_t *blocks, size_t n_bl
     h[4] = (uint32_t)_mm_extract_epi32(e, 3);
 }
 
-/* brisk_sha1_short_shani: the padded block of in (in_len <= 55) is built in
- * registers (pad_sse.h), the state starts from the IV, and the digest goes
- * straight to out. */
+/* brisk_sha1_short_shani: the padded blocks of in (in_len <= 119) are
+ * built in registers (pad_sse.h), the state starts from the IV, and the
+ * digest goes straight to out. */
 SHA1_TARGET
 void brisk_sha1_short_shani(uint8_t out[20], const uint8_t *in, size_t in_len)
 {
@@ -151,13 +151,18 @@ void brisk_sha1_short_shani(uint8_t out[20], const uint8_t *in, size_t in_len)
     /* a..d of the IV with a in the highest lane, e in the highest lane */
     __m128i abcd = _mm_set_epi32(0x67452301, (int)0xefcdab89, (int)0x98badcfe, 0x10325476);
     __m128i e = _mm_set_epi32((int)0xc3d2e1f0, 0, 0, 0);
-    __m128i w3 = _mm_shuffle_epi8(pad_chunk(in, in_len, 3), bswap);
+    const __m128i bits = _mm_cvtsi32_si128((int)(8 * in_len));
+    size_t last = in_len <= 55 ? 3 : 7;   /* the chunk the length ends */
 
-    /* the bit length ends the block: word 15, the lowest lane of w3 */
-    w3 = _mm_or_si128(w3, _mm_cvtsi32_si128((int)(8 * in_len)));
-    block(&abcd, &e, _mm_shuffle_epi8(pad_chunk(in, in_len, 0), bswap),
-          _mm_shuffle_epi8(pad_chunk(in, in_len, 1), bswap),
-          _mm_shuffle_epi8(pad_chunk(in, in_len, 2), bswap), w3);
+    /* the bit length ends the last block: its word 15, the lowest lane */
+    for (size_t k = 0; k <= last; k += 4) {
+        __m128i w3 = _mm_shuffle_epi8(pad_chunk(in, in_len, k + 3), bswap);
+        if (k + 3 == last)
+            w3 = _mm_or_si128(w3, bits);
+        block(&abcd, &e, _mm_shuffle_epi8(pad_chunk(in, in_len, k), bswap),
+              _mm_shuffle_epi8(pad_chunk(in, in_len, k + 1), bswap),
+              _mm_shuffle_epi8(pad_chunk(in, in_len, k + 2), bswap), w3);
+    }
     _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(abcd, bswap));
     uint32_t e_out = (uint32_t)_mm_extract_epi32(e, 3);
     out[16] = (uint8_t)(e_out >> 24);

@@ -152,14 +152,14 @@ static const uint32_t sha224_iv[8] = {
 };
 
 /* sha256_oneshot writes the first out_words words of the digest of a whole
- * message from iv: a message that fits in one padded block (up to 55
+ * message from iv: a message that fits in two padded blocks (up to 119
  * bytes) in one call of the shani kernel when that kernel is active, else
  * through a context. */
 static void sha256_oneshot(const uint32_t iv[8], uint8_t *out, int out_words, const void *in,
                            size_t in_len)
 {
 #ifdef BRISK_X86_64
-    if (in_len <= 64 - 9 &&
+    if (in_len <= 128 - 9 &&
         brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani) {
         brisk_sha256_short_shani(iv, out, 4 * (size_t)out_words, in, in_len);
         return;
