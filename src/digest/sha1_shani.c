@@ -164,10 +164,6 @@ void brisk_sha1_short_shani(uint8_t out[20], const uint8_t *in, size_t in_len)
               _mm_shuffle_epi8(pad_chunk(in, in_len, k + 2), bswap), w3);
     }
     _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(abcd, bswap));
-    uint32_t e_out = (uint32_t)_mm_extract_epi32(e, 3);
-    out[16] = (uint8_t)(e_out >> 24);
-    out[17] = (uint8_t)(e_out >> 16);
-    out[18] = (uint8_t)(e_out >> 8);
-    out[19] = (uint8_t)e_out;
+    store32_be(out + 16, (uint32_t)_mm_extract_epi32(e, 3));
 }
 #endif
