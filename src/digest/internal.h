@@ -55,6 +55,11 @@ brisk_sha1_compress_fn brisk_sha1_compress_shani;
 /* brisk_sha1_short_shani writes the SHA-1 digest of in (in_len <= 119) to
  * out; it runs where the shani SHA-1 kernel does. */
 void brisk_sha1_short_shani(uint8_t out[20], const uint8_t *in, size_t in_len);
+/* brisk_sha1_hmac_shani writes HMAC-SHA-1 of in (in_len <= 55) to out, from
+ * the states after the ipad and opad blocks; it runs where the shani SHA-1
+ * kernel does. */
+void brisk_sha1_hmac_shani(const uint32_t ikey[5], const uint32_t okey[5], uint8_t out[20],
+                           const uint8_t *in, size_t in_len);
 brisk_sha256_compress_fn brisk_sha256_compress_shani;
 /* brisk_sha256_hmac_shani writes HMAC-SHA-256 (out_len 32) or HMAC-SHA-224
  * (out_len 28) of in (in_len <= 55) to out, from the states after the ipad

@@ -192,6 +192,25 @@ void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
     brisk_sha1_final(&ctx, out);
 }
 
+/* sha1_hmac is HMAC-SHA-1 of a whole message from ikey and okey, the
+ * contexts after the ipad and opad blocks, in one call of the shani kernel
+ * when that kernel is active and the message fits in one padded block;
+ * returns whether it wrote the tag. */
+static int sha1_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                     size_t in_len)
+{
+#ifdef BRISK_X86_64
+    if (in_len <= 64 - 9 &&
+        brisk_prim_fn(&brisk_sha1_prim) == (brisk_fn)brisk_sha1_compress_shani) {
+        const brisk_sha1_ctx *ik = ikey, *ok = okey;
+        brisk_sha1_hmac_shani(ik->h, ok->h, out, in, in_len);
+        return 1;
+    }
+#endif
+    (void)ikey, (void)okey, (void)out, (void)in, (void)in_len;
+    return 0;
+}
+
 static void sha1_init_any(void *ctx) { brisk_sha1_init(ctx); }
 static void sha1_update_any(void *ctx, const void *in, size_t in_len) { brisk_sha1_update(ctx, in, in_len); }
 static void sha1_final_any(void *ctx, uint8_t *out) { brisk_sha1_final(ctx, out); }
@@ -199,5 +218,5 @@ static void sha1_final_any(void *ctx, uint8_t *out) { brisk_sha1_final(ctx, out)
 static const char *const sha1_aliases[] = {"SHA-1", "ssl3-sha1", NULL};
 const brisk_digest brisk_digest_sha1 = {
     "sha1", "SHA1", sha1_aliases, "sha1", BRISK_SHA1_LEN, 64, sizeof(brisk_sha1_ctx),
-    sha1_init_any, sha1_update_any, sha1_final_any, brisk_sha1, NULL,
+    sha1_init_any, sha1_update_any, sha1_final_any, brisk_sha1, sha1_hmac,
 };

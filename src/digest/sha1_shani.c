@@ -19,6 +19,10 @@
  * previous order (sha1nexte after sha1rnds4) cost a register move on it per
  * group, 3-4% here.
  *
+ * brisk_sha1_hmac_shani is HMAC-SHA-1 of a message of up to 55 bytes in
+ * one call, from the keyed states, as brisk_sha256_hmac_shani is for
+ * SHA-256: both blocks in registers and no context copied.
+ *
  * brisk_sha1_short_shani is the one-shot of a message of up to 119 bytes:
  * its one or two padded blocks are built in registers (pad_sse.h), not
  * stored and loaded back, which let independent 16-byte one-shots overlap
@@ -123,13 +127,21 @@ static inline void block(__m128i *abcd_io, __m128i *e_io, __m128i w0, __m128i w1
     *abcd_io = _mm_add_epi32(abcd, abcd_in);
 }
 
+/* state_in loads the state h[0..4]: a..d with a in the highest lane, and e
+ * in the highest lane of *e. */
+SHA1_TARGET
+static inline __m128i state_in(const uint32_t h[5], __m128i *e)
+{
+    *e = _mm_set_epi32((int)h[4], 0, 0, 0);
+    return _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)(const void *)h), 0x1b);
+}
+
 SHA1_TARGET
 void brisk_sha1_compress_shani(uint32_t h[5], const uint8_t *blocks, size_t n_blocks)
 {
     /* Reverses all 16 bytes: big-endian words, w[i] in the highest lane. */
     const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    __m128i abcd = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)h), 0x1b);
-    __m128i e = _mm_set_epi32((int)h[4], 0, 0, 0);
+    __m128i e, abcd = state_in(h, &e);
 
     for (; n_blocks > 0; n_blocks--, blocks += 64)
         block(&abcd, &e, _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(blocks + 0)), bswap),
@@ -139,6 +151,32 @@ void brisk_sha1_compress_shani(uint32_t h[5], const uint8_t *blocks, size_t n_bl
 
     _mm_storeu_si128((__m128i *)h, _mm_shuffle_epi32(abcd, 0x1b));
     h[4] = (uint32_t)_mm_extract_epi32(e, 3);
+}
+
+/* brisk_sha1_hmac_shani: the inner block (in, 0x80, zeros, the bit length
+ * of the ipad block and in) is built in registers; the inner digest is the
+ * outer block's words 0-4 as it stands, a..d and e each in the highest
+ * lane, followed by the padding of a 20-byte message after the opad block
+ * as constants. */
+SHA1_TARGET
+void brisk_sha1_hmac_shani(const uint32_t ikey[5], const uint32_t okey[5], uint8_t out[20],
+                           const uint8_t *in, size_t in_len)
+{
+    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    __m128i e, abcd = state_in(ikey, &e);
+    __m128i w3 = _mm_shuffle_epi8(pad_chunk(in, in_len, 3), bswap);
+
+    block(&abcd, &e, _mm_shuffle_epi8(pad_chunk(in, in_len, 0), bswap),
+          _mm_shuffle_epi8(pad_chunk(in, in_len, 1), bswap),
+          _mm_shuffle_epi8(pad_chunk(in, in_len, 2), bswap),
+          _mm_or_si128(w3, _mm_cvtsi32_si128((int)(8 * (64 + in_len)))));
+    /* e's lower lanes are zero: word 5 of the outer block is 0x80 0 0 0 */
+    __m128i w1 = _mm_insert_epi32(e, (int)0x80000000u, 2);
+    __m128i w0 = abcd;
+    abcd = state_in(okey, &e);
+    block(&abcd, &e, w0, w1, _mm_setzero_si128(), _mm_cvtsi32_si128(8 * (64 + 20)));
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(abcd, bswap));
+    store32_be(out + 16, (uint32_t)_mm_extract_epi32(e, 3));
 }
 
 /* brisk_sha1_short_shani: the padded blocks of in (in_len <= 119) are
