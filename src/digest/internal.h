@@ -146,14 +146,4 @@ static inline void md_pad(void *ctx, uint8_t *buf, size_t buf_len, uint64_t coun
     blocks(ctx, buf, 1);
 }
 
-/* md_pad_short writes the one padded block of a whole message of in_len <
- * block_len - len_bytes bytes, for one-shots that skip the context. */
-static inline void md_pad_short(uint8_t *block, const uint8_t *in, size_t in_len,
-                                size_t block_len, size_t len_bytes, int big_endian)
-{
-    memcpy(block, in, opaque_size(in_len));
-    block[in_len] = 0x80;
-    md_pad_tail(block, in_len + 1, in_len, block_len, len_bytes, big_endian);
-}
-
 #endif

@@ -212,6 +212,20 @@ static void sha512_finish(brisk_sha512_ctx *ctx, uint8_t *out, size_t out_len)
     wipe(ctx, sizeof(*ctx));
 }
 
+/* sha512_last_block pads the last in_len (< 112) bytes of a message after
+ * `prefix` bytes of whole blocks into one block on the stack and compresses
+ * it into h. */
+static void sha512_last_block(uint64_t h[8], const void *in, size_t in_len, size_t prefix)
+{
+    uint8_t block[128];
+
+    memcpy(block, in, opaque_size(in_len));
+    block[in_len] = 0x80;
+    md_pad_tail(block, in_len + 1, prefix + in_len, 128, 16, 1);
+    sha512_kernel()(h, block, 1);
+    wipe(block, sizeof(block));
+}
+
 /* sha512_oneshot hashes a whole message from iv.  One that fits in a single
  * padded block (up to 111 bytes) is padded on the stack and compressed
  * without a context: the context's buffering and its 208-byte wipe cost
@@ -221,12 +235,9 @@ static void sha512_oneshot(const uint64_t iv[8], uint8_t *out, size_t out_len, c
 {
     if (in_len < 128 - 16) {
         uint64_t h[8];
-        uint8_t block[128];
         memcpy(h, iv, sizeof(h));
-        md_pad_short(block, in, in_len, 128, 16, 1);
-        sha512_kernel()(h, block, 1);
+        sha512_last_block(h, in, in_len, 0);
         sha512_output(h, out, out_len);
-        wipe(block, sizeof(block));
         wipe(h, sizeof(h));
         return;
     }
@@ -317,6 +328,57 @@ void brisk_sha512_256(uint8_t out[BRISK_SHA512_256_LEN], const void *in, size_t 
 }
 
 /* One update serves all four: they share the context and the primitive. */
+/* sha512_hmac_short is HMAC over SHA-512, -384, -512/224 or -512/256
+ * (out_len: the digest's length) of a whole message of up to 111 bytes,
+ * from ikey and okey, the contexts after the ipad and opad blocks: the
+ * inner and outer blocks are padded on the stack and compressed from
+ * copies of the two states, where brisk_hmac_tag's generic path copies,
+ * buffers and wipes two 208-byte contexts.  Returns whether it wrote the
+ * tag. */
+static int sha512_hmac_short(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
+                             const void *in, size_t in_len)
+{
+    const brisk_sha512_ctx *ik = ikey, *ok = okey;
+    uint64_t h[8];
+    uint8_t inner[BRISK_SHA512_LEN];
+
+    if (in_len >= 128 - 16)
+        return 0;
+    memcpy(h, ik->h, sizeof(h));
+    sha512_last_block(h, in, in_len, 128);
+    sha512_output(h, inner, out_len);
+    memcpy(h, ok->h, sizeof(h));
+    sha512_last_block(h, inner, out_len, 128);
+    sha512_output(h, out, out_len);
+    wipe(inner, sizeof(inner));
+    wipe(h, sizeof(h));
+    return 1;
+}
+
+static int sha512_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                       size_t in_len)
+{
+    return sha512_hmac_short(ikey, okey, out, BRISK_SHA512_LEN, in, in_len);
+}
+
+static int sha384_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                       size_t in_len)
+{
+    return sha512_hmac_short(ikey, okey, out, BRISK_SHA384_LEN, in, in_len);
+}
+
+static int sha512_224_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                           size_t in_len)
+{
+    return sha512_hmac_short(ikey, okey, out, BRISK_SHA512_224_LEN, in, in_len);
+}
+
+static int sha512_256_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
+                           size_t in_len)
+{
+    return sha512_hmac_short(ikey, okey, out, BRISK_SHA512_256_LEN, in, in_len);
+}
+
 static void sha512_update_any(void *ctx, const void *in, size_t in_len) { sha512_absorb(ctx, in, in_len); }
 static void sha512_init_any(void *ctx) { brisk_sha512_init(ctx); }
 static void sha512_final_any(void *ctx, uint8_t *out) { brisk_sha512_final(ctx, out); }
@@ -331,25 +393,26 @@ static const char *const sha512_aliases[] = {"SHA-512", "SHA512", NULL};
 const brisk_digest brisk_digest_sha512 = {
     "sha512", "SHA2-512", sha512_aliases, "sha512", BRISK_SHA512_LEN, 128,
     sizeof(brisk_sha512_ctx), sha512_init_any, sha512_update_any, sha512_final_any, brisk_sha512,
-    NULL,
+    sha512_hmac,
 };
 
 static const char *const sha384_aliases[] = {"SHA-384", "SHA384", NULL};
 const brisk_digest brisk_digest_sha384 = {
     "sha384", "SHA2-384", sha384_aliases, "sha512", BRISK_SHA384_LEN, 128,
-    sizeof(brisk_sha384_ctx), sha384_init_any, sha512_update_any, sha384_final_any, brisk_sha384, NULL,
+    sizeof(brisk_sha384_ctx), sha384_init_any, sha512_update_any, sha384_final_any, brisk_sha384,
+    sha384_hmac,
 };
 
 static const char *const sha512_224_aliases[] = {"SHA-512/224", "sha512_224", NULL};
 const brisk_digest brisk_digest_sha512_224 = {
     "sha512-224", "SHA2-512/224", sha512_224_aliases, "sha512", BRISK_SHA512_224_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_224_init_any, sha512_update_any,
-    sha512_224_final_any, brisk_sha512_224, NULL,
+    sha512_224_final_any, brisk_sha512_224, sha512_224_hmac,
 };
 
 static const char *const sha512_256_aliases[] = {"SHA-512/256", "sha512_256", NULL};
 const brisk_digest brisk_digest_sha512_256 = {
     "sha512-256", "SHA2-512/256", sha512_256_aliases, "sha512", BRISK_SHA512_256_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_256_init_any, sha512_update_any,
-    sha512_256_final_any, brisk_sha512_256, NULL,
+    sha512_256_final_any, brisk_sha512_256, sha512_256_hmac,
 };
