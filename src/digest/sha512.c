@@ -327,7 +327,6 @@ void brisk_sha512_256(uint8_t out[BRISK_SHA512_256_LEN], const void *in, size_t 
     sha512_oneshot(sha512_256_iv, out, BRISK_SHA512_256_LEN, in, in_len);
 }
 
-/* One update serves all four: they share the context and the primitive. */
 /* sha512_hmac_short is HMAC over SHA-512, -384, -512/224 or -512/256
  * (out_len: the digest's length) of a whole message of up to 111 bytes,
  * from ikey and okey, the contexts after the ipad and opad blocks: the
@@ -379,6 +378,7 @@ static int sha512_256_hmac(const void *ikey, const void *okey, uint8_t *out, con
     return sha512_hmac_short(ikey, okey, out, BRISK_SHA512_256_LEN, in, in_len);
 }
 
+/* One update serves all four: they share the context and the primitive. */
 static void sha512_update_any(void *ctx, const void *in, size_t in_len) { sha512_absorb(ctx, in, in_len); }
 static void sha512_init_any(void *ctx) { brisk_sha512_init(ctx); }
 static void sha512_final_any(void *ctx, uint8_t *out) { brisk_sha512_final(ctx, out); }
