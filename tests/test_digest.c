@@ -435,6 +435,13 @@ static void test_zero_length(const brisk_digest *md, const known *k, const char 
     tv_check_mem(out, ref, dl, "%s [%s] empty updates", md->name, impl);
     k->oneshot(out, dummy, 0);
     tv_check_mem(out, ref, dl, "%s [%s] typed one-shot of nothing", md->name, impl);
+    /* NULL with length 0 is a valid empty message, as for brisk_hmac_tag */
+    brisk_digest_oneshot(md, out, NULL, 0);
+    tv_check_mem(out, ref, dl, "%s [%s] one-shot of NULL, length 0", md->name, impl);
+    brisk_digest_init(&c, md);
+    brisk_digest_update(&c, NULL, 0);
+    brisk_digest_final(&c, out);
+    tv_check_mem(out, ref, dl, "%s [%s] update of NULL, length 0", md->name, impl);
     /* The empty digest differs from the digest of one byte. */
     brisk_digest_oneshot(md, out, dummy, 1);
     tv_check(memcmp(out, ref, dl) != 0, "%s [%s] digest of 1 byte equals the empty one",

@@ -219,7 +219,8 @@ static void sha512_last_block(uint64_t h[8], const void *in, size_t in_len, size
 {
     uint8_t block[128];
 
-    memcpy(block, in, opaque_size(in_len));
+    if (in_len > 0)   /* in may be NULL then */
+        memcpy(block, in, opaque_size(in_len));
     block[in_len] = 0x80;
     md_pad_tail(block, in_len + 1, prefix + in_len, 128, 16, 1);
     sha512_kernel()(h, block, 1);
