@@ -427,6 +427,62 @@ static void check_iv_only(const brisk_cipher *c, tv_rng *rng)
     brisk_cipher_cleanup(&ctx);
 }
 
+/* check_empty_updates checks that updates of NULL with length 0 (and, for
+ * GCM, AAD of NULL with length 0) change nothing, before, between and after
+ * real data: a caller may pass an empty buffer as NULL.  XTS takes whole
+ * data units, so there an empty update need only fail cleanly. */
+static void check_empty_updates(const brisk_cipher *c, tv_rng *rng)
+{
+    uint8_t key[64], iv[16], msg[37], a[80], b[80], tag_a[16], tag_b[16];
+    brisk_cipher_ctx ctx;
+    size_t n, m, na, nb = 0;
+
+    tv_rng_fill(rng, key, sizeof(key));
+    tv_rng_fill(rng, iv, sizeof(iv));
+    tv_rng_fill(rng, msg, sizeof(msg));
+    if (c->mode == BRISK_MODE_XTS) {
+        brisk_cipher_init(&ctx, c, 1, key, c->key_len, iv, c->iv_len);
+        int err = brisk_cipher_update(&ctx, a, &n, NULL, 0);
+        tv_check(err == 0 || err == BRISK_EINVAL, "%s update of NULL, length 0: %d", c->name,
+                 err);
+        tv_check_int((long long)n, 0, "%s update of NULL, length 0 writes nothing", c->name);
+        brisk_cipher_cleanup(&ctx);
+        return;
+    }
+    brisk_cipher_init(&ctx, c, 1, key, c->key_len, iv, c->iv_len);
+    if (c->flags & BRISK_CIPHER_AEAD)
+        brisk_cipher_aad(&ctx, key, 5);
+    brisk_cipher_update(&ctx, a, &n, msg, sizeof(msg));
+    brisk_cipher_final(&ctx, a + n, &m);
+    na = n + m;
+    if (c->flags & BRISK_CIPHER_AEAD)
+        brisk_cipher_get_tag(&ctx, tag_a, 16);
+
+    brisk_cipher_init(&ctx, c, 1, key, c->key_len, iv, c->iv_len);
+    if (c->flags & BRISK_CIPHER_AEAD) {
+        tv_check_int(brisk_cipher_aad(&ctx, NULL, 0), 0, "%s AAD of NULL, length 0", c->name);
+        brisk_cipher_aad(&ctx, key, 5);
+        tv_check_int(brisk_cipher_aad(&ctx, NULL, 0), 0, "%s AAD of NULL, length 0", c->name);
+    }
+    for (int part = 0; part < 2; part++) {
+        tv_check_int(brisk_cipher_update(&ctx, b + nb, &n, NULL, 0), 0,
+                     "%s update of NULL, length 0", c->name);
+        tv_check_int((long long)n, 0, "%s update of NULL, length 0 writes nothing", c->name);
+        brisk_cipher_update(&ctx, b + nb, &n, msg + 20 * part, part ? sizeof(msg) - 20 : 20);
+        nb += n;
+    }
+    brisk_cipher_update(&ctx, b + nb, &n, NULL, 0);
+    brisk_cipher_final(&ctx, b + nb, &m);
+    nb += m;
+    if (tv_check_int((long long)nb, (long long)na, "%s length with empty updates", c->name))
+        tv_check_mem(b, a, na, "%s with empty updates", c->name);
+    if (c->flags & BRISK_CIPHER_AEAD) {
+        brisk_cipher_get_tag(&ctx, tag_b, 16);
+        tv_check_mem(tag_b, tag_a, 16, "%s tag with empty updates", c->name);
+    }
+    brisk_cipher_cleanup(&ctx);
+}
+
 /* prims_of names the dispatched primitives a cipher runs on. */
 static void prims_of(const brisk_cipher *c, const char *out[2])
 {
@@ -470,6 +526,7 @@ static void test_cipher(const brisk_cipher *c, tv_rng *rng)
             check_props(c, rng, impl, 0, ref, ref_len, ref_tag);
     }
     check_bad_inputs(c, rng);
+    check_empty_updates(c, rng);
     /* RC4's key schedule is its running state: a re-init without a key
      * continues the stream, as EVP does. */
     if (c->mode != BRISK_MODE_STREAM)

@@ -251,6 +251,8 @@ int brisk_gcm_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len)
         return BRISK_EINVAL;
     if (aad_len > GCM_MAX_AAD - ctx->aad_len)
         return BRISK_EINVAL;
+    if (aad_len == 0)   /* aad may be NULL then */
+        return 0;
     gcm_state *g = gcm_of(ctx);
     ctx->aad_len += aad_len;
 

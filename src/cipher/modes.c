@@ -193,7 +193,8 @@ static size_t block_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *i
     size_t todo = total - keep, done = 0;
 
     if (todo == 0) {
-        memcpy(ctx->buf + ctx->buf_len, in, len);
+        if (len > 0)   /* in may be NULL then */
+            memcpy(ctx->buf + ctx->buf_len, in, len);
         ctx->buf_len = total;
         return 0;
     }
