@@ -113,13 +113,15 @@ int brisk_cipher_init_ex(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encry
 int brisk_cipher_set_padding(brisk_cipher_ctx *ctx, int padding);
 
 /* brisk_cipher_aad feeds additional authenticated data to GCM; call it
- * before the first update, any number of times. */
+ * before the first update, any number of times (aad may be NULL when
+ * aad_len is 0). */
 int brisk_cipher_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
 
 /* brisk_cipher_update processes in_len bytes; out receives *out_len bytes,
  * at most in_len + block_len (padded modes hold back up to a block).  out may
- * equal in (in place) but must not otherwise overlap it.  For XTS each call
- * is one whole data unit of at least 16 bytes.  Returns 0 or BRISK_EINVAL. */
+ * equal in (in place) but must not otherwise overlap it.  in and out may be
+ * NULL when in_len is 0, which changes nothing.  For XTS each call is one
+ * whole data unit of at least 16 bytes.  Returns 0 or BRISK_EINVAL. */
 int brisk_cipher_update(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len,
                         const uint8_t *in, size_t in_len);
 

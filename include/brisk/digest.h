@@ -103,7 +103,8 @@ typedef brisk_sha512_ctx brisk_sha384_ctx;
 
 /* brisk_md2_init starts an MD2 computation; update adds in_len bytes; final
  * writes the digest and wipes the context.  brisk_md2 is the one-shot form.
- * The same four functions exist for every digest below. */
+ * The same four functions exist for every digest below.  in may be NULL
+ * when in_len is 0, here and in every function of this header. */
 void brisk_md2_init(brisk_md2_ctx *ctx);
 void brisk_md2_update(brisk_md2_ctx *ctx, const void *in, size_t in_len);
 void brisk_md2_final(brisk_md2_ctx *ctx, uint8_t out[BRISK_MD2_LEN]);
