@@ -176,12 +176,20 @@ void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
+#ifdef BRISK_X86_64
+/* shani_active says whether the shani kernel is the one in use: the
+ * short one-shot and HMAC paths are built on it. */
+static inline int shani_active(void)
+{
+    return brisk_prim_fn(&brisk_sha1_prim) == (brisk_fn)brisk_sha1_compress_shani;
+}
+#endif
+
 void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
 {
 #ifdef BRISK_X86_64
     /* one or two padded blocks, built in registers by the shani kernel */
-    if (in_len <= 128 - 9 &&
-        brisk_prim_fn(&brisk_sha1_prim) == (brisk_fn)brisk_sha1_compress_shani) {
+    if (in_len <= 128 - 9 && shani_active()) {
         brisk_sha1_short_shani(out, in, in_len);
         return;
     }
@@ -200,8 +208,7 @@ static int sha1_hmac(const void *ikey, const void *okey, uint8_t *out, const voi
                      size_t in_len)
 {
 #ifdef BRISK_X86_64
-    if (in_len <= 64 - 9 &&
-        brisk_prim_fn(&brisk_sha1_prim) == (brisk_fn)brisk_sha1_compress_shani) {
+    if (in_len <= 64 - 9 && shani_active()) {
         const brisk_sha1_ctx *ik = ikey, *ok = okey;
         brisk_sha1_hmac_shani(ik->h, ok->h, out, in, in_len);
         return 1;

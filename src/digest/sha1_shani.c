@@ -153,55 +153,76 @@ void brisk_sha1_compress_shani(uint32_t h[5], const uint8_t *blocks, size_t n_bl
     h[4] = (uint32_t)_mm_extract_epi32(e, 3);
 }
 
-/* brisk_sha1_hmac_shani: the inner block (in, 0x80, zeros, the bit length
- * of the ipad block and in) is built in registers; the inner digest is the
- * outer block's words 0-4 as it stands, a..d and e each in the highest
- * lane, followed by the padding of a 20-byte message after the opad block
- * as constants. */
+/* chunk_words returns words 4k..4k+3 (the first in the highest lane) of a
+ * short message followed by 0x80 and zeros (pad_sse.h's pad_chunk). */
+SHA1_TARGET
+static inline __m128i chunk_words(const uint8_t *in, size_t in_len, size_t k)
+{
+    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+
+    return _mm_shuffle_epi8(pad_chunk(in, in_len, k), bswap);
+}
+
+/* message_blocks compresses into the state the one or two padded blocks
+ * (in_len <= 119) of in, which follows `prefix` bytes already hashed (64,
+ * the ipad block, for an HMAC inner message; 0 for a plain one), built in
+ * registers: the bit length of all ends the last block, word 15, the
+ * lowest lane. */
+SHA1_TARGET
+static inline void message_blocks(__m128i *abcd, __m128i *e, const uint8_t *in, size_t in_len,
+                                  size_t prefix)
+{
+    const __m128i bits = _mm_cvtsi32_si128((int)(8 * (prefix + in_len)));
+    size_t last = in_len <= 55 ? 3 : 7;   /* the chunk the length ends */
+
+    for (size_t k = 0; k <= last; k += 4) {
+        __m128i w3 = chunk_words(in, in_len, k + 3);
+        if (k + 3 == last)
+            w3 = _mm_or_si128(w3, bits);
+        block(abcd, e, chunk_words(in, in_len, k), chunk_words(in, in_len, k + 1),
+              chunk_words(in, in_len, k + 2), w3);
+    }
+}
+
+/* store_digest writes the 20-byte digest of the state abcd, e to out. */
+SHA1_TARGET
+static inline void store_digest(uint8_t out[20], __m128i abcd, __m128i e)
+{
+    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+
+    _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(abcd, bswap));
+    store32_be(out + 16, (uint32_t)_mm_extract_epi32(e, 3));
+}
+
+/* brisk_sha1_hmac_shani: the inner block is built in registers from the
+ * ipad state; the inner digest is the outer block's words 0-4 as it
+ * stands, a..d and e each in the highest lane, followed by the padding of
+ * a 20-byte message after the opad block as constants. */
 SHA1_TARGET
 void brisk_sha1_hmac_shani(const uint32_t ikey[5], const uint32_t okey[5], uint8_t out[20],
                            const uint8_t *in, size_t in_len)
 {
-    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     __m128i e, abcd = state_in(ikey, &e);
-    __m128i w3 = _mm_shuffle_epi8(pad_chunk(in, in_len, 3), bswap);
 
-    block(&abcd, &e, _mm_shuffle_epi8(pad_chunk(in, in_len, 0), bswap),
-          _mm_shuffle_epi8(pad_chunk(in, in_len, 1), bswap),
-          _mm_shuffle_epi8(pad_chunk(in, in_len, 2), bswap),
-          _mm_or_si128(w3, _mm_cvtsi32_si128((int)(8 * (64 + in_len)))));
+    message_blocks(&abcd, &e, in, in_len, 64);
     /* e's lower lanes are zero: word 5 of the outer block is 0x80 0 0 0 */
     __m128i w1 = _mm_insert_epi32(e, (int)0x80000000u, 2);
     __m128i w0 = abcd;
     abcd = state_in(okey, &e);
     block(&abcd, &e, w0, w1, _mm_setzero_si128(), _mm_cvtsi32_si128(8 * (64 + 20)));
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(abcd, bswap));
-    store32_be(out + 16, (uint32_t)_mm_extract_epi32(e, 3));
+    store_digest(out, abcd, e);
 }
 
-/* brisk_sha1_short_shani: the padded blocks of in (in_len <= 119) are
- * built in registers (pad_sse.h), the state starts from the IV, and the
- * digest goes straight to out. */
+/* brisk_sha1_short_shani: the state starts from the IV, and the digest
+ * goes straight to out. */
 SHA1_TARGET
 void brisk_sha1_short_shani(uint8_t out[20], const uint8_t *in, size_t in_len)
 {
-    const __m128i bswap = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     /* a..d of the IV with a in the highest lane, e in the highest lane */
     __m128i abcd = _mm_set_epi32(0x67452301, (int)0xefcdab89, (int)0x98badcfe, 0x10325476);
     __m128i e = _mm_set_epi32((int)0xc3d2e1f0, 0, 0, 0);
-    const __m128i bits = _mm_cvtsi32_si128((int)(8 * in_len));
-    size_t last = in_len <= 55 ? 3 : 7;   /* the chunk the length ends */
 
-    /* the bit length ends the last block: its word 15, the lowest lane */
-    for (size_t k = 0; k <= last; k += 4) {
-        __m128i w3 = _mm_shuffle_epi8(pad_chunk(in, in_len, k + 3), bswap);
-        if (k + 3 == last)
-            w3 = _mm_or_si128(w3, bits);
-        block(&abcd, &e, _mm_shuffle_epi8(pad_chunk(in, in_len, k), bswap),
-              _mm_shuffle_epi8(pad_chunk(in, in_len, k + 1), bswap),
-              _mm_shuffle_epi8(pad_chunk(in, in_len, k + 2), bswap), w3);
-    }
-    _mm_storeu_si128((__m128i *)(void *)out, _mm_shuffle_epi8(abcd, bswap));
-    store32_be(out + 16, (uint32_t)_mm_extract_epi32(e, 3));
+    message_blocks(&abcd, &e, in, in_len, 0);
+    store_digest(out, abcd, e);
 }
 #endif

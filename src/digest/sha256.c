@@ -151,6 +151,15 @@ static const uint32_t sha224_iv[8] = {
     0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 };
 
+#ifdef BRISK_X86_64
+/* shani_active says whether the shani kernel is the one in use: the
+ * short one-shot and HMAC paths are built on it. */
+static inline int shani_active(void)
+{
+    return brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani;
+}
+#endif
+
 /* sha256_oneshot writes the first out_words words of the digest of a whole
  * message from iv: a message that fits in two padded blocks (up to 119
  * bytes) in one call of the shani kernel when that kernel is active, else
@@ -159,8 +168,7 @@ static void sha256_oneshot(const uint32_t iv[8], uint8_t *out, int out_words, co
                            size_t in_len)
 {
 #ifdef BRISK_X86_64
-    if (in_len <= 128 - 9 &&
-        brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani) {
+    if (in_len <= 128 - 9 && shani_active()) {
         brisk_sha256_short_shani(iv, out, 4 * (size_t)out_words, in, in_len);
         return;
     }
@@ -225,8 +233,7 @@ static int sha256_hmac_short(const void *ikey, const void *okey, uint8_t *out, s
                              const void *in, size_t in_len)
 {
 #ifdef BRISK_X86_64
-    if (in_len <= 64 - 9 &&
-        brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani) {
+    if (in_len <= 64 - 9 && shani_active()) {
         const brisk_sha256_ctx *ik = ikey, *ok = okey;
         brisk_sha256_hmac_shani(ik->h, ok->h, out, out_len, in, in_len);
         return 1;
