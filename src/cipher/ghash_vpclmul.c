@@ -40,6 +40,10 @@ void brisk_gcm_vaes_vpclmul(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[1
 
 #define VPCLMUL_TARGET \
     __attribute__((target("vpclmulqdq,pclmul,avx512f,avx512bw,avx512vl,avx2,avx,ssse3")))
+/* One target attribute with every feature: clang keeps only the last of
+ * several target attributes on a function, where gcc merges them. */
+#define STITCH_TARGET \
+    __attribute__((target("vaes,aes,vpclmulqdq,pclmul,avx512f,avx512bw,avx512vl,avx2,avx,ssse3")))
 
 enum { N_POWERS = 16 };
 
@@ -199,7 +203,7 @@ ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16])
 
 /* ---- GCM: stitched AES-CTR (VAES) and GHASH ---- */
 
-#define STITCH_INLINE VPCLMUL_TARGET __attribute__((target("vaes,aes"))) \
+#define STITCH_INLINE STITCH_TARGET \
     static inline __attribute__((always_inline))
 
 /* hash_key holds the table's four registers and their Karatsuba half-sums.
@@ -361,7 +365,7 @@ STITCH_INLINE void stitched(const brisk_aes_key *k, int rounds, uint8_t ctr[16],
 /* brisk_gcm_vaes_vpclmul encrypts or decrypts n_blocks (a multiple of 16)
  * with the counter ctr (advanced, inc32) and hashes the ciphertext into y;
  * k must have been expanded by "vaes" and table by brisk_ghash_init_vpclmul. */
-VPCLMUL_TARGET __attribute__((target("vaes,aes")))
+STITCH_TARGET
 void brisk_gcm_vaes_vpclmul(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[16],
                             const uint8_t *table, uint8_t *out, const uint8_t *in,
                             size_t n_blocks, int encrypt)

@@ -138,7 +138,7 @@ static int check_x(brisk_dsa_key *key)
 
     if (!bn_valid(&key->x) || brisk_bn_resize(&key->x, q->n) != BRISK_EOK)
         return BRISK_EINVAL;
-    ok = (brisk_bn_is_zero(&key->x) == 0) & (brisk_bn_cmp(&key->x, q) < 0);
+    ok = (int)(brisk_bn_is_zero(&key->x) == 0) & (int)(brisk_bn_cmp(&key->x, q) < 0);
     if (brisk_bn_mod_exp(&gx, &key->params.g, &key->x, &key->mont_p) != BRISK_EOK)
         ok = 0;
     ok &= brisk_bn_cmp(&gx, &key->y) == 0;
@@ -516,7 +516,7 @@ static int sign_loop(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, brisk_
         int ok;
         drbg_generate(&w->drbg, w->t, q_len);
         load_be(&w->k, w->t, q_len, q->n);
-        ok = (brisk_bn_is_zero(&w->k) == 0) & (brisk_bn_cmp(&w->k, q) < 0);
+        ok = (int)(brisk_bn_is_zero(&w->k) == 0) & (int)(brisk_bn_cmp(&w->k, q) < 0);
         declassify(&ok, sizeof(ok));
         if (ok && sign_with_k(key, w, r, s, zq) == BRISK_EOK)
             return BRISK_EOK;
