@@ -85,10 +85,38 @@ static inline uint64_t rotr64(uint64_t x, unsigned n)
     return (x >> (n & 63)) | (x << ((64 - n) & 63));
 }
 
+/* ct_barrier32 and ct_barrier64 return x unchanged, but the compiler can no
+ * longer see where it came from.  A mask made from a secret bit is passed
+ * through one: otherwise clang recognises `b ^ (mask & (a ^ b))` as a select
+ * and may compile it into a branch, or a cmov between two addresses (clang
+ * 14 did both in the bignum code).  BoringSSL's value_barrier_w is the same
+ * device. */
+static inline uint32_t ct_barrier32(uint32_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+static inline uint64_t ct_barrier64(uint64_t x)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
 /* ct_mask32 is all ones when bit is 1 and zero when it is 0, without a branch. */
 static inline uint32_t ct_mask32(uint32_t bit)
 {
-    return (uint32_t)0 - (bit & 1);
+    return ct_barrier32((uint32_t)0 - (bit & 1));
+}
+
+/* ct_mask64 is ct_mask32 for 64-bit words. */
+static inline uint64_t ct_mask64(uint64_t bit)
+{
+    return ct_barrier64((uint64_t)0 - (bit & 1));
 }
 
 /* ct_select32 returns a when bit is 1 and b when it is 0, without a branch. */

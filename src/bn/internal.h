@@ -104,12 +104,6 @@ static inline uint64_t mac64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uin
 #endif
 }
 
-/* ct_mask64 is all ones when bit is 1 and zero when it is 0. */
-static inline uint64_t ct_mask64(uint64_t bit)
-{
-    return (uint64_t)0 - (bit & 1);
-}
-
 /* ct_nz64 returns 1 when x is non-zero, 0 otherwise. */
 static inline uint64_t ct_nz64(uint64_t x)
 {

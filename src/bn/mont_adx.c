@@ -113,7 +113,7 @@ static void redc(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
         borrow = _subborrow_u64(borrow, hi[i], m[i], &d);
         t[i] = d;
     }
-    uint64_t keep = (uint64_t)0 - (uint64_t)(borrow & (top ^ 1)); /* 1: value < m */
+    uint64_t keep = ct_mask64(borrow & (top ^ 1)); /* 1: value < m */
     for (size_t i = 0; i < n; i++)
         r[i] = t[i] ^ (keep & (t[i] ^ hi[i]));
 }

@@ -82,7 +82,7 @@ static inline void le64_store(uint8_t *p, uint64_t v)
  * reducing by x^128 + x^7 + x^2 + x + 1. */
 static inline void next_tweak(uint64_t t[2])
 {
-    uint64_t carry = (uint64_t)0 - (t[1] >> 63);
+    uint64_t carry = ct_mask64(t[1] >> 63);
     t[1] = (t[1] << 1) | (t[0] >> 63);
     t[0] = (t[0] << 1) ^ (carry & 0x87);
 }

@@ -33,7 +33,7 @@
 /* limbs_cswap swaps a and b when bit is 1. */
 static void limbs_cswap(uint64_t *a, uint64_t *b, uint64_t bit, size_t len)
 {
-    uint64_t mask = (uint64_t)0 - bit;
+    uint64_t mask = ct_mask64(bit);
     for (size_t i = 0; i < len; i++) {
         uint64_t t = mask & (a[i] ^ b[i]);
         a[i] ^= t;
@@ -44,7 +44,7 @@ static void limbs_cswap(uint64_t *a, uint64_t *b, uint64_t bit, size_t len)
 /* limbs_cshr1 halves a when bit is 1. */
 static void limbs_cshr1(uint64_t *a, uint64_t bit, size_t len)
 {
-    uint64_t mask = (uint64_t)0 - bit;
+    uint64_t mask = ct_mask64(bit);
     for (size_t i = 0; i < len; i++) {
         uint64_t hi = i + 1 < len ? a[i + 1] << 63 : 0;
         a[i] ^= mask & (a[i] ^ ((a[i] >> 1) | hi));
