@@ -596,9 +596,20 @@ static void bad_key(const char *what, int which, int public_only)
     case 12: hex_bn(p, "9DB6FB5951B66BB6FE1E140F1D2CE5502374161FD6538DF1648218642F0B5C48"
                        "C8F7A41AADFA187324B87674FA1822B00F1ECF8136943D7C55757264E5A1A4"); break;
     case 13: key.y.n = BRISK_BN_MAX_LIMBS + 1; break;            /* a broken width */
+    case 14: add_u64(p, p, 2); break;                            /* q does not divide p - 1 */
+    case 15: brisk_bn_from_u64(g, 2); break;                     /* g^q != 1 */
+    }
+    if (which >= 14) {
+        /* y = g^x over the spoilt group, so that only the group is wrong: a
+         * private key file whose parameters were altered, with y computed
+         * from them, as PKCS#8 DSA keys have no y at all. */
+        brisk_bn_mont mont;
+        tv_check(brisk_bn_mont_init(&mont, p) == BRISK_EOK &&
+                     brisk_bn_mod_exp(&key.y, g, &key.x, &mont) == BRISK_EOK,
+                 "%s: y = g^x over the spoilt group", what);
     }
     tv_check_int(brisk_dsa_key_prepare(&key), BRISK_EINVAL, "prepare rejects %s", what);
-    if (which < 13) {
+    if (which != 13) {
         uint8_t sig[64], dgst[32] = {0};
         tv_check_int(brisk_dsa_verify_raw(&key, sig, 64, dgst, 32), BRISK_EINVAL,
                      "a refused key (%s) does not verify", what);
@@ -613,10 +624,13 @@ static void test_bad_keys(void)
 {
     static const char *const what[] = {"x = 0", "x = q", "x = q + 1", "y = 1", "y = 0", "y = p",
                                        "y = p + 1", "y != g^x", "g = 1", "g = p", "even p",
-                                       "q of 192 bits", "p of 504 bits", "a bad width"};
+                                       "q of 192 bits", "p of 504 bits", "a bad width",
+                                       "q not dividing p - 1", "g not of order q"};
     for (int i = 0; i < (int)(sizeof(what) / sizeof(what[0])); i++)
         bad_key(what[i], i, 0);
-    for (int i = 3; i < (int)(sizeof(what) / sizeof(what[0])); i++)
+    /* A public key's group is not checked (see brisk_dsa_key_prepare): the
+     * last two are refused for private keys only. */
+    for (int i = 3; i < 14; i++)
         if (i != 7)
             bad_key(what[i], i, 1);
     tv_check_int(brisk_dsa_key_prepare(NULL), BRISK_EINVAL, "prepare(NULL)");

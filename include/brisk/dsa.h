@@ -65,8 +65,9 @@ int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
 /* brisk_dsa_generate_key makes a prepared private key over params (copied). */
 int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params);
 
-/* brisk_dsa_key_prepare checks the sizes, 0 < x < q, 1 < y < p and (for a
- * private key) y = g^x, and precomputes; 0 or BRISK_EINVAL. */
+/* brisk_dsa_key_prepare checks the sizes, 0 < x < q, 1 < y < p and, for a
+ * private key, the group as brisk_dsa_params_check(params, 0) does and
+ * y = g^x; then it precomputes.  0 or BRISK_EINVAL. */
 int brisk_dsa_key_prepare(brisk_dsa_key *key);
 
 /* brisk_dsa_key_wipe erases the whole key. */

@@ -171,6 +171,13 @@ int brisk_dsa_key_prepare(brisk_dsa_key *key)
         err = BRISK_EINVAL;
     if (err == BRISK_EOK)
         prepare_combs(key);
+    /* A private key's group is checked too (q | p - 1, g^q = 1): over
+     * parameters altered in a key file, y = g^x can give x away (p - 1
+     * smooth, say), and signatures would not verify.  One public
+     * exponentiation by q, a fraction of a millisecond; public keys skip
+     * it, as nothing secret is at stake in a verification. */
+    if (err == BRISK_EOK && key->has_private)
+        err = brisk_dsa_params_check(&key->params, 0);
     if (err == BRISK_EOK && key->has_private)
         err = check_x(key);
     if (err != BRISK_EOK)
