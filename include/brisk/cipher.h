@@ -90,8 +90,9 @@ const brisk_cipher *brisk_cipher_at(size_t i);
 /* brisk_cipher_init starts encrypting (encrypt = 1) or decrypting (0) with
  * key (key_len bytes) and iv (iv_len bytes: the descriptor's iv_len, any
  * length from 1 for GCM, ignored when the mode takes none).  Returns 0, or
- * BRISK_EINVAL for a NULL pointer, a key or IV of the wrong length.  For GCM
- * the tag length defaults to 16. */
+ * BRISK_EINVAL for a NULL pointer, a key or IV of the wrong length, or an
+ * XTS key whose two halves are equal (in either direction; OpenSSL still
+ * decrypts with one).  For GCM the tag length defaults to 16. */
 int brisk_cipher_init(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
                       const uint8_t *key, size_t key_len,
                       const uint8_t *iv, size_t iv_len);

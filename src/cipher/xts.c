@@ -37,8 +37,9 @@ int brisk_xts_setkey(brisk_cipher_ctx *ctx, const uint8_t *key, size_t key_len)
     if (ctx == NULL || key == NULL || (key_len != 32 && key_len != 64))
         return BRISK_EINVAL;
     size_t half = key_len / 2;
-    /* Equal halves make XTS weak (Rogaway's XEX analysis); OpenSSL 3 and
-     * SP 800-38E refuse them. */
+    /* Equal halves make XTS weak (Rogaway's XEX analysis).  SP 800-38E
+     * forbids them; OpenSSL 3 refuses them for encryption but still
+     * decrypts with them.  brisk refuses both. */
     if (ct_eq_bytes(key, key + half, half))
         return BRISK_EINVAL;
     int ret = brisk_aes_setkey(data_key(ctx), key, half);
