@@ -171,11 +171,13 @@ int brisk_dsa_key_prepare(brisk_dsa_key *key)
         err = BRISK_EINVAL;
     if (err == BRISK_EOK)
         prepare_combs(key);
-    /* A private key's group is checked too (q | p - 1, g^q = 1): over
-     * parameters altered in a key file, y = g^x can give x away (p - 1
-     * smooth, say), and signatures would not verify.  One public
-     * exponentiation by q, a fraction of a millisecond; public keys skip
-     * it, as nothing secret is at stake in a verification. */
+    /* A private key's group is checked too (q | p - 1, g^q = 1).  Over
+     * parameters altered in a key file, signatures would not verify, and
+     * y = g^x in a group whose order is not q can make x easier to find
+     * (g of small order, say).  One public exponentiation by q, a fraction
+     * of a millisecond; the primality of p and q is not tested here (the
+     * expensive part of brisk_dsa_params_check).  Public keys skip it, as
+     * nothing secret is at stake in a verification. */
     if (err == BRISK_EOK && key->has_private)
         err = brisk_dsa_params_check(&key->params, 0);
     if (err == BRISK_EOK && key->has_private)
