@@ -700,6 +700,44 @@ static void prop_exp(tv_rng *rng, size_t bits)
     equal(&r1, &r2, "(a b)^e = a^e b^e", bits);
 }
 
+/* public_edges: moduli 2^bits - 1 and 2^bits - 1 - r (r even and random,
+ * of bits - 16 bits), whose top bits are all ones, and bases m - k near
+ * them.  mod_exp_public against mod_exp, for odd exponents (whose last
+ * multiplication the IFMA kernel makes by a itself, leaving its domain:
+ * exp_public_amm) and even ones, with the domain constant that
+ * brisk_bn_mont_init keeps (rr52) and with a mont that lacks it. */
+static void public_edges(tv_rng *rng, size_t bits)
+{
+    static const uint64_t exps[] = {3, 17, 65537, 65536, 2, 1};
+    brisk_bn m, a, e, r1, r2, r3;
+    brisk_bn_mont mont, bare;
+    int ok = 1;
+
+    for (int c = 0; c < 2; c++) {
+        pow2_minus(&m, bits, 1);
+        if (c == 1) { /* 2^bits - 1 - r' for an even r' */
+            rand_bn(rng, &e, bits - 16);
+            e.d[0] &= ~(uint64_t)1;
+            brisk_bn_sub(&m, &m, &e);
+        }
+        brisk_bn_mont_init(&mont, &m);
+        bare = mont;
+        bare.rr52_len = 0;
+        for (uint64_t k = 1; k <= 24; k++) {
+            brisk_bn_from_u64(&e, k);
+            brisk_bn_sub(&a, &m, &e);
+            for (size_t x = 0; x < sizeof(exps) / sizeof(exps[0]); x++) {
+                brisk_bn_from_u64(&e, exps[x]);
+                ok &= brisk_bn_mod_exp(&r1, &a, &e, &mont) == BRISK_EOK &&
+                      brisk_bn_mod_exp_public(&r2, &a, &e, &mont) == BRISK_EOK &&
+                      brisk_bn_mod_exp_public(&r3, &a, &e, &bare) == BRISK_EOK &&
+                      brisk_bn_cmp(&r1, &r2) == 0 && brisk_bn_cmp(&r1, &r3) == 0;
+            }
+        }
+    }
+    tv_check(ok, "mod_exp_public near 2^%zu [%s]", bits, impl_name);
+}
+
 /* ---- Fixed-base comb (src/bn/fixed_base.c) ---- */
 
 /* comb_exponent sets e (ceil(ebits / 64) limbs) to the kind-th test
@@ -808,6 +846,8 @@ int main(void)
         for (size_t bits = 128; bits <= 4096; bits *= 2)
             if (!quick || bits <= 2048)
                 prop_comb(&rng, bits + (bits == 512 ? 8 : 0));
+        for (size_t bits = 256; bits <= 4096; bits += 256)
+            public_edges(&rng, bits);
     }
     tv_note("tested: %s", tv_impl_list("bn", list, sizeof(list)));
     return tv_end();

@@ -104,6 +104,28 @@ static inline uint64_t mac64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uin
 #endif
 }
 
+/* radix52_len returns the number of 52-bit digits the IFMA kernels
+ * (mont_ifma.c: amm_size, pair_size) give an n-limb modulus, 0 for sizes
+ * they do not take or builds without them.  brisk_bn_mont_init keeps
+ * 2^(104 len) mod m for that len, so that those kernels enter their domain
+ * with one multiplication instead of three. */
+static inline size_t radix52_len(size_t n)
+{
+#ifdef BRISK_X86_64
+    switch (n) {
+    case 4: return 5;
+    case 8: return 10;
+    case 16: return 20;
+    case 24: return 30;
+    case 32: return 40;
+    case 48: return 60;
+    case 64: return 79;
+    }
+#endif
+    (void)n;
+    return 0;
+}
+
 /* ct_nz64 returns 1 when x is non-zero, 0 otherwise. */
 static inline uint64_t ct_nz64(uint64_t x)
 {

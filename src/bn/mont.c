@@ -265,6 +265,18 @@ int brisk_bn_mont_init(brisk_bn_mont *mont, const brisk_bn *m)
             brisk_limbs_dbl_mod(u, u, mont->m, n);
     }
     memcpy(mont->rr, u, n * sizeof(uint64_t));
+
+    /* rr52 = 2^(104 len) mod m: rr doubled 104 len - 128 n times (8 to 96
+     * for the sizes radix52_len takes).  Doubling is cheaper than the two
+     * AMMs the IFMA kernels would otherwise spend on it per exponentiation
+     * (an eighth of an RSA-512 verification). */
+    size_t len = radix52_len(n);
+    if (len > 0) {
+        for (size_t i = 104 * len - 128 * n; i > 0; i--)
+            brisk_limbs_dbl_mod(u, u, mont->m, n);
+        memcpy(mont->rr52, u, n * sizeof(uint64_t));
+        mont->rr52_len = len;
+    }
     wipe(u, sizeof(u));
     return BRISK_EOK;
 }

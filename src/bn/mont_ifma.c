@@ -874,11 +874,11 @@ typedef struct {
 } exp_state;
 
 /* domain_const sets c = 2^(104 len) mod m (below 2m), with which one AMM
- * takes a value x to its AMM form x 2^(52 len): AMM(R^2, R^2) is
- * 2^(256 n - 52 len), and one more AMM by 2^j with j = 208 len - 256 n
- * (16 to 256 for the sizes here, so 2^j < m) makes it 2^(104 len).  Two
- * AMMs where doubling R^2 up to 2^(52 len) R and a 64-bit multiplication
- * per operand cost several times more. */
+ * takes a value x to its AMM form x 2^(52 len).  brisk_bn_mont_init keeps
+ * it as rr52.  A brisk_bn_mont filled in by other means lacks it; then two
+ * AMMs make it: AMM(R^2, R^2) is 2^(256 n - 52 len), and one more AMM by
+ * 2^j with j = 208 len - 256 n (16 to 256 for the sizes here, so 2^j < m)
+ * makes it 2^(104 len). */
 static void domain_const(digits *c, const digits *m, const brisk_bn_mont *mont, amm_fn *mul,
                          size_t len)
 {
@@ -886,6 +886,10 @@ static void domain_const(digits *c, const digits *m, const brisk_bn_mont *mont, 
     size_t j = 208 * len - 256 * mont->n;
     digits t;
 
+    if (mont->rr52_len == len) {
+        to_digits(c, mont->rr52, mont->n, len);
+        return;
+    }
     to_digits(c, mont->rr, mont->n, len);
     mul(c->d, c->d, c->d, m->d, k0, len);
     memset(&t, 0, sizeof(t));
@@ -1173,10 +1177,28 @@ typedef struct {
     digits base, m, acc, c;
 } exp_public_state;
 
+/* finish_plain sets r (n limbs) = acc mod m for acc < 2m: acc may need a
+ * bit more than n limbs. */
+static void finish_plain(uint64_t *r, const digits *acc, const brisk_bn_mont *mont, size_t len)
+{
+    uint64_t x[BRISK_BN_MAX_LIMBS + 1], m[BRISK_BN_MAX_LIMBS + 1];
+    size_t n = mont->n;
+
+    from_digits(x, n + 1, acc, len);
+    memcpy(m, mont->m, n * sizeof(uint64_t));
+    m[n] = 0;
+    sub_if_not_below(x, m, n + 1);
+    memcpy(r, x, n * sizeof(uint64_t));
+}
+
 /* exp_public_amm is left-to-right binary exponentiation in AMM form: RSA's
  * public exponents are short (65537: 16 squarings and one multiplication),
  * and staying in radix 2^52 for all of them saves mont_radix52's
- * conversions at every step.  Variable-time in the exponent. */
+ * conversions at every step.  An odd exponent's last multiplication takes
+ * a itself rather than its AMM form, which leaves the domain on the way
+ * (x 2^(52 len) a / 2^(52 len) = x a; below 2m as AMM(x, b) < x b / 2^(52
+ * len) + m), so no AMM by 1 is needed after it.  Variable-time in the
+ * exponent. */
 IFMA_FUNC static void exp_public_amm(exp_public_state *s, uint64_t *r, const uint64_t *a,
                                      const uint64_t *e, size_t e_limbs,
                                      const brisk_bn_mont *mont, amm_fn *mul, amm_sqr_fn *sqr,
@@ -1191,10 +1213,16 @@ IFMA_FUNC static void exp_public_amm(exp_public_state *s, uint64_t *r, const uin
     s->acc = s->base;
     for (size_t i = bits - 1; i-- > 0;) {
         sqr(s->acc.d, s->acc.d, m, k0);
-        if ((e[i / 64] >> (i % 64)) & 1)
+        if (((e[i / 64] >> (i % 64)) & 1) && i > 0)
             mul(s->acc.d, s->acc.d, s->base.d, m, k0, len);
     }
-    leave_domain(r, &s->acc, &s->m, mont, mul, len);
+    if (bits > 1 && (e[0] & 1)) {
+        to_digits(&s->c, a, mont->n, len); /* c is no longer needed */
+        mul(s->acc.d, s->acc.d, s->c.d, m, k0, len);
+        finish_plain(r, &s->acc, mont, len);
+    } else {
+        leave_domain(r, &s->acc, &s->m, mont, mul, len);
+    }
 }
 
 static int mod_exp_public_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e,
