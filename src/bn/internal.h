@@ -105,8 +105,8 @@ static inline uint64_t mac64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uin
 }
 
 /* radix52_len returns the number of 52-bit digits the IFMA kernels
- * (mont_ifma.c: amm_size, pair_size) give an n-limb modulus, 0 for sizes
- * they do not take or builds without them.  brisk_bn_mont_init keeps
+ * (mont_ifma.c: amm_size, pair_size, which take their len from here) give
+ * an n-limb modulus, 0 for sizes they do not take or builds without them.  brisk_bn_mont_init keeps
  * 2^(104 len) mod m for that len, so that those kernels enter their domain
  * with one multiplication instead of three. */
 static inline size_t radix52_len(size_t n)

@@ -787,13 +787,15 @@ typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uin
  * 200k-280k (scratch loop, min over 0.4 s, two runs). */
 static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs, amm_sqr_fn **sqr)
 {
+    *len = radix52_len(n); /* the digit counts live there, for mont_init too */
+    *vecs = (*len + 7) / 8;
     switch (n) {
-    case 8: *len = 10, *vecs = 2, *sqr = sqr10; return amm10;
-    case 16: *len = 20, *vecs = 3, *sqr = sqr20; return amm20;
-    case 24: *len = 30, *vecs = 4, *sqr = sqr30; return amm30;
-    case 32: *len = 40, *vecs = 5, *sqr = sqr40; return amm40;
-    case 48: *len = 60, *vecs = 8, *sqr = sqr60; return amm60;
-    case 64: *len = 79, *vecs = 10, *sqr = sqr79; return amm79;
+    case 8: *sqr = sqr10; return amm10;
+    case 16: *sqr = sqr20; return amm20;
+    case 24: *sqr = sqr30; return amm30;
+    case 32: *sqr = sqr40; return amm40;
+    case 48: *sqr = sqr60; return amm60;
+    case 64: *sqr = sqr79; return amm79;
     default: return NULL;
     }
 }
@@ -995,12 +997,14 @@ static amm2_fn *pair_size(size_t n, amm2_sqr_fn **sqr2, amm_fn **one, size_t *le
                           size_t *vecs)
 {
     *sqr2 = NULL;
+    *len = radix52_len(n);
+    *vecs = (*len + 7) / 8;
     switch (n) {
-    case 4: *one = amm5, *len = 5, *vecs = 1; return amm2_5;
-    case 8: *one = amm10, *len = 10, *vecs = 2; return amm2_10;
-    case 16: *one = amm20, *len = 20, *vecs = 3; return amm2_20;
-    case 24: *sqr2 = sqr2_30, *one = amm30, *len = 30, *vecs = 4; return amm2_30;
-    case 32: *one = amm40, *len = 40, *vecs = 5; return amm2_40;
+    case 4: *one = amm5; return amm2_5;
+    case 8: *one = amm10; return amm2_10;
+    case 16: *one = amm20; return amm2_20;
+    case 24: *sqr2 = sqr2_30, *one = amm30; return amm2_30;
+    case 32: *one = amm40; return amm2_40;
     default: return NULL;
     }
 }

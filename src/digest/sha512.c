@@ -355,30 +355,6 @@ static int sha512_hmac_short(const void *ikey, const void *okey, uint8_t *out, s
     return 1;
 }
 
-static int sha512_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
-                       size_t in_len)
-{
-    return sha512_hmac_short(ikey, okey, out, BRISK_SHA512_LEN, in, in_len);
-}
-
-static int sha384_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
-                       size_t in_len)
-{
-    return sha512_hmac_short(ikey, okey, out, BRISK_SHA384_LEN, in, in_len);
-}
-
-static int sha512_224_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
-                           size_t in_len)
-{
-    return sha512_hmac_short(ikey, okey, out, BRISK_SHA512_224_LEN, in, in_len);
-}
-
-static int sha512_256_hmac(const void *ikey, const void *okey, uint8_t *out, const void *in,
-                           size_t in_len)
-{
-    return sha512_hmac_short(ikey, okey, out, BRISK_SHA512_256_LEN, in, in_len);
-}
-
 /* One update serves all four: they share the context and the primitive. */
 static void sha512_update_any(void *ctx, const void *in, size_t in_len) { sha512_absorb(ctx, in, in_len); }
 static void sha512_init_any(void *ctx) { brisk_sha512_init(ctx); }
@@ -394,26 +370,26 @@ static const char *const sha512_aliases[] = {"SHA-512", "SHA512", NULL};
 const brisk_digest brisk_digest_sha512 = {
     "sha512", "SHA2-512", sha512_aliases, "sha512", BRISK_SHA512_LEN, 128,
     sizeof(brisk_sha512_ctx), sha512_init_any, sha512_update_any, sha512_final_any, brisk_sha512,
-    sha512_hmac,
+    sha512_hmac_short,
 };
 
 static const char *const sha384_aliases[] = {"SHA-384", "SHA384", NULL};
 const brisk_digest brisk_digest_sha384 = {
     "sha384", "SHA2-384", sha384_aliases, "sha512", BRISK_SHA384_LEN, 128,
     sizeof(brisk_sha384_ctx), sha384_init_any, sha512_update_any, sha384_final_any, brisk_sha384,
-    sha384_hmac,
+    sha512_hmac_short,
 };
 
 static const char *const sha512_224_aliases[] = {"SHA-512/224", "sha512_224", NULL};
 const brisk_digest brisk_digest_sha512_224 = {
     "sha512-224", "SHA2-512/224", sha512_224_aliases, "sha512", BRISK_SHA512_224_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_224_init_any, sha512_update_any,
-    sha512_224_final_any, brisk_sha512_224, sha512_224_hmac,
+    sha512_224_final_any, brisk_sha512_224, sha512_hmac_short,
 };
 
 static const char *const sha512_256_aliases[] = {"SHA-512/256", "sha512_256", NULL};
 const brisk_digest brisk_digest_sha512_256 = {
     "sha512-256", "SHA2-512/256", sha512_256_aliases, "sha512", BRISK_SHA512_256_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_256_init_any, sha512_update_any,
-    sha512_256_final_any, brisk_sha512_256, sha512_256_hmac,
+    sha512_256_final_any, brisk_sha512_256, sha512_hmac_short,
 };

@@ -61,7 +61,7 @@ void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const void *in, siz
     uint8_t ihash[BRISK_DIGEST_MAX_LEN];
     brisk_digest_ctx c;
 
-    if (md->hmac != NULL && md->hmac(&ctx->ikey.u, &ctx->okey.u, out, in, in_len))
+    if (md->hmac != NULL && md->hmac(&ctx->ikey.u, &ctx->okey.u, out, md->digest_len, in, in_len))
         return;
     c = ctx->ikey;
     brisk_digest_update(&c, in, in_len);
