@@ -165,9 +165,13 @@ int brisk_bn_from_bytes(brisk_bn *r, const uint8_t *in, size_t in_len)
         in += in_len - max_bytes;
         in_len = max_bytes;
     }
+    /* whole limbs from the end, then the top limb's leading bytes */
+    size_t whole = in_len / 8;
     brisk_bn_zero(r, (in_len + 7) / 8);
-    for (size_t i = 0; i < in_len; i++)
-        r->d[i / 8] |= (uint64_t)in[in_len - 1 - i] << (8 * (i % 8));
+    for (size_t k = 0; k < whole; k++)
+        r->d[k] = load64_be(in + in_len - 8 * (k + 1));
+    for (size_t i = 8 * whole; i < in_len; i++)
+        r->d[whole] |= (uint64_t)in[in_len - 1 - i] << (8 * (i % 8));
     return ct_err(1 ^ ct_nz64(extra));
 }
 
@@ -185,9 +189,11 @@ int brisk_bn_to_bytes(uint8_t *out, size_t out_len, const brisk_bn *a)
     }
     /* zeros instead of a truncated value when it does not fit */
     uint64_t ok = 1 ^ ct_nz64(over), keep = ct_mask64(ok);
-    for (size_t i = 0; i < out_len; i++) {
-        size_t k = i / 8;
-        uint64_t limb = k < a->n ? a->d[k] & keep : 0;
+    size_t whole = out_len / 8;
+    for (size_t k = 0; k < whole; k++)
+        store64_be(out + out_len - 8 * (k + 1), k < a->n ? a->d[k] & keep : 0);
+    for (size_t i = 8 * whole; i < out_len; i++) {
+        uint64_t limb = whole < a->n ? a->d[whole] & keep : 0;
         out[out_len - 1 - i] = (uint8_t)(limb >> (8 * (i % 8)));
     }
     return ct_err(ok);
