@@ -66,14 +66,16 @@ typedef struct {
  * lane, which leaves every lane below 2^53; the single carries that remain
  * ripple through digits equal to 2^52 - 1, which a carry-lookahead on mask
  * bits finds ((g << 1) + p) ^ p: g marks the lanes that carry out, p those
- * that pass a carry on. */
+ * that pass a carry on.  The masks are 64-bit words (two for more than 8
+ * vectors): 128-bit arithmetic on them cost about 10 of a paired 20-digit
+ * AMM's 250 TSC ticks (scratch loop). */
 IFMA_TARGET
 static inline void normalize(__m512i *r, size_t vecs)
 {
     const __m512i mask = _mm512_set1_epi64((long long)DIGIT_MASK);
     const __m512i one = _mm512_set1_epi64(1);
     __m512i c[MAX_VECS];
-    unsigned __int128 g = 0, p = 0;   /* a bit per lane: up to 80 */
+    uint64_t g[2] = {0, 0}, p[2] = {0, 0};   /* a bit per lane: up to 80 */
 
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
@@ -84,13 +86,15 @@ static inline void normalize(__m512i *r, size_t vecs)
     for (size_t v = 0; v < vecs; v++) {
         __m512i below = v ? c[v - 1] : _mm512_setzero_si512();
         r[v] = _mm512_add_epi64(r[v], _mm512_alignr_epi64(c[v], below, 7));
-        g |= (unsigned __int128)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * v);
-        p |= (unsigned __int128)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * v);
+        g[v / 8] |= (uint64_t)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * (v % 8));
+        p[v / 8] |= (uint64_t)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * (v % 8));
     }
-    unsigned __int128 carry_in = ((g << 1) + p) ^ p;
+    uint64_t carry_in[2], lo = (g[0] << 1) + p[0];
+    carry_in[0] = lo ^ p[0];
+    carry_in[1] = (((g[1] << 1) | (g[0] >> 63)) + p[1] + (lo < p[0])) ^ p[1];
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
-        __mmask8 k = (__mmask8)(carry_in >> (8 * v));
+        __mmask8 k = (__mmask8)(carry_in[v / 8] >> (8 * (v % 8)));
         r[v] = _mm512_and_si512(_mm512_mask_add_epi64(r[v], k, r[v], one), mask);
     }
 }
@@ -133,78 +137,104 @@ static inline void wipe_products(uint64_t *const p[], size_t n, size_t vecs)
     }
 }
 
+/* One chain's scalar state in amm and amm_x2. */
+typedef struct {
+    uint64_t acc;     /* digit 0, exact (lane 0 of the vectors is scratch) */
+    uint64_t next1;   /* digit 1 as the next step finds it */
+} amm_chain;
+
+/* shift_down sets xs to the digits of x moved one lane down: digit j + 1
+ * in lane j, zero in the top lane. */
+IFMA_TARGET
+static inline void shift_down(__m512i *xs, const __m512i *x, size_t vecs)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        xs[v] = _mm512_alignr_epi64(v + 1 < vecs ? x[v + 1] : zero, x[v], 1);
+}
+
+/* shift_step is one AMM step for one chain (amm, amm_x2): it takes the
+ * reduction digit y from digit 0, adds b_i x + y m to the lanes and shifts
+ * them one digit down.  x and m come with their shift_down copies xs and
+ * ms; p0, p1 and p2 are b_products' parts of b_i x in digits 0, 1 and 2;
+ * mk holds m0, m1, m2 and k0 << 12.
+ *
+ * Vector: the lanes after the step are the shifted lanes plus one sum t
+ * of hi52(x b_i) + lo52(xs b_i) + hi52(m y) + lo52(ms y), the low halves
+ * landing shifted because their multiplicands are; so the lanes' own
+ * chain is one shift and one add, with the four madds a vector beside it,
+ * and a step costs four madds, one shift and one add a vector as before.
+ *
+ * Scalar (digit 0 and the next digit 1, exactly): u k0s is y 2^12, whose
+ * product by m0 has hi52(m0 y) in its high word and by m1 lo52(m1 y) in
+ * its low word shifted right by 12; the carry out of digit 0 needs no
+ * product, since u + lo52(m0 y) is a multiple of 2^52: it is (u + 2^52 -
+ * 1) >> 52.  Digit 1 of the next step is read a step early, as lane 2
+ * now, plus what this step adds to it (p2, hi52(m1 y), lo52(m2 y)), so
+ * the vector-to-scalar round trip spans two steps instead of one. */
+IFMA_TARGET
+static inline void shift_step(__m512i *r, const __m512i *x, const __m512i *xs,
+                              const __m512i *mv, const __m512i *ms, amm_chain *c, uint64_t p0,
+                              uint64_t p1, uint64_t p2, uint64_t bi, const uint64_t mk[4],
+                              size_t vecs)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    uint64_t r2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(r[0], 1));
+    uint64_t u = c->acc + p0;
+    uint64_t ys = u * mk[3];   /* y 2^12 */
+    uint64_t hm0 = (uint64_t)(((unsigned __int128)mk[0] * ys) >> 64);
+    unsigned __int128 pm1 = (unsigned __int128)mk[1] * ys;
+    uint64_t lm1 = (uint64_t)pm1 >> 12, hm1 = (uint64_t)(pm1 >> 64);
+    uint64_t lm2 = (mk[2] * ys) >> 12;
+    c->acc = hm0 + ((((u + DIGIT_MASK) >> 52) + c->next1 + p1) + lm1);
+    c->next1 = (r2 + p2) + (hm1 + lm2);
+
+    __m512i bv = _mm512_set1_epi64((long long)bi);
+    __m512i yv = _mm512_set1_epi64((long long)(ys >> 12));
+    __m512i t[MAX_VECS];
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        t[v] = _mm512_madd52hi_epu64(zero, x[v], bv);
+        t[v] = _mm512_madd52lo_epu64(t[v], xs[v], bv);
+        t[v] = _mm512_madd52hi_epu64(t[v], mv[v], yv);
+        t[v] = _mm512_madd52lo_epu64(t[v], ms[v], yv);
+    }
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        r[v] = _mm512_add_epi64(_mm512_alignr_epi64(v + 1 < vecs ? r[v + 1] : zero, r[v], 1),
+                                t[v]);
+}
+
 /* amm sets res = a b 2^(-52 len) mod m, below 2m, for a, b < 2m of at
  * most 8 vecs digits, taking b's first `len` digits (all of them but for
- * mont_radix52), with k0 = -m^-1 mod 2^52.
- *
- * A single multiplication (a chain of them, in an exponentiation by a
- * public exponent) is bound by latency, not by the madds, so the steps are
- * arranged to keep the paths short:
- * - the scalar digit-0 path is amm_x2's lean one (see there), with k0
- *   shifted left by 12 bits instead of m0: u k0s is y 2^12, whose product
- *   by m0 has hi52(m0 y) in its high word and by m1 lo52(m1 y) in its low
- *   word shifted right by 12;
- * - it reads lane 2 of the accumulator, a step earlier than lane 1 would
- *   be needed, and adds the step's own contributions to digit 1 of the
- *   next step itself (the products by b_i from b_products, hi52(m1 y) and
- *   lo52(m2 y)), so the vector-to-scalar latency overlaps two steps;
- * - the lanes' own chain is one shift and one add a step: the products
- *   are summed and shifted apart, and added to the shifted lanes.
- * Measured against the previous body (min of many chained squarings, TSC
- * ticks): 10 digits 121-126 to 112-113, 20 digits 227-234 to 192. */
+ * mont_radix52), with k0 = -m^-1 mod 2^52, in shift_step's steps.  A lone
+ * AMM (or a chain of them: an exponentiation by a public exponent) is
+ * bound by latency, which shift_step keeps short.  Against the amm of
+ * e281277 (old scalar code, lanes' chain add, madd, shift and add;
+ * chained squarings in a scratch loop, min TSC ticks): 10 digits 121-126
+ * to 105-113, 20 digits 227-234 to 180-194. */
 IFMA_TARGET
 static inline void amm(uint64_t *res, const uint64_t *a, const uint64_t *b, const uint64_t *m,
                        uint64_t k0, size_t len, size_t vecs)
 {
-    __m512i r[MAX_VECS], av[MAX_VECS], mv[MAX_VECS];
+    __m512i r[MAX_VECS], av[MAX_VECS], as[MAX_VECS], mv[MAX_VECS], ms[MAX_VECS];
     _Alignas(64) uint64_t pa[MAX_DIGITS], qa[MAX_DIGITS], ra[MAX_DIGITS];
-    const uint64_t m0 = m[0], m1 = m[1], m2 = m[2], k0s = k0 << 12;
-    const __m512i zero = _mm512_setzero_si512();
-    uint64_t acc = 0, r1 = 0;   /* digit 0, exact; digit 1 at the next step */
+    const uint64_t mk[4] = {m[0], m[1], m[2], k0 << 12};
+    amm_chain c = {0, 0};
 
     b_products(pa, qa, ra, a, b, vecs);
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
-        r[v] = zero;
+        r[v] = _mm512_setzero_si512();
         av[v] = _mm512_load_si512(a + 8 * v);
         mv[v] = _mm512_load_si512(m + 8 * v);
     }
-    for (size_t i = 0; i < len; i++) {
-        uint64_t bi = b[i];
-        uint64_t r2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(r[0], 1));
-        uint64_t u = acc + pa[i];
-        uint64_t ys = u * k0s;   /* y 2^12 */
-        uint64_t hm0 = (uint64_t)(((unsigned __int128)m0 * ys) >> 64);
-        unsigned __int128 pm1 = (unsigned __int128)m1 * ys;
-        uint64_t lm1 = (uint64_t)pm1 >> 12, hm1 = (uint64_t)(pm1 >> 64);
-        uint64_t lm2 = (m2 * ys) >> 12;
-        acc = hm0 + ((((u + DIGIT_MASK) >> 52) + r1 + qa[i]) + lm1);
-        r1 = (r2 + ra[i]) + (hm1 + lm2);
-
-        __m512i bv = _mm512_set1_epi64((long long)bi);
-        __m512i yv = _mm512_set1_epi64((long long)(ys >> 12));
-        __m512i lo[MAX_VECS], hi[MAX_VECS], sh[MAX_VECS];
-        UNROLL
-        for (size_t v = 0; v < vecs; v++) {
-            lo[v] = _mm512_madd52lo_epu64(zero, av[v], bv);
-            hi[v] = _mm512_madd52hi_epu64(zero, av[v], bv);
-        }
-        UNROLL
-        for (size_t v = 0; v < vecs; v++) {
-            lo[v] = _mm512_madd52lo_epu64(lo[v], mv[v], yv);
-            hi[v] = _mm512_madd52hi_epu64(hi[v], mv[v], yv);
-        }
-        UNROLL
-        for (size_t v = 0; v < vecs; v++) {
-            __m512i up = v + 1 < vecs ? r[v + 1] : zero, lup = v + 1 < vecs ? lo[v + 1] : zero;
-            sh[v] = _mm512_alignr_epi64(up, r[v], 1);
-            lo[v] = _mm512_add_epi64(_mm512_alignr_epi64(lup, lo[v], 1), hi[v]);
-        }
-        UNROLL
-        for (size_t v = 0; v < vecs; v++)
-            r[v] = _mm512_add_epi64(sh[v], lo[v]);
-    }
-    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)acc);
+    shift_down(as, av, vecs);
+    shift_down(ms, mv, vecs);
+    for (size_t i = 0; i < len; i++)
+        shift_step(r, av, as, mv, ms, &c, pa[i], qa[i], ra[i], b[i], mk, vecs);
+    r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)c.acc);
     normalize(r, vecs);
     UNROLL
     for (size_t v = 0; v < vecs; v++)
@@ -557,7 +587,7 @@ IFMA_FUNC static void amm79(uint64_t *r, const uint64_t *a, const uint64_t *b,
     amm_deferred(r, a, b, m, k0, steps, 10);
 }
 
-/* lean_step is one step of amm_x2 and amm_sqr_x2 for one chain: with p0
+/* lean_step is one step of amm_sqr_x2 for one chain: with p0
  * and p1 the parts of this step's products by b_i in digits 0 and 1
  * (b_products'), it takes the reduction digit y from digit 0 (*acc) and
  * sets *acc to digit 0 after the step, adds b_i x[v] (the multiplier's
@@ -602,25 +632,71 @@ static inline void lean_step(__m512i *r, const __m512i *x, size_t first, const _
 /* amm_x2 is amm on two independent operand sets at once (index j: a[j] b[j]
  * mod m[j] into res[j], each with its own k0[j]), all len steps: the two
  * dependency chains interleave (OpenSSL's rsaz-2k-avx512 does the same for
- * the two CRT halves).  With two chains to overlap, the step is bound by
- * the number of instructions rather than by latency, so both halves are
- * lean:
- * - scalar: the products by b_i in digits 0 and 1 come precomputed from
- *   b_products; m0 and m1 are held shifted left by 12 bits, so that one
- *   64-bit multiplication by y gives hi52(m0 y) in its high word, and
- *   lo52(m1 y) is the low word shifted right by 12; the carry out of
- *   digit 0 needs no product, since u + lo52(m0 y) is a multiple of 2^52:
- *   it is (u >> 52) + (lo52(u) != 0);
- * - vector: the low halves of a b_i accumulate straight into the lanes
- *   and the high halves into a vector of their own, added after the
- *   shift.
- * Measured against the amm-like body it replaced (a scratch loop, min of
- * many, TSC ticks per paired AMM): 10 digits 283 to 225-252, 20 digits 602
- * to 500-533, 30 digits 1065 to 916-1025, 40 digits 1643 to 1620. */
+ * the two CRT halves), in shift_step's steps.
+ *
+ * Where the time goes (20 digits, the RSA-2048 halves; scratch loop, TSC
+ * ticks per paired AMM): the madds and shifts run on the same two vector
+ * pipes here, at two a cycle, so a step's 24 madds and 6 shifts need 15
+ * cycles; the lean step before this one took about 25, its lanes' chain
+ * being two madds, a shift and an add (14 cycles) and its y read back from
+ * lane 1 of the lanes just written.  The work before and after the steps
+ * (b_products, the loads, two normalizations, the stores and wiping) is
+ * about 40% of the time.  Measured: lean step 274-295, shift_step 247-264
+ * (with normalize's 64-bit masks, which alone save about 10).  At 30 and
+ * 40 digits, where the four vectors x, xs, m and ms of two chains no
+ * longer fit in the registers, shift_step measured no faster in the
+ * scratch loop and RSA-4096 signatures took about 10% longer, so those
+ * sizes keep lean_step (amm_x2_lean). */
 IFMA_TARGET
 static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
                           const uint64_t *const b[2], const uint64_t *const m[2],
                           const uint64_t k0[2], size_t len, size_t vecs)
+{
+    __m512i r[2][MAX_VECS], av[2][MAX_VECS], as[2][MAX_VECS], mv[2][MAX_VECS], ms[2][MAX_VECS];
+    _Alignas(64) uint64_t pa[2][MAX_DIGITS], qa[2][MAX_DIGITS], ra[2][MAX_DIGITS];
+    uint64_t mk[2][4];
+    amm_chain c[2] = {{0, 0}, {0, 0}};
+
+    for (int j = 0; j < 2; j++) {
+        mk[j][0] = m[j][0];
+        mk[j][1] = m[j][1];
+        mk[j][2] = m[j][2];
+        mk[j][3] = k0[j] << 12;
+        b_products(pa[j], qa[j], ra[j], a[j], b[j], vecs);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++) {
+            r[j][v] = _mm512_setzero_si512();
+            av[j][v] = _mm512_load_si512(a[j] + 8 * v);
+            mv[j][v] = _mm512_load_si512(m[j] + 8 * v);
+        }
+        shift_down(as[j], av[j], vecs);
+        shift_down(ms[j], mv[j], vecs);
+    }
+    for (size_t i = 0; i < len; i++) {
+        _Pragma("GCC unroll 2")
+        for (int j = 0; j < 2; j++)
+            shift_step(r[j], av[j], as[j], mv[j], ms[j], &c[j], pa[j][i], qa[j][i], ra[j][i],
+                       b[j][i], mk[j], vecs);
+    }
+    for (int j = 0; j < 2; j++) {
+        r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)c[j].acc);
+        normalize(r[j], vecs);
+        UNROLL
+        for (size_t v = 0; v < vecs; v++)
+            _mm512_store_si512(res[j] + 8 * v, r[j][v]);
+    }
+    wipe_products((uint64_t *const[]){pa[0], qa[0], ra[0], pa[1], qa[1], ra[1]}, 6, vecs);
+}
+
+/* amm_x2_lean is amm_x2 in lean_step's steps, for 30 and 40 digits (see
+ * amm_x2).  lean_step's scalar code is shift_step's without the
+ * lookahead and with m0 and m1 shifted instead of k0; its low halves of
+ * a b_i accumulate straight into the lanes and its high halves into a
+ * vector of their own, added after the shift. */
+IFMA_TARGET
+static inline void amm_x2_lean(uint64_t *const res[2], const uint64_t *const a[2],
+                               const uint64_t *const b[2], const uint64_t *const m[2],
+                               const uint64_t k0[2], size_t len, size_t vecs)
 {
     __m512i r[2][MAX_VECS], av[2][MAX_VECS], mv[2][MAX_VECS];
     _Alignas(64) uint64_t pa[2][MAX_DIGITS], qa[2][MAX_DIGITS];
@@ -654,7 +730,7 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
     wipe_products((uint64_t *const[]){pa[0], qa[0], pa[1], qa[1]}, 4, vecs);
 }
 
-/* amm_sqr_x2 is amm_sqr's triangle in amm_x2's step, on two operands at
+/* amm_sqr_x2 is amm_sqr's triangle in amm_x2_lean's step, on two operands at
  * once: x[j] = AMM(a[j], a[j]) for j = 0, 1.  Step i adds a_i times the
  * carried digits of 2a above digit i (amm_sqr's X_i, from the same
  * selector rows), the squares of a block's digits are added at its start,
@@ -783,14 +859,14 @@ IFMA_FUNC static void amm2_30(uint64_t *const res[2], const uint64_t *const a[2]
                               const uint64_t *const b[2], const uint64_t *const m[2],
                               const uint64_t k0[2])
 {
-    amm_x2(res, a, b, m, k0, 30, 4);
+    amm_x2_lean(res, a, b, m, k0, 30, 4);
 }
 
 IFMA_FUNC static void amm2_40(uint64_t *const res[2], const uint64_t *const a[2],
                               const uint64_t *const b[2], const uint64_t *const m[2],
                               const uint64_t k0[2])
 {
-    amm_x2(res, a, b, m, k0, 40, 5);
+    amm_x2_lean(res, a, b, m, k0, 40, 5);
 }
 
 /* Two AMM squarings of one size at once (amm_sqr_x2). */
