@@ -11,9 +11,10 @@
  * bits held in 64-bit lanes, eight to a zmm register, with R' = 2^(52 L)
  * and 4m < R', so that AMM keeps values below 2m without a final
  * subtraction.  Each of the L steps multiplies both operands' digit vectors
- * by one digit of b and by the reduction digit y, adding the low 52 bits of
- * each product before shifting the accumulator one lane down and the high
- * bits after; digit 0 is kept exactly in a scalar, from which y comes.  The
+ * by one digit of b and by the reduction digit y and shifts the accumulator
+ * one lane down, the low 52 bits of each product landing a lane below the
+ * high ones (shift_step: the multiplicands come pre-shifted for the low
+ * halves); digit 0 is kept exactly in a scalar, from which y comes.  The
  * lanes are left unnormalised during the steps (they stay below 2^61) and
  * carried once at the end, in vector form with a carry-lookahead on mask
  * bits.  From 1536 bits the exponentiations square with a dedicated AMM
@@ -587,7 +588,7 @@ IFMA_FUNC static void amm79(uint64_t *r, const uint64_t *a, const uint64_t *b,
     amm_deferred(r, a, b, m, k0, steps, 10);
 }
 
-/* lean_step is one step of amm_sqr_x2 for one chain: with p0
+/* lean_step is one step of amm_x2_lean and amm_sqr_x2 for one chain: with p0
  * and p1 the parts of this step's products by b_i in digits 0 and 1
  * (b_products'), it takes the reduction digit y from digit 0 (*acc) and
  * sets *acc to digit 0 after the step, adds b_i x[v] (the multiplier's
