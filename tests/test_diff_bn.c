@@ -307,7 +307,8 @@ out:
  * 2^bits - 2^(bits / 2) - 1; the bases m - 1, m - 2, 2, floor(m / 2) and
  * all-ones limbs below m) with all-ones exponents: long chains of
  * squarings whose operands have their top bits set, for the IFMA
- * kernels (512 to 4096 bits). */
+ * kernels (512 to 4096 bits), paired up to 2048 bits (mod_exp_pair, with a
+ * different base in each half). */
 static void check_exp_edges(size_t bits)
 {
     BIGNUM *om = BN_new(), *oe = BN_new(), *oe2 = BN_new(), *want = BN_new(), *t = BN_new();
@@ -363,6 +364,15 @@ static void check_exp_edges(size_t bits)
             BN_mod_exp(want, base[k], oe2, om, ctx);
             brisk_bn_mod_exp_public(&r, &a, &e2, &mont);
             same(&r, want, n, "mod_exp_public 65537 edges", bits);
+            if (bits <= 2048) {   /* the CRT halves' sizes */
+                brisk_bn r2;
+                BN_mod_exp(want, base[k], oe, om, ctx);
+                BN_mod_exp(t, base[(k + 1) % 5], oe, om, ctx);
+                tv_check_int(brisk_bn_mod_exp_pair(&r, &a, &e, &mont, &r2, &a2, &e, &mont), 0,
+                             "mod_exp_pair edges");
+                same(&r, want, n, "mod_exp_pair edges, first", bits);
+                same(&r2, t, n, "mod_exp_pair edges, second", bits);
+            }
         }
     }
     for (int k = 0; k < 5; k++)
