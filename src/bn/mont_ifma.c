@@ -273,6 +273,34 @@ static inline void pair_step(__m512i *r, const __m512i *x, const __m512i *xs,
     step_lanes(r, x, xs, mv, ms, digit_vec(bi, 0, 2), yv, vecs, 2);
 }
 
+/* amm_operands zeroes the lanes r and loads a and m (vecs vectors) with
+ * their shift_down copies, for amm, amm_x2 and amm_x2i (stride as
+ * shift_down's). */
+IFMA_TARGET
+static inline void amm_operands(__m512i *r, __m512i *av, __m512i *as, __m512i *mv, __m512i *ms,
+                                const uint64_t *a, const uint64_t *m, size_t vecs,
+                                unsigned stride)
+{
+    UNROLL
+    for (size_t v = 0; v < vecs; v++) {
+        r[v] = _mm512_setzero_si512();
+        av[v] = _mm512_load_si512(a + 8 * v);
+        mv[v] = _mm512_load_si512(m + 8 * v);
+    }
+    shift_down(as, av, vecs, stride);
+    shift_down(ms, mv, vecs, stride);
+}
+
+/* amm_result normalizes the lanes r and stores them to res. */
+IFMA_TARGET
+static inline void amm_result(uint64_t *res, __m512i *r, size_t vecs, unsigned stride)
+{
+    normalize(r, vecs, stride);
+    UNROLL
+    for (size_t v = 0; v < vecs; v++)
+        _mm512_store_si512(res + 8 * v, r[v]);
+}
+
 /* amm sets res = a b 2^(-52 len) mod m, below 2m, for a, b < 2m of at
  * most 8 vecs digits, taking b's first `len` digits (all of them but for
  * mont_radix52), with k0 = -m^-1 mod 2^52, in shift_step's steps.  A lone
@@ -291,21 +319,11 @@ static inline void amm(uint64_t *res, const uint64_t *a, const uint64_t *b, cons
     amm_chain c = {0, 0};
 
     b_products(pa, qa, ra, a, b, vecs, 1);
-    UNROLL
-    for (size_t v = 0; v < vecs; v++) {
-        r[v] = _mm512_setzero_si512();
-        av[v] = _mm512_load_si512(a + 8 * v);
-        mv[v] = _mm512_load_si512(m + 8 * v);
-    }
-    shift_down(as, av, vecs, 1);
-    shift_down(ms, mv, vecs, 1);
+    amm_operands(r, av, as, mv, ms, a, m, vecs, 1);
     for (size_t i = 0; i < len; i++)
         shift_step(r, av, as, mv, ms, &c, pa[i], qa[i], ra[i], b[i], mk, vecs);
     r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)c.acc);
-    normalize(r, vecs, 1);
-    UNROLL
-    for (size_t v = 0; v < vecs; v++)
-        _mm512_store_si512(res + 8 * v, r[v]);
+    amm_result(res, r, vecs, 1);
     wipe_products((uint64_t *const[]){pa, qa, ra}, 3, vecs);
 }
 
@@ -731,14 +749,7 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
         mk[j][2] = m[j][2];
         mk[j][3] = k0[j] << 12;
         b_products(pa[j], qa[j], ra[j], a[j], b[j], vecs, 1);
-        UNROLL
-        for (size_t v = 0; v < vecs; v++) {
-            r[j][v] = _mm512_setzero_si512();
-            av[j][v] = _mm512_load_si512(a[j] + 8 * v);
-            mv[j][v] = _mm512_load_si512(m[j] + 8 * v);
-        }
-        shift_down(as[j], av[j], vecs, 1);
-        shift_down(ms[j], mv[j], vecs, 1);
+        amm_operands(r[j], av[j], as[j], mv[j], ms[j], a[j], m[j], vecs, 1);
     }
     for (size_t i = 0; i < len; i++) {
         _Pragma("GCC unroll 2")
@@ -748,10 +759,7 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
     }
     for (int j = 0; j < 2; j++) {
         r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)c[j].acc);
-        normalize(r[j], vecs, 1);
-        UNROLL
-        for (size_t v = 0; v < vecs; v++)
-            _mm512_store_si512(res[j] + 8 * v, r[j][v]);
+        amm_result(res[j], r[j], vecs, 1);
     }
     wipe_products((uint64_t *const[]){pa[0], qa[0], ra[0], pa[1], qa[1], ra[1]}, 6, vecs);
 }
@@ -779,22 +787,12 @@ static inline void amm_x2i(uint64_t *res, const uint64_t *a, const uint64_t *b,
     amm_chain c[2] = {{0, 0}, {0, 0}};
 
     b_products(pa, qa, ra, a, b, vecs, 2);
-    UNROLL
-    for (size_t v = 0; v < vecs; v++) {
-        r[v] = _mm512_setzero_si512();
-        av[v] = _mm512_load_si512(a + 8 * v);
-        mv[v] = _mm512_load_si512(m + 8 * v);
-    }
-    shift_down(as, av, vecs, 2);
-    shift_down(ms, mv, vecs, 2);
+    amm_operands(r, av, as, mv, ms, a, m, vecs, 2);
     for (size_t i = 0; i < len; i++)
         pair_step(r, av, as, mv, ms, c, pa + 2 * i, qa + 2 * i, ra + 2 * i, b + 2 * i, mk, vecs);
     r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)c[0].acc);
     r[0] = _mm512_mask_set1_epi64(r[0], 2, (long long)c[1].acc);
-    normalize(r, vecs, 2);
-    UNROLL
-    for (size_t v = 0; v < vecs; v++)
-        _mm512_store_si512(res + 8 * v, r[v]);
+    amm_result(res, r, vecs, 2);
     wipe_products((uint64_t *const[]){pa, qa, ra}, 3, vecs);
 }
 
