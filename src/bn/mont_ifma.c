@@ -266,8 +266,9 @@ static inline void pair_step(__m512i *r, const __m512i *x, const __m512i *xs,
                              const uint64_t *bi, const uint64_t mk[2][4], size_t vecs)
 {
     __m128i r2 = _mm512_extracti32x4_epi32(r[0], 2);
-    uint64_t y0 = step_scalar(&c[0], p0[0], p1[0], p2[0], (uint64_t)_mm_cvtsi128_si64(r2), mk[0]);
-    uint64_t y1 = step_scalar(&c[1], p0[1], p1[1], p2[1], (uint64_t)_mm_extract_epi64(r2, 1), mk[1]);
+    uint64_t r2_0 = (uint64_t)_mm_cvtsi128_si64(r2), r2_1 = (uint64_t)_mm_extract_epi64(r2, 1);
+    uint64_t y0 = step_scalar(&c[0], p0[0], p1[0], p2[0], r2_0, mk[0]);
+    uint64_t y1 = step_scalar(&c[1], p0[1], p1[1], p2[1], r2_1, mk[1]);
     __m512i yv = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)(y0 >> 12)), 0xaa,
                                         (long long)(y1 >> 12));
     step_lanes(r, x, xs, mv, ms, digit_vec(bi, 0, 2), yv, vecs, 2);
@@ -385,10 +386,7 @@ static inline void amm_deferred(uint64_t *res, const uint64_t *a, const uint64_t
         r[v] = _mm512_madd52hi_epu64(r[v], mv[v], yprev);
     }
     r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)acc);
-    normalize(r, vecs, 1);
-    UNROLL
-    for (size_t v = 0; v < vecs; v++)
-        _mm512_store_si512(res + 8 * v, r[v]);
+    amm_result(res, r, vecs, 1);
 }
 
 /* ---- Almost Montgomery squaring ----
@@ -599,10 +597,7 @@ static inline void amm_sqr(uint64_t *res, const uint64_t *a, const uint64_t *m, 
         r[v] = _mm512_madd52hi_epu64(r[v], mv[v], st.yprev);
     top_squares(r, top, len, vecs);
     r[0] = _mm512_mask_set1_epi64(r[0], 1, (long long)st.acc);
-    normalize(r, vecs, 1);
-    UNROLL
-    for (size_t v = 0; v < vecs; v++)
-        _mm512_store_si512(res + 8 * v, r[v]);
+    amm_result(res, r, vecs, 1);
 }
 
 /* An AMM squaring of one size: res = AMM(a, a), all len steps. */
@@ -721,9 +716,10 @@ static inline void lean_step(__m512i *r, const __m512i *x, size_t first, const _
  * (RSA-512 and RSA-1024 halves); 20 digits are amm_x2i's.
  *
  * Where the time goes (20 digits, the RSA-2048 halves, before amm_x2i;
- * scratch loop, TSC ticks per paired AMM): the madds and shifts run on the same two vector
- * pipes here, at two a cycle, so a step's 24 madds and 6 shifts need 15
- * cycles; the lean step before this one took about 25, its lanes' chain
+ * scratch loop, TSC ticks per paired AMM): the madds and shifts run on
+ * the same two vector pipes here, at two a cycle, so a step's 24 madds
+ * and 6 shifts need 15 cycles (but see amm_x2i: the scalar code takes as
+ * long); the lean step before this one took about 25, its lanes' chain
  * being two madds, a shift and an add (14 cycles) and its y read back from
  * lane 1 of the lanes just written.  The work before and after the steps
  * (b_products, the loads, two normalizations, the stores and wiping) is
@@ -840,10 +836,7 @@ static inline void amm_x2_lean(uint64_t *const res[2], const uint64_t *const a[2
     }
     for (int j = 0; j < 2; j++) {
         r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)acc[j]);
-        normalize(r[j], vecs, 1);
-        UNROLL
-        for (size_t v = 0; v < vecs; v++)
-            _mm512_store_si512(res[j] + 8 * v, r[j][v]);
+        amm_result(res[j], r[j], vecs, 1);
     }
     wipe_products((uint64_t *const[]){pa[0], qa[0], pa[1], qa[1]}, 4, vecs);
 }
@@ -929,10 +922,7 @@ static inline void amm_sqr_x2(uint64_t *const res[2], const uint64_t *const a[2]
     for (int j = 0; j < 2; j++) {
         top_squares(r[j], top[j], len, vecs);
         r[j][0] = _mm512_mask_set1_epi64(r[j][0], 1, (long long)c[j].acc);
-        normalize(r[j], vecs, 1);
-        UNROLL
-        for (size_t v = 0; v < vecs; v++)
-            _mm512_store_si512(res[j] + 8 * v, r[j][v]);
+        amm_result(res[j], r[j], vecs, 1);
     }
 }
 IFMA_FUNC static void amm5(uint64_t *r, const uint64_t *a, const uint64_t *b,
