@@ -183,6 +183,16 @@ static inline void shift_down(__m512i *xs, const __m512i *x, size_t vecs, unsign
     }
 }
 
+/* step_consts sets step_scalar's mk for the modulus m and k0 = -m^-1 mod
+ * 2^52: m0, m1, m2 and k0 << 12. */
+static inline void step_consts(uint64_t mk[4], const uint64_t *m, uint64_t k0)
+{
+    mk[0] = m[0];
+    mk[1] = m[1];
+    mk[2] = m[2];
+    mk[3] = k0 << 12;
+}
+
 /* An AMM step (shift_step, pair_step) is one chain's scalar code and the
  * lanes' vector code.
  *
@@ -316,9 +326,10 @@ static inline void amm(uint64_t *res, const uint64_t *a, const uint64_t *b, cons
 {
     __m512i r[MAX_VECS], av[MAX_VECS], as[MAX_VECS], mv[MAX_VECS], ms[MAX_VECS];
     _Alignas(64) uint64_t pa[MAX_DIGITS], qa[MAX_DIGITS], ra[MAX_DIGITS];
-    const uint64_t mk[4] = {m[0], m[1], m[2], k0 << 12};
+    uint64_t mk[4];
     amm_chain c = {0, 0};
 
+    step_consts(mk, m, k0);
     b_products(pa, qa, ra, a, b, vecs, 1);
     amm_operands(r, av, as, mv, ms, a, m, vecs, 1);
     for (size_t i = 0; i < len; i++)
@@ -740,10 +751,7 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
     amm_chain c[2] = {{0, 0}, {0, 0}};
 
     for (int j = 0; j < 2; j++) {
-        mk[j][0] = m[j][0];
-        mk[j][1] = m[j][1];
-        mk[j][2] = m[j][2];
-        mk[j][3] = k0[j] << 12;
+        step_consts(mk[j], m[j], k0[j]);
         b_products(pa[j], qa[j], ra[j], a[j], b[j], vecs, 1);
         amm_operands(r[j], av[j], as[j], mv[j], ms[j], a[j], m[j], vecs, 1);
     }
@@ -1071,6 +1079,13 @@ IFMA_FUNC __attribute__((noinline)) static void select_entry(digits *out, const 
         _mm512_store_si512(out->d + 8 * v, r[v]);
 }
 
+/* window_width is the fixed window for a secret exponent of `bits` bits
+ * (its width, public): 5 bits for long exponents, 4 for short ones. */
+static unsigned window_width(size_t bits)
+{
+    return bits >= 768 ? 5 : 4;
+}
+
 /* window_bits returns bits [pos, pos + w) of e (pos + w <= 64 e_limbs). */
 static uint64_t window_bits(const uint64_t *e, size_t pos, unsigned w)
 {
@@ -1153,7 +1168,7 @@ IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, cons
 {
     const uint64_t k0 = mont->m0inv & DIGIT_MASK, *m = s->m.d;
     size_t n = mont->n, bits = 64 * e_limbs;
-    unsigned w = bits >= 768 ? 5 : 4;
+    unsigned w = window_width(bits);
     size_t count = (size_t)1 << w;
 
     to_digits(&s->m, mont->m, n, len);
@@ -1258,7 +1273,7 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
     const uint64_t k0[2] = {mont[0]->m0inv & DIGIT_MASK, mont[1]->m0inv & DIGIT_MASK};
     const uint64_t *const m[2] = {s->m[0].d, s->m[1].d};
     size_t bits = 64 * e_limbs;
-    unsigned w = bits >= 768 ? 5 : 4;
+    unsigned w = window_width(bits);
     size_t count = (size_t)1 << w;
 
     for (int j = 0; j < 2; j++) {
@@ -1347,17 +1362,14 @@ IFMA_FUNC static void exp_amm_x2i(exp_x2i_state *s, uint64_t *const r[2],
                                   amm2i_fn *mul2, amm_fn *one, size_t len, size_t vecs)
 {
     size_t bits = 64 * e_limbs;
-    unsigned w = bits >= 768 ? 5 : 4;
+    unsigned w = window_width(bits);
     size_t count = (size_t)1 << w;
     uint64_t mk[2][4];
 
     for (int j = 0; j < 2; j++) {
         to_digits(&s->m[j], mont[j]->m, mont[j]->n, len);
         domain_const(&s->c[j], &s->m[j], mont[j], one, len);
-        mk[j][0] = s->m[j].d[0];
-        mk[j][1] = s->m[j].d[1];
-        mk[j][2] = s->m[j].d[2];
-        mk[j][3] = (mont[j]->m0inv & DIGIT_MASK) << 12;
+        step_consts(mk[j], s->m[j].d, mont[j]->m0inv & DIGIT_MASK);
     }
     interleave(&s->m2, &s->m[0], &s->m[1], len);
     for (int j = 0; j < 2; j++)
