@@ -4,6 +4,9 @@
 BUILD ?= build
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# Seconds any one test may take before ctest stops it and counts it as
+# failed (the slowest take about a minute), so a hang cannot stall a run.
+TEST_TIMEOUT ?= 600
 
 .PHONY: all build speed check install clean
 
@@ -21,7 +24,7 @@ speed: build
 check:
 	sh scripts/install-test-deps
 	$(MAKE) build
-	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS) --timeout $(TEST_TIMEOUT)
 
 install: build
 	cmake --install $(BUILD)
