@@ -261,6 +261,23 @@ static inline void step_lanes(__m512i *r, const __m512i *x, const __m512i *xs,
     }
 }
 
+/* lanes_2_3 and lanes_4_5 return those lanes of x, where the steps' scalar
+ * code reads digit 2.  They extract a 128-bit or 256-bit half
+ * (vextracti128, vextracti64x4) rather than the 128-bit lane
+ * (vextracti32x4), which made whole exponentiations 1-4% faster on Zen 5:
+ * the path through digit 2 binds the steps (see step_lanes). */
+IFMA_TARGET
+static inline __m128i lanes_2_3(__m512i x)
+{
+    return _mm256_extracti128_si256(_mm512_castsi512_si256(x), 1);
+}
+
+IFMA_TARGET
+static inline __m128i lanes_4_5(__m512i x)
+{
+    return _mm256_castsi256_si128(_mm512_extracti64x4_epi64(x, 1));
+}
+
 /* shift_step is one AMM step for one chain (amm, amm_x2): it takes the
  * reduction digit y from digit 0, adds b_i x + y m to the lanes and shifts
  * them one digit down. */
@@ -270,7 +287,7 @@ static inline void shift_step(__m512i *r, const __m512i *x, const __m512i *xs,
                               uint64_t p1, uint64_t p2, uint64_t bi, const uint64_t mk[4],
                               size_t vecs)
 {
-    uint64_t r2 = (uint64_t)_mm_cvtsi128_si64(_mm512_extracti32x4_epi32(r[0], 1));
+    uint64_t r2 = (uint64_t)_mm_cvtsi128_si64(lanes_2_3(r[0]));
     uint64_t ys = step_scalar(c, p0, p1, p2, r2, mk);
     step_lanes(r, x, xs, mv, ms, _mm512_set1_epi64((long long)bi),
                _mm512_set1_epi64((long long)(ys >> 12)), vecs, 1);
@@ -285,7 +302,7 @@ static inline void pair_step(__m512i *r, const __m512i *x, const __m512i *xs,
                              const uint64_t *p0, const uint64_t *p1, const uint64_t *p2,
                              const uint64_t *bi, const uint64_t mk[2][4], size_t vecs)
 {
-    __m128i r2 = _mm512_extracti32x4_epi32(r[0], 2);
+    __m128i r2 = lanes_4_5(r[0]);
     uint64_t r2_0 = (uint64_t)_mm_cvtsi128_si64(r2), r2_1 = (uint64_t)_mm_extract_epi64(r2, 1);
     uint64_t y0 = step_scalar(&c[0], p0[0], p1[0], p2[0], r2_0, mk[0]);
     uint64_t y1 = step_scalar(&c[1], p0[1], p1[1], p2[1], r2_1, mk[1]);
