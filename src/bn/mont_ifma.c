@@ -239,13 +239,14 @@ static inline void step_lanes(__m512i *r, const __m512i *x, const __m512i *xs,
                               size_t vecs, unsigned stride)
 {
     const __m512i zero = _mm512_setzero_si512();
+    const int apart = stride == 2;   /* vector 0's products by y summed apart */
     __m512i t[MAX_VECS], t0 = zero;
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
         t[v] = _mm512_madd52hi_epu64(zero, x[v], bv);
         t[v] = _mm512_madd52lo_epu64(t[v], xs[v], bv);
         t[v] = _mm512_madd52hi_epu64(t[v], mv[v], yv);
-        if (v == 0 && stride == 2)
+        if (v == 0 && apart)
             t0 = _mm512_madd52lo_epu64(zero, ms[v], yv);
         else
             t[v] = _mm512_madd52lo_epu64(t[v], ms[v], yv);
@@ -256,25 +257,22 @@ static inline void step_lanes(__m512i *r, const __m512i *x, const __m512i *xs,
         __m512i sh = stride == 1 ? _mm512_alignr_epi64(up, r[v], 1)
                                  : _mm512_alignr_epi64(up, r[v], 2);
         r[v] = _mm512_add_epi64(sh, t[v]);
-        if (v == 0 && stride == 2)
+        if (v == 0 && apart)
             r[v] = _mm512_add_epi64(r[v], t0);
     }
 }
 
-/* lanes_2_3 and lanes_4_5 return those lanes of x, where the steps' scalar
- * code reads digit 2.  They extract a 128-bit or 256-bit half
- * (vextracti128, vextracti64x4) rather than the 128-bit lane
+/* digit2_lanes returns the lanes of x that hold digit 2, where the steps'
+ * scalar code reads it: lane 2 (stride 1) or lanes 4 and 5 (stride 2, one
+ * number's in each) in the low lanes.  It extracts a 128-bit or 256-bit
+ * half (vextracti128, vextracti64x4) rather than the 128-bit lane
  * (vextracti32x4), which made whole exponentiations 1-4% faster on Zen 5:
  * the path through digit 2 binds the steps (see step_lanes). */
 IFMA_TARGET
-static inline __m128i lanes_2_3(__m512i x)
+static inline __m128i digit2_lanes(__m512i x, unsigned stride)
 {
-    return _mm256_extracti128_si256(_mm512_castsi512_si256(x), 1);
-}
-
-IFMA_TARGET
-static inline __m128i lanes_4_5(__m512i x)
-{
+    if (stride == 1)
+        return _mm256_extracti128_si256(_mm512_castsi512_si256(x), 1);
     return _mm256_castsi256_si128(_mm512_extracti64x4_epi64(x, 1));
 }
 
@@ -287,7 +285,7 @@ static inline void shift_step(__m512i *r, const __m512i *x, const __m512i *xs,
                               uint64_t p1, uint64_t p2, uint64_t bi, const uint64_t mk[4],
                               size_t vecs)
 {
-    uint64_t r2 = (uint64_t)_mm_cvtsi128_si64(lanes_2_3(r[0]));
+    uint64_t r2 = (uint64_t)_mm_cvtsi128_si64(digit2_lanes(r[0], 1));
     uint64_t ys = step_scalar(c, p0, p1, p2, r2, mk);
     step_lanes(r, x, xs, mv, ms, _mm512_set1_epi64((long long)bi),
                _mm512_set1_epi64((long long)(ys >> 12)), vecs, 1);
@@ -302,7 +300,7 @@ static inline void pair_step(__m512i *r, const __m512i *x, const __m512i *xs,
                              const uint64_t *p0, const uint64_t *p1, const uint64_t *p2,
                              const uint64_t *bi, const uint64_t mk[2][4], size_t vecs)
 {
-    __m128i r2 = lanes_4_5(r[0]);
+    __m128i r2 = digit2_lanes(r[0], 2);
     uint64_t r2_0 = (uint64_t)_mm_cvtsi128_si64(r2), r2_1 = (uint64_t)_mm_extract_epi64(r2, 1);
     uint64_t y0 = step_scalar(&c[0], p0[0], p1[0], p2[0], r2_0, mk[0]);
     uint64_t y1 = step_scalar(&c[1], p0[1], p1[1], p2[1], r2_1, mk[1]);
