@@ -802,8 +802,14 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
  * The steps do not reach the madds' bound (12.5 cycles): amm_x2i and
  * amm_x2 both take about 15 cycles a step in a scratch loop of 20 against
  * 40 steps, and the scalar code alone, with the lanes' work left out,
- * takes as long; a step is about 95 instructions, two chains' digit-0
- * arithmetic among them.  Whole paired exponentiations (1024-bit halves,
+ * takes as long; a step is about 100 instructions, two chains' digit-0
+ * arithmetic among them.  Issue width counts (eight NOPs added to a step
+ * cost 5-8% of a paired exponentiation), but so does the order gcc finds:
+ * fewer instructions in another order lost every time (docs/performance.md,
+ * 2026-12-02 05:05 UTC: the scalar code as inline asm, 87 a step, +6%; both
+ * chains' digit-0 arithmetic in one xmm by madd52, 65 a step, +25%; x's
+ * and m's shifted copies as madd memory operands, +12%, the GPRs spilling
+ * to xmm).  Whole paired exponentiations (1024-bit halves,
  * min of 1000 alternating runs): 4-5% faster than with amm_x2 when the
  * machine is calm, 13% when it is loaded.  At 10 digits (three vectors
  * against two times two) they were 3-5% slower, so RSA-1024 keeps amm_x2. */
