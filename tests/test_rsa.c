@@ -491,11 +491,12 @@ static void test_pss_salts(tv_rng *rng)
 
 /* test_blinding checks that each private operation renews the blinding
  * pair (a fixed pair would let an attacker who learns it unblind) and
- * keeps it consistent: blind unblind^e = 1 mod n. */
+ * keeps it consistent: blind unblind^e = 1 mod n, the pair being kept in
+ * Montgomery form (x R mod n, R = 2^(64 n's limbs)). */
 static void test_blinding(void)
 {
     static brisk_rsa_key k;
-    static brisk_bn before, t, one;
+    static brisk_bn before, t, u, r, rinv, one;
     static uint8_t in[BRISK_RSA_MAX_BYTES], out[BRISK_RSA_MAX_BYTES];
     brisk_bn_mont mont;
 
@@ -505,12 +506,18 @@ static void test_blinding(void)
     size_t sz = brisk_rsa_size(&k);
     in[sz - 1] = 5;
     brisk_bn_mont_init(&mont, &k.n);
+    brisk_bn_zero(&r, k.n.n + 1);
+    r.d[k.n.n] = 1;
+    brisk_bn_mod(&r, &r, &k.n);
+    tv_check_int(brisk_bn_mod_inverse(&rinv, &r, &k.n), 0, "blinding: R^-1 mod n");
     for (int i = 0; i < 3; i++) {
         before = k.blind;
         tv_check_int(brisk_rsa_private_op(&k, out, in, sz), 0, "blinding: private op %d", i);
         tv_check(brisk_bn_cmp(&before, &k.blind) != 0, "blinding: pair renewed by op %d", i);
-        brisk_bn_mod_exp_public(&t, &k.unblind, &k.e, &mont);
-        brisk_bn_mod_mul(&t, &t, &k.blind, &k.n);
+        brisk_bn_mod_mul(&u, &k.unblind, &rinv, &k.n);
+        brisk_bn_mod_exp_public(&t, &u, &k.e, &mont);
+        brisk_bn_mod_mul(&u, &k.blind, &rinv, &k.n);
+        brisk_bn_mod_mul(&t, &t, &u, &k.n);
         tv_check(brisk_bn_cmp(&t, &one) == 0, "blinding: r^e (r^-1)^e = 1 after op %d", i);
     }
     brisk_rsa_key_wipe(&k);

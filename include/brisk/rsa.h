@@ -35,7 +35,9 @@ typedef struct brisk_rsa_key {
     /* set by brisk_rsa_key_prepare */
     size_t bits;                       /* of n */
     brisk_bn_mont mont_n, mont_p, mont_q;
-    brisk_bn blind, unblind;           /* r^e and r^-1 mod n, renewed per signature */
+    /* r^e R and r^-1 R mod n, R = 2^(64 n.n) (Montgomery form), renewed
+     * per signature */
+    brisk_bn blind, unblind;
 } brisk_rsa_key;
 
 /* brisk_rsa_generate makes a private key of `bits` bits (BRISK_RSA_MIN_BITS

@@ -96,9 +96,14 @@ static int check_private(brisk_rsa_key *key)
     return ok ? BRISK_EOK : BRISK_EINVAL;
 }
 
-/* new_blinding draws r in [1, n-1] and sets blind = r^e, unblind = r^-1. */
+/* new_blinding draws r in [1, n-1] and sets blind = r^e R and unblind =
+ * r^-1 R mod n, in Montgomery form (R = 2^(64 n's limbs)): one Montgomery
+ * multiplication then blinds, unblinds or renews, where the plain values
+ * took two (a b R^-1, then times R^2). */
 static int new_blinding(brisk_rsa_key *key)
 {
+    const brisk_bn_impl *im = brisk_bn_active();
+    const brisk_bn_mont *mn = &key->mont_n;
     brisk_bn r;
     int err = BRISK_EOK;
 
@@ -109,9 +114,14 @@ static int new_blinding(brisk_rsa_key *key)
             break;
         err = brisk_bn_mod_inverse(&key->unblind, &r, &key->n);
         if (err == 0) {
-            err = brisk_bn_mod_exp_public(&key->blind, &r, &key->e, &key->mont_n);
+            err = brisk_bn_mod_exp_public(&key->blind, &r, &key->e, mn);
             break;
         }
+    }
+    if (err == 0) {
+        /* the results are in n's width: below n, as mont_mul wants them */
+        im->mont_mul(key->blind.d, key->blind.d, mn->rr, mn);
+        im->mont_mul(key->unblind.d, key->unblind.d, mn->rr, mn);
     }
     wipe(&r, sizeof(r));
     return err;
@@ -218,8 +228,10 @@ static void reduce(uint64_t *r, const uint64_t *c, size_t cn, const brisk_bn_mon
 
     t2w[w / 64] = (uint64_t)1 << (w % 64);
     im->mont_mul(t2w, t2w, m->rr, m);
-    memset(r, 0, n * sizeof(uint64_t));
-    for (size_t i = (64 * cn + w - 1) / w; i-- > 0;) {
+    /* the top digit as it is (below 2^w <= m): r 2^w would be 0 */
+    size_t digits = (64 * cn + w - 1) / w, i = digits > 0 ? digits - 1 : 0;
+    get_bits(r, c, cn, w * i, w, n);
+    while (i-- > 0) {
         im->mont_mul(r, r, t2w, m);
         get_bits(d, c, cn, w * i, w, n);
         uint64_t carry = brisk_limbs_add(d, r, d, n);
@@ -315,6 +327,7 @@ static void crt_exp(const brisk_rsa_key *key, uint64_t *m, const brisk_bn *c)
 int brisk_rsa_private_op(brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
                          size_t in_len)
 {
+    const brisk_bn_impl *im = brisk_bn_active();
     const brisk_bn_mont *mn;
     uint64_t m[BRISK_BN_MAX_LIMBS];
     brisk_bn c, cb;
@@ -323,14 +336,16 @@ int brisk_rsa_private_op(brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
     if (key == NULL || out == NULL || !key->has_private || load_input(key, &c, in, in_len) != 0)
         return BRISK_EINVAL;
     mn = &key->mont_n;
-    /* Blind: (c r^e)^d = c^d r; unblind with r^-1. */
+    /* Blind: (c r^e)^d = c^d r; unblind with r^-1.  The pair is in
+     * Montgomery form (new_blinding), so each product is one mont_mul. */
     brisk_bn_zero(&cb, mn->n);
-    mul_mod(cb.d, c.d, key->blind.d, mn);
+    im->mont_mul(cb.d, c.d, key->blind.d, mn);
     crt_exp(key, m, &cb);
-    mul_mod(m, m, key->unblind.d, mn);
-    /* Renew the pair: (r^e)^2 = (r^2)^e and (r^-1)^2 = (r^2)^-1. */
-    mul_mod(key->blind.d, key->blind.d, key->blind.d, mn);
-    mul_mod(key->unblind.d, key->unblind.d, key->unblind.d, mn);
+    im->mont_mul(m, m, key->unblind.d, mn);
+    /* Renew the pair: (r^e)^2 = (r^2)^e and (r^-1)^2 = (r^2)^-1, which
+     * (x R)^2 R^-1 = x^2 R keeps in Montgomery form. */
+    im->mont_sqr(key->blind.d, key->blind.d, mn);
+    im->mont_sqr(key->unblind.d, key->unblind.d, mn);
     err = release_checked(key, out, in_len, m, &c);
     wipe(&cb, sizeof(cb));
     wipe(m, sizeof(m));
