@@ -322,7 +322,7 @@ int main(int argc, char **argv)
     tv_note("tested: %s", tv_impl_list("bn", list, sizeof(list)));
 #ifdef BRISK_X86_64
     if (host_has_adx()) {
-        static const size_t kernel_sizes[] = {64, 256, 520, 1024, 2048, 4096};
+        static const size_t kernel_sizes[] = {64, 256, 512, 520, 1024, 2048, 4096};
         impl_name = "adx, direct";
         for (size_t s = 0; s < sizeof(kernel_sizes) / sizeof(kernel_sizes[0]); s++)
             check_adx_kernels(&rng, kernel_sizes[s]);

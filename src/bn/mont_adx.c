@@ -16,6 +16,20 @@
  * (i < j) once, doubles the sum and adds the squares a_i^2: about three
  * quarters of the work of a multiplication.
  *
+ * The widths of the CRT halves of RSA-512, RSA-1024 and RSA-2048 and of
+ * the small moduli (4, 8 and 16 limbs) have a second kernel, unrolled whole
+ * for its width: product scanning (Comba) with Montgomery's reduction
+ * folded into the columns (Koc, Acar and Kaliski's FIPS method).  Column k
+ * sums a_i b_{k-i} and q_i m_{k-i} into three registers, and q_k is taken
+ * from the column's low limb, so the double-width product never goes to
+ * memory and the row loops' per-row overhead, which dominates at these
+ * widths, is gone.  Each column's products go into accumulators of their
+ * own, which are added to the running sum last, so only that addition waits
+ * for the q of the column before.  On AMD Zen 3 (no IFMA) this made
+ * Montgomery multiplication and squaring 1.2-1.9 times faster at those
+ * widths; wider, the unrolled code would outgrow the instruction cache and
+ * the rows stay faster.
+ *
  * Constant-time: yes.  The instructions and addresses depend on n only; the
  * final subtraction is a masked select.
  */
@@ -166,7 +180,172 @@ static void mont_sqr_adx(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mo
     wipe(t, 2 * n * sizeof(uint64_t));
 }
 
-static const brisk_bn_impl impl_adx = {mont_mul_adx, mont_sqr_adx, NULL, NULL, NULL, NULL};
+/* ---- Product scanning for 4, 8 and 16 limbs ---- */
+
+/* MAC3 adds x y to the three-limb accumulator (c0, c1, c2).  y may be a
+ * memory operand for gcc; clang reads "rm" as "m" and would copy a value it
+ * holds in a register to the stack first. */
+#ifdef __clang__
+#define MAC_SRC "r"
+#else
+#define MAC_SRC "rm"
+#endif
+#define MAC3(c0, c1, c2, x, y)                                                             \
+    do {                                                                                   \
+        uint64_t lo_, hi_;                                                                 \
+        __asm__("mulx  %[yy], %[lo], %[hi]\n\t"                                             \
+                "add   %[lo], %[a0]\n\t"                                                    \
+                "adc   %[hi], %[a1]\n\t"                                                    \
+                "adc   $0, %[a2]"                                                          \
+                : [a0] "+r"(c0), [a1] "+r"(c1), [a2] "+r"(c2), [lo] "=&r"(lo_),            \
+                  [hi] "=&r"(hi_)                                                          \
+                : "d"(x), [yy] MAC_SRC(y)                                                  \
+                : "cc");                                                                   \
+    } while (0)
+
+/* ADD3 adds (s0, s1, s2) to (c0, c1, c2). */
+#define ADD3(c0, c1, c2, s0, s1, s2)                                                       \
+    __asm__("add   %[b0], %[a0]\n\t"                                                        \
+            "adc   %[b1], %[a1]\n\t"                                                        \
+            "adc   %[b2], %[a2]"                                                           \
+            : [a0] "+r"(c0), [a1] "+r"(c1), [a2] "+r"(c2)                                  \
+            : [b0] "r"(s0), [b1] "r"(s1), [b2] "r"(s2)                                     \
+            : "cc")
+
+/* The loops below run a number of times known at compile time (n is a
+ * constant in every caller) and are unrolled whole; each inner loop runs
+ * over all n limbs and skips those outside its column, so that its count
+ * is known before the outer loop is unrolled (clang unrolls inner loops
+ * first, and warns, an error under BRISK_WERROR, when it cannot). */
+#ifdef __clang__
+#define UNROLL_ALL _Pragma("clang loop unroll(full)")
+#else
+#define UNROLL_ALL _Pragma("GCC unroll 64")
+#endif
+
+/* scan_finish sets r = t - m if that does not borrow past top, else t,
+ * where top:t (n limbs and a bit) is below 2m; it then wipes t and q. */
+ADX_TARGET __attribute__((always_inline))
+static inline void scan_finish(uint64_t *r, uint64_t *t, uint64_t top, uint64_t *q,
+                               const uint64_t *m, size_t n)
+{
+    uint64_t d[16];
+    unsigned char borrow = 0;
+
+    UNROLL_ALL
+    for (size_t i = 0; i < n; i++) {
+        unsigned long long s;
+        borrow = _subborrow_u64(borrow, t[i], m[i], &s);
+        d[i] = s;
+    }
+    uint64_t keep = ct_mask64(borrow & (top ^ 1)); /* 1: t < m */
+    UNROLL_ALL
+    for (size_t i = 0; i < n; i++)
+        r[i] = d[i] ^ (keep & (t[i] ^ d[i]));
+    wipe(d, n * sizeof(uint64_t));
+    wipe(t, n * sizeof(uint64_t));
+    wipe(q, n * sizeof(uint64_t));
+}
+
+/* scan_column ends column k (k < 2n - 1): it adds the column's products
+ * p and s to the running sum c, takes q_k from the sum's low limb for
+ * k < n (which makes that limb zero), or else keeps it as t[k - n], and
+ * moves the sum down a limb. */
+#define SCAN_COLUMN(k)                                                                     \
+    do {                                                                                   \
+        ADD3(c0, c1, c2, p0, p1, p2);                                                      \
+        ADD3(c0, c1, c2, s0, s1, s2);                                                      \
+        if ((k) < n) {                                                                     \
+            q[k] = c0 * m0inv;                                                             \
+            MAC3(c0, c1, c2, q[k], m[0]);                                                  \
+        } else {                                                                           \
+            t[(k) - n] = c0;                                                               \
+        }                                                                                  \
+        c0 = c1, c1 = c2, c2 = 0;                                                          \
+    } while (0)
+
+/* scan_mul sets r = a b R^-1 mod m for n (4, 8 or 16, a constant) limbs. */
+ADX_TARGET __attribute__((always_inline))
+static inline void scan_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                            uint64_t m0inv, size_t n)
+{
+    uint64_t q[16], t[16];
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+
+    UNROLL_ALL
+    for (size_t k = 0; k < 2 * n - 1; k++) {
+        uint64_t p0 = 0, p1 = 0, p2 = 0, s0 = 0, s1 = 0, s2 = 0;
+        UNROLL_ALL
+        for (size_t i = 0; i < n; i++)
+            if (i <= k && k - i < n)
+                MAC3(p0, p1, p2, a[i], b[k - i]);
+        UNROLL_ALL
+        for (size_t i = 0; i < n; i++)
+            if (i < k && k - i < n)
+                MAC3(s0, s1, s2, q[i], m[k - i]);
+        SCAN_COLUMN(k);
+    }
+    t[n - 1] = c0;
+    scan_finish(r, t, c1, q, m, n);
+}
+
+/* scan_sqr sets r = a^2 R^-1 mod m for n (4, 8 or 16, a constant) limbs:
+ * each column's cross products a_i a_j (i < j) once, doubled, plus the
+ * square a_{k/2}^2 in even columns. */
+ADX_TARGET __attribute__((always_inline))
+static inline void scan_sqr(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t m0inv,
+                            size_t n)
+{
+    uint64_t q[16], t[16];
+    uint64_t c0 = 0, c1 = 0, c2 = 0;
+
+    UNROLL_ALL
+    for (size_t k = 0; k < 2 * n - 1; k++) {
+        uint64_t p0 = 0, p1 = 0, p2 = 0, s0 = 0, s1 = 0, s2 = 0;
+        UNROLL_ALL
+        for (size_t i = 0; i < n; i++)
+            if (i < k - i && k - i < n)
+                MAC3(p0, p1, p2, a[i], a[k - i]);
+        p2 = p2 << 1 | p1 >> 63; /* below 2^63 before: fewer than n products */
+        p1 = p1 << 1 | p0 >> 63;
+        p0 <<= 1;
+        if (k % 2 == 0)
+            MAC3(p0, p1, p2, a[k / 2], a[k / 2]);
+        UNROLL_ALL
+        for (size_t i = 0; i < n; i++)
+            if (i < k && k - i < n)
+                MAC3(s0, s1, s2, q[i], m[k - i]);
+        SCAN_COLUMN(k);
+    }
+    t[n - 1] = c0;
+    scan_finish(r, t, c1, q, m, n);
+}
+
+ADX_TARGET
+static void mont_mul_adx_any(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                             const brisk_bn_mont *mont)
+{
+    switch (mont->n) {
+    case 4: scan_mul(r, a, b, mont->m, mont->m0inv, 4); break;
+    case 8: scan_mul(r, a, b, mont->m, mont->m0inv, 8); break;
+    case 16: scan_mul(r, a, b, mont->m, mont->m0inv, 16); break;
+    default: mont_mul_adx(r, a, b, mont); break;
+    }
+}
+
+ADX_TARGET
+static void mont_sqr_adx_any(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
+{
+    switch (mont->n) {
+    case 4: scan_sqr(r, a, mont->m, mont->m0inv, 4); break;
+    case 8: scan_sqr(r, a, mont->m, mont->m0inv, 8); break;
+    case 16: scan_sqr(r, a, mont->m, mont->m0inv, 16); break;
+    default: mont_sqr_adx(r, a, mont); break;
+    }
+}
+
+static const brisk_bn_impl impl_adx = {mont_mul_adx_any, mont_sqr_adx_any, NULL, NULL, NULL,
+                                       NULL};
 
 const brisk_bn_impl *brisk_bn_impl_adx(void)
 {
