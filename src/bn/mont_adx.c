@@ -24,11 +24,11 @@
  * from the column's low limb, so the double-width product never goes to
  * memory and the row loops' per-row overhead, which dominates at these
  * widths, is gone.  Each column's products go into accumulators of their
- * own, which are added to the running sum last, so only that addition waits
- * for the q of the column before.  On AMD Zen 3 (no IFMA) this made
- * Montgomery multiplication and squaring 1.2-1.9 times faster at those
- * widths; wider, the unrolled code would outgrow the instruction cache and
- * the rows stay faster.
+ * own, which are added to the running sum last, so they wait only for the
+ * q's they use, not for the running sum.  On AMD Zen 3 (no IFMA) this made
+ * Montgomery multiplication 1.03-1.17 times and squaring 1.14-1.46 times
+ * faster at those widths (docs/performance.md); wider, the unrolled code
+ * outgrows the instruction cache and measured no faster than the rows.
  *
  * Constant-time: yes.  The instructions and addresses depend on n only; the
  * final subtraction is a masked select.
@@ -242,7 +242,7 @@ static inline void scan_finish(uint64_t *r, uint64_t *t, uint64_t top, uint64_t 
     wipe(q, n * sizeof(uint64_t));
 }
 
-/* scan_column ends column k (k < 2n - 1): it adds the column's products
+/* SCAN_COLUMN ends column k (k < 2n - 1): it adds the column's products
  * p and s to the running sum c, takes q_k from the sum's low limb for
  * k < n (which makes that limb zero), or else keeps it as t[k - n], and
  * moves the sum down a limb. */
