@@ -242,12 +242,18 @@ static inline void scan_finish(uint64_t *r, uint64_t *t, uint64_t top, uint64_t 
     wipe(q, n * sizeof(uint64_t));
 }
 
-/* SCAN_COLUMN ends column k (k < 2n - 1): it adds the column's products
- * p and s to the running sum c, takes q_k from the sum's low limb for
+/* SCAN_COLUMN ends column k (k < 2n - 1), whose products of a and b the
+ * caller has summed in (p0, p1, p2): it sums the column's q_i m_{k-i}, adds
+ * both sums to the running sum c, takes q_k from the sum's low limb for
  * k < n (which makes that limb zero), or else keeps it as t[k - n], and
  * moves the sum down a limb. */
 #define SCAN_COLUMN(k)                                                                     \
     do {                                                                                   \
+        uint64_t s0 = 0, s1 = 0, s2 = 0;                                                   \
+        UNROLL_ALL                                                                         \
+        for (size_t i = 0; i < n; i++)                                                     \
+            if (i < (k) && (k) - i < n)                                                    \
+                MAC3(s0, s1, s2, q[i], m[(k) - i]);                                        \
         ADD3(c0, c1, c2, p0, p1, p2);                                                      \
         ADD3(c0, c1, c2, s0, s1, s2);                                                      \
         if ((k) < n) {                                                                     \
@@ -259,57 +265,34 @@ static inline void scan_finish(uint64_t *r, uint64_t *t, uint64_t top, uint64_t 
         c0 = c1, c1 = c2, c2 = 0;                                                          \
     } while (0)
 
-/* scan_mul sets r = a b R^-1 mod m for n (4, 8 or 16, a constant) limbs. */
+/* scan sets r = a b R^-1 mod m for n (4, 8 or 16) limbs; with sqr set, b
+ * is a and the columns take each cross product a_i a_j (i < j) once,
+ * doubled, plus the square a_{k/2}^2 in even columns.  n and sqr are
+ * constants in every caller. */
 ADX_TARGET __attribute__((always_inline))
-static inline void scan_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
-                            uint64_t m0inv, size_t n)
+static inline void scan(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
+                        uint64_t m0inv, size_t n, int sqr)
 {
     uint64_t q[16], t[16];
     uint64_t c0 = 0, c1 = 0, c2 = 0;
 
     UNROLL_ALL
     for (size_t k = 0; k < 2 * n - 1; k++) {
-        uint64_t p0 = 0, p1 = 0, p2 = 0, s0 = 0, s1 = 0, s2 = 0;
+        uint64_t p0 = 0, p1 = 0, p2 = 0;
         UNROLL_ALL
-        for (size_t i = 0; i < n; i++)
-            if (i <= k && k - i < n)
+        for (size_t i = 0; i < n; i++) {
+            if (!sqr && i <= k && k - i < n)
                 MAC3(p0, p1, p2, a[i], b[k - i]);
-        UNROLL_ALL
-        for (size_t i = 0; i < n; i++)
-            if (i < k && k - i < n)
-                MAC3(s0, s1, s2, q[i], m[k - i]);
-        SCAN_COLUMN(k);
-    }
-    t[n - 1] = c0;
-    scan_finish(r, t, c1, q, m, n);
-}
-
-/* scan_sqr sets r = a^2 R^-1 mod m for n (4, 8 or 16, a constant) limbs:
- * each column's cross products a_i a_j (i < j) once, doubled, plus the
- * square a_{k/2}^2 in even columns. */
-ADX_TARGET __attribute__((always_inline))
-static inline void scan_sqr(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t m0inv,
-                            size_t n)
-{
-    uint64_t q[16], t[16];
-    uint64_t c0 = 0, c1 = 0, c2 = 0;
-
-    UNROLL_ALL
-    for (size_t k = 0; k < 2 * n - 1; k++) {
-        uint64_t p0 = 0, p1 = 0, p2 = 0, s0 = 0, s1 = 0, s2 = 0;
-        UNROLL_ALL
-        for (size_t i = 0; i < n; i++)
-            if (i < k - i && k - i < n)
+            if (sqr && i < k - i && k - i < n)
                 MAC3(p0, p1, p2, a[i], a[k - i]);
-        p2 = p2 << 1 | p1 >> 63; /* below 2^63 before: fewer than n products */
-        p1 = p1 << 1 | p0 >> 63;
-        p0 <<= 1;
-        if (k % 2 == 0)
-            MAC3(p0, p1, p2, a[k / 2], a[k / 2]);
-        UNROLL_ALL
-        for (size_t i = 0; i < n; i++)
-            if (i < k && k - i < n)
-                MAC3(s0, s1, s2, q[i], m[k - i]);
+        }
+        if (sqr) {
+            p2 = p2 << 1 | p1 >> 63; /* below 2^63 before: fewer than n products */
+            p1 = p1 << 1 | p0 >> 63;
+            p0 <<= 1;
+            if (k % 2 == 0)
+                MAC3(p0, p1, p2, a[k / 2], a[k / 2]);
+        }
         SCAN_COLUMN(k);
     }
     t[n - 1] = c0;
@@ -321,9 +304,9 @@ static void mont_mul_adx_any(uint64_t *r, const uint64_t *a, const uint64_t *b,
                              const brisk_bn_mont *mont)
 {
     switch (mont->n) {
-    case 4: scan_mul(r, a, b, mont->m, mont->m0inv, 4); break;
-    case 8: scan_mul(r, a, b, mont->m, mont->m0inv, 8); break;
-    case 16: scan_mul(r, a, b, mont->m, mont->m0inv, 16); break;
+    case 4: scan(r, a, b, mont->m, mont->m0inv, 4, 0); break;
+    case 8: scan(r, a, b, mont->m, mont->m0inv, 8, 0); break;
+    case 16: scan(r, a, b, mont->m, mont->m0inv, 16, 0); break;
     default: mont_mul_adx(r, a, b, mont); break;
     }
 }
@@ -332,9 +315,9 @@ ADX_TARGET
 static void mont_sqr_adx_any(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
 {
     switch (mont->n) {
-    case 4: scan_sqr(r, a, mont->m, mont->m0inv, 4); break;
-    case 8: scan_sqr(r, a, mont->m, mont->m0inv, 8); break;
-    case 16: scan_sqr(r, a, mont->m, mont->m0inv, 16); break;
+    case 4: scan(r, a, a, mont->m, mont->m0inv, 4, 1); break;
+    case 8: scan(r, a, a, mont->m, mont->m0inv, 8, 1); break;
+    case 16: scan(r, a, a, mont->m, mont->m0inv, 16, 1); break;
     default: mont_sqr_adx(r, a, mont); break;
     }
 }
