@@ -3,32 +3,49 @@
  * mod m, R = 2^(64 n)) with mulx, adcx and adox, for any width of 1 to
  * BRISK_BN_MAX_LIMBS limbs.
  *
- * Technique: separated operand scanning.  The double-width product is
- * built row by row, then reduced row by row (Montgomery's REDC), and one
- * constant-time subtraction finishes.  Every row is the same kernel,
- * t[0..len-1] += x * b[0..len-1], written as an asm loop (GCC's intrinsics
- * cannot keep two carry chains apart): mulx leaves the flags alone, adcx
- * adds each product's low half along the carry flag and adox the previous
- * product's high half along the overflow flag, so the two additions of a
- * limb do not wait for each other.  The loop counts with lea and jrcxz,
- * which leave both flags alone, four limbs an iteration after a short loop
- * over the len % 4 limbs.  Squaring computes each cross product a_i a_j
- * (i < j) once, doubles the sum and adds the squares a_i^2: about three
- * quarters of the work of a multiplication.
+ * Three kernels, by width.
  *
- * The widths of the CRT halves of RSA-512, RSA-1024 and RSA-2048 and of
- * the small moduli (4, 8 and 16 limbs) have a second kernel, unrolled whole
- * for its width: product scanning (Comba) with Montgomery's reduction
- * folded into the columns (Koc, Acar and Kaliski's FIPS method).  Column k
- * sums a_i b_{k-i} and q_i m_{k-i} into three registers, and q_k is taken
- * from the column's low limb, so the double-width product never goes to
- * memory and the row loops' per-row overhead, which dominates at these
- * widths, is gone.  Each column's products go into accumulators of their
- * own, which are added to the running sum last, so they wait only for the
- * q's they use, not for the running sum.  On AMD Zen 3 (no IFMA) this made
- * Montgomery multiplication 1.03-1.17 times and squaring 1.14-1.46 times
- * faster at those widths (docs/performance.md); wider, the unrolled code
- * outgrows the instruction cache and measured no faster than the rows.
+ * A row at a time, for any width: separated operand scanning.  The
+ * double-width product is built row by row, then reduced row by row
+ * (Montgomery's REDC), and one constant-time subtraction finishes.  Every
+ * row is the same kernel, t[0..len-1] += x * b[0..len-1], written as an
+ * asm loop (GCC's intrinsics cannot keep two carry chains apart): mulx
+ * leaves the flags alone, adcx adds each product's low half along the
+ * carry flag and adox the previous product's high half along the overflow
+ * flag, so the two additions of a limb do not wait for each other.  The
+ * loop counts with lea and jrcxz, which leave both flags alone, four limbs
+ * an iteration after a short loop over the len % 4 limbs.  Squaring
+ * computes each cross product a_i a_j (i < j) once, doubles the sum and
+ * adds the squares a_i^2: about three quarters of the work of a
+ * multiplication.
+ *
+ * Four rows at a time, for the other widths that are a multiple of 4: the
+ * CRT halves of RSA-3072 and RSA-4096 (24 and 32 limbs) and the moduli
+ * that verification uses (48 and 64).  A row at a time loads and stores
+ * the limb of t each product adds to.  Here rows i..i+3 keep the four
+ * limbs they are adding to in registers, a window that moves up one limb
+ * with each row's pass over four limbs of b, so sixteen products cost four
+ * stores (OpenSSL's mulx4x and sqrx8x kernels keep such windows too).  The
+ * next four limbs of t join the window on a carry chain of their own.  The
+ * reduction takes q_i..q_{i+3} from the window's low limb as it goes (the
+ * "head"), and runs the next rows' head early, where it overlaps the rest
+ * of these rows.  On AMD Zen 5 with the adx kernels forced, this made
+ * Montgomery multiplication 1.09-1.20 times and squaring 1.14-1.23 times
+ * faster at 24-64 limbs (docs/performance.md).
+ *
+ * Product scanning, for 4, 8 and 16 limbs (the CRT halves of RSA-512,
+ * RSA-1024 and RSA-2048, and the small moduli): a kernel unrolled whole
+ * for its width, with Montgomery's reduction folded into the columns (Koc,
+ * Acar and Kaliski's FIPS method).  Column k sums a_i b_{k-i} and
+ * q_i m_{k-i} into three registers, and q_k is taken from the column's low
+ * limb, so the double-width product never goes to memory and the row
+ * loops' per-row overhead, which dominates at these widths, is gone.  Each
+ * column's products go into accumulators of their own, which are added to
+ * the running sum last, so they wait only for the q's they use, not for
+ * the running sum.  On AMD Zen 3 (no IFMA) this made Montgomery
+ * multiplication 1.03-1.17 times and squaring 1.14-1.46 times faster at
+ * those widths; wider, the unrolled code outgrows the instruction cache.
+ * At 8 and 16 limbs it stays faster than four rows at a time.
  *
  * Constant-time: yes.  The instructions and addresses depend on n only; the
  * final subtraction is a masked select.
@@ -39,6 +56,8 @@
 #include <x86intrin.h>
 
 #define ADX_TARGET __attribute__((target("bmi2,adx")))
+
+/* ---- A row at a time, for any width ---- */
 
 /* addmul_row adds x * b[0..len-1] to t[0..len-1] (len >= 1) and returns the
  * carry limb, which belongs at t[len]. */
@@ -187,8 +206,6 @@ static void mont_sqr_adx(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mo
     wipe(t, 2 * n * sizeof(uint64_t));
 }
 
-/* ---- Product scanning for 4, 8 and 16 limbs ---- */
-
 /* MAC3 adds x y to the three-limb accumulator (c0, c1, c2).  y may be a
  * memory operand for gcc; clang reads "rm" as "m" and would copy a value it
  * holds in a register to the stack first. */
@@ -209,6 +226,255 @@ static void mont_sqr_adx(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mo
                 : "d"(x), [yy] MAC_SRC(y)                                                  \
                 : "cc");                                                                   \
     } while (0)
+
+/* ---- Four rows at a time, for n a multiple of 4 ---- */
+
+/* ROW is the asm text that adds q m[0..3] (q in rdx, m at %[m]) to the
+ * window (w0, w1, w2, w3), a value below 2^256, and moves the sum down a
+ * limb: the limb that leaves is in %[e] after the second mulx, where emit
+ * may store it, and the window is then (x, w1, w2, w3), with w0 scratch.
+ * The sum is below 2^320, so it fits the five limbs with no carry left
+ * over.  adcx carries each low half along CF and adox each high half along
+ * OF; the xor that starts a ROW clears both flags and z, the zero the top
+ * limb takes the last two carries from, so a ROW's carry chains do not wait
+ * for the previous ROW's (without it, four rows at a time measured no
+ * faster than one). */
+#define ROW(w0, w1, w2, w3, x, emit)                                                       \
+    "xor   %k[z], %k[z]\n\t"                                                                \
+    "mulx  (%[m]), %[e], %[" #x "]\n\t"                                                     \
+    "adcx  %[" #w0 "], %[e]\n\t"                                                            \
+    "adox  %[" #w1 "], %[" #x "]\n\t"                                                       \
+    "mulx  8(%[m]), %[" #w0 "], %[" #w1 "]\n\t" emit                                        \
+    "adcx  %[" #w0 "], %[" #x "]\n\t"                                                       \
+    "adox  %[" #w2 "], %[" #w1 "]\n\t"                                                      \
+    "mulx  16(%[m]), %[" #w0 "], %[" #w2 "]\n\t"                                            \
+    "adcx  %[" #w0 "], %[" #w1 "]\n\t"                                                      \
+    "adox  %[" #w3 "], %[" #w2 "]\n\t"                                                      \
+    "mulx  24(%[m]), %[" #w0 "], %[" #w3 "]\n\t"                                            \
+    "adcx  %[" #w0 "], %[" #w2 "]\n\t"                                                      \
+    "adox  %[z], %[" #w3 "]\n\t"                                                            \
+    "adcx  %[z], %[" #w3 "]\n\t"
+
+/* sweep runs four rows, q[0..3] times m[0..len-1], over t[0..len+3], len a
+ * multiple of 4 above 0.  The window w holds the rows' sum at t[0..3] so
+ * far, less t itself; *cy (0 or all ones) is a carry into t[0].  At each
+ * four limbs it adds t's limbs and the carry to the window on a chain of
+ * its own, then makes a ROW for each q[k], which stores t[k].  At the end
+ * the window holds the sum at t[len..len+3] (less t) and *cy the carry
+ * into t[len]. */
+ADX_TARGET __attribute__((always_inline))
+static inline void sweep(uint64_t *t, const uint64_t *m, const uint64_t *q, size_t len,
+                         uint64_t *cy, uint64_t w[4])
+{
+    uint64_t w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], x, e, z, c = *cy;
+    const uint64_t *end = t + len;
+
+    __asm__ volatile("1:\n\t"
+                     "add   %[c], %[c]\n\t"
+                     "adc   (%[t]), %[w0]\n\t"
+                     "adc   8(%[t]), %[w1]\n\t"
+                     "adc   16(%[t]), %[w2]\n\t"
+                     "adc   24(%[t]), %[w3]\n\t"
+                     "sbb   %[c], %[c]\n\t"
+                     "mov   (%[q]), %%rdx\n\t" ROW(w0, w1, w2, w3, x, "mov   %[e], (%[t])\n\t")
+                     "mov   8(%[q]), %%rdx\n\t" ROW(x, w1, w2, w3, w0, "mov   %[e], 8(%[t])\n\t")
+                     "mov   16(%[q]), %%rdx\n\t" ROW(w0, w1, w2, w3, x, "mov   %[e], 16(%[t])\n\t")
+                     "mov   24(%[q]), %%rdx\n\t" ROW(x, w1, w2, w3, w0, "mov   %[e], 24(%[t])\n\t")
+                     "lea   32(%[t]), %[t]\n\t"
+                     "lea   32(%[m]), %[m]\n\t"
+                     "cmp   %[end], %[t]\n\t"
+                     "jne   1b"
+                     : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3),
+                       [x] "=&r"(x), [e] "=&r"(e), [z] "=&r"(z), [t] "+&r"(t), [m] "+&r"(m),
+                       [c] "+&r"(c)
+                     : [q] "r"(q), [end] "r"(end)
+                     : "rdx", "cc", "memory");
+    w[0] = w0, w[1] = w1, w[2] = w2, w[3] = w3;
+    *cy = c;
+}
+
+/* put4 stores the window w plus the carry cy (0 or all ones) in t[0..3], a
+ * place nothing has been added to yet; the sum fits. */
+ADX_TARGET __attribute__((always_inline))
+static inline void put4(uint64_t *t, uint64_t cy, const uint64_t w[4])
+{
+    unsigned char k = 0;
+    unsigned long long s;
+
+    k = _addcarry_u64(0, w[0], cy & 1, &s), t[0] = s;
+    k = _addcarry_u64(k, w[1], 0, &s), t[1] = s;
+    k = _addcarry_u64(k, w[2], 0, &s), t[2] = s;
+    (void)_addcarry_u64(k, w[3], 0, &s), t[3] = s;
+}
+
+/* mul4 sets t[0..2n-1] = a b for n a multiple of 4. */
+ADX_TARGET
+static void mul4(uint64_t *t, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    memset(t, 0, n * sizeof(uint64_t));
+    for (size_t i = 0; i < n; i += 4) {
+        uint64_t w[4] = {0, 0, 0, 0}, cy = 0;
+        sweep(t + i, b, a + i, n, &cy, w);
+        put4(t + i + n, cy, w);
+    }
+}
+
+/* sqr4 sets t[0..2n-1] = a^2 for n a multiple of 4.  The cross products
+ * a_j a_k (j < k) come four rows at a time: rows i..i+3 first take their
+ * six products among a_i..a_{i+3} (a corner of seven limbs at t[2i+1]),
+ * add the low three to t and start their window with the top four, then
+ * sweep a_i..a_{i+3} over a[i+4..n-1] from t[2i+4].  The sum is then
+ * doubled and the squares a_k^2 added. */
+ADX_TARGET
+static void sqr4(uint64_t *t, const uint64_t *a, size_t n)
+{
+    memset(t, 0, 2 * n * sizeof(uint64_t));
+    for (size_t i = 0; i < n; i += 4) {
+        const uint64_t *ai = a + i;
+        uint64_t *tc = t + 2 * i + 1, *ti = t + 2 * i + 4;
+        uint64_t c0 = 0, c1 = 0, c2 = 0, w[4];
+        unsigned char k = 0;
+        unsigned long long s;
+
+        MAC3(c0, c1, c2, ai[0], ai[1]);
+        k = _addcarry_u64(k, tc[0], c0, &s), tc[0] = s;
+        c0 = c1, c1 = c2, c2 = 0;
+        MAC3(c0, c1, c2, ai[0], ai[2]);
+        k = _addcarry_u64(k, tc[1], c0, &s), tc[1] = s;
+        c0 = c1, c1 = c2, c2 = 0;
+        MAC3(c0, c1, c2, ai[0], ai[3]);
+        MAC3(c0, c1, c2, ai[1], ai[2]);
+        k = _addcarry_u64(k, tc[2], c0, &s), tc[2] = s;
+        c0 = c1, c1 = c2, c2 = 0;
+        MAC3(c0, c1, c2, ai[1], ai[3]);
+        w[0] = c0, c0 = c1, c1 = c2, c2 = 0;
+        MAC3(c0, c1, c2, ai[2], ai[3]);
+        w[1] = c0, w[2] = c1, w[3] = c2;
+
+        uint64_t cy = 0 - (uint64_t)k;
+        if (i + 4 < n)
+            sweep(ti, ai + 4, ai, n - i - 4, &cy, w);
+        put4(ti + (n - i - 4), cy, w);
+    }
+    /* t = 2 t + sum a_k^2 2^(128 k): adcx doubles each limb, carrying the
+     * bit shifted out along CF, and adox adds the squares along OF. */
+    uint64_t *tp = t;
+    const uint64_t *ap = a;
+    __asm__ volatile("xor   %%r8d, %%r8d\n\t"
+                     "mov   %[n], %%rcx\n"
+                     "1:\n\t"
+                     "jrcxz 2f\n\t"
+                     "mov   (%[a]), %%rdx\n\t"
+                     "mulx  %%rdx, %%r8, %%r9\n\t"
+                     "mov   (%[t]), %%r10\n\t"
+                     "mov   8(%[t]), %%r11\n\t"
+                     "adcx  %%r10, %%r10\n\t"
+                     "adcx  %%r11, %%r11\n\t"
+                     "adox  %%r8, %%r10\n\t"
+                     "adox  %%r9, %%r11\n\t"
+                     "mov   %%r10, (%[t])\n\t"
+                     "mov   %%r11, 8(%[t])\n\t"
+                     "lea   8(%[a]), %[a]\n\t"
+                     "lea   16(%[t]), %[t]\n\t"
+                     "lea   -1(%%rcx), %%rcx\n\t"
+                     "jmp   1b\n"
+                     "2:"
+                     : [t] "+r"(tp), [a] "+r"(ap)
+                     : [n] "r"(n)
+                     : "rcx", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");
+}
+
+/* head starts rows i..i+3 of a reduction, with the window w holding
+ * t[i..i+3]: it takes each q[k] from the window's lowest limb and makes its
+ * ROW over m[0..3], which lets out a zero limb. */
+ADX_TARGET __attribute__((always_inline))
+static inline void head(uint64_t w[4], uint64_t q[4], const uint64_t *m, uint64_t m0inv)
+{
+    uint64_t w0 = w[0], w1 = w[1], w2 = w[2], w3 = w[3], x, e, z;
+
+    __asm__("mov   %[w0], %%rdx\n\t"
+            "imul  %[k], %%rdx\n\t"
+            "mov   %%rdx, (%[q])\n\t" ROW(w0, w1, w2, w3, x, "")
+            "mov   %[x], %%rdx\n\t"
+            "imul  %[k], %%rdx\n\t"
+            "mov   %%rdx, 8(%[q])\n\t" ROW(x, w1, w2, w3, w0, "")
+            "mov   %[w0], %%rdx\n\t"
+            "imul  %[k], %%rdx\n\t"
+            "mov   %%rdx, 16(%[q])\n\t" ROW(w0, w1, w2, w3, x, "")
+            "mov   %[x], %%rdx\n\t"
+            "imul  %[k], %%rdx\n\t"
+            "mov   %%rdx, 24(%[q])\n\t" ROW(x, w1, w2, w3, w0, "")
+            : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3), [x] "=&r"(x),
+              [e] "=&r"(e), [z] "=&r"(z)
+            : [q] "r"(q), [m] "r"(m), [k] "r"(m0inv)
+            : "rdx", "cc", "memory");
+    w[0] = w0, w[1] = w1, w[2] = w2, w[3] = w3;
+}
+
+/* redc4 is redc for n a multiple of 4 (8 or more): it reduces four rows at
+ * a time, the head of rows i..i+3 and then their sweep over m[4..n-1].
+ * Each head is a chain of dependent multiplications, so the next rows'
+ * head runs as soon as their four limbs are final, after the first four
+ * limbs of the sweep, and overlaps the rest of it. */
+ADX_TARGET
+static void redc4(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
+{
+    size_t n = mont->n;
+    const uint64_t *m = mont->m;
+    uint64_t top = 0, w[4] = {t[0], t[1], t[2], t[3]}, q[4];
+
+    head(w, q, m, mont->m0inv);
+    for (size_t i = 0; i < n; i += 4) {
+        uint64_t *ti = t + i, cy = 0, v[4] = {0, 0, 0, 0}, p[4] = {0, 0, 0, 0};
+
+        sweep(ti + 4, m + 4, q, 4, &cy, w);
+        if (i + 4 < n) {
+            v[0] = ti[4], v[1] = ti[5], v[2] = ti[6], v[3] = ti[7];
+            head(v, p, m, mont->m0inv);
+        }
+        if (n > 8)
+            sweep(ti + 8, m + 8, q, n - 8, &cy, w);
+        /* The window is now t[i+n..i+n+3]'s place, which holds limbs of
+         * the product; the carry out of the rows before lands on its
+         * lowest limb. */
+        unsigned char k1 = (unsigned char)(cy & 1), k2;
+        unsigned long long s;
+        for (size_t j = 0; j < 4; j++) {
+            k1 = _addcarry_u64(k1, w[j], ti[n + j], &s);
+            w[j] = s;
+        }
+        k2 = _addcarry_u64(0, w[0], top, &s), ti[n] = s;
+        k2 = _addcarry_u64(k2, w[1], 0, &s), ti[n + 1] = s;
+        k2 = _addcarry_u64(k2, w[2], 0, &s), ti[n + 2] = s;
+        k2 = _addcarry_u64(k2, w[3], 0, &s), ti[n + 3] = s;
+        top = (uint64_t)k1 + k2; /* at most 1: the sum is below 2 m R */
+        memcpy(w, v, sizeof w);
+        memcpy(q, p, sizeof q);
+    }
+    sub_if_fits(r, t + n, top, m, t, n);
+}
+
+ADX_TARGET
+static void mont_mul4(uint64_t *r, const uint64_t *a, const uint64_t *b, const brisk_bn_mont *mont)
+{
+    uint64_t t[2 * BRISK_BN_MAX_LIMBS];
+
+    mul4(t, a, b, mont->n);
+    redc4(r, t, mont);
+    wipe(t, 2 * mont->n * sizeof(uint64_t));
+}
+
+ADX_TARGET
+static void mont_sqr4(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
+{
+    uint64_t t[2 * BRISK_BN_MAX_LIMBS];
+
+    sqr4(t, a, mont->n);
+    redc4(r, t, mont);
+    wipe(t, 2 * mont->n * sizeof(uint64_t));
+}
+
+/* ---- Product scanning for 4, 8 and 16 limbs ---- */
 
 /* ADD3 adds (s0, s1, s2) to (c0, c1, c2). */
 #define ADD3(c0, c1, c2, s0, s1, s2)                                                       \
@@ -309,7 +575,12 @@ static void mont_mul_adx_any(uint64_t *r, const uint64_t *a, const uint64_t *b,
     case 4: scan(r, a, b, mont->m, mont->m0inv, 4, 0); break;
     case 8: scan(r, a, b, mont->m, mont->m0inv, 8, 0); break;
     case 16: scan(r, a, b, mont->m, mont->m0inv, 16, 0); break;
-    default: mont_mul_adx(r, a, b, mont); break;
+    default:
+        if (mont->n % 4 == 0)
+            mont_mul4(r, a, b, mont);
+        else
+            mont_mul_adx(r, a, b, mont);
+        break;
     }
 }
 
@@ -320,7 +591,12 @@ static void mont_sqr_adx_any(uint64_t *r, const uint64_t *a, const brisk_bn_mont
     case 4: scan(r, a, a, mont->m, mont->m0inv, 4, 1); break;
     case 8: scan(r, a, a, mont->m, mont->m0inv, 8, 1); break;
     case 16: scan(r, a, a, mont->m, mont->m0inv, 16, 1); break;
-    default: mont_sqr_adx(r, a, mont); break;
+    default:
+        if (mont->n % 4 == 0)
+            mont_sqr4(r, a, mont);
+        else
+            mont_sqr_adx(r, a, mont);
+        break;
     }
 }
 
