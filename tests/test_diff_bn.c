@@ -6,7 +6,8 @@
  *   mod_exp (secret and public exponent), mod_exp2_public, the paired
  *   exponentiation of RSA's CRT halves (mod_exp_pair), mod_inverse and
  *   gcd, at moduli of 64 to 8192 bits including odd widths (520, 1000,
- *   4095 bits) and patterned operands (all-ones limbs, sparse, top bit
+ *   4095 bits) and the multiples of 256 bits between RSA's (768, 1280)
+ *   and patterned operands (all-ones limbs, sparse, top bit
  *   only), and exponentiations over extreme moduli and bases with
  *   all-ones exponents (check_exp_edges); is_probable_prime on
  *   BN_generate_prime outputs, Carmichael numbers, products of two primes
@@ -453,8 +454,10 @@ static void check_primes(int quick)
 
 int main(void)
 {
-    static const size_t sizes[] = {64, 128, 192, 256, 512, 520, 1000, 1024, 1536,
-                                   2048, 3072, 4095, 4096, 8192};
+    /* 768 and 1280 bits: the adx kernels' four-rows code at 12 and 20
+     * limbs, where the reduction's second sweep is 4 and 12 limbs long */
+    static const size_t sizes[] = {64,   128,  192,  256,  512,  520,  768,  1000,
+                                   1024, 1280, 1536, 2048, 3072, 4095, 4096, 8192};
     char list[200];
     tv_rng rng;
     size_t it = 0;
