@@ -322,7 +322,9 @@ int main(int argc, char **argv)
     tv_note("tested: %s", tv_impl_list("bn", list, sizeof(list)));
 #ifdef BRISK_X86_64
     if (host_has_adx()) {
-        static const size_t kernel_sizes[] = {64, 256, 512, 520, 1024, 2048, 4096};
+        /* every kernel: rows (64, 520 bits), product scanning (256, 512),
+         * rows four at a time (768) and eight at a time (1024 and up) */
+        static const size_t kernel_sizes[] = {64, 256, 512, 520, 768, 1024, 2048, 4096};
         impl_name = "adx, direct";
         for (size_t s = 0; s < sizeof(kernel_sizes) / sizeof(kernel_sizes[0]); s++)
             check_adx_kernels(&rng, kernel_sizes[s]);

@@ -19,33 +19,38 @@
  * adds the squares a_i^2: about three quarters of the work of a
  * multiplication.
  *
- * Four rows at a time, for the other widths that are a multiple of 4: the
- * CRT halves of RSA-3072 and RSA-4096 (24 and 32 limbs) and the moduli
- * that verification uses (48 and 64).  A row at a time loads and stores
- * the limb of t each product adds to.  Here rows i..i+3 keep the four
- * limbs they are adding to in registers, a window that moves up one limb
- * with each row's pass over four limbs of b, so sixteen products cost four
- * stores (OpenSSL's mulx4x and sqrx8x kernels keep such windows too).  The
- * next four limbs of t join the window on a carry chain of their own.  The
- * reduction takes q_i..q_{i+3} from the window's low limb as it goes (the
- * "head"), and runs the next rows' head early, where it overlaps the rest
- * of these rows.  On AMD Zen 5 with the adx kernels forced, this made
- * Montgomery multiplication 1.09-1.20 times and squaring 1.14-1.23 times
- * faster at 24-64 limbs (docs/performance.md).
+ * Rows four or eight at a time, for the widths from 12 limbs that are a
+ * multiple of 4: the CRT halves of RSA-2048, RSA-3072 and RSA-4096 (16, 24
+ * and 32 limbs) and the moduli that verification uses.  A row at a time
+ * loads and stores the limb of t each product adds to.  Here rows
+ * i..i+3 (or i..i+7, when n is a multiple of 8) keep the limbs they are
+ * adding to in registers, a window that moves up one limb with each row's
+ * pass over four (eight) limbs of b, so a store serves four (eight)
+ * products, as in OpenSSL's mulx4x and sqrx8x kernels.  The next limbs of
+ * t join the window on a carry chain of their own.  The reduction takes
+ * its q's from the window's low limb as it goes (the "head"), and runs the
+ * next rows' head early, where it overlaps the rest of these rows.
+ * Squaring sweeps four rows at a time over the cross products, takes each
+ * 4x4 corner's six by product scanning, and doubles the sum with adcx
+ * while adox adds the squares.  On AMD Zen 5, against the rows, this made
+ * Montgomery multiplication 1.25-1.27 times and squaring 1.23-1.24 times
+ * faster at 24-64 limbs, and a 1536- or 2048-bit exponentiation 1.18-1.2
+ * times (docs/performance.md).
  *
- * Product scanning, for 4, 8 and 16 limbs (the CRT halves of RSA-512,
- * RSA-1024 and RSA-2048, and the small moduli): a kernel unrolled whole
- * for its width, with Montgomery's reduction folded into the columns (Koc,
- * Acar and Kaliski's FIPS method).  Column k sums a_i b_{k-i} and
- * q_i m_{k-i} into three registers, and q_k is taken from the column's low
- * limb, so the double-width product never goes to memory and the row
- * loops' per-row overhead, which dominates at these widths, is gone.  Each
- * column's products go into accumulators of their own, which are added to
- * the running sum last, so they wait only for the q's they use, not for
- * the running sum.  On AMD Zen 3 (no IFMA) this made Montgomery
- * multiplication 1.03-1.17 times and squaring 1.14-1.46 times faster at
- * those widths; wider, the unrolled code outgrows the instruction cache.
- * At 8 and 16 limbs it stays faster than four rows at a time.
+ * Product scanning, for 4 and 8 limbs (the CRT halves of RSA-512 and
+ * RSA-1024, and DSA's small moduli): a kernel unrolled whole for its
+ * width, with Montgomery's reduction folded into the columns (Koc, Acar
+ * and Kaliski's FIPS method).  Column k sums a_i b_{k-i} and q_i m_{k-i}
+ * into three registers, and q_k is taken from the column's low limb, so
+ * the double-width product never goes to memory and the per-row overhead,
+ * which dominates at these widths, is gone.  Each column's products go
+ * into accumulators of their own, which are added to the running sum
+ * last, so they wait only for the q's they use, not for the running sum.
+ * On AMD Zen 3 (no IFMA) this made Montgomery multiplication 1.03-1.17
+ * times and squaring 1.14-1.46 times faster than the rows at 4 to 16
+ * limbs.  At 16 limbs the unrolled squaring and multiplication no longer
+ * stay in the instruction caches together: there the rows eight at a time
+ * square 7% slower alone but make a 1024-bit exponentiation 3-5% faster.
  *
  * Constant-time: yes.  The instructions and addresses depend on n only; the
  * final subtraction is a masked select.
@@ -227,7 +232,7 @@ static void mont_sqr_adx(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mo
                 : "cc");                                                                   \
     } while (0)
 
-/* ---- Four rows at a time, for n a multiple of 4 ---- */
+/* ---- Rows four at a time, for n a multiple of 4 ---- */
 
 /* ROW is the asm text that adds q m[0..3] (q in rdx, m at %[m]) to the
  * window (w0, w1, w2, w3), a value below 2^256, and moves the sum down a
@@ -454,27 +459,233 @@ static void redc4(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
     sub_if_fits(r, t + n, top, m, t, n);
 }
 
+/* ---- Rows eight at a time, for n a multiple of 8 ---- */
+
+/* rows8 is the state of eight rows at a time, which their asm reads
+ * through one pointer: the window, the carry into its low limb (0 or all
+ * ones), the end of the sweep, the rows' multipliers q and -m^-1 mod 2^64.
+ * The window and its scratch take eleven named registers, so that builds
+ * with a frame pointer (such as the sanitizers') still have the three
+ * pointers' worth left. */
+typedef struct rows8 {
+    uint64_t w[8], c;
+    const uint64_t *end;
+    uint64_t q[8], m0inv;
+} rows8;
+_Static_assert(offsetof(rows8, c) == 64 && offsetof(rows8, end) == 72 &&
+                   offsetof(rows8, q) == 80 && offsetof(rows8, m0inv) == 144,
+               "the asm below reads rows8 at these offsets");
+
+/* ROW8 is ROW with a window of eight limbs: w0 (r8 or rax), r9..r15, with
+ * x the other of r8 and rax; rbx is the limb that leaves and then the zero
+ * the top limb takes the last carries from. */
+#define ROW8(w0, x, emit)                                                                  \
+    "xor   %%ebx, %%ebx\n\t"                                                                \
+    "mulx  (%[m]), %%rbx, " x "\n\t"                                                        \
+    "adcx  " w0 ", %%rbx\n\t"                                                               \
+    "adox  %%r9, " x "\n\t"                                                                 \
+    "mulx  8(%[m]), " w0 ", %%r9\n\t" emit "mov   $0, %%ebx\n\t"                            \
+    "adcx  " w0 ", " x "\n\t"                                                               \
+    "adox  %%r10, %%r9\n\t"                                                                 \
+    "mulx  16(%[m]), " w0 ", %%r10\n\t"                                                     \
+    "adcx  " w0 ", %%r9\n\t"                                                                \
+    "adox  %%r11, %%r10\n\t"                                                                \
+    "mulx  24(%[m]), " w0 ", %%r11\n\t"                                                     \
+    "adcx  " w0 ", %%r10\n\t"                                                               \
+    "adox  %%r12, %%r11\n\t"                                                                \
+    "mulx  32(%[m]), " w0 ", %%r12\n\t"                                                     \
+    "adcx  " w0 ", %%r11\n\t"                                                               \
+    "adox  %%r13, %%r12\n\t"                                                                \
+    "mulx  40(%[m]), " w0 ", %%r13\n\t"                                                     \
+    "adcx  " w0 ", %%r12\n\t"                                                               \
+    "adox  %%r14, %%r13\n\t"                                                                \
+    "mulx  48(%[m]), " w0 ", %%r14\n\t"                                                     \
+    "adcx  " w0 ", %%r13\n\t"                                                               \
+    "adox  %%r15, %%r14\n\t"                                                                \
+    "mulx  56(%[m]), " w0 ", %%r15\n\t"                                                     \
+    "adcx  " w0 ", %%r14\n\t"                                                               \
+    "adox  %%rbx, %%r15\n\t"                                                                \
+    "adcx  %%rbx, %%r15\n\t"
+
+/* ROWS8 is eight ROW8s, the k-th after pre(k), letting out its limb by
+ * emit(k); the window ends where it began, in r8..r15. */
+#define ROWS8(pre, emit)                                                                   \
+    pre(0) ROW8("%%r8", "%%rax", emit(0)) pre(1) ROW8("%%rax", "%%r8", emit(1))             \
+    pre(2) ROW8("%%r8", "%%rax", emit(2)) pre(3) ROW8("%%rax", "%%r8", emit(3))             \
+    pre(4) ROW8("%%r8", "%%rax", emit(4)) pre(5) ROW8("%%rax", "%%r8", emit(5))             \
+    pre(6) ROW8("%%r8", "%%rax", emit(6)) pre(7) ROW8("%%rax", "%%r8", emit(7))
+
+#define W8_LOAD                                                                            \
+    "mov   (%[s]), %%r8\n\tmov   8(%[s]), %%r9\n\tmov   16(%[s]), %%r10\n\t"                 \
+    "mov   24(%[s]), %%r11\n\tmov   32(%[s]), %%r12\n\tmov   40(%[s]), %%r13\n\t"            \
+    "mov   48(%[s]), %%r14\n\tmov   56(%[s]), %%r15\n\t"
+#define W8_STORE                                                                           \
+    "mov   %%r8, (%[s])\n\tmov   %%r9, 8(%[s])\n\tmov   %%r10, 16(%[s])\n\t"                 \
+    "mov   %%r11, 24(%[s])\n\tmov   %%r12, 32(%[s])\n\tmov   %%r13, 40(%[s])\n\t"            \
+    "mov   %%r14, 48(%[s])\n\tmov   %%r15, 56(%[s])"
+#define W8_CLOBBERS                                                                        \
+    "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory"
+
+#define Q8_LOAD(k) "mov   80+8*" #k "(%[s]), %%rdx\n\t"
+#define T8_EMIT(k) "mov   %%rbx, 8*" #k "(%[t])\n\t"
+
+/* sweep8 is sweep for eight rows, s->q[0..7], over t[0..len+7], len a
+ * multiple of 8 above 0, with the window and carry in s. */
+ADX_TARGET __attribute__((always_inline))
+static inline void sweep8(uint64_t *t, const uint64_t *m, size_t len, rows8 *s)
+{
+    s->end = t + len;
+    __asm__ volatile(W8_LOAD
+                     "1:\n\t"
+                     "bt    $0, 64(%[s])\n\t"
+                     "adc   (%[t]), %%r8\n\t"
+                     "adc   8(%[t]), %%r9\n\t"
+                     "adc   16(%[t]), %%r10\n\t"
+                     "adc   24(%[t]), %%r11\n\t"
+                     "adc   32(%[t]), %%r12\n\t"
+                     "adc   40(%[t]), %%r13\n\t"
+                     "adc   48(%[t]), %%r14\n\t"
+                     "adc   56(%[t]), %%r15\n\t"
+                     "sbb   %%rbx, %%rbx\n\t"
+                     "mov   %%rbx, 64(%[s])\n\t"
+                     ROWS8(Q8_LOAD, T8_EMIT)
+                     "lea   64(%[t]), %[t]\n\t"
+                     "lea   64(%[m]), %[m]\n\t"
+                     "cmp   72(%[s]), %[t]\n\t"
+                     "jne   1b\n\t" W8_STORE
+                     : [t] "+r"(t), [m] "+r"(m)
+                     : [s] "r"(s)
+                     : W8_CLOBBERS);
+}
+
+/* HEAD8_Q(k) takes q[k] from the window's low limb (r8 before even rows,
+ * rax before odd ones). */
+#define HEAD8_Q0(k) "mov   %%r8, %%rdx\n\timul  144(%[s]), %%rdx\n\tmov   %%rdx, 80+8*" #k "(%[s])\n\t"
+#define HEAD8_Q1(k) "mov   %%rax, %%rdx\n\timul  144(%[s]), %%rdx\n\tmov   %%rdx, 80+8*" #k "(%[s])\n\t"
+
+/* head8 is head for eight rows: s->q[0..7] from the window s->w (t[i..i+7])
+ * over m[0..7]. */
+ADX_TARGET __attribute__((always_inline))
+static inline void head8(const uint64_t *m, rows8 *s)
+{
+    __asm__ volatile(W8_LOAD
+                     HEAD8_Q0(0) ROW8("%%r8", "%%rax", "")
+                     HEAD8_Q1(1) ROW8("%%rax", "%%r8", "")
+                     HEAD8_Q0(2) ROW8("%%r8", "%%rax", "")
+                     HEAD8_Q1(3) ROW8("%%rax", "%%r8", "")
+                     HEAD8_Q0(4) ROW8("%%r8", "%%rax", "")
+                     HEAD8_Q1(5) ROW8("%%rax", "%%r8", "")
+                     HEAD8_Q0(6) ROW8("%%r8", "%%rax", "")
+                     HEAD8_Q1(7) ROW8("%%rax", "%%r8", "") W8_STORE
+                     :
+                     : [s] "r"(s), [m] "r"(m)
+                     : W8_CLOBBERS);
+}
+
+/* put8 is put4 for eight limbs. */
+ADX_TARGET __attribute__((always_inline))
+static inline void put8(uint64_t *t, uint64_t cy, const uint64_t w[8])
+{
+    unsigned char k = 0;
+    unsigned long long s;
+
+    k = _addcarry_u64(0, w[0], cy & 1, &s), t[0] = s;
+    for (size_t j = 1; j < 8; j++)
+        k = _addcarry_u64(k, w[j], 0, &s), t[j] = s;
+}
+
+/* mul8 sets t[0..2n-1] = a b for n a multiple of 8. */
 ADX_TARGET
-static void mont_mul4(uint64_t *r, const uint64_t *a, const uint64_t *b, const brisk_bn_mont *mont)
+static void mul8(uint64_t *t, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    rows8 s;
+
+    memset(t, 0, n * sizeof(uint64_t));
+    for (size_t i = 0; i < n; i += 8) {
+        memset(s.w, 0, sizeof s.w);
+        s.c = 0;
+        memcpy(s.q, a + i, sizeof s.q);
+        sweep8(t + i, b, n, &s);
+        put8(t + i + n, s.c, s.w);
+    }
+    wipe(&s, sizeof s);
+}
+
+/* redc8 is redc4 with eight rows at a time, for n a multiple of 8. */
+ADX_TARGET
+static void redc8(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
+{
+    size_t n = mont->n;
+    const uint64_t *m = mont->m;
+    uint64_t top = 0;
+    rows8 s[2], *cur = &s[0], *next = &s[1];
+
+    memcpy(cur->w, t, sizeof cur->w);
+    cur->m0inv = next->m0inv = mont->m0inv;
+    head8(m, cur);
+    for (size_t i = 0; i < n; i += 8) {
+        uint64_t *ti = t + i;
+
+        cur->c = 0;
+        if (n > 8)
+            sweep8(ti + 8, m + 8, 8, cur);
+        if (i + 8 < n) {
+            memcpy(next->w, ti + 8, sizeof next->w);
+            head8(m, next);
+        }
+        if (n > 16)
+            sweep8(ti + 16, m + 16, n - 16, cur);
+        /* The window is now t[i+n..i+n+7]'s place, which holds limbs of
+         * the product; the carry out of the rows before lands on its
+         * lowest limb. */
+        unsigned char k1 = (unsigned char)(cur->c & 1), k2 = 0;
+        unsigned long long v;
+        for (size_t j = 0; j < 8; j++) {
+            k1 = _addcarry_u64(k1, cur->w[j], ti[n + j], &v);
+            k2 = _addcarry_u64(k2, v, j == 0 ? top : 0, &v);
+            ti[n + j] = v;
+        }
+        top = (uint64_t)k1 + k2; /* at most 1: the sum is below 2 m R */
+        rows8 *done = cur;
+        cur = next, next = done;
+    }
+    sub_if_fits(r, t + n, top, m, t, n);
+    wipe(s, sizeof s);
+}
+
+/* mont_mul_tiled and mont_sqr_tiled are the Montgomery kernels for n a
+ * multiple of 4: rows eight at a time where n is a multiple of 8, else four
+ * (squaring's cross products four at a time either way). */
+ADX_TARGET
+static void mont_mul_tiled(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                           const brisk_bn_mont *mont)
 {
     uint64_t t[2 * BRISK_BN_MAX_LIMBS];
 
-    mul4(t, a, b, mont->n);
-    redc4(r, t, mont);
+    if (mont->n % 8 == 0) {
+        mul8(t, a, b, mont->n);
+        redc8(r, t, mont);
+    } else {
+        mul4(t, a, b, mont->n);
+        redc4(r, t, mont);
+    }
     wipe(t, 2 * mont->n * sizeof(uint64_t));
 }
 
 ADX_TARGET
-static void mont_sqr4(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
+static void mont_sqr_tiled(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
 {
     uint64_t t[2 * BRISK_BN_MAX_LIMBS];
 
     sqr4(t, a, mont->n);
-    redc4(r, t, mont);
+    if (mont->n % 8 == 0)
+        redc8(r, t, mont);
+    else
+        redc4(r, t, mont);
     wipe(t, 2 * mont->n * sizeof(uint64_t));
 }
 
-/* ---- Product scanning for 4, 8 and 16 limbs ---- */
+/* ---- Product scanning for 4 and 8 limbs ---- */
 
 /* ADD3 adds (s0, s1, s2) to (c0, c1, c2). */
 #define ADD3(c0, c1, c2, s0, s1, s2)                                                       \
@@ -502,7 +713,7 @@ ADX_TARGET __attribute__((always_inline))
 static inline void scan_finish(uint64_t *r, uint64_t *t, uint64_t top, uint64_t *q,
                                const uint64_t *m, size_t n)
 {
-    uint64_t d[16];
+    uint64_t d[8];
 
     sub_if_fits(r, t, top, m, d, n);
     wipe(d, n * sizeof(uint64_t));
@@ -533,7 +744,7 @@ static inline void scan_finish(uint64_t *r, uint64_t *t, uint64_t top, uint64_t 
         c0 = c1, c1 = c2, c2 = 0;                                                          \
     } while (0)
 
-/* scan sets r = a b R^-1 mod m for n (4, 8 or 16) limbs; with sqr set, b
+/* scan sets r = a b R^-1 mod m for n (4 or 8) limbs; with sqr set, b
  * is a and the columns take each cross product a_i a_j (i < j) once,
  * doubled, plus the square a_{k/2}^2 in even columns.  n and sqr are
  * constants in every caller. */
@@ -541,7 +752,7 @@ ADX_TARGET __attribute__((always_inline))
 static inline void scan(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *m,
                         uint64_t m0inv, size_t n, int sqr)
 {
-    uint64_t q[16], t[16];
+    uint64_t q[8], t[8];
     uint64_t c0 = 0, c1 = 0, c2 = 0;
 
     UNROLL_ALL
@@ -574,10 +785,9 @@ static void mont_mul_adx_any(uint64_t *r, const uint64_t *a, const uint64_t *b,
     switch (mont->n) {
     case 4: scan(r, a, b, mont->m, mont->m0inv, 4, 0); break;
     case 8: scan(r, a, b, mont->m, mont->m0inv, 8, 0); break;
-    case 16: scan(r, a, b, mont->m, mont->m0inv, 16, 0); break;
     default:
         if (mont->n % 4 == 0)
-            mont_mul4(r, a, b, mont);
+            mont_mul_tiled(r, a, b, mont);
         else
             mont_mul_adx(r, a, b, mont);
         break;
@@ -590,10 +800,9 @@ static void mont_sqr_adx_any(uint64_t *r, const uint64_t *a, const brisk_bn_mont
     switch (mont->n) {
     case 4: scan(r, a, a, mont->m, mont->m0inv, 4, 1); break;
     case 8: scan(r, a, a, mont->m, mont->m0inv, 8, 1); break;
-    case 16: scan(r, a, a, mont->m, mont->m0inv, 16, 1); break;
     default:
         if (mont->n % 4 == 0)
-            mont_sqr4(r, a, mont);
+            mont_sqr_tiled(r, a, mont);
         else
             mont_sqr_adx(r, a, mont);
         break;
