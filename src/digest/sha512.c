@@ -18,7 +18,7 @@ static const brisk_impl sha512_impls[] = {
      (brisk_fn)brisk_sha512_compress_avx512_alu6, BRISK_CPU_ALU6},
     {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2,
      (brisk_fn)brisk_sha512_compress_avx512, 0},
-    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI2, (brisk_fn)brisk_sha512_compress_avx2, 0},
+    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_sha512_compress_avx2, 0},
 #endif
     {"c", 0, (brisk_fn)brisk_sha512_compress_c, 0},
     {NULL, 0, NULL, 0},

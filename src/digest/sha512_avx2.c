@@ -9,12 +9,15 @@
  * kernel's sha512_transform_rorx).  W[t] + K[t] for both blocks goes to the
  * stack while the first block's rounds run, interleaved in the source so that
  * vector and scalar work overlap; the second block's rounds then only read
- * it.  Rounds use rorx (no flags, no copy) and carry a ^ b into the next
- * round's Maj.  An odd last block is loaded into both lanes.  The 16-round
- * loops are left rolled: fully unrolled, the kernel is four times larger and
- * measured 5-10% slower.  Storing the words interleaved so that the
- * unaligned pairs are loads rather than vpalignr saved two uops a step but
- * measured slower here too.
+ * it.  The rounds are sha512_rounds.h's ordered form: OpenSSL's instruction
+ * order (rorx, no flags or copies; a ^ b carried into the next round's Maj;
+ * Sigma0 added a round late), kept by asm.  With gcc's order of the compact
+ * C rounds this kernel took 5-8% more time a block than OpenSSL's on AMD Zen
+ * 3 and 23% more on Zen 5.  An odd last block is loaded into both lanes.  The
+ * 16-round loops are left rolled: fully unrolled, the kernel is four times
+ * larger and measured 5-10% slower.  Storing the words interleaved so that
+ * the unaligned pairs are loads rather than vpalignr saved two uops a step
+ * but measured slower here too.
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
@@ -50,50 +53,51 @@ static inline __m256i small_sigma1(__m256i x)
     return _mm256_xor_si256(_mm256_xor_si256(r19, r61), _mm256_srli_epi64(x, 6));
 }
 
-/* The schedule of a pair of blocks: x[j % 8] holds words 2j, 2j + 1 of the
- * first block in its low lane and of the second block in its high lane, for
- * the eight most recent j; wk[b][t] receives W[t] + K[t] of block b. */
-typedef struct sha512_sched {
-    __m256i x[8];
-    uint64_t wk[2][80] __attribute__((aligned(32)));
-} sha512_sched;
+/* The schedule of a pair of blocks lives in two arrays: x[j % 8] holds words
+ * 2j, 2j + 1 of the first block in its low lane and of the second block in
+ * its high lane, for the eight most recent j; wk[b][t] receives W[t] + K[t]
+ * of block b.  They are separate locals so that x[] can stay in registers:
+ * inside one struct with wk, x[] went through the stack between steps, which
+ * made the schedule's chain longer than the first block's rounds. */
 
 SHA512_TARGET
-static inline void store_wk(sha512_sched *s, size_t j, __m256i w)
+static inline void store_wk(uint64_t wk_out[2][80], size_t j, __m256i w)
 {
     __m256i wk = _mm256_add_epi64(w, _mm256_broadcastsi128_si256(
                                          _mm_load_si128((const __m128i *)&brisk_sha512_k[2 * j])));
-    _mm_store_si128((__m128i *)&s->wk[0][2 * j], _mm256_castsi256_si128(wk));
-    _mm_store_si128((__m128i *)&s->wk[1][2 * j], _mm256_extracti128_si256(wk, 1));
+    _mm_store_si128((__m128i *)&wk_out[0][2 * j], _mm256_castsi256_si128(wk));
+    _mm_store_si128((__m128i *)&wk_out[1][2 * j], _mm256_extracti128_si256(wk, 1));
 }
 
 /* load_pair reads words 0-15 of blocks p0 and p1. */
 SHA512_TARGET
-static inline void load_pair(sha512_sched *s, const uint8_t *p0, const uint8_t *p1)
+static inline void load_pair(__m256i x[8], uint64_t wk[2][80], const uint8_t *p0,
+                             const uint8_t *p1)
 {
     const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
                                            7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+#pragma GCC unroll 8
     for (size_t j = 0; j < 8; j++) {
         __m256i w = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p0 + 16 * j))),
             _mm_loadu_si128((const __m128i *)(p1 + 16 * j)), 1);
-        s->x[j] = _mm256_shuffle_epi8(w, bswap);
-        store_wk(s, j, s->x[j]);
+        x[j] = _mm256_shuffle_epi8(w, bswap);
+        store_wk(wk, j, x[j]);
     }
 }
 
 /* schedule computes words 2j, 2j + 1 (16 <= 2j < 80) of both blocks; i is
  * j % 8, passed as a constant so that x[] stays in registers. */
 SHA512_TARGET
-static inline void schedule(sha512_sched *s, size_t j, size_t i)
+static inline void schedule(__m256i x[8], uint64_t wk[2][80], size_t j, size_t i)
 {
-    __m256i w16 = s->x[i], w15 = _mm256_alignr_epi8(s->x[(i + 1) & 7], w16, 8);
-    __m256i w7 = _mm256_alignr_epi8(s->x[(i + 5) & 7], s->x[(i + 4) & 7], 8);
-    __m256i w2 = s->x[(i + 7) & 7];
+    __m256i w16 = x[i], w15 = _mm256_alignr_epi8(x[(i + 1) & 7], w16, 8);
+    __m256i w7 = _mm256_alignr_epi8(x[(i + 5) & 7], x[(i + 4) & 7], 8);
+    __m256i w2 = x[(i + 7) & 7];
     __m256i w = _mm256_add_epi64(_mm256_add_epi64(w16, small_sigma0(w15)),
                                  _mm256_add_epi64(w7, small_sigma1(w2)));
-    s->x[i] = w;
-    store_wk(s, j, w);
+    x[i] = w;
+    store_wk(wk, j, w);
 }
 
 /* ---- Rounds ---- */
@@ -101,55 +105,58 @@ static inline void schedule(sha512_sched *s, size_t j, size_t i)
 /* rounds16_sched does rounds t..t+15 (t a multiple of 16) of the first block
  * of the pair and computes words t + 16..t + 31 of both blocks between them. */
 SHA512_TARGET
-static inline void rounds16_sched(sha512_vars *v, sha512_sched *s, size_t t)
+static inline void rounds16_sched(sha512_vars *v, __m256i x[8], uint64_t wk_all[2][80], size_t t)
 {
-    const uint64_t *wk = &s->wk[0][t];
+    const uint64_t *wk = &wk_all[0][t];
     size_t j = t / 2 + 8;
 
-    rounds2(v, wk + 0, 0, 0);
-    schedule(s, j + 0, 0);
-    rounds2(v, wk + 2, 2, 0);
-    schedule(s, j + 1, 1);
-    rounds2(v, wk + 4, 4, 0);
-    schedule(s, j + 2, 2);
-    rounds2(v, wk + 6, 6, 0);
-    schedule(s, j + 3, 3);
-    rounds2(v, wk + 8, 0, 0);
-    schedule(s, j + 4, 4);
-    rounds2(v, wk + 10, 2, 0);
-    schedule(s, j + 5, 5);
-    rounds2(v, wk + 12, 4, 0);
-    schedule(s, j + 6, 6);
-    rounds2(v, wk + 14, 6, 0);
-    schedule(s, j + 7, 7);
+    rounds2_ordered(v, wk + 0, 0);
+    schedule(x, wk_all, j + 0, 0);
+    rounds2_ordered(v, wk + 2, 2);
+    schedule(x, wk_all, j + 1, 1);
+    rounds2_ordered(v, wk + 4, 4);
+    schedule(x, wk_all, j + 2, 2);
+    rounds2_ordered(v, wk + 6, 6);
+    schedule(x, wk_all, j + 3, 3);
+    rounds2_ordered(v, wk + 8, 0);
+    schedule(x, wk_all, j + 4, 4);
+    rounds2_ordered(v, wk + 10, 2);
+    schedule(x, wk_all, j + 5, 5);
+    rounds2_ordered(v, wk + 12, 4);
+    schedule(x, wk_all, j + 6, 6);
+    rounds2_ordered(v, wk + 14, 6);
+    schedule(x, wk_all, j + 7, 7);
 }
 
 SHA512_TARGET
 void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_blocks)
 {
-    sha512_sched s;
+    __m256i x[8];
+    uint64_t wk[2][80] __attribute__((aligned(16)));
     sha512_vars v;
 
     while (n_blocks > 0) {
         size_t pair = n_blocks >= 2;
-        load_pair(&s, blocks, blocks + 128 * pair);
+        load_pair(x, wk, blocks, blocks + 128 * pair);
 
-        vars_load(&v, h);
+        vars_load_ordered(&v, h);
         for (size_t t = 0; t < 64; t += 16)
-            rounds16_sched(&v, &s, t);
-        rounds16(&v, &s.wk[0][64], 0);
-        vars_add(h, &v);
+            rounds16_sched(&v, x, wk, t);
+        rounds16_ordered(&v, &wk[0][64]);
+        vars_add_ordered(h, &v);
 
         if (pair) {
-            vars_load(&v, h);
+            vars_load_ordered(&v, h);
             for (size_t t = 0; t < 80; t += 16)
-                rounds16(&v, &s.wk[1][t], 0);
-            vars_add(h, &v);
+                rounds16_ordered(&v, &wk[1][t]);
+            vars_add_ordered(h, &v);
         }
         blocks += 128 * (1 + pair);
         n_blocks -= 1 + pair;
     }
-    /* The schedule is derived from the message, which may be a key (HMAC). */
-    wipe(&s, sizeof(s));
+    /* The schedule is derived from the message, which may be a key (HMAC).
+     * x[] is not wiped: it lives in registers (taking its address for a
+     * wipe would put it on the stack, as the avx512 kernels' x[] is not). */
+    wipe(wk, sizeof(wk));
 }
 #endif
