@@ -87,17 +87,48 @@ static inline void load_pair(__m256i x[8], uint64_t wk[2][80], const uint8_t *p0
 }
 
 /* schedule computes words 2j, 2j + 1 (16 <= 2j < 80) of both blocks; i is
- * j % 8, passed as a constant so that x[] stays in registers. */
+ * j % 8, passed as a constant so that x[] stays in registers.  It is one asm
+ * statement, so that gcc gives x[] registers rather than, as it did for the
+ * same work in intrinsics, moving some of it through the stack. */
 SHA512_TARGET
 static inline void schedule(__m256i x[8], uint64_t wk[2][80], size_t j, size_t i)
 {
-    __m256i w16 = x[i], w15 = _mm256_alignr_epi8(x[(i + 1) & 7], w16, 8);
-    __m256i w7 = _mm256_alignr_epi8(x[(i + 5) & 7], x[(i + 4) & 7], 8);
-    __m256i w2 = x[(i + 7) & 7];
-    __m256i w = _mm256_add_epi64(_mm256_add_epi64(w16, small_sigma0(w15)),
-                                 _mm256_add_epi64(w7, small_sigma1(w2)));
-    x[i] = w;
-    store_wk(wk, j, w);
+    const __m256i ror8 = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
+                                          1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
+    __m256i t0, t1, t2;
+
+    /* x0 (words 2j - 16, 2j - 15) becomes words 2j, 2j + 1:
+     * x0 + sigma0(w15) + w7 + sigma1(w2). */
+    __asm__("vpalignr $8, %[x0], %[x1], %[t0]\n\t" /* w15 */
+            "vpalignr $8, %[x4], %[x5], %[t1]\n\t" /* w7 */
+            "vpaddq %[t1], %[x0], %[x0]\n\t"
+            "vpsrlq $1, %[t0], %[t1]\n\t"
+            "vpsllq $63, %[t0], %[t2]\n\t"
+            "vpxor %[t2], %[t1], %[t1]\n\t"
+            "vpsrlq $7, %[t0], %[t2]\n\t"
+            "vpxor %[t2], %[t1], %[t1]\n\t"
+            "vpshufb %[ror8], %[t0], %[t2]\n\t"
+            "vpxor %[t2], %[t1], %[t1]\n\t" /* sigma0(w15) */
+            "vpsrlq $19, %[x7], %[t0]\n\t"
+            "vpsllq $45, %[x7], %[t2]\n\t"
+            "vpaddq %[t1], %[x0], %[x0]\n\t"
+            "vpxor %[t2], %[t0], %[t0]\n\t"
+            "vpsrlq $61, %[x7], %[t1]\n\t"
+            "vpsllq $3, %[x7], %[t2]\n\t"
+            "vpxor %[t1], %[t0], %[t0]\n\t"
+            "vpsrlq $6, %[x7], %[t1]\n\t"
+            "vpxor %[t2], %[t0], %[t0]\n\t"
+            "vpxor %[t1], %[t0], %[t0]\n\t" /* sigma1(w2) */
+            "vpaddq %[t0], %[x0], %[x0]\n\t"
+            "vbroadcasti128 %[k], %[t1]\n\t"
+            "vpaddq %[x0], %[t1], %[t1]\n\t"
+            "vmovdqa %x[t1], %[wk0]\n\t"
+            "vextracti128 $1, %[t1], %[wk1]"
+            : [x0] "+x"(x[i]), [t0] "=&x"(t0), [t1] "=&x"(t1), [t2] "=&x"(t2),
+              [wk0] "=m"(*(__m128i *)&wk[0][2 * j]), [wk1] "=m"(*(__m128i *)&wk[1][2 * j])
+            : [x1] "x"(x[(i + 1) & 7]), [x4] "x"(x[(i + 4) & 7]), [x5] "x"(x[(i + 5) & 7]),
+              [x7] "x"(x[(i + 7) & 7]), [ror8] "x"(ror8),
+              [k] "m"(*(const __m128i *)&brisk_sha512_k[2 * j]));
 }
 
 /* ---- Rounds ---- */
