@@ -177,6 +177,36 @@ static void mont_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b,
     wipe(t, 2 * n * sizeof(uint64_t));
 }
 
+/* double_add_squares sets t[0..2n-1] = 2 t + sum a_k^2 2^(128 k), where t
+ * holds the cross products of a square: adcx doubles each limb, carrying
+ * the bit shifted out along CF, and adox adds the squares along OF. */
+ADX_TARGET
+static void double_add_squares(uint64_t *t, const uint64_t *a, size_t n)
+{
+    __asm__ volatile("xor   %%r8d, %%r8d\n\t"
+                     "mov   %[n], %%rcx\n"
+                     "1:\n\t"
+                     "jrcxz 2f\n\t"
+                     "mov   (%[a]), %%rdx\n\t"
+                     "mulx  %%rdx, %%r8, %%r9\n\t"
+                     "mov   (%[t]), %%r10\n\t"
+                     "mov   8(%[t]), %%r11\n\t"
+                     "adcx  %%r10, %%r10\n\t"
+                     "adcx  %%r11, %%r11\n\t"
+                     "adox  %%r8, %%r10\n\t"
+                     "adox  %%r9, %%r11\n\t"
+                     "mov   %%r10, (%[t])\n\t"
+                     "mov   %%r11, 8(%[t])\n\t"
+                     "lea   8(%[a]), %[a]\n\t"
+                     "lea   16(%[t]), %[t]\n\t"
+                     "lea   -1(%%rcx), %%rcx\n\t"
+                     "jmp   1b\n"
+                     "2:"
+                     : [t] "+r"(t), [a] "+r"(a)
+                     : [n] "r"(n)
+                     : "rcx", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");
+}
+
 /* square_into sets t[0..2n-1] = a^2. */
 ADX_TARGET
 static void square_into(uint64_t *t, const uint64_t *a, size_t n)
@@ -184,20 +214,7 @@ static void square_into(uint64_t *t, const uint64_t *a, size_t n)
     memset(t, 0, 2 * n * sizeof(uint64_t));
     for (size_t i = 0; i + 1 < n; i++)
         t[i + n] = addmul_row(t + 2 * i + 1, a + i + 1, n - 1 - i, a[i]);
-    /* t = 2 t + sum a_i^2 2^(128 i), one limb pair at a time. */
-    uint64_t prev = 0;
-    unsigned char c = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned long long hi, lo = _mulx_u64(a[i], a[i], &hi);
-        uint64_t t0 = t[2 * i], t1 = t[2 * i + 1];
-        uint64_t d0 = t0 << 1 | prev >> 63, d1 = t1 << 1 | t0 >> 63;
-        prev = t1;
-        unsigned long long s0, s1;
-        c = _addcarry_u64(c, d0, lo, &s0);
-        c = _addcarry_u64(c, d1, hi, &s1);
-        t[2 * i] = s0;
-        t[2 * i + 1] = s1;
-    }
+    double_add_squares(t, a, n);
 }
 
 ADX_TARGET
@@ -298,18 +315,36 @@ static inline void sweep(uint64_t *t, const uint64_t *m, const uint64_t *q, size
     *cy = c;
 }
 
-/* put4 stores the window w plus the carry cy (0 or all ones) in t[0..3], a
- * place nothing has been added to yet; the sum fits. */
+/* put stores the window w[0..len-1] plus the carry cy (0 or all ones) in
+ * t[0..len-1], a place nothing has been added to yet; the sum fits. */
 ADX_TARGET __attribute__((always_inline))
-static inline void put4(uint64_t *t, uint64_t cy, const uint64_t w[4])
+static inline void put(uint64_t *t, uint64_t cy, const uint64_t *w, size_t len)
 {
     unsigned char k = 0;
     unsigned long long s;
 
     k = _addcarry_u64(0, w[0], cy & 1, &s), t[0] = s;
-    k = _addcarry_u64(k, w[1], 0, &s), t[1] = s;
-    k = _addcarry_u64(k, w[2], 0, &s), t[2] = s;
-    (void)_addcarry_u64(k, w[3], 0, &s), t[3] = s;
+    for (size_t j = 1; j < len; j++)
+        k = _addcarry_u64(k, w[j], 0, &s), t[j] = s;
+}
+
+/* land ends a block of rows of a reduction: it adds the window w[0..len-1],
+ * the carry cy (0 or all ones) into its low limb and top (0 or 1, the carry
+ * out of the blocks before) to the product's limbs at t[0..len-1], whose
+ * place the window has reached.  It returns the carry out, at most 1: the
+ * sum is below 2 m R. */
+ADX_TARGET __attribute__((always_inline))
+static inline uint64_t land(uint64_t *t, const uint64_t *w, uint64_t cy, uint64_t top, size_t len)
+{
+    unsigned char k1 = (unsigned char)(cy & 1), k2 = 0;
+    unsigned long long v;
+
+    for (size_t j = 0; j < len; j++) {
+        k1 = _addcarry_u64(k1, w[j], t[j], &v);
+        k2 = _addcarry_u64(k2, v, j == 0 ? top : 0, &v);
+        t[j] = v;
+    }
+    return (uint64_t)k1 + k2;
 }
 
 /* mul4 sets t[0..2n-1] = a b for n a multiple of 4. */
@@ -320,7 +355,7 @@ static void mul4(uint64_t *t, const uint64_t *a, const uint64_t *b, size_t n)
     for (size_t i = 0; i < n; i += 4) {
         uint64_t w[4] = {0, 0, 0, 0}, cy = 0;
         sweep(t + i, b, a + i, n, &cy, w);
-        put4(t + i + n, cy, w);
+        put(t + i + n, cy, w, 4);
     }
 }
 
@@ -359,34 +394,9 @@ static void sqr4(uint64_t *t, const uint64_t *a, size_t n)
         uint64_t cy = 0 - (uint64_t)k;
         if (i + 4 < n)
             sweep(ti, ai + 4, ai, n - i - 4, &cy, w);
-        put4(ti + (n - i - 4), cy, w);
+        put(ti + (n - i - 4), cy, w, 4);
     }
-    /* t = 2 t + sum a_k^2 2^(128 k): adcx doubles each limb, carrying the
-     * bit shifted out along CF, and adox adds the squares along OF. */
-    uint64_t *tp = t;
-    const uint64_t *ap = a;
-    __asm__ volatile("xor   %%r8d, %%r8d\n\t"
-                     "mov   %[n], %%rcx\n"
-                     "1:\n\t"
-                     "jrcxz 2f\n\t"
-                     "mov   (%[a]), %%rdx\n\t"
-                     "mulx  %%rdx, %%r8, %%r9\n\t"
-                     "mov   (%[t]), %%r10\n\t"
-                     "mov   8(%[t]), %%r11\n\t"
-                     "adcx  %%r10, %%r10\n\t"
-                     "adcx  %%r11, %%r11\n\t"
-                     "adox  %%r8, %%r10\n\t"
-                     "adox  %%r9, %%r11\n\t"
-                     "mov   %%r10, (%[t])\n\t"
-                     "mov   %%r11, 8(%[t])\n\t"
-                     "lea   8(%[a]), %[a]\n\t"
-                     "lea   16(%[t]), %[t]\n\t"
-                     "lea   -1(%%rcx), %%rcx\n\t"
-                     "jmp   1b\n"
-                     "2:"
-                     : [t] "+r"(tp), [a] "+r"(ap)
-                     : [n] "r"(n)
-                     : "rcx", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");
+    double_add_squares(t, a, n);
 }
 
 /* head starts rows i..i+3 of a reduction, with the window w holding
@@ -439,20 +449,7 @@ static void redc4(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
         }
         if (n > 8)
             sweep(ti + 8, m + 8, q, n - 8, &cy, w);
-        /* The window is now t[i+n..i+n+3]'s place, which holds limbs of
-         * the product; the carry out of the rows before lands on its
-         * lowest limb. */
-        unsigned char k1 = (unsigned char)(cy & 1), k2;
-        unsigned long long s;
-        for (size_t j = 0; j < 4; j++) {
-            k1 = _addcarry_u64(k1, w[j], ti[n + j], &s);
-            w[j] = s;
-        }
-        k2 = _addcarry_u64(0, w[0], top, &s), ti[n] = s;
-        k2 = _addcarry_u64(k2, w[1], 0, &s), ti[n + 1] = s;
-        k2 = _addcarry_u64(k2, w[2], 0, &s), ti[n + 2] = s;
-        k2 = _addcarry_u64(k2, w[3], 0, &s), ti[n + 3] = s;
-        top = (uint64_t)k1 + k2; /* at most 1: the sum is below 2 m R */
+        top = land(ti + n, w, cy, top, 4);
         memcpy(w, v, sizeof w);
         memcpy(q, p, sizeof q);
     }
@@ -582,18 +579,6 @@ static inline void head8(const uint64_t *m, rows8 *s)
                      : W8_CLOBBERS);
 }
 
-/* put8 is put4 for eight limbs. */
-ADX_TARGET __attribute__((always_inline))
-static inline void put8(uint64_t *t, uint64_t cy, const uint64_t w[8])
-{
-    unsigned char k = 0;
-    unsigned long long s;
-
-    k = _addcarry_u64(0, w[0], cy & 1, &s), t[0] = s;
-    for (size_t j = 1; j < 8; j++)
-        k = _addcarry_u64(k, w[j], 0, &s), t[j] = s;
-}
-
 /* mul8 sets t[0..2n-1] = a b for n a multiple of 8. */
 ADX_TARGET
 static void mul8(uint64_t *t, const uint64_t *a, const uint64_t *b, size_t n)
@@ -606,7 +591,7 @@ static void mul8(uint64_t *t, const uint64_t *a, const uint64_t *b, size_t n)
         s.c = 0;
         memcpy(s.q, a + i, sizeof s.q);
         sweep8(t + i, b, n, &s);
-        put8(t + i + n, s.c, s.w);
+        put(t + i + n, s.c, s.w, 8);
     }
     wipe(&s, sizeof s);
 }
@@ -635,17 +620,7 @@ static void redc8(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
         }
         if (n > 16)
             sweep8(ti + 16, m + 16, n - 16, cur);
-        /* The window is now t[i+n..i+n+7]'s place, which holds limbs of
-         * the product; the carry out of the rows before lands on its
-         * lowest limb. */
-        unsigned char k1 = (unsigned char)(cur->c & 1), k2 = 0;
-        unsigned long long v;
-        for (size_t j = 0; j < 8; j++) {
-            k1 = _addcarry_u64(k1, cur->w[j], ti[n + j], &v);
-            k2 = _addcarry_u64(k2, v, j == 0 ? top : 0, &v);
-            ti[n + j] = v;
-        }
-        top = (uint64_t)k1 + k2; /* at most 1: the sum is below 2 m R */
+        top = land(ti + n, cur->w, cur->c, top, 8);
         rows8 *done = cur;
         cur = next, next = done;
     }
