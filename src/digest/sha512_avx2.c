@@ -32,27 +32,6 @@
 
 /* ---- Message schedule: two words of each of two blocks per ymm ---- */
 
-/* sigma0 of FIPS 180-4 (4.12) on four words; the rotation by 8 is a byte
- * shuffle, which runs on another port than the shifts. */
-SHA512_TARGET
-static inline __m256i small_sigma0(__m256i x)
-{
-    const __m256i ror8 = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
-                                          1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
-    __m256i r1 = _mm256_xor_si256(_mm256_srli_epi64(x, 1), _mm256_slli_epi64(x, 63));
-    __m256i r8s7 = _mm256_xor_si256(_mm256_shuffle_epi8(x, ror8), _mm256_srli_epi64(x, 7));
-    return _mm256_xor_si256(r1, r8s7);
-}
-
-/* sigma1 of FIPS 180-4 (4.13) on four words. */
-SHA512_TARGET
-static inline __m256i small_sigma1(__m256i x)
-{
-    __m256i r19 = _mm256_xor_si256(_mm256_srli_epi64(x, 19), _mm256_slli_epi64(x, 45));
-    __m256i r61 = _mm256_xor_si256(_mm256_srli_epi64(x, 61), _mm256_slli_epi64(x, 3));
-    return _mm256_xor_si256(_mm256_xor_si256(r19, r61), _mm256_srli_epi64(x, 6));
-}
-
 /* The schedule of a pair of blocks lives in two arrays: x[j % 8] holds words
  * 2j, 2j + 1 of the first block in its low lane and of the second block in
  * its high lane, for the eight most recent j; wk[b][t] receives W[t] + K[t]
@@ -98,7 +77,9 @@ static inline void schedule(__m256i x[8], uint64_t wk[2][80], size_t j, size_t i
     __m256i t0, t1, t2;
 
     /* x0 (words 2j - 16, 2j - 15) becomes words 2j, 2j + 1:
-     * x0 + sigma0(w15) + w7 + sigma1(w2). */
+     * x0 + sigma0(w15) + w7 + sigma1(w2), with sigma0 and sigma1 of FIPS
+     * 180-4 (4.12, 4.13); sigma0's rotation by 8 is a byte shuffle, which
+     * runs on another port than the shifts. */
     __asm__("vpalignr $8, %[x0], %[x1], %[t0]\n\t" /* w15 */
             "vpalignr $8, %[x4], %[x5], %[t1]\n\t" /* w7 */
             "vpaddq %[t1], %[x0], %[x0]\n\t"
