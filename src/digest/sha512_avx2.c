@@ -1,6 +1,6 @@
 /*
  * src/digest/sha512_avx2.c - SHA-512 compression function (FIPS 180-4) with
- * the message schedule in AVX2 and the rounds in BMI2 scalar code.
+ * the message schedule in AVX2 and the rounds in BMI1/BMI2 scalar code.
  *
  * Technique: blocks go in pairs, one per 128-bit lane of the ymm registers,
  * two schedule words per lane: with two words at a time no word depends on
@@ -10,10 +10,12 @@
  * stack while the first block's rounds run, interleaved in the source so that
  * vector and scalar work overlap; the second block's rounds then only read
  * it.  The rounds are sha512_rounds.h's ordered form: OpenSSL's instruction
- * order (rorx, no flags or copies; a ^ b carried into the next round's Maj;
- * Sigma0 added a round late), kept by asm.  With gcc's order of the compact
- * C rounds this kernel took 5-8% more time a block than OpenSSL's on AMD Zen
- * 3 and 23% more on Zen 5.  An odd last block is loaded into both lanes.  The
+ * order (rorx, which writes no flags and needs no copy; a ^ b carried into
+ * the next round's Maj; Sigma0 added a round late), kept by asm, and so is
+ * the schedule step.  Written in C (the compact rounds in gcc's order, and
+ * part of the schedule through the stack) this kernel took 5-8% more time a
+ * block than OpenSSL's on AMD Zen 3 and 24% more on Zen 5; as it is, 3% more
+ * on Zen 5.  An odd last block is loaded into both lanes.  The
  * 16-round loops are left rolled: fully unrolled, the kernel is four times
  * larger and measured 5-10% slower.  Storing the words interleaved so that
  * the unaligned pairs are loads rather than vpalignr saved two uops a step
@@ -167,8 +169,8 @@ void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_b
         n_blocks -= 1 + pair;
     }
     /* The schedule is derived from the message, which may be a key (HMAC).
-     * x[] is not wiped: it lives in registers (taking its address for a
-     * wipe would put it on the stack, as the avx512 kernels' x[] is not). */
+     * x[] is not wiped, as the avx512 kernels' is not: it is meant to live
+     * in registers, and taking its address for a wipe puts it on the stack. */
     wipe(wk, sizeof(wk));
 }
 #endif

@@ -1,11 +1,11 @@
 /*
  * src/digest/sha512_rounds.h - the scalar half of the x86-64 SHA-512 kernels
- * (sha512_avx2.c, sha512_avx512.c): working variables and
- * the rounds, which both kernels run identically while they differ only in
- * how the message schedule is computed.  The includer defines SHA512_TARGET
- * (its instruction sets, which must include BMI2 for rorx) first.
+ * (sha512_avx2.c, sha512_avx512.c): working variables and the rounds, of
+ * which each kernel picks a form, while they differ mainly in how the message
+ * schedule is computed.  The includer defines SHA512_TARGET (its instruction
+ * sets, which must include BMI2 for rorx) first.
  *
- * The rounds come in two forms.  The compact one (round1) takes the fewest
+ * The rounds come in three forms.  The compact one (round1) takes the fewest
  * operations, about 22 a round; its e-chain, e to the next e, is five
  * dependent operations (Sigma1's rotate and two xors, then adding T1 and d).
  * That suits cores with four integer ALUs, which the operations fill.  The
@@ -17,10 +17,12 @@
  * round, which a core with six integer ALUs (AMD Zen 5) absorbs: there a
  * lone block takes about 7% less time.  On Intel's Ice Lake (four ALUs) a
  * shorter e-chain at one more operation a round measured 10-20% slower.
- * The ordered form (round1_ordered) is the compact one's work in the order
- * of OpenSSL's AVX2 rounds, written as asm: gcc's own order and register
- * moves for the compact rounds made the avx2 kernel's blocks 5-23% slower
- * than OpenSSL's on AMD cores.
+ * The third, ordered form (round1_ordered) is the compact one's work in the
+ * order of OpenSSL's AVX2 rounds, written as asm (it also needs BMI1, for
+ * andn); the avx2 kernel runs it.
+ * With the compact rounds in gcc's order (and its schedule through the
+ * stack) that kernel took 5-24% more time a block than OpenSSL's on AMD
+ * cores; with the ordered rounds, 3% more on Zen 5.
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
@@ -89,8 +91,8 @@ static inline void round1_wide(uint64_t a, uint64_t b, uint64_t *d, uint64_t e, 
 }
 
 /* round1_ordered is round1 in hand-chosen order, as one asm statement so
- * that the compiler keeps the order and the register moves out: the order of
- * OpenSSL's sha512-x86_64 AVX2 rounds (rorx, Ch as (e & f) + (~e & g)), with
+ * that the compiler keeps the order: the order of OpenSSL's sha512-x86_64 AVX2
+ * rounds (rorx, Ch as (e & f) + (~e & g)), with
  * add where OpenSSL has lea: the same work, but gcc may give a sum to r13, and
  * a lea based on r13 takes a displacement, which AMD cores run as a slower
  * three-part lea.  It needs BMI1 (andn) as well as BMI2.  Sigma0(a) is left
