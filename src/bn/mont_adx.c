@@ -504,13 +504,18 @@ _Static_assert(offsetof(rows8, c) == 64 && offsetof(rows8, end) == 72 &&
     "adox  %%rbx, %%r15\n\t"                                                                \
     "adcx  %%rbx, %%r15\n\t"
 
-/* ROWS8 is eight ROW8s, the k-th after pre(k), letting out its limb by
- * emit(k); the window ends where it began, in r8..r15. */
+/* ROWS8 is eight ROW8s, the k-th after pre(k, w0), w0 being its window's
+ * low limb, letting out its limb by emit(k); the window ends where it
+ * began, in r8..r15. */
 #define ROWS8(pre, emit)                                                                   \
-    pre(0) ROW8("%%r8", "%%rax", emit(0)) pre(1) ROW8("%%rax", "%%r8", emit(1))             \
-    pre(2) ROW8("%%r8", "%%rax", emit(2)) pre(3) ROW8("%%rax", "%%r8", emit(3))             \
-    pre(4) ROW8("%%r8", "%%rax", emit(4)) pre(5) ROW8("%%rax", "%%r8", emit(5))             \
-    pre(6) ROW8("%%r8", "%%rax", emit(6)) pre(7) ROW8("%%rax", "%%r8", emit(7))
+    pre(0, "%%r8") ROW8("%%r8", "%%rax", emit(0))                                           \
+    pre(1, "%%rax") ROW8("%%rax", "%%r8", emit(1))                                          \
+    pre(2, "%%r8") ROW8("%%r8", "%%rax", emit(2))                                           \
+    pre(3, "%%rax") ROW8("%%rax", "%%r8", emit(3))                                          \
+    pre(4, "%%r8") ROW8("%%r8", "%%rax", emit(4))                                           \
+    pre(5, "%%rax") ROW8("%%rax", "%%r8", emit(5))                                          \
+    pre(6, "%%r8") ROW8("%%r8", "%%rax", emit(6))                                           \
+    pre(7, "%%rax") ROW8("%%rax", "%%r8", emit(7))
 
 #define W8_LOAD                                                                            \
     "mov   (%[s]), %%r8\n\tmov   8(%[s]), %%r9\n\tmov   16(%[s]), %%r10\n\t"                 \
@@ -523,7 +528,7 @@ _Static_assert(offsetof(rows8, c) == 64 && offsetof(rows8, end) == 72 &&
 #define W8_CLOBBERS                                                                        \
     "rax", "rbx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory"
 
-#define Q8_LOAD(k) "mov   80+8*" #k "(%[s]), %%rdx\n\t"
+#define Q8_LOAD(k, w0) "mov   80+8*" #k "(%[s]), %%rdx\n\t"
 #define T8_EMIT(k) "mov   %%rbx, 8*" #k "(%[t])\n\t"
 
 /* sweep8 is sweep for eight rows, s->q[0..7], over t[0..len+7], len a
@@ -555,25 +560,17 @@ static inline void sweep8(uint64_t *t, const uint64_t *m, size_t len, rows8 *s)
                      : W8_CLOBBERS);
 }
 
-/* HEAD8_Q(k) takes q[k] from the window's low limb (r8 before even rows,
- * rax before odd ones). */
-#define HEAD8_Q0(k) "mov   %%r8, %%rdx\n\timul  144(%[s]), %%rdx\n\tmov   %%rdx, 80+8*" #k "(%[s])\n\t"
-#define HEAD8_Q1(k) "mov   %%rax, %%rdx\n\timul  144(%[s]), %%rdx\n\tmov   %%rdx, 80+8*" #k "(%[s])\n\t"
+/* HEAD8_Q(k, w0) takes q[k] from the window's low limb w0; NO_EMIT keeps
+ * the limb a head's row lets out, which is zero, out of t. */
+#define HEAD8_Q(k, w0) "mov   " w0 ", %%rdx\n\timul  144(%[s]), %%rdx\n\tmov   %%rdx, 80+8*" #k "(%[s])\n\t"
+#define NO_EMIT(k) ""
 
 /* head8 is head for eight rows: s->q[0..7] from the window s->w (t[i..i+7])
  * over m[0..7]. */
 ADX_TARGET __attribute__((always_inline))
 static inline void head8(const uint64_t *m, rows8 *s)
 {
-    __asm__ volatile(W8_LOAD
-                     HEAD8_Q0(0) ROW8("%%r8", "%%rax", "")
-                     HEAD8_Q1(1) ROW8("%%rax", "%%r8", "")
-                     HEAD8_Q0(2) ROW8("%%r8", "%%rax", "")
-                     HEAD8_Q1(3) ROW8("%%rax", "%%r8", "")
-                     HEAD8_Q0(4) ROW8("%%r8", "%%rax", "")
-                     HEAD8_Q1(5) ROW8("%%rax", "%%r8", "")
-                     HEAD8_Q0(6) ROW8("%%r8", "%%rax", "")
-                     HEAD8_Q1(7) ROW8("%%rax", "%%r8", "") W8_STORE
+    __asm__ volatile(W8_LOAD ROWS8(HEAD8_Q, NO_EMIT) W8_STORE
                      :
                      : [s] "r"(s), [m] "r"(m)
                      : W8_CLOBBERS);

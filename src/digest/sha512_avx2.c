@@ -124,21 +124,21 @@ static inline void rounds16_sched(sha512_vars *v, __m256i x[8], uint64_t wk_all[
     const uint64_t *wk = &wk_all[0][t];
     size_t j = t / 2 + 8;
 
-    rounds2_ordered(v, wk + 0, 0);
+    rounds2(v, wk + 0, 0, SHA512_ORDERED);
     schedule(x, wk_all, j + 0, 0);
-    rounds2_ordered(v, wk + 2, 2);
+    rounds2(v, wk + 2, 2, SHA512_ORDERED);
     schedule(x, wk_all, j + 1, 1);
-    rounds2_ordered(v, wk + 4, 4);
+    rounds2(v, wk + 4, 4, SHA512_ORDERED);
     schedule(x, wk_all, j + 2, 2);
-    rounds2_ordered(v, wk + 6, 6);
+    rounds2(v, wk + 6, 6, SHA512_ORDERED);
     schedule(x, wk_all, j + 3, 3);
-    rounds2_ordered(v, wk + 8, 0);
+    rounds2(v, wk + 8, 0, SHA512_ORDERED);
     schedule(x, wk_all, j + 4, 4);
-    rounds2_ordered(v, wk + 10, 2);
+    rounds2(v, wk + 10, 2, SHA512_ORDERED);
     schedule(x, wk_all, j + 5, 5);
-    rounds2_ordered(v, wk + 12, 4);
+    rounds2(v, wk + 12, 4, SHA512_ORDERED);
     schedule(x, wk_all, j + 6, 6);
-    rounds2_ordered(v, wk + 14, 6);
+    rounds2(v, wk + 14, 6, SHA512_ORDERED);
     schedule(x, wk_all, j + 7, 7);
 }
 

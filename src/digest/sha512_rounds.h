@@ -135,79 +135,63 @@ static inline void round1_ordered(uint64_t *a, uint64_t b, uint64_t *d, uint64_t
             : "cc");
 }
 
-/* rounds2_ordered does rounds t and t + 1 with round1_ordered; `r` as in
- * rounds2.  v->bn holds the deferred Sigma0 (vars_load sets it to 0, and
- * vars_add_ordered adds it). */
-static inline void rounds2_ordered(sha512_vars *v, const uint64_t *wk, size_t r)
+/* The forms of the rounds, for round1_of, rounds2 and rounds16. */
+enum { SHA512_COMPACT, SHA512_WIDE, SHA512_ORDERED };
+
+/* round1_of does one round in the form `form` picks (a constant); *bc and
+ * *ab are the ordered form's (the others keep b ^ c in v->bc). */
+static inline void round1_of(int form, uint64_t *a, uint64_t b, uint64_t *d, uint64_t e,
+                             uint64_t f, uint64_t g, uint64_t *h, const uint64_t *wk,
+                             sha512_vars *v, uint64_t *bc, uint64_t *ab)
+{
+    if (form == SHA512_ORDERED)
+        round1_ordered(a, b, d, e, f, g, h, wk, &v->bn, bc, ab);
+    else if (form == SHA512_WIDE)
+        round1_wide(*a, b, d, e, f, g, h, *wk, &v->bc, &v->bn);
+    else
+        round1(*a, b, d, e, f, g, h, *wk, &v->bc);
+}
+
+/* rounds2 does rounds t and t + 1; `r` (0, 2, 4 or 6) is t mod 8 and picks
+ * the roles, `form` (a constant) the form of the rounds.  In the ordered
+ * form, v->bn holds the deferred Sigma0 (vars_load_ordered sets it to 0,
+ * and vars_add_ordered adds it). */
+static inline void rounds2(sha512_vars *v, const uint64_t *wk, size_t r, int form)
 {
     uint64_t ab;
 
     switch (r) {
     case 0:
-        round1_ordered(&v->a, v->b, &v->d, v->e, v->f, v->g, &v->h, wk, &v->bn, &v->bc, &ab);
-        round1_ordered(&v->h, v->a, &v->c, v->d, v->e, v->f, &v->g, wk + 1, &v->bn, &ab, &v->bc);
+        round1_of(form, &v->a, v->b, &v->d, v->e, v->f, v->g, &v->h, wk, v, &v->bc, &ab);
+        round1_of(form, &v->h, v->a, &v->c, v->d, v->e, v->f, &v->g, wk + 1, v, &ab, &v->bc);
         break;
     case 2:
-        round1_ordered(&v->g, v->h, &v->b, v->c, v->d, v->e, &v->f, wk, &v->bn, &v->bc, &ab);
-        round1_ordered(&v->f, v->g, &v->a, v->b, v->c, v->d, &v->e, wk + 1, &v->bn, &ab, &v->bc);
+        round1_of(form, &v->g, v->h, &v->b, v->c, v->d, v->e, &v->f, wk, v, &v->bc, &ab);
+        round1_of(form, &v->f, v->g, &v->a, v->b, v->c, v->d, &v->e, wk + 1, v, &ab, &v->bc);
         break;
     case 4:
-        round1_ordered(&v->e, v->f, &v->h, v->a, v->b, v->c, &v->d, wk, &v->bn, &v->bc, &ab);
-        round1_ordered(&v->d, v->e, &v->g, v->h, v->a, v->b, &v->c, wk + 1, &v->bn, &ab, &v->bc);
+        round1_of(form, &v->e, v->f, &v->h, v->a, v->b, v->c, &v->d, wk, v, &v->bc, &ab);
+        round1_of(form, &v->d, v->e, &v->g, v->h, v->a, v->b, &v->c, wk + 1, v, &ab, &v->bc);
         break;
     default:
-        round1_ordered(&v->c, v->d, &v->f, v->g, v->h, v->a, &v->b, wk, &v->bn, &v->bc, &ab);
-        round1_ordered(&v->b, v->c, &v->e, v->f, v->g, v->h, &v->a, wk + 1, &v->bn, &ab, &v->bc);
-        break;
-    }
-}
-
-/* round1_of does one round in the form `wide` picks (a constant). */
-static inline void round1_of(int wide, uint64_t a, uint64_t b, uint64_t *d, uint64_t e,
-                             uint64_t f, uint64_t g, uint64_t *h, uint64_t wk, sha512_vars *v)
-{
-    if (wide)
-        round1_wide(a, b, d, e, f, g, h, wk, &v->bc, &v->bn);
-    else
-        round1(a, b, d, e, f, g, h, wk, &v->bc);
-}
-
-/* rounds2 does rounds t and t + 1; `r` (0, 2, 4 or 6) is t mod 8 and picks
- * the roles, `wide` (a constant) the form of the rounds. */
-static inline void rounds2(sha512_vars *v, const uint64_t *wk, size_t r, int wide)
-{
-    switch (r) {
-    case 0:
-        round1_of(wide, v->a, v->b, &v->d, v->e, v->f, v->g, &v->h, wk[0], v);
-        round1_of(wide, v->h, v->a, &v->c, v->d, v->e, v->f, &v->g, wk[1], v);
-        break;
-    case 2:
-        round1_of(wide, v->g, v->h, &v->b, v->c, v->d, v->e, &v->f, wk[0], v);
-        round1_of(wide, v->f, v->g, &v->a, v->b, v->c, v->d, &v->e, wk[1], v);
-        break;
-    case 4:
-        round1_of(wide, v->e, v->f, &v->h, v->a, v->b, v->c, &v->d, wk[0], v);
-        round1_of(wide, v->d, v->e, &v->g, v->h, v->a, v->b, &v->c, wk[1], v);
-        break;
-    default:
-        round1_of(wide, v->c, v->d, &v->f, v->g, v->h, v->a, &v->b, wk[0], v);
-        round1_of(wide, v->b, v->c, &v->e, v->f, v->g, v->h, &v->a, wk[1], v);
+        round1_of(form, &v->c, v->d, &v->f, v->g, v->h, v->a, &v->b, wk, v, &v->bc, &ab);
+        round1_of(form, &v->b, v->c, &v->e, v->f, v->g, v->h, &v->a, wk + 1, v, &ab, &v->bc);
         break;
     }
 }
 
 /* rounds16 does rounds t..t+15 (t a multiple of 8) from wk[t..t+15]. */
 SHA512_TARGET
-static inline void rounds16(sha512_vars *v, const uint64_t *wk, int wide)
+static inline void rounds16(sha512_vars *v, const uint64_t *wk, int form)
 {
-    rounds2(v, wk + 0, 0, wide);
-    rounds2(v, wk + 2, 2, wide);
-    rounds2(v, wk + 4, 4, wide);
-    rounds2(v, wk + 6, 6, wide);
-    rounds2(v, wk + 8, 0, wide);
-    rounds2(v, wk + 10, 2, wide);
-    rounds2(v, wk + 12, 4, wide);
-    rounds2(v, wk + 14, 6, wide);
+    rounds2(v, wk + 0, 0, form);
+    rounds2(v, wk + 2, 2, form);
+    rounds2(v, wk + 4, 4, form);
+    rounds2(v, wk + 6, 6, form);
+    rounds2(v, wk + 8, 0, form);
+    rounds2(v, wk + 10, 2, form);
+    rounds2(v, wk + 12, 4, form);
+    rounds2(v, wk + 14, 6, form);
 }
 
 SHA512_TARGET
@@ -226,15 +210,16 @@ static inline void vars_add(uint64_t h[8], const sha512_vars *v)
     h[4] += v->e, h[5] += v->f, h[6] += v->g, h[7] += v->h;
 }
 
-/* rounds16_ordered is rounds16 with rounds2_ordered. */
+/* rounds16_ordered is rounds16 in the ordered form, as two loop passes of
+ * eight rounds. */
 SHA512_TARGET
 static inline void rounds16_ordered(sha512_vars *v, const uint64_t *wk)
 {
     for (size_t i = 0; i < 16; i += 8) {
-        rounds2_ordered(v, wk + i + 0, 0);
-        rounds2_ordered(v, wk + i + 2, 2);
-        rounds2_ordered(v, wk + i + 4, 4);
-        rounds2_ordered(v, wk + i + 6, 6);
+        rounds2(v, wk + i + 0, 0, SHA512_ORDERED);
+        rounds2(v, wk + i + 2, 2, SHA512_ORDERED);
+        rounds2(v, wk + i + 4, 4, SHA512_ORDERED);
+        rounds2(v, wk + i + 6, 6, SHA512_ORDERED);
     }
 }
 
