@@ -2,7 +2,8 @@
  * tests/ct_dsa.c - constant-time check of DSA signing under valgrind's
  * memcheck (see ctgrind.h): the private key x is marked undefined, so the
  * RFC 6979 nonce derived from it is too, and memcheck reports any branch
- * or memory address that depends on either in brisk_dsa_sign_raw.
+ * or memory address that depends on either in brisk_dsa_sign_raw (hedged)
+ * and brisk_dsa_sign_raw_deterministic.
  *
  * Signing may act on a value derived from the secrets once it is public:
  * whether a nonce candidate is in range, and r and s.  The library passes
@@ -70,11 +71,12 @@ static void test_sign(const char *rel, tv_rng *rng)
         int err;
 
         tv_rng_fill(rng, dgst, md->digest_len);
-        tv_check_int(brisk_dsa_sign_raw(&key, want, 2 * ql, md, dgst, md->digest_len),
+        tv_check_int(brisk_dsa_sign_raw_deterministic(&key, want, 2 * ql, md, dgst,
+                                                      md->digest_len),
                      BRISK_EOK, "%s %s: sign", rel, md->name);
         before = errors();
         secret(key.x.d, key.x.n * sizeof(key.x.d[0]));
-        err = brisk_dsa_sign_raw(&key, got, 2 * ql, md, dgst, md->digest_len);
+        err = brisk_dsa_sign_raw_deterministic(&key, got, 2 * ql, md, dgst, md->digest_len);
         public(key.x.d, key.x.n * sizeof(key.x.d[0]));
         public(&err, sizeof(err));
         public(got, sizeof(got));
@@ -85,6 +87,17 @@ static void test_sign(const char *rel, tv_rng *rng)
                  md->name, n);
         tv_check_int(brisk_dsa_verify_raw(&key, got, 2 * ql, dgst, md->digest_len), BRISK_EOK,
                      "%s %s: verify", rel, md->name);
+        /* the default, hedged with random bytes, and its check before release */
+        before = errors();
+        secret(key.x.d, key.x.n * sizeof(key.x.d[0]));
+        err = brisk_dsa_sign_raw(&key, got, 2 * ql, md, dgst, md->digest_len);
+        public(key.x.d, key.x.n * sizeof(key.x.d[0]));
+        public(&err, sizeof(err));
+        public(got, sizeof(got));
+        n = errors() - before;
+        tv_check_int(err, BRISK_EOK, "%s %s: hedged sign with x secret", rel, md->name);
+        tv_check(n == 0, "%s %s: hedged: memcheck saw %lu uses of x or k in branches or addresses",
+                 rel, md->name, n);
     }
     brisk_dsa_key_wipe(&key);
 }

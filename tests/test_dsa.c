@@ -2,16 +2,20 @@
  * tests/test_dsa.c - DSA (FIPS 186-4) with RFC 6979 nonces:
  *  - RFC 6979 appendix A.2.1 and A.2.2 (DSA-1024 and DSA-2048 with SHA-1,
  *    SHA-224, SHA-256, SHA-384 and SHA-512, messages "sample" and "test"):
- *    the exact r and s, for every bignum implementation this CPU can run;
+ *    the exact r and s from brisk_dsa_sign_raw_deterministic, for every
+ *    bignum implementation this CPU can run;
  *  - Wycheproof dsa_*_p1363_test.json (raw r || s, brisk_dsa_verify_raw),
  *    dsa_*_test.json and the legacy DSA-1024 dsa_test.json (DER,
  *    brisk_dsa_verify): every valid accepted, every invalid rejected;
  *  - parameter generation (512, 160), (1024, 160), and (2048, 256) unless
  *    BRISK_TEST_QUICK, passing brisk_dsa_params_check;
  *  - sign/verify round trips with generated keys, tampering, truncation of
- *    long digests to q's length;
+ *    long digests to q's length; the default (hedged) signing gives a new
+ *    valid signature each time, the deterministic one the same;
  *  - bad inputs: r or s of 0 or >= q, wrong lengths, bad keys for
- *    brisk_dsa_key_prepare, unsupported sizes, bad parameters.
+ *    brisk_dsa_key_prepare (public ones too: the group, y^q = 1),
+ *    unsupported sizes, bad parameters, and issue 25's weak group (q the
+ *    product of five 32-bit primes, passing every check but primality).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -224,8 +228,8 @@ static void test_rfc6979(const char *impl)
             continue;
         }
         rfc_vector_consistent(key, v);
-        tv_check_int(brisk_dsa_sign_raw(key, sig, 2 * ql, md, dgst, md->digest_len), BRISK_EOK,
-                     "RFC 6979 %s %s \"%s\" [%s] sign", rfc_keys[v->key].name, v->md, v->msg,
+        tv_check_int(brisk_dsa_sign_raw_deterministic(key, sig, 2 * ql, md, dgst, md->digest_len),
+                     BRISK_EOK, "RFC 6979 %s %s \"%s\" [%s] sign", rfc_keys[v->key].name, v->md, v->msg,
                      impl);
         tv_check_mem(sig, want, 2 * ql, "RFC 6979 %s %s \"%s\" [%s] r || s",
                      rfc_keys[v->key].name, v->md, v->msg, impl);
@@ -359,9 +363,21 @@ static void roundtrip(tv_rng *rng, const brisk_dsa_key *key, const brisk_dsa_key
             continue;
         tv_check_int(brisk_dsa_verify_raw(key, sig, 2 * ql, dgst, dl), BRISK_EOK,
                      "%s %s: verify", what, md->name);
+        /* hedged (the default): another valid signature each time */
         tv_check_int(brisk_dsa_sign_raw(key, sig2, 2 * ql, md, dgst, dl), BRISK_EOK,
                      "%s %s: sign again", what, md->name);
+        tv_check(memcmp(sig2, sig, 2 * ql) != 0, "%s %s: hedged: a new signature", what,
+                 md->name);
+        tv_check_int(brisk_dsa_verify_raw(key, sig2, 2 * ql, dgst, dl), BRISK_EOK,
+                     "%s %s: verify the second", what, md->name);
+        /* deterministic: the same signature each time, and a valid one */
+        tv_check_int(brisk_dsa_sign_raw_deterministic(key, sig, 2 * ql, md, dgst, dl), BRISK_EOK,
+                     "%s %s: sign deterministic", what, md->name);
+        tv_check_int(brisk_dsa_sign_raw_deterministic(key, sig2, 2 * ql, md, dgst, dl),
+                     BRISK_EOK, "%s %s: sign deterministic again", what, md->name);
         tv_check_mem(sig2, sig, 2 * ql, "%s %s: deterministic", what, md->name);
+        tv_check_int(brisk_dsa_verify_raw(key, sig, 2 * ql, dgst, dl), BRISK_EOK,
+                     "%s %s: verify deterministic", what, md->name);
         if (other != NULL)
             tv_check_int(brisk_dsa_verify_raw(other, sig, 2 * ql, dgst, dl), BRISK_EVERIFY,
                          "%s %s: another key rejects", what, md->name);
@@ -598,8 +614,9 @@ static void bad_key(const char *what, int which, int public_only)
     case 13: key.y.n = BRISK_BN_MAX_LIMBS + 1; break;            /* a broken width */
     case 14: add_u64(p, p, 2); break;                            /* q does not divide p - 1 */
     case 15: brisk_bn_from_u64(g, 2); break;                     /* g^q != 1 */
+    case 16: sub_u64(&key.y, p, 1); break;                       /* y of order 2 */
     }
-    if (which >= 14) {
+    if (which >= 14 && which <= 15) {
         /* y = g^x over the spoilt group, so that only the group is wrong: a
          * private key file whose parameters were altered, with y computed
          * from them, as PKCS#8 DSA keys have no y at all. */
@@ -625,12 +642,13 @@ static void test_bad_keys(void)
     static const char *const what[] = {"x = 0", "x = q", "x = q + 1", "y = 1", "y = 0", "y = p",
                                        "y = p + 1", "y != g^x", "g = 1", "g = p", "even p",
                                        "q of 192 bits", "p of 504 bits", "a bad width",
-                                       "q not dividing p - 1", "g not of order q"};
+                                       "q not dividing p - 1", "g not of order q",
+                                       "y = p - 1, outside the group of order q"};
     for (int i = 0; i < (int)(sizeof(what) / sizeof(what[0])); i++)
-        bad_key(what[i], i, 0);
-    /* A public key's group is not checked (see brisk_dsa_key_prepare): the
-     * last two are refused for private keys only. */
-    for (int i = 3; i < 14; i++)
+        if (i != 16) /* y = p - 1 with x: refused as y != g^x, tested below */
+            bad_key(what[i], i, 0);
+    /* Public keys' groups are checked as private keys' are, and y^q = 1. */
+    for (int i = 3; i < (int)(sizeof(what) / sizeof(what[0])); i++)
         if (i != 7)
             bad_key(what[i], i, 1);
     tv_check_int(brisk_dsa_key_prepare(NULL), BRISK_EINVAL, "prepare(NULL)");
@@ -681,6 +699,127 @@ static void test_bad_params(void)
                  "generate_key(NULL)");
 }
 
+/* prime_below returns the largest prime below the odd v (v > 3). */
+static uint64_t prime_below(uint64_t v)
+{
+    brisk_bn b;
+    do {
+        v -= 2;
+        brisk_bn_from_u64(&b, v);
+    } while (brisk_bn_is_probable_prime(&b, 0) != 1);
+    return v;
+}
+
+/* weak_group builds the hostile parameters of issue 25: q of 160 bits,
+ * the product of five 32-bit primes, p = k q + 1 a prime of 1024 bits, g =
+ * h^((p-1)/q) != 1, so that q | p - 1 and g^q = 1 hold and only q's
+ * primality tells them from good ones.  A key over them gives x away to
+ * Pohlig-Hellman in seconds. */
+static int weak_group(tv_rng *rng, brisk_dsa_params *pr)
+{
+    uint8_t xb[128];
+    brisk_bn t, two_q, rem, one, e, pm1;
+    brisk_bn_mont mont;
+    uint64_t f = 0xffffffffu;
+
+    brisk_bn_from_u64(&pr->q, 1);
+    for (int i = 0; i < 5; i++) {
+        f = prime_below(f);
+        brisk_bn_from_u64(&t, f);
+        if (brisk_bn_mul(&pr->q, &pr->q, &t) != BRISK_EOK)
+            return 0;
+    }
+    brisk_bn_normalize(&pr->q);
+    brisk_bn_from_u64(&one, 1);
+    brisk_bn_add(&two_q, &pr->q, &pr->q);
+    tv_rng_fill(rng, xb, sizeof(xb));
+    xb[0] |= 0x80;
+    xb[0] &= 0xbf; /* room for the steps below without a 1025th bit */
+    brisk_bn_from_bytes(&pr->p, xb, sizeof(xb));
+    brisk_bn_div(NULL, &rem, &pr->p, &two_q);
+    brisk_bn_sub(&pr->p, &pr->p, &rem);
+    brisk_bn_add(&pr->p, &pr->p, &one); /* p = 1 mod 2q */
+    for (int tries = 0; brisk_bn_is_probable_prime(&pr->p, 0) != 1; tries++) {
+        if (tries > 100000)
+            return 0;
+        brisk_bn_add(&pr->p, &pr->p, &two_q);
+    }
+    brisk_bn_normalize(&pr->p);
+    brisk_bn_sub(&pm1, &pr->p, &one);
+    brisk_bn_div(&e, NULL, &pm1, &pr->q);
+    brisk_bn_mont_init(&mont, &pr->p);
+    for (uint64_t h = 2;; h++) {
+        brisk_bn_from_u64(&t, h);
+        brisk_bn_resize(&t, pr->p.n);
+        brisk_bn_mod_exp_public(&pr->g, &t, &e, &mont);
+        brisk_bn_normalize(&pr->g);
+        if (brisk_bn_bits(&pr->g) >= 2)
+            break;
+    }
+    return brisk_bn_bits(&pr->p) == 1024 && brisk_bn_bits(&pr->q) == 160;
+}
+
+/* test_weak_group: the parameters of weak_group pass the group checks
+ * (brisk_dsa_params_check(..., 0)) but are refused everywhere they come
+ * in: the full check, key generation, and private and public keys over
+ * them.  Before issue 25 brisk made keys over them. */
+static void test_weak_group(tv_rng *rng)
+{
+    brisk_dsa_params pr;
+    brisk_dsa_key key;
+    brisk_bn_mont mont;
+
+    if (!tv_check(weak_group(rng, &pr), "weak group: built"))
+        return;
+    tv_check_int(brisk_dsa_params_check(&pr, 0), BRISK_EOK,
+                 "weak group: q | p - 1 and g^q = 1 hold");
+    tv_check_int(brisk_dsa_params_check(&pr, 1), BRISK_EINVAL,
+                 "weak group: composite q refused by the full check");
+    tv_check_int(brisk_dsa_generate_key(&key, &pr), BRISK_EINVAL,
+                 "weak group: generate_key refuses it");
+    memset(&key, 0, sizeof(key));
+    key.params = pr;
+    brisk_bn_from_u64(&key.x, 0x123456789abcdefULL);
+    brisk_bn_resize(&key.x, pr.q.n);
+    tv_check(brisk_bn_mont_init(&mont, &pr.p) == BRISK_EOK &&
+                 brisk_bn_mod_exp(&key.y, &pr.g, &key.x, &mont) == BRISK_EOK,
+             "weak group: y = g^x");
+    key.has_private = 1;
+    tv_check_int(brisk_dsa_key_prepare(&key), BRISK_EINVAL, "weak group: private key refused");
+    key.params = pr;
+    key.has_private = 0;
+    brisk_bn_zero(&key.x, 1);
+    tv_check_int(brisk_dsa_key_prepare(&key), BRISK_EINVAL, "weak group: public key refused");
+    /* a composite p: p + 2q keeps q | p - 1 but g^q = 1 fails or p is
+     * not prime; either way refused */
+    brisk_dsa_key_wipe(&key);
+    rfc_key_load(&key, 0, 1);
+    pr = key.params;
+    {
+        brisk_bn two_q, pp;
+        brisk_bn_add(&two_q, &key.params.q, &key.params.q);
+        brisk_bn_copy(&pp, &key.params.p);
+        do
+            brisk_bn_add(&pp, &pp, &two_q);
+        while (brisk_bn_is_probable_prime(&pp, 0) == 1);
+        pr.p = pp;
+    }
+    tv_check_int(brisk_dsa_params_check(&pr, 1), BRISK_EINVAL, "composite p refused");
+    brisk_dsa_key_wipe(&key);
+}
+
+/* test_checked_twice: good parameters pass the full check again, from the
+ * table of checked ones. */
+static void test_checked_twice(void)
+{
+    brisk_dsa_key key;
+
+    rfc_key_load(&key, 1, 1);
+    tv_check_int(brisk_dsa_params_check(&key.params, 1), BRISK_EOK, "2048/256: checked");
+    tv_check_int(brisk_dsa_params_check(&key.params, 1), BRISK_EOK, "2048/256: checked again");
+    brisk_dsa_key_wipe(&key);
+}
+
 int main(void)
 {
     tv_rng rng;
@@ -703,6 +842,8 @@ int main(void)
     test_bad_signatures();
     test_bad_keys();
     test_bad_params();
+    test_weak_group(&rng);
+    test_checked_twice();
     tv_note("round trips and bad inputs: %.2f s", now() - t0);
     test_params_generation(&rng, 512, 160); /* for `speed dsa512` */
     test_params_generation(&rng, 1024, 160);

@@ -1,11 +1,19 @@
 /*
  * brisk/dsa.h - DSA (FIPS 186-4): domain parameters (A.1.1.2 and A.2.3),
- * keys, signing with deterministic nonces (RFC 6979) and verification with
- * full range checks, over a digest the caller has computed.
+ * keys, signing with RFC 6979 nonces hedged with fresh randomness (section
+ * 3.6) and verification with full range checks, over a digest the caller
+ * has computed.
  *
  * Parameters and keys are caller-allocated structs; call
- * brisk_dsa_key_prepare after filling in a key's numbers yourself.
- * Signing is constant-time; brisk_dsa_key_wipe erases the private key.
+ * brisk_dsa_key_prepare after filling in a key's numbers yourself.  Keys
+ * and parameters from outside are validated in full (primes, sizes, group)
+ * by brisk_dsa_key_prepare, brisk_dsa_generate_key and the decoders of
+ * brisk/pkey.h.  Sizes (L, N) of p and q: FIPS 186-4's (1024, 160),
+ * (2048, 224), (2048, 256), (3072, 256); also, as legacy sizes that
+ * OpenSSL uses, (512, 160) and (2048, 160) (`speed dsa512`, `speed
+ * dsa2048`), (512, 224) and (1024, 224) (openssl 3.0's dsaparam).
+ * Signing is constant-time and verifies each signature before releasing
+ * it; brisk_dsa_key_wipe erases the private key.
  * Signatures are DER (SEQUENCE { r INTEGER, s INTEGER }) as OpenSSL writes
  * them, or the raw r || s of IEEE P1363 (each the length of q).
  */
@@ -57,17 +65,23 @@ typedef struct brisk_dsa_key {
 int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_bits);
 
 /* brisk_dsa_params_check checks 1 < g < p, g^q = 1 mod p, q | p - 1 and the
- * sizes, and that p and q are probable primes when `primes` is non-zero.
- * 0 or BRISK_EINVAL; with `primes`, also BRISK_ERANDOM when the system
- * gives no random bytes for the primality test's bases. */
+ * sizes (the pairs of the top of this file), and when `primes` is non-zero
+ * that p and q are probable primes by FIPS 186-4 Table C.1's Miller-Rabin
+ * rounds (40, 56 or 64 for p of 1024, 2048 or 3072 bits).  Parameters that
+ * passed with `primes` are remembered for the process (a few, by SHA-256),
+ * so that checking them again costs no primality test.  0 or BRISK_EINVAL;
+ * with `primes`, also BRISK_ERANDOM when the system gives no random bytes
+ * for the primality test's bases. */
 int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
 
-/* brisk_dsa_generate_key makes a prepared private key over params (copied). */
+/* brisk_dsa_generate_key makes a prepared private key over params (copied),
+ * checked first as brisk_dsa_params_check(params, 1) does. */
 int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params);
 
-/* brisk_dsa_key_prepare checks the sizes, 0 < x < q, 1 < y < p and, for a
- * private key, the group as brisk_dsa_params_check(params, 0) does and
- * y = g^x; then it precomputes.  0 or BRISK_EINVAL. */
+/* brisk_dsa_key_prepare checks the parameters as brisk_dsa_params_check
+ * (params, 1) does, 1 < y < p, y^q = 1 mod p and, for a private key,
+ * 0 < x < q and y = g^x; then it precomputes.  0, BRISK_EINVAL or
+ * BRISK_ERANDOM. */
 int brisk_dsa_key_prepare(brisk_dsa_key *key);
 
 /* brisk_dsa_key_wipe erases the whole key. */
@@ -77,9 +91,19 @@ void brisk_dsa_key_wipe(brisk_dsa_key *key);
  * md, truncated to q's length as FIPS 186-4 says) to sig, its length to
  * *sig_len, which holds sig's size on entry (BRISK_DSA_MAX_SIG_LEN always
  * suffices; BRISK_ENOSPACE when too small).  The nonce is RFC 6979's, with
- * HMAC over md. */
+ * HMAC over md and 32 fresh random bytes as section 3.6's additional data
+ * k' (so two signatures of one digest differ).  The signature is verified
+ * before it is released: BRISK_EVERIFY when that fails (a fault), and
+ * nothing is written; BRISK_ERANDOM without random bytes. */
 int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
                    const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+
+/* brisk_dsa_sign_deterministic is brisk_dsa_sign with RFC 6979's plain
+ * deterministic nonce (no k'), for known-answer tests: one signature per
+ * key and digest. */
+int brisk_dsa_sign_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
+                                 const brisk_digest *md, const uint8_t *dgst,
+                                 size_t dgst_len);
 
 /* brisk_dsa_verify returns 0 when the DER signature sig (strict DER: minimal
  * lengths and integers, nothing after the SEQUENCE) is valid for dgst, and
@@ -87,11 +111,14 @@ int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
 int brisk_dsa_verify(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
                      const uint8_t *dgst, size_t dgst_len);
 
-/* brisk_dsa_sign_raw and brisk_dsa_verify_raw are the same with the
- * signature as r || s, each in exactly q's length in bytes (sig_len is
- * twice that). */
+/* brisk_dsa_sign_raw, brisk_dsa_sign_raw_deterministic and
+ * brisk_dsa_verify_raw are the same with the signature as r || s, each in
+ * exactly q's length in bytes (sig_len is twice that). */
 int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
                        const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+int brisk_dsa_sign_raw_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                                     const brisk_digest *md, const uint8_t *dgst,
+                                     size_t dgst_len);
 int brisk_dsa_verify_raw(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
                          const uint8_t *dgst, size_t dgst_len);
 

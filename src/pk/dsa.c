@@ -1,8 +1,9 @@
 /*
  * src/pk/dsa.c - DSA (FIPS 186-4 section 4): key checks and generation,
- * signing with the deterministic nonces of RFC 6979 section 3.2 and
- * verification with full range checks, over brisk_bn's Montgomery
- * arithmetic.  The signature here is the raw r || s of IEEE P1363; the DER
+ * signing with the nonces of RFC 6979 section 3.2, hedged with fresh random
+ * bytes as section 3.6 allows (deterministic on request), each signature
+ * verified before release, and verification with full range checks, over
+ * brisk_bn's Montgomery arithmetic.  The signature here is the raw r || s of IEEE P1363; the DER
  * pair brisk_dsa_sign/verify wraps these (src/pk/dsa_der.c).
  *
  * g being fixed per key (and y per public key), brisk_dsa_key_prepare
@@ -27,6 +28,7 @@
  */
 #include <brisk/dsa.h>
 #include <brisk/mac.h>
+#include <brisk/rand.h>
 
 #include "../bn/internal.h"
 
@@ -158,6 +160,19 @@ static void prepare_combs(brisk_dsa_key *key)
     key->comb_bits = bits;
 }
 
+/* check_subgroup checks y^q = 1 mod p: y in the group of order q that g
+ * generates, so that a verification's y^u2 stays in it. */
+static int check_subgroup(const brisk_dsa_key *key)
+{
+    brisk_bn t, one;
+
+    if (brisk_bn_mod_exp_public(&t, &key->y, &key->params.q, &key->mont_p) != BRISK_EOK)
+        return BRISK_EINVAL;
+    brisk_bn_normalize(&t);
+    brisk_bn_from_u64(&one, 1);
+    return brisk_bn_cmp(&t, &one) == 0 ? BRISK_EOK : BRISK_EINVAL;
+}
+
 int brisk_dsa_key_prepare(brisk_dsa_key *key)
 {
     int err;
@@ -169,19 +184,19 @@ int brisk_dsa_key_prepare(brisk_dsa_key *key)
         err = prepare_y(key);
     if (err == BRISK_EOK && key->params.p.n > BRISK_DSA_MAX_BITS / 64)
         err = BRISK_EINVAL;
+    /* The whole group is checked, for public keys too: p and q primes
+     * (Table C.1's rounds, once per process for the same parameters: see
+     * src/pk/dsa_params.c), q | p - 1, g^q = 1, then y^q = 1.  Over a q
+     * made of small primes, g^x gives x away (Pohlig-Hellman); a verifier
+     * over such a group accepts forgeries. */
     if (err == BRISK_EOK)
-        prepare_combs(key);
-    /* A private key's group is checked too (q | p - 1, g^q = 1).  Over
-     * parameters altered in a key file, signatures would not verify, and
-     * y = g^x in a group whose order is not q can make x easier to find
-     * (g of small order, say).  One public exponentiation by q, a fraction
-     * of a millisecond; the primality of p and q is not tested here (the
-     * expensive part of brisk_dsa_params_check).  Public keys skip it, as
-     * nothing secret is at stake in a verification. */
-    if (err == BRISK_EOK && key->has_private)
-        err = brisk_dsa_params_check(&key->params, 0);
+        err = brisk_dsa_params_check(&key->params, 1);
+    if (err == BRISK_EOK)
+        err = check_subgroup(key);
     if (err == BRISK_EOK && key->has_private)
         err = check_x(key);
+    if (err == BRISK_EOK)
+        prepare_combs(key);
     if (err != BRISK_EOK)
         key->mont_p.n = key->mont_q.n = 0; /* unusable by sign and verify */
     return err;
@@ -200,7 +215,7 @@ int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
 
     if (key == NULL || params == NULL)
         return BRISK_EINVAL;
-    err = brisk_dsa_params_check(params, 0);
+    err = brisk_dsa_params_check(params, 1);
     if (err != BRISK_EOK)
         return err;
     pr = *params; /* params may be key's own */
@@ -253,6 +268,9 @@ static void reduce_once(brisk_bn *z, const brisk_bn *q)
 
 /* ---- RFC 6979 section 3.2: the nonce ---- */
 
+/* The length of the fresh random k' of a hedged signature. */
+#define DSA_EXTRA_LEN 32
+
 typedef struct nonce_drbg {
     const brisk_digest *md;
     size_t h_len;
@@ -260,10 +278,11 @@ typedef struct nonce_drbg {
     brisk_hmac_ctx hmac;
 } nonce_drbg;
 
-/* drbg_rekey sets K = HMAC_K(V || sep || x || h) and V = HMAC_K(V), x and
- * h being int2octets(x) and bits2octets(h1), or empty (len 0). */
+/* drbg_rekey sets K = HMAC_K(V || sep || x || h || extra) and V =
+ * HMAC_K(V), x and h being int2octets(x) and bits2octets(h1), or empty
+ * (len 0), and extra section 3.6's additional data k' (NULL: none). */
 static void drbg_rekey(nonce_drbg *d, uint8_t sep, const uint8_t *x, const uint8_t *h,
-                       size_t len)
+                       size_t len, const uint8_t *extra)
 {
     brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
     brisk_hmac_update(&d->hmac, d->v, d->h_len);
@@ -272,22 +291,24 @@ static void drbg_rekey(nonce_drbg *d, uint8_t sep, const uint8_t *x, const uint8
         brisk_hmac_update(&d->hmac, x, len);
         brisk_hmac_update(&d->hmac, h, len);
     }
+    if (extra != NULL)
+        brisk_hmac_update(&d->hmac, extra, DSA_EXTRA_LEN);
     brisk_hmac_final(&d->hmac, d->k);
     brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
     brisk_hmac_update(&d->hmac, d->v, d->h_len);
     brisk_hmac_final(&d->hmac, d->v);
 }
 
-/* drbg_init is steps b to g. */
+/* drbg_init is steps b to g, with k' = extra (NULL: none) in d and f. */
 static void drbg_init(nonce_drbg *d, const brisk_digest *md, const uint8_t *x,
-                      const uint8_t *h, size_t len)
+                      const uint8_t *h, size_t len, const uint8_t *extra)
 {
     d->md = md;
     d->h_len = md->digest_len;
     memset(d->v, 0x01, d->h_len);
     memset(d->k, 0x00, d->h_len);
-    drbg_rekey(d, 0x00, x, h, len);
-    drbg_rekey(d, 0x01, x, h, len);
+    drbg_rekey(d, 0x00, x, h, len, extra);
+    drbg_rekey(d, 0x01, x, h, len, extra);
 }
 
 /* drbg_generate is step h.2: T, the first len bytes of V = HMAC_K(V)
@@ -309,7 +330,7 @@ static void drbg_generate(nonce_drbg *d, uint8_t *t, size_t len)
 /* The secrets of one signature, wiped in one go. */
 typedef struct sign_work {
     nonce_drbg drbg;
-    uint8_t x_oct[BRISK_DSA_MAX_Q_BYTES], t[BRISK_DSA_MAX_Q_BYTES];
+    uint8_t x_oct[BRISK_DSA_MAX_Q_BYTES], t[BRISK_DSA_MAX_Q_BYTES], extra[DSA_EXTRA_LEN];
     brisk_bn k, gk;
     uint64_t sum[Q_LIMBS], km[Q_LIMBS], kinv[Q_LIMBS], acc[Q_LIMBS];
 } sign_work;
@@ -529,45 +550,9 @@ static int sign_loop(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, brisk_
         declassify(&ok, sizeof(ok));
         if (ok && sign_with_k(key, w, r, s, zq) == BRISK_EOK)
             return BRISK_EOK;
-        drbg_rekey(&w->drbg, 0x00, NULL, NULL, 0); /* step h.3 */
+        drbg_rekey(&w->drbg, 0x00, NULL, NULL, 0, NULL); /* step h.3 */
     }
     return BRISK_EINVAL;
-}
-
-int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
-                       const brisk_digest *md, const uint8_t *dgst, size_t dgst_len)
-{
-    sign_work w;
-    brisk_bn z, r, s;
-    uint8_t h_oct[BRISK_DSA_MAX_Q_BYTES];
-    size_t q_len;
-    int err;
-
-    if (!key_ready(key) || !key->has_private || key->x.n != key->params.q.n || sig == NULL ||
-        md == NULL ||
-        md->digest_len == 0 || md->digest_len > BRISK_DIGEST_MAX_LEN ||
-        (dgst == NULL && dgst_len != 0))
-        return BRISK_EINVAL;
-    q_len = q_bytes(key);
-    if (sig_len != 2 * q_len)
-        return BRISK_EINVAL;
-
-    /* z = bits2int(h1); bits2octets(h1) = int2octets(z mod q) */
-    bits2int(&z, dgst, dgst_len, q_len, key->params.q.n);
-    reduce_once(&z, &key->params.q);
-    err = brisk_bn_to_bytes(h_oct, q_len, &z);
-    if (err == BRISK_EOK) {
-        store_be(w.x_oct, q_len, &key->x);
-        drbg_init(&w.drbg, md, w.x_oct, h_oct, q_len);
-        err = sign_loop(key, &w, &r, &s, &z, q_len);
-    }
-    if (err == BRISK_EOK)
-        err = brisk_bn_to_bytes(sig, q_len, &r);
-    if (err == BRISK_EOK)
-        err = brisk_bn_to_bytes(sig + q_len, q_len, &s);
-    brisk_hmac_cleanup(&w.drbg.hmac);
-    wipe(&w, sizeof(w));
-    return err;
 }
 
 /* ---- Verification (variable-time: everything is public) ---- */
@@ -682,4 +667,66 @@ int brisk_dsa_verify_raw(const brisk_dsa_key *key, const uint8_t *sig, size_t si
     load_be(&r, sig, q_len, key->params.q.n);
     load_be(&s, sig + q_len, q_len, key->params.q.n);
     return verify_rs(key, &r, &s, dgst, dgst_len);
+}
+
+/* ---- Signing, checked ---- */
+
+/* sign_raw signs as RFC 6979 does, with 32 fresh random bytes as section
+ * 3.6's k' when `hedged`, then verifies the signature before releasing it:
+ * a fault in g^k or in s (a glitch, a bit flip) would otherwise publish a
+ * signature from which, with the right one for the same nonce, x follows.
+ * The hedge makes two signatures of one message use unrelated nonces,
+ * which also spoils such a pair; the check costs one verification, on the
+ * comb tables of g and y made by brisk_dsa_key_prepare. */
+static int sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                    const brisk_digest *md, const uint8_t *dgst, size_t dgst_len, int hedged)
+{
+    sign_work w;
+    brisk_bn z, r, s;
+    uint8_t h_oct[BRISK_DSA_MAX_Q_BYTES];
+    size_t q_len;
+    int err;
+
+    if (!key_ready(key) || !key->has_private || key->x.n != key->params.q.n || sig == NULL ||
+        md == NULL ||
+        md->digest_len == 0 || md->digest_len > BRISK_DIGEST_MAX_LEN ||
+        (dgst == NULL && dgst_len != 0))
+        return BRISK_EINVAL;
+    q_len = q_bytes(key);
+    if (sig_len != 2 * q_len)
+        return BRISK_EINVAL;
+
+    /* z = bits2int(h1); bits2octets(h1) = int2octets(z mod q) */
+    bits2int(&z, dgst, dgst_len, q_len, key->params.q.n);
+    reduce_once(&z, &key->params.q);
+    err = brisk_bn_to_bytes(h_oct, q_len, &z);
+    if (err == BRISK_EOK && hedged)
+        err = brisk_random_bytes(w.extra, DSA_EXTRA_LEN);
+    if (err == BRISK_EOK) {
+        store_be(w.x_oct, q_len, &key->x);
+        drbg_init(&w.drbg, md, w.x_oct, h_oct, q_len, hedged ? w.extra : NULL);
+        err = sign_loop(key, &w, &r, &s, &z, q_len);
+    }
+    if (err == BRISK_EOK && verify_rs(key, &r, &s, dgst, dgst_len) != BRISK_EOK)
+        err = BRISK_EVERIFY;
+    if (err == BRISK_EOK)
+        err = brisk_bn_to_bytes(sig, q_len, &r);
+    if (err == BRISK_EOK)
+        err = brisk_bn_to_bytes(sig + q_len, q_len, &s);
+    brisk_hmac_cleanup(&w.drbg.hmac);
+    wipe(&w, sizeof(w));
+    return err;
+}
+
+int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                       const brisk_digest *md, const uint8_t *dgst, size_t dgst_len)
+{
+    return sign_raw(key, sig, sig_len, md, dgst, dgst_len, 1);
+}
+
+int brisk_dsa_sign_raw_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                                     const brisk_digest *md, const uint8_t *dgst,
+                                     size_t dgst_len)
+{
+    return sign_raw(key, sig, sig_len, md, dgst, dgst_len, 0);
 }

@@ -18,8 +18,10 @@ static size_t q_bytes(const brisk_dsa_key *key)
     return (brisk_bn_bits(&key->params.q) + 7) / 8;
 }
 
-int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
-                   const brisk_digest *md, const uint8_t *dgst, size_t dgst_len)
+/* sign_der signs with brisk_dsa_sign_raw or its deterministic form and
+ * wraps r and s in DER. */
+static int sign_der(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
+                    const brisk_digest *md, const uint8_t *dgst, size_t dgst_len, int hedged)
 {
     uint8_t raw[2 * BRISK_DSA_MAX_Q_BYTES];
     size_t qlen, mark;
@@ -31,7 +33,8 @@ int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
     qlen = q_bytes(key);
     if (qlen == 0 || qlen > BRISK_DSA_MAX_Q_BYTES)
         return BRISK_EINVAL;
-    err = brisk_dsa_sign_raw(key, raw, 2 * qlen, md, dgst, dgst_len);
+    err = hedged ? brisk_dsa_sign_raw(key, raw, 2 * qlen, md, dgst, dgst_len)
+                 : brisk_dsa_sign_raw_deterministic(key, raw, 2 * qlen, md, dgst, dgst_len);
     if (err != BRISK_EOK)
         return err;
     w = der_writer_init(sig, *sig_len);
@@ -40,6 +43,18 @@ int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
     brisk_der_put_uint(&w, raw, qlen);
     brisk_der_wrap(&w, DER_SEQUENCE, mark);
     return brisk_der_finish(&w, sig_len);
+}
+
+int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
+                   const brisk_digest *md, const uint8_t *dgst, size_t dgst_len)
+{
+    return sign_der(key, sig, sig_len, md, dgst, dgst_len, 1);
+}
+
+int brisk_dsa_sign_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
+                                 const brisk_digest *md, const uint8_t *dgst, size_t dgst_len)
+{
+    return sign_der(key, sig, sig_len, md, dgst, dgst_len, 0);
 }
 
 /* get_scalar takes a positive INTEGER of at most qlen bytes into out,

@@ -9,6 +9,12 @@
  * counter, so the result cannot be validated later by A.1.1.3 (brisk_dsa_params_check
  * tests the numbers instead); brisk_dsa_generate_params_seeded, for tests,
  * returns them.  Everything here is public: variable-time.
+ *
+ * The full check tests p and q with FIPS 186-4 Table C.1's Miller-Rabin
+ * rounds, tens of milliseconds at 2048 bits; the parameters that passed it
+ * are remembered (a SHA-256 of p, q and g in a small table), so that keys
+ * over the same parameters (a dsaparam file and the key made from it,
+ * speed's fixed parameters, a verifier's keys) pay it once per process.
  */
 #include <brisk/dsa.h>
 #include <brisk/rand.h>
@@ -26,12 +32,35 @@ typedef struct pqg_gen {
     uint8_t seed[SEED_MAX];
 } pqg_gen;
 
-/* supported_sizes are the (L, N) pairs of the header. */
+/* supported_sizes are the (L, N) pairs that brisk_dsa_generate_params
+ * makes: FIPS 186-4's four and (512, 160) for `speed dsa512`. */
 static int supported_sizes(size_t l_bits, size_t n_bits)
 {
     return (l_bits == 512 && n_bits == 160) || (l_bits == 1024 && n_bits == 160) ||
            (l_bits == 2048 && (n_bits == 224 || n_bits == 256)) ||
            (l_bits == 3072 && n_bits == 256);
+}
+
+/* accepted_sizes are the pairs brisk_dsa_params_check takes: those made
+ * here and, as legacy sizes outside FIPS 186-4 that OpenSSL makes, (512,
+ * 224) and (1024, 224) (openssl 3.0's dsaparam 512 and 1024) and (2048,
+ * 160) (openssl speed's dsa2048 key, which `brisk speed dsa2048` times). */
+static int accepted_sizes(size_t l_bits, size_t n_bits)
+{
+    return supported_sizes(l_bits, n_bits) ||
+           ((l_bits == 512 || l_bits == 1024) && n_bits == 224) ||
+           (l_bits == 2048 && n_bits == 160);
+}
+
+/* check_rounds is the number of Miller-Rabin rounds for checking p and q
+ * with p of l_bits: FIPS 186-4 Table C.1, "M-R tests only" (p and q alike:
+ * 40 for L = 1024, 56 for 2048, 64 for 3072).  These bound the error by
+ * 4^-t for any input, which parameters read from a file are (2^-80,
+ * 2^-112, 2^-128: the security strength of each size); p of 512 bits gets
+ * 1024's count. */
+static int check_rounds(size_t l_bits)
+{
+    return l_bits <= 1024 ? 40 : l_bits <= 2048 ? 56 : 64;
 }
 
 /* hash_seed writes Hash((seed + add) mod 2^seedlen). */
@@ -190,6 +219,78 @@ int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_
 
 /* ---- The check ---- */
 
+/* The parameters that passed the full check, by SHA-256 of p || q || g
+ * (each in p's length), most recent first, under a spin lock (held for a
+ * few copies of 32 bytes).  Only checked parameters are ever entered, and
+ * finding another's digest needs a SHA-256 collision. */
+#define CHECKED_SLOTS 8
+static uint8_t checked[CHECKED_SLOTS][BRISK_SHA256_LEN];
+static size_t checked_count;
+static char checked_lock;
+
+static void lock_checked(void)
+{
+    while (__atomic_test_and_set(&checked_lock, __ATOMIC_ACQUIRE))
+        ;
+}
+
+static void unlock_checked(void)
+{
+    __atomic_clear(&checked_lock, __ATOMIC_RELEASE);
+}
+
+/* params_digest hashes p, q and g (normalized), each in p's length. */
+static int params_digest(uint8_t out[BRISK_SHA256_LEN], const brisk_dsa_params *pr)
+{
+    uint8_t buf[3 * (BRISK_DSA_MAX_BITS / 8)];
+    size_t len = (brisk_bn_bits(&pr->p) + 7) / 8;
+
+    if (len > BRISK_DSA_MAX_BITS / 8 || brisk_bn_to_bytes(buf, len, &pr->p) != BRISK_EOK ||
+        brisk_bn_to_bytes(buf + len, len, &pr->q) != BRISK_EOK ||
+        brisk_bn_to_bytes(buf + 2 * len, len, &pr->g) != BRISK_EOK)
+        return BRISK_EINVAL;
+    brisk_sha256(out, buf, 3 * len);
+    return BRISK_EOK;
+}
+
+static int was_checked(const uint8_t d[BRISK_SHA256_LEN])
+{
+    int found = 0;
+
+    lock_checked();
+    for (size_t i = 0; i < checked_count && !found; i++)
+        found = memcmp(checked[i], d, BRISK_SHA256_LEN) == 0;
+    unlock_checked();
+    return found;
+}
+
+static void remember_checked(const uint8_t d[BRISK_SHA256_LEN])
+{
+    lock_checked();
+    memmove(checked[1], checked[0], (CHECKED_SLOTS - 1) * sizeof(checked[0]));
+    memcpy(checked[0], d, BRISK_SHA256_LEN);
+    if (checked_count < CHECKED_SLOTS)
+        checked_count++;
+    unlock_checked();
+}
+
+/* check_primes tests q and p with check_rounds' count, unless the same
+ * parameters passed before. */
+static int check_primes(const brisk_dsa_params *pr)
+{
+    uint8_t d[BRISK_SHA256_LEN];
+    int rounds = check_rounds(brisk_bn_bits(&pr->p)), err;
+
+    err = params_digest(d, pr);
+    if (err != BRISK_EOK || was_checked(d))
+        return err;
+    if ((err = brisk_bn_is_probable_prime(&pr->q, rounds)) == 1)
+        err = brisk_bn_is_probable_prime(&pr->p, rounds);
+    if (err == 1)
+        remember_checked(d);
+    return err == 1 ? BRISK_EOK : err < 0 ? err : BRISK_EINVAL;
+}
+
 /* check_group checks 1 < g < p, q | p - 1 and g^q = 1 mod p, for p, q, g
  * normalized. */
 static int check_group(const brisk_dsa_params *pr)
@@ -224,14 +325,9 @@ int brisk_dsa_params_check(const brisk_dsa_params *params, int primes)
     brisk_bn_normalize(&pr.g);
     p_bits = brisk_bn_bits(&pr.p);
     q_bits = brisk_bn_bits(&pr.q);
-    if (p_bits < BRISK_DSA_MIN_BITS || p_bits > BRISK_DSA_MAX_BITS ||
-        (q_bits != 160 && q_bits != 224 && q_bits != 256) || !brisk_bn_is_odd(&pr.q))
+    if (!accepted_sizes(p_bits, q_bits) || !brisk_bn_is_odd(&pr.q))
         return BRISK_EINVAL;
     if ((err = check_group(&pr)) != BRISK_EOK)
         return err;
-    if (!primes)
-        return BRISK_EOK;
-    if ((err = is_prime(&pr.q)) == 1)
-        err = is_prime(&pr.p);
-    return err == 1 ? BRISK_EOK : err < 0 ? err : BRISK_EINVAL;
+    return primes ? check_primes(&pr) : BRISK_EOK;
 }
