@@ -585,6 +585,84 @@ static void test_bad_keys(void)
     brisk_rsa_key_wipe(&k);
 }
 
+/* public_of sets k to a public key of n = 2^(bits-1) + 2^(bits/2) + 1 (a
+ * public key's n is not factored) and e = hi 2^64 + lo, prepared. */
+static int public_of(brisk_rsa_key *k, size_t bits, uint64_t hi, uint64_t lo)
+{
+    uint8_t n[512] = {0}, e[16];
+    size_t len = bits / 8;
+
+    memset(k, 0, sizeof(*k));
+    n[0] = 0x80;
+    n[len / 2] = 1;
+    n[len - 1] = 1;
+    for (int i = 0; i < 8; i++) {
+        e[i] = (uint8_t)(hi >> (56 - 8 * i));
+        e[8 + i] = (uint8_t)(lo >> (56 - 8 * i));
+    }
+    brisk_bn_from_bytes(&k->n, n, len);
+    brisk_bn_from_bytes(&k->e, e, sizeof(e));
+    return brisk_rsa_key_prepare(k);
+}
+
+/* test_exponent_bounds: e of more than 64 bits is refused above 3072 bits
+ * of n, as OpenSSL does (a verification with it would cost a private
+ * operation), and taken up to 3072 bits; the public operation refuses an
+ * e changed after preparing. */
+static void test_exponent_bounds(void)
+{
+    static brisk_rsa_key k;
+    uint8_t in[512] = {0}, out[512];
+
+    tv_check_int(public_of(&k, 4096, 1, 1), BRISK_EINVAL, "n 4096 bits, e of 65 bits");
+    tv_check_int(public_of(&k, 4096, 0, 0xffffffffffffffc5u), BRISK_EOK,
+                 "n 4096 bits, e of 64 bits");
+    tv_check_int(public_of(&k, 4096, 0, 0x10000), BRISK_EINVAL, "n 4096 bits, even e");
+    tv_check_int(public_of(&k, 3072, 1, 1), BRISK_EOK, "n 3072 bits, e of 65 bits");
+    tv_check_int(public_of(&k, 4096, 0, 65537), BRISK_EOK, "n 4096 bits, e = 65537");
+    brisk_bn_from_u64(&k.d, 1); /* e of 65 bits set after preparing */
+    brisk_bn_add(&k.e, &k.e, &k.d);
+    brisk_bn_from_u64(&k.d, 1ull << 63);
+    brisk_bn_add(&k.e, &k.e, &k.d);
+    brisk_bn_add(&k.e, &k.e, &k.d);
+    tv_check_int(brisk_rsa_public_op(&k, out, in, 512), BRISK_EINVAL,
+                 "public_op with e of 65 bits and n of 4096");
+    brisk_rsa_key_wipe(&k);
+}
+
+/* test_composite_p: a private key whose p is the product of two primes,
+ * with d, dp, dq and qinv computed from that p (so every consistency
+ * check holds), is refused.  Before issue 25 it was prepared, and only
+ * the fault check of each signature stopped its use. */
+static void test_composite_p(void)
+{
+    static brisk_rsa_key a, b, c, k;
+
+    if (!tv_check(brisk_rsa_generate(&a, 512, 0) == 0 && brisk_rsa_generate(&b, 512, 0) == 0 &&
+                      brisk_rsa_generate(&c, 1024, 0) == 0,
+                  "composite p: keygen"))
+        return;
+    memset(&k, 0, sizeof(k));
+    brisk_bn_mul(&k.p, &a.p, &b.p); /* 512 bits, composite */
+    brisk_bn_normalize(&k.p);
+    k.q = c.p;
+    brisk_bn_from_u64(&k.e, 65537);
+    brisk_bn_mul(&k.n, &k.p, &k.q);
+    brisk_bn_normalize(&k.n);
+    if (tv_check_int(crt_from_pq(&k), 0, "composite p: CRT values"))
+        tv_check_int(brisk_rsa_key_prepare(&k), BRISK_EINVAL, "composite p refused");
+    /* and the same with the roles swapped: composite q */
+    brisk_bn_copy(&k.q, &k.p);
+    k.p = c.p;
+    brisk_bn_zero(&k.d, 1);
+    if (tv_check_int(crt_from_pq(&k), 0, "composite q: CRT values"))
+        tv_check_int(brisk_rsa_key_prepare(&k), BRISK_EINVAL, "composite q refused");
+    brisk_rsa_key_wipe(&a);
+    brisk_rsa_key_wipe(&b);
+    brisk_rsa_key_wipe(&c);
+    brisk_rsa_key_wipe(&k);
+}
+
 static void test_bad_inputs(void)
 {
     static brisk_rsa_key k;
@@ -678,6 +756,8 @@ int main(void)
     test_wycheproof();
     test_bad_inputs();
     test_bad_keys();
+    test_exponent_bounds();
+    test_composite_p();
     test_blinding();
     test_pss_salts(&rng);
     test_keygen(&rng);

@@ -24,6 +24,10 @@ extern "C" {
 #define BRISK_RSA_GEN_MAX_BITS  4096  /* largest modulus brisk_rsa_generate makes */
 #define BRISK_RSA_MAX_BITS      BRISK_BN_MAX_BITS /* largest modulus accepted */
 #define BRISK_RSA_MAX_BYTES     (BRISK_RSA_MAX_BITS / 8)
+/* Above this many bits of n, e may have at most BRISK_RSA_MAX_PUBEXP_BITS
+ * (OpenSSL's RSA_SMALL_MODULUS_BITS and RSA_MAX_PUBEXP_BITS). */
+#define BRISK_RSA_SMALL_MODULUS_BITS 3072
+#define BRISK_RSA_MAX_PUBEXP_BITS    64
 
 /* brisk_rsa_key is an RSA public key (has_private 0: only n and e are set)
  * or private key (also d, p, q, dp = d mod (p-1), dq = d mod (q-1) and
@@ -46,9 +50,12 @@ typedef struct brisk_rsa_key {
 int brisk_rsa_generate(brisk_rsa_key *key, size_t bits, uint64_t e);
 
 /* brisk_rsa_key_prepare checks a key whose numbers are set (n odd and of
- * BRISK_RSA_MIN_BITS to BRISK_RSA_MAX_BITS bits, 1 < e < n odd; for a
- * private key p * q = n and the CRT values consistent) and precomputes the
- * Montgomery moduli and blinding values.  BRISK_EINVAL when a check fails;
+ * BRISK_RSA_MIN_BITS to BRISK_RSA_MAX_BITS bits; e odd, 3 <= e < n, and of
+ * at most 64 bits when n has more than 3072, as OpenSSL bounds it; for a
+ * private key p and q probable primes (40, 56 or 64 Miller-Rabin rounds
+ * for n of up to 1024, 2048 or more bits), p * q = n and the CRT values
+ * consistent) and precomputes the Montgomery moduli and blinding values.
+ * BRISK_EINVAL when a check fails (BRISK_ERANDOM without random bytes);
  * a private key must have p and q (one given only as n, e and d is
  * refused).  Widths of the private numbers are set to those of p and n. */
 int brisk_rsa_key_prepare(brisk_rsa_key *key);
@@ -61,7 +68,8 @@ size_t brisk_rsa_size(const brisk_rsa_key *key);
 void brisk_rsa_key_wipe(brisk_rsa_key *key);
 
 /* brisk_rsa_public_op sets out = in^e mod n (in_len = brisk_rsa_size; in
- * < n, else BRISK_EINVAL).  out may alias in. */
+ * < n, else BRISK_EINVAL; so is an e that brisk_rsa_key_prepare would
+ * refuse).  out may alias in. */
 int brisk_rsa_public_op(const brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
                         size_t in_len);
 

@@ -35,6 +35,18 @@ static int bn_is_one(const brisk_bn *a)
     return bn_equal(a, &one);
 }
 
+/* exponent_ok checks e against n as OpenSSL does (RSA_MAX_PUBEXP_BITS,
+ * RSA_SMALL_MODULUS_BITS): odd, 3 <= e < n, and of at most 64 bits when n
+ * has more than 3072; below that any e < n, which such keys use (e = n - 2
+ * and the like come from old tools).  A huge e makes every verification as
+ * slow as a private operation: a cheap denial of service. */
+static int exponent_ok(const brisk_bn *e, const brisk_bn *n, size_t n_bits)
+{
+    size_t e_bits = brisk_bn_bits(e);
+    return brisk_bn_is_odd(e) && e_bits >= 2 && brisk_bn_cmp(e, n) < 0 &&
+           (n_bits <= BRISK_RSA_SMALL_MODULUS_BITS || e_bits <= BRISK_RSA_MAX_PUBEXP_BITS);
+}
+
 /* check_public checks n and e and prepares n. */
 static int check_public(brisk_rsa_key *key)
 {
@@ -42,10 +54,33 @@ static int check_public(brisk_rsa_key *key)
     brisk_bn_normalize(&key->e);
     key->bits = brisk_bn_bits(&key->n);
     if (key->bits < BRISK_RSA_MIN_BITS || key->bits > BRISK_RSA_MAX_BITS ||
-        !brisk_bn_is_odd(&key->n) || !brisk_bn_is_odd(&key->e) ||
-        brisk_bn_bits(&key->e) < 2 || brisk_bn_cmp(&key->e, &key->n) >= 0)
+        !brisk_bn_is_odd(&key->n) || !exponent_ok(&key->e, &key->n, key->bits))
         return BRISK_EINVAL;
     return brisk_bn_mont_init(&key->mont_n, &key->n);
+}
+
+/* prime_rounds is the number of Miller-Rabin rounds for a loaded key's p
+ * and q: 4^-t bounds the error for any input (FIPS 186-4 C.3, the bound
+ * Table C.1 uses for DSA), which a key file is, where Tables C.2 and C.3
+ * count rounds for random candidates; t = 40, 56, 64 for n of up to 1024,
+ * 2048 and more bits (2^-80, 2^-112, 2^-128: the modulus' strength). */
+static int prime_rounds(size_t n_bits)
+{
+    return n_bits <= 1024 ? 40 : n_bits <= 2048 ? 56 : 64;
+}
+
+/* check_primes checks that p and q are probable primes.  A composite p
+ * with consistent CRT values passes every other check (d from the right
+ * phi); its signatures only fail the fault check, and n is then easier
+ * to factor than its size says. */
+static int check_primes(const brisk_rsa_key *key)
+{
+    int rounds = prime_rounds(key->bits);
+    int err = brisk_bn_is_probable_prime(&key->p, rounds);
+
+    if (err == 1)
+        err = brisk_bn_is_probable_prime(&key->q, rounds);
+    return err == 1 ? BRISK_EOK : err < 0 ? err : BRISK_EINVAL;
 }
 
 /* check_crt_half checks one prime's CRT exponent: dx < x - 1, d = dx mod
@@ -137,6 +172,8 @@ int brisk_rsa_key_prepare(brisk_rsa_key *key)
     if (err != 0 || !key->has_private)
         return err != 0 ? BRISK_EINVAL : BRISK_EOK;
     err = check_private(key);
+    if (err == 0)
+        err = check_primes(key);
     if (err != 0)
         return err;
     return new_blinding(key);
@@ -167,7 +204,8 @@ int brisk_rsa_public_op(const brisk_rsa_key *key, uint8_t *out, const uint8_t *i
 {
     brisk_bn x, y;
 
-    if (key == NULL || out == NULL || load_input(key, &x, in, in_len) != 0 ||
+    if (key == NULL || out == NULL || !exponent_ok(&key->e, &key->n, key->bits) ||
+        load_input(key, &x, in, in_len) != 0 ||
         brisk_bn_mod_exp_public(&y, &x, &key->e, &key->mont_n) != 0)
         return BRISK_EINVAL;
     return brisk_bn_to_bytes(out, in_len, &y);
