@@ -47,7 +47,7 @@ static const app_option dgst_options[] = {
      "Verify a signature with the private key"},
     {"signature", OPT_SIGNATURE, ARG_STRING, 0, 0, "FILE", "The signature to verify"},
     {"sigopt", OPT_SIGOPT, ARG_STRING, 0, 0, "NAME:VALUE",
-     "rsa_padding_mode:pkcs1|pss, rsa_pss_saltlen:N|digest|max|auto, rsa_mgf1_md:DIGEST"},
+     "rsa_padding_mode:pkcs1|pss, rsa_pss_saltlen:N|digest|max|auto|-1|-2|-3, rsa_mgf1_md:DIGEST"},
     {"keyform", OPT_KEYFORM, ARG_STRING, 0, 0, "PEM|DER", "Key format (default: either)"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Output to FILE rather than stdout"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
@@ -233,11 +233,13 @@ static int set_sigopt(sig_job *s, const char *opt)
         (strcmp(v, "pss") == 0 || strcmp(v, "pkcs1") == 0)) {
         s->pss = strcmp(v, "pss") == 0;
     } else if (n == 15 && strncmp(opt, "rsa_pss_saltlen", n) == 0) {
-        if (strcmp(v, "digest") == 0)
+        /* openssl 3.0 also takes its RSA_PSS_SALTLEN_* values: -1 digest,
+         * -2 auto (the largest when signing), -3 max */
+        if (strcmp(v, "digest") == 0 || strcmp(v, "-1") == 0)
             s->salt = BRISK_RSA_PSS_SALT_DIGEST;
-        else if (strcmp(v, "max") == 0)
+        else if (strcmp(v, "max") == 0 || strcmp(v, "-3") == 0)
             s->salt = BRISK_RSA_PSS_SALT_MAX;
-        else if (strcmp(v, "auto") == 0)
+        else if (strcmp(v, "auto") == 0 || strcmp(v, "-2") == 0)
             s->salt = BRISK_RSA_PSS_SALT_AUTO;
         else if (parse_long(v, &count) == 0 && count >= 0 && count <= BRISK_RSA_MAX_BYTES)
             s->salt = (int)count;

@@ -210,7 +210,7 @@ int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_para
     err = pem ? brisk_dsa_params_from_pem(params, (const char *)buf, len)
               : brisk_dsa_params_from_der(params, buf, len);
     free(buf);
-    if (err == 0 && brisk_dsa_params_check(params, 0) != 0)
+    if (err == 0 && brisk_dsa_params_check(params, 1) != 0) /* primes too: a composite q */
         err = BRISK_EINVAL;
     if (err != 0) {
         decode_error(prog, "DSA parameters", path, pem, err);

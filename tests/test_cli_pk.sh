@@ -153,6 +153,30 @@ b dgst -sha256 -verify "$tmp/b1024.pub" -sigopt rsa_padding_mode:pss -sigopt rsa
 check "PSS: not with a 32-byte salt" verify_failed
 b dgst -sha256 -verify "$tmp/b1024.pub" -signature "$tmp/pss1" "$tmp/msg"
 check "PSS signature refused as PKCS#1 v1.5" verify_failed
+# openssl 3.0's numeric salt lengths: -1 the digest's, -2 auto (the largest
+# when signing, any when verifying), -3 the largest.
+bq dgst -sha256 -sign "$tmp/b1024.pem" -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:-1 \
+    -out "$tmp/pss-1" "$tmp/msg"
+b dgst -sha256 -verify "$tmp/b1024.pub" -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32 \
+    -signature "$tmp/pss-1" "$tmp/msg"
+check "PSS saltlen:-1 signs with the digest's length" verified
+for v in -1 -2; do
+    b dgst -sha256 -verify "$tmp/b1024.pub" -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:$v \
+        -signature "$tmp/pss-1" "$tmp/msg"
+    check "PSS saltlen:-1's signature verifies with saltlen:$v" verified
+done
+b dgst -sha256 -verify "$tmp/b1024.pub" -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:-3 \
+    -signature "$tmp/pss-1" "$tmp/msg"
+check "PSS saltlen:-1's signature refused with saltlen:-3 (max)" verify_failed
+for v in -2 -3; do
+    bq dgst -sha256 -sign "$tmp/b1024.pem" -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:$v \
+        -out "$tmp/pss$v" "$tmp/msg"
+    b dgst -sha256 -verify "$tmp/b1024.pub" -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:max \
+        -signature "$tmp/pss$v" "$tmp/msg"
+    check "PSS saltlen:$v signs with the largest salt" verified
+done
+b dgst -sha256 -sign "$tmp/b1024.pem" -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:-4 "$tmp/msg"
+check "PSS saltlen:-4: one line, exit 1" one_line_error dgst
 
 b dsaparam -genkey -out "$tmp/d1024.pem" 1024
 check "dsaparam -genkey 1024: exit 0" [ "$rc" -eq 0 ]
@@ -187,7 +211,8 @@ bq dgst -sha256 -verify "$tmp/d1024.pub" -signature "$tmp/d2.sig" -out "$tmp/vou
 check "-verify -out: Verified OK written to the file" [ "$(cat "$tmp/vout")" = "Verified OK" ]
 bq dgst -sha256 -out "$tmp/dout" "$tmp/msg"
 check "dgst -out without a key: the digest line in the file" grep -q "^SHA2-256($tmp/msg)= [0-9a-f]\{64\}\$" "$tmp/dout"
-check "DSA: deterministic signatures (RFC 6979)" same "$tmp/d.sig" "$tmp/d2.sig"
+check "DSA: two signatures of one file differ (RFC 6979 hedged with random bytes)" \
+    sh -c "! cmp -s '$tmp/d.sig' '$tmp/d2.sig'"
 check "DSA: a DER SEQUENCE" [ "$(hexof "$tmp/d.sig" | cut -c1-2)" = 30 ]
 bq pkey -in "$tmp/d1024.pem" -outform DER -out "$tmp/d1024.der"
 bq pkey -in "$tmp/d1024.der" -out "$tmp/d1024.p8"
@@ -245,7 +270,8 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     oq pkey -in "$tmp/o1024.pem" -pubout -out "$tmp/o1024.pub"
     for opts in "" "-sigopt rsa_pss_saltlen:digest" "-sigopt rsa_pss_saltlen:max" \
         "-sigopt rsa_pss_saltlen:0" "-sigopt rsa_pss_saltlen:20 -sigopt rsa_mgf1_md:sha1" \
-        "-sigopt rsa_pss_saltlen:auto"; do
+        "-sigopt rsa_pss_saltlen:auto" "-sigopt rsa_pss_saltlen:-1" "-sigopt rsa_pss_saltlen:-2" \
+        "-sigopt rsa_pss_saltlen:-3"; do
         for md in sha1 sha256 sha384; do
             what="PSS $md $opts"
             # shellcheck disable=SC2086
@@ -407,6 +433,87 @@ b dsaparam -in "$tmp/b1024.p8"
 check "dsaparam -in an RSA key: one line, exit 1" one_line_error dsaparam
 b dsaparam -in "$d/trunc.pem"
 check "dsaparam -in truncated PEM: one line, exit 1" one_line_error dsaparam
+
+# Hostile keys (issue 25), made by a script with Python's integers: DSA
+# parameters with q the product of the five largest 32-bit primes, p = k q
+# + 1 a 1024-bit prime and g = 2^((p-1)/q) (q | p - 1 and g^q = 1 hold),
+# and a traditional DSA key over them (Pohlig-Hellman recovers its x in
+# seconds); an RSA-1024 key whose p is the product of two 256-bit primes,
+# with d and the CRT values computed from it (every other check holds);
+# an RSA-4096 public key with e = 2^64 + 1.
+cat >"$d/weak-q.par" <<'EOF'
+-----BEGIN DSA PARAMETERS-----
+MIIBHgKBgQDhMhR7d3hQdaahl2zABBtdytGwhRMQJnhK8fohQA/7ZVvgLCfh1clm
+ef7hcCN9D1vroF5hfRZGCdHUh7/pWrjPXoCFoIFFN28LrQ88yBQOkBrkWvPl9cku
+/c7sn17lSLr3049DC1mGF63XCmY080HgZk8+tynfvvMmfcZ/9w7ybQIVAP///tsA
+AHVN/+0XWgEGPvD8gvWLAoGAE6rWKonRLZwK9p1vG+yWvnwsmYnLvfULPnRkCIBg
+he7nOjxOg37UCYL4an8bnbFOUwRF8Cw2Gwu6eGS44mtR9itS+3n695iFgHc2zsL9
+I34nfGsz6h85LiaFwTUZd2uCG6xTPQQ8CnPHoPi2l51CZ+ncLyE4oC9zmFcxML4Z
+AQw=
+-----END DSA PARAMETERS-----
+EOF
+cat >"$d/weak-q.key" <<'EOF'
+-----BEGIN DSA PRIVATE KEY-----
+MIIBvAIBAAKBgQDhMhR7d3hQdaahl2zABBtdytGwhRMQJnhK8fohQA/7ZVvgLCfh
+1clmef7hcCN9D1vroF5hfRZGCdHUh7/pWrjPXoCFoIFFN28LrQ88yBQOkBrkWvPl
+9cku/c7sn17lSLr3049DC1mGF63XCmY080HgZk8+tynfvvMmfcZ/9w7ybQIVAP//
+/tsAAHVN/+0XWgEGPvD8gvWLAoGAE6rWKonRLZwK9p1vG+yWvnwsmYnLvfULPnRk
+CIBghe7nOjxOg37UCYL4an8bnbFOUwRF8Cw2Gwu6eGS44mtR9itS+3n695iFgHc2
+zsL9I34nfGsz6h85LiaFwTUZd2uCG6xTPQQ8CnPHoPi2l51CZ+ncLyE4oC9zmFcx
+ML4ZAQwCgYEAiCLYCQ+zxvMQf+ZTcABfcK5xNbo96c2YNoWUnNX2Y1F3iWhU7Au9
+qPscBjVYHFnYD5aZQc5lz2DF+xvbPI6lFnHvaiv3STR1b1cfSbpZ11Bb2OeYiYQc
+im4Y1idwSZDhK6Us6r6isA3kPR5o3w6HWEwUUs3vXbRf/eNGpNo+fIgCFQCpR8ja
+zTP/Q2ZWGEgB1mhN5IuS2g==
+-----END DSA PRIVATE KEY-----
+EOF
+cat >"$d/composite-p.key" <<'EOF'
+-----BEGIN RSA PRIVATE KEY-----
+MIICXgIBAAKBgQDb8uFyBNu8QKtluK9+9kEmQq43W3WBtEp20RNAsvM82UEUYfvO
+B3xuIURL2gFLbQKXPxC1/0SeTsPkmsT/ww+l59yUKngTz/pFx4TGRXVDb1wMyeJU
+Jtu02mMMMLK9WcdIcT4RSS30rOS2EgSmmB/OqMddUtOVpO5AFd4+MB6n7QIDAQAB
+AoGBAIoToX/omOFHX9IN7O4xPZj9R00tN0ljm1OX0RROwvAyGu7mzCL9BBpG/A76
+HtHw7y1vw9fdFoCjRcrfdkhxdgIwKUlJ0QemTJLzvbP5h+aebisOvjay2gdaPLD3
+FIn1DgZt45HzVVL9Tf+2OZbmMaTVhNQXIylP2TjM5WWmo+TpAkEA3O0oy53Rjqjv
+8euCYSXosXy58rwBQuE8u27pKDnVRNBmrD75raRemC/hsBeFMSkrkwrjoRL2f2yD
+q0O6e79pwwJBAP7d/OEr6W3UvlsAeIzWQQ3DMHZli95DAhTMaxbft9+mwPDgYTMu
+QKgSBYzXCLz3JBEon01tibw/BBKBm/WF3I8CQQDYkHZkGwFYOgxz9ivpdVLD4YMa
+CeemmsqA5bkS4JZKDYwIHvd7mtvLjWxLxNKgnT4EtzDqLX+K62Gq2gqM0dcnAkEA
+5ceiDCiY5eqeTFFaXi90q0HFWZknxxVGtRWvnwnILx2aahEB0TDsHhtRYa8lM6jl
+nYqwRRBy04NE2qJ7x5oORQJAP96uJI0W0wK/ero6JL7ftleOYfllJHzJMQrDODIJ
+lnlljYBM+ajtmZ2MxOOB2pNQSVdz2f6TuuUmv/w4OkKu3A==
+-----END RSA PRIVATE KEY-----
+EOF
+cat >"$d/e65.pub" <<'EOF'
+-----BEGIN PUBLIC KEY-----
+MIICKDANBgkqhkiG9w0BAQEFAAOCAhUAMIICEAKCAgEAtjW++kfE71DX77YXlTE6
+YVpc28I67cDj+a6ssc1d9L2DeQyGcBarNYewX2QpVGACZrxOh9casGA9I6MW2DDe
+Q6NZmi7jaKSf27p6CfnHTGq70D1TmiP4o1oJ6ZAiml7qbKeLDVxjIay1b1hiilZo
+CLBsbITihlaxDtfaKsz3Q7ampT5XiQnM63KMiQoDc5zXnOTQCGApVrnGHHvNZw9K
+JFJXxG6/BdibMavDNoocTMuHyBfpMu47NMi48K78Ob1RCwy8X0o6/XxEjKJQa8E/
+dtzMKsFmG+1rblhnekT2sZyy+NLc2NkAFVwWKsjh0RWQD5Pcst92a1r4Sgh+3m82
+i/1LlgcfMZDc61H0uz9EzwZoV1GjmZQBktgJqGChKm1GBIdsCorAhAJpmwvcVeDQ
+6ahMMAbDIcvhR1Dt6pOmYS0UrIyd2k/LRrdQCdOi4puf3pQo4knszRShge2bWiRD
+Ola0aCkaYyY4uD8dd9HrMKxbiF0lvkiQ4t5D92tDOGml0mZ0DTQqJBwY6PkdYfE6
+IrnK/pu/6NdlYq8vADrlTlsN1adoRXNJBZWHugkAOscLIcJXsyWRKJQVafEHeTv9
++DawsHD2MIdM/nUfo9hjxHzqT4MMkSqIk+TXVloRMM9vQkgx/livKerXknKyRH5G
+QGu9/ElecWIHqxYHPxJUFhsCCQEAAAAAAAAAAQ==
+-----END PUBLIC KEY-----
+EOF
+b dsaparam -in "$d/weak-q.par" -genkey -noout
+check "dsaparam -in -genkey, composite q: one line, exit 1" one_line_error dsaparam
+check "dsaparam -in -genkey, composite q: no key written" [ ! -s "$tmp/out" ]
+b dsaparam -in "$d/weak-q.par" -noout
+check "dsaparam -in, composite q: one line, exit 1" one_line_error dsaparam
+for f in weak-q.key composite-p.key e65.pub; do
+    b pkey -in "$d/$f" -noout
+    check "pkey -in $f: one line, exit 1" one_line_error pkey
+    b dgst -sha256 -verify "$d/$f" -signature "$tmp/kat.sig" "$tmp/msg"
+    check "dgst -verify $f: one line, exit 1" one_line_error dgst
+done
+for f in weak-q.key composite-p.key; do
+    b dgst -sha256 -sign "$d/$f" "$tmp/msg"
+    check "dgst -sign $f: one line, exit 1" one_line_error dgst
+done
 
 # Unreadable files.
 b pkey -in "$d/nonexistent"
