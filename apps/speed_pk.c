@@ -12,7 +12,9 @@
  * the block once and times brisk_rsa_private_op (CRT, blinding, and the
  * check of the result) and brisk_rsa_public_op plus the comparison.  DSA:
  * EVP_PKEY_sign / EVP_PKEY_verify of 20 bytes, the length of a SHA-1
- * digest: brisk_dsa_sign (RFC 6979 nonces over HMAC-SHA-1) and
+ * digest: brisk_dsa_sign (RFC 6979 nonces over HMAC-SHA-1 hedged with 32
+ * random bytes, and the check of each signature before release, which
+ * openssl does not make: about a verification more per signature) and
  * brisk_dsa_verify on DER signatures.  The 36 (or 20) bytes are the first
  * ones of the self-check message (byte i = 31 i + 7 mod 256) rather than
  * random ones; the values do not change the work.

@@ -6,7 +6,9 @@
  * at a time (lengths, INTEGERs, tags, versions, OIDs, BIT STRINGs, trailing
  * bytes, truncation at every length) are refused; PEM armor and base64
  * errors; buffer sizes; forms a key cannot take; DSA signature strictness,
- * and Wycheproof's DSA files (their SubjectPublicKeyInfo too).
+ * Wycheproof's DSA files (their SubjectPublicKeyInfo too), and well-formed
+ * hostile keys that validation refuses (composite DSA q, composite RSA p,
+ * a 65-bit e with n of 4096 bits).
  */
 #include <stdarg.h>
 #include <stdlib.h>
@@ -971,12 +973,13 @@ static void test_dsa_sig(void)
     for (size_t n = 0; n < len; n++)
         if (brisk_dsa_verify(&key.u.dsa, sig, n, dgst, 32) != BRISK_EVERIFY)
             tv_fail("dsa sig: truncated to %zu accepted", n);
-    /* buffer sizes */
+    /* buffer sizes (deterministic: a hedged signature's DER length varies) */
     len = want.n - 1;
-    tv_check_int(brisk_dsa_sign(&key.u.dsa, sig, &len, md, dgst, 32), BRISK_ENOSPACE,
-                 "dsa sig: one byte short");
+    tv_check_int(brisk_dsa_sign_deterministic(&key.u.dsa, sig, &len, md, dgst, 32),
+                 BRISK_ENOSPACE, "dsa sig: one byte short");
     len = want.n;
-    tv_check(brisk_dsa_sign(&key.u.dsa, sig, &len, md, dgst, 32) == 0 && len == want.n,
+    tv_check(brisk_dsa_sign_deterministic(&key.u.dsa, sig, &len, md, dgst, 32) == 0 &&
+                 len == want.n,
              "dsa sig: exact buffer");
     test_dsa_sig_strict(&key.u.dsa, raw, dgst);
     brisk_pkey_wipe(&key);
@@ -1070,6 +1073,91 @@ static void test_wycheproof(void)
     test_wycheproof_file("wycheproof/testvectors_v1/dsa_3072_256_sha256_test.json", "sha256", 0);
 }
 
+/* ---- Hostile keys (issue 25) ----
+ * Made with Python's integers (the same as tests/test_cli_pk.sh's): DSA
+ * parameters with q the product of the five largest 32-bit primes, p = k q
+ * + 1 a 1024-bit prime, g = 2^((p-1)/q), so that q | p - 1 and g^q = 1
+ * hold, and a traditional DSA key over them; an RSA-1024 key whose p is
+ * the product of two 256-bit primes, with d and the CRT values computed
+ * from it; an RSA-4096 public key with e = 2^64 + 1.  Each decodes as DER
+ * but must be refused with BRISK_EINVAL, the parameters by the full check. */
+static const char weak_q_params_pem[] =
+    "-----BEGIN DSA PARAMETERS-----\n"
+    "MIIBHgKBgQDhMhR7d3hQdaahl2zABBtdytGwhRMQJnhK8fohQA/7ZVvgLCfh1clm\n"
+    "ef7hcCN9D1vroF5hfRZGCdHUh7/pWrjPXoCFoIFFN28LrQ88yBQOkBrkWvPl9cku\n"
+    "/c7sn17lSLr3049DC1mGF63XCmY080HgZk8+tynfvvMmfcZ/9w7ybQIVAP///tsA\n"
+    "AHVN/+0XWgEGPvD8gvWLAoGAE6rWKonRLZwK9p1vG+yWvnwsmYnLvfULPnRkCIBg\n"
+    "he7nOjxOg37UCYL4an8bnbFOUwRF8Cw2Gwu6eGS44mtR9itS+3n695iFgHc2zsL9\n"
+    "I34nfGsz6h85LiaFwTUZd2uCG6xTPQQ8CnPHoPi2l51CZ+ncLyE4oC9zmFcxML4Z\n"
+    "AQw=\n"
+    "-----END DSA PARAMETERS-----\n";
+static const char weak_q_key_pem[] =
+    "-----BEGIN DSA PRIVATE KEY-----\n"
+    "MIIBvAIBAAKBgQDhMhR7d3hQdaahl2zABBtdytGwhRMQJnhK8fohQA/7ZVvgLCfh\n"
+    "1clmef7hcCN9D1vroF5hfRZGCdHUh7/pWrjPXoCFoIFFN28LrQ88yBQOkBrkWvPl\n"
+    "9cku/c7sn17lSLr3049DC1mGF63XCmY080HgZk8+tynfvvMmfcZ/9w7ybQIVAP//\n"
+    "/tsAAHVN/+0XWgEGPvD8gvWLAoGAE6rWKonRLZwK9p1vG+yWvnwsmYnLvfULPnRk\n"
+    "CIBghe7nOjxOg37UCYL4an8bnbFOUwRF8Cw2Gwu6eGS44mtR9itS+3n695iFgHc2\n"
+    "zsL9I34nfGsz6h85LiaFwTUZd2uCG6xTPQQ8CnPHoPi2l51CZ+ncLyE4oC9zmFcx\n"
+    "ML4ZAQwCgYEAiCLYCQ+zxvMQf+ZTcABfcK5xNbo96c2YNoWUnNX2Y1F3iWhU7Au9\n"
+    "qPscBjVYHFnYD5aZQc5lz2DF+xvbPI6lFnHvaiv3STR1b1cfSbpZ11Bb2OeYiYQc\n"
+    "im4Y1idwSZDhK6Us6r6isA3kPR5o3w6HWEwUUs3vXbRf/eNGpNo+fIgCFQCpR8ja\n"
+    "zTP/Q2ZWGEgB1mhN5IuS2g==\n"
+    "-----END DSA PRIVATE KEY-----\n";
+static const char composite_p_pem[] =
+    "-----BEGIN RSA PRIVATE KEY-----\n"
+    "MIICXgIBAAKBgQDb8uFyBNu8QKtluK9+9kEmQq43W3WBtEp20RNAsvM82UEUYfvO\n"
+    "B3xuIURL2gFLbQKXPxC1/0SeTsPkmsT/ww+l59yUKngTz/pFx4TGRXVDb1wMyeJU\n"
+    "Jtu02mMMMLK9WcdIcT4RSS30rOS2EgSmmB/OqMddUtOVpO5AFd4+MB6n7QIDAQAB\n"
+    "AoGBAIoToX/omOFHX9IN7O4xPZj9R00tN0ljm1OX0RROwvAyGu7mzCL9BBpG/A76\n"
+    "HtHw7y1vw9fdFoCjRcrfdkhxdgIwKUlJ0QemTJLzvbP5h+aebisOvjay2gdaPLD3\n"
+    "FIn1DgZt45HzVVL9Tf+2OZbmMaTVhNQXIylP2TjM5WWmo+TpAkEA3O0oy53Rjqjv\n"
+    "8euCYSXosXy58rwBQuE8u27pKDnVRNBmrD75raRemC/hsBeFMSkrkwrjoRL2f2yD\n"
+    "q0O6e79pwwJBAP7d/OEr6W3UvlsAeIzWQQ3DMHZli95DAhTMaxbft9+mwPDgYTMu\n"
+    "QKgSBYzXCLz3JBEon01tibw/BBKBm/WF3I8CQQDYkHZkGwFYOgxz9ivpdVLD4YMa\n"
+    "CeemmsqA5bkS4JZKDYwIHvd7mtvLjWxLxNKgnT4EtzDqLX+K62Gq2gqM0dcnAkEA\n"
+    "5ceiDCiY5eqeTFFaXi90q0HFWZknxxVGtRWvnwnILx2aahEB0TDsHhtRYa8lM6jl\n"
+    "nYqwRRBy04NE2qJ7x5oORQJAP96uJI0W0wK/ero6JL7ftleOYfllJHzJMQrDODIJ\n"
+    "lnlljYBM+ajtmZ2MxOOB2pNQSVdz2f6TuuUmv/w4OkKu3A==\n"
+    "-----END RSA PRIVATE KEY-----\n";
+static const char e65_pub_pem[] =
+    "-----BEGIN PUBLIC KEY-----\n"
+    "MIICKDANBgkqhkiG9w0BAQEFAAOCAhUAMIICEAKCAgEAtjW++kfE71DX77YXlTE6\n"
+    "YVpc28I67cDj+a6ssc1d9L2DeQyGcBarNYewX2QpVGACZrxOh9casGA9I6MW2DDe\n"
+    "Q6NZmi7jaKSf27p6CfnHTGq70D1TmiP4o1oJ6ZAiml7qbKeLDVxjIay1b1hiilZo\n"
+    "CLBsbITihlaxDtfaKsz3Q7ampT5XiQnM63KMiQoDc5zXnOTQCGApVrnGHHvNZw9K\n"
+    "JFJXxG6/BdibMavDNoocTMuHyBfpMu47NMi48K78Ob1RCwy8X0o6/XxEjKJQa8E/\n"
+    "dtzMKsFmG+1rblhnekT2sZyy+NLc2NkAFVwWKsjh0RWQD5Pcst92a1r4Sgh+3m82\n"
+    "i/1LlgcfMZDc61H0uz9EzwZoV1GjmZQBktgJqGChKm1GBIdsCorAhAJpmwvcVeDQ\n"
+    "6ahMMAbDIcvhR1Dt6pOmYS0UrIyd2k/LRrdQCdOi4puf3pQo4knszRShge2bWiRD\n"
+    "Ola0aCkaYyY4uD8dd9HrMKxbiF0lvkiQ4t5D92tDOGml0mZ0DTQqJBwY6PkdYfE6\n"
+    "IrnK/pu/6NdlYq8vADrlTlsN1adoRXNJBZWHugkAOscLIcJXsyWRKJQVafEHeTv9\n"
+    "+DawsHD2MIdM/nUfo9hjxHzqT4MMkSqIk+TXVloRMM9vQkgx/livKerXknKyRH5G\n"
+    "QGu9/ElecWIHqxYHPxJUFhsCCQEAAAAAAAAAAQ==\n"
+    "-----END PUBLIC KEY-----\n";
+
+static void test_hostile_keys(void)
+{
+    static brisk_pkey key;
+    brisk_dsa_params pr;
+
+    tv_check_int(brisk_pkey_from_pem(&key, weak_q_key_pem, strlen(weak_q_key_pem)), BRISK_EINVAL,
+                 "DSA key over a composite q refused");
+    tv_check_int(brisk_pkey_from_pem(&key, composite_p_pem, strlen(composite_p_pem)),
+                 BRISK_EINVAL, "RSA key with a composite p refused");
+    tv_check_int(brisk_pkey_from_pem(&key, e65_pub_pem, strlen(e65_pub_pem)), BRISK_EINVAL,
+                 "RSA-4096 public key with a 65-bit e refused");
+    if (tv_check_int(brisk_dsa_params_from_pem(&pr, weak_q_params_pem, strlen(weak_q_params_pem)),
+                     0, "weak DSA parameters decode")) {
+        tv_check_int(brisk_dsa_params_check(&pr, 0), 0, "weak DSA parameters: group checks hold");
+        tv_check_int(brisk_dsa_params_check(&pr, 1), BRISK_EINVAL,
+                     "weak DSA parameters: refused by the full check");
+        tv_check_int(brisk_dsa_generate_key(&key.u.dsa, &pr), BRISK_EINVAL,
+                     "weak DSA parameters: no key made over them");
+    }
+    brisk_pkey_wipe(&key);
+}
+
 int main(void)
 {
     tv_begin("test_pkey");
@@ -1082,5 +1170,6 @@ int main(void)
     test_sizes();
     test_dsa_sig();
     test_wycheproof();
+    test_hostile_keys();
     return tv_end();
 }
