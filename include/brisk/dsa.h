@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define BRISK_DSA_MIN_BITS 512   /* smallest p accepted (for `speed dsa512`) */
-#define BRISK_DSA_MAX_BITS 4096  /* largest p accepted */
+#define BRISK_DSA_MAX_BITS 4096  /* largest p the structs hold (3072 is accepted) */
 #define BRISK_DSA_MAX_Q_BYTES 32 /* q of 160, 224 or 256 bits */
 /* teeth and sub-combs of the fixed-base comb tables in brisk_dsa_key */
 #define BRISK_DSA_COMB_TEETH 5

@@ -3,8 +3,9 @@
  * signing with the nonces of RFC 6979 section 3.2, hedged with fresh random
  * bytes as section 3.6 allows (deterministic on request), each signature
  * verified before release, and verification with full range checks, over
- * brisk_bn's Montgomery arithmetic.  The signature here is the raw r || s of IEEE P1363; the DER
- * pair brisk_dsa_sign/verify wraps these (src/pk/dsa_der.c).
+ * brisk_bn's Montgomery arithmetic.  The signature here is the raw r || s
+ * of IEEE P1363; the DER pair brisk_dsa_sign/verify wraps these
+ * (src/pk/dsa_der.c).
  *
  * g being fixed per key (and y per public key), brisk_dsa_key_prepare
  * precomputes Lim-Lee comb tables of both (src/bn/fixed_base.c; 5 teeth,
