@@ -19,7 +19,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +29,7 @@
 
 #define TMP_SUFFIX ".brisk-tmp-XXXXXX"
 
-/* The temporary file a signal must remove (one per process). */
+/* The temporary file a signal must remove (one at a time). */
 static volatile sig_atomic_t tmp_live;
 static char *tmp_for_signal;
 
@@ -144,6 +143,7 @@ static int create_tmp(app_out *o)
 {
     size_t len = strlen(o->target) + sizeof(TMP_SUFFIX);
     char *dir;
+    int err;
 
     o->tmp = malloc(len);
     if (o->tmp == NULL) {
@@ -151,23 +151,24 @@ static int create_tmp(app_out *o)
         return -1;
     }
     snprintf(o->tmp, len, "%s%s", o->target, TMP_SUFFIX);
+    tmp_for_signal = o->tmp;
+    catch_signals();
     o->fd = mkstemp(o->tmp);
     if (o->fd >= 0) {
-        tmp_for_signal = o->tmp;
         tmp_live = 1;
-        catch_signals();
-        /* mkstemp makes it 0600 less the umask: no one else reads it while
-         * it is written, whatever mode it ends with. */
+        /* The owner's alone while written, whatever mode it ends with
+         * (mkstemp's 0600 is already less the umask, never more). */
         fchmod(o->fd, 0600);
         return 0;
     }
+    err = errno;
     dir = dir_of(o->target);
-    if (errno == ENOENT && dir != NULL)
+    if (err == ENOENT && dir != NULL)
         app_error(o->prog, "cannot create '%s': the directory '%s' does not exist", o->name,
                   dir);
     else
         app_error(o->prog, "cannot create a temporary file beside '%s': %s", o->name,
-                  strerror(errno));
+                  strerror(err));
     free(dir);
     free(o->tmp);
     o->tmp = NULL;
