@@ -2,7 +2,8 @@
  * apps/apps.h - what the subcommands of the `brisk` command share: their entry
  * points, one option parser driven by a table (so that -help, unknown
  * options and bad values read the same everywhere), strict number parsing,
- * one-line error messages, hex output, the lines that describe this build
+ * one-line error messages, hex output, one writer for every output file
+ * (all or nothing), the lines that describe this build
  * ("options:", "compiler:", "CPUINFO:") and the speed self-check vectors.
  */
 #ifndef BRISK_APPS_H
@@ -12,6 +13,7 @@
 #include <stdint.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <brisk/digest.h>
 #include <brisk/pkey.h>
@@ -150,11 +152,6 @@ int parse_form(const char *prog, const char *opt, const char *s, int *form);
  * or -1 after reporting (unreadable, too large). */
 int read_file(const char *prog, const char *path, size_t max, uint8_t **out, size_t *len);
 
-/* write_file writes len bytes to path (NULL: stdout), created with mode
- * 0600 when `secret` (a private key, as openssl does); returns 0 or -1
- * after reporting. */
-int write_file(const char *prog, const char *path, const void *buf, size_t len, int secret);
-
 /* load_key reads a key from path in form; returns 0, or -1 after one line
  * naming the problem (malformed or truncated PEM/DER, encrypted, invalid). */
 int load_key(const char *prog, const char *path, int form, brisk_pkey *key);
@@ -174,6 +171,53 @@ int encode_dsa_params(const char *prog, uint8_t **buf, size_t *len,
 
 /* free_secret wipes and frees a buffer of len bytes. */
 void free_secret(void *p, size_t len);
+
+/* ---- Output files (apps/io.c) ---- */
+
+/* An output being written: to stdout, a device or FIFO directly, or to a
+ * temporary file "TARGET.brisk-tmp-XXXXXX" (mode 0600 while written) that
+ * out_commit renames over TARGET and out_abort removes.  The fields are
+ * the writer's own. */
+typedef struct app_out {
+    const char *prog;   /* for messages */
+    const char *name;   /* the path as given, or "stdout" */
+    int fd;
+    int secret;         /* a private key: mode 0600 whatever it replaces */
+    char *target;       /* the real file to replace; NULL when direct */
+    char *tmp;          /* the temporary file; NULL when direct */
+    int replace;        /* target exists: keep its owner and group */
+    mode_t mode;        /* the final mode */
+    uid_t uid;          /* the replaced file's owner and group */
+    gid_t gid;
+    int saved_stdout;   /* after out_stdout: the old stdout, else -1 */
+} app_out;
+
+/* out_open starts writing PROG's output to path (NULL or "-": stdout);
+ * `secret` for a private key.  Returns 0, or -1 after one error line. */
+int out_open(app_out *o, const char *prog, const char *path, int secret);
+
+/* out_write writes len bytes; returns 0, or -1 after reporting (the
+ * caller then calls out_abort). */
+int out_write(app_out *o, const void *buf, size_t len);
+
+/* out_stdout makes stdio's stdout write into o until out_commit or
+ * out_abort, for output printed with printf; returns 0 or -1 after
+ * reporting. */
+int out_stdout(app_out *o);
+
+/* out_commit flushes the output and puts it in place with its final mode,
+ * owner and group; returns 0, or -1 after reporting, with everything
+ * undone as by out_abort. */
+int out_commit(app_out *o);
+
+/* out_abort drops the output: the temporary file is removed and the
+ * target left as it was.  It keeps errno. */
+void out_abort(app_out *o);
+
+/* write_file writes len bytes to path (NULL or "-": stdout) through
+ * out_open, out_write and out_commit: all or nothing, mode 0600 when
+ * `secret`.  Returns 0 or -1 after reporting. */
+int write_file(const char *prog, const char *path, const void *buf, size_t len, int secret);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 

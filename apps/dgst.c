@@ -453,6 +453,7 @@ int dgst_main(int argc, char **argv)
     sig_job sj = {NULL, 0, FORM_ANY, NULL, NULL, 0, 0, SALT_UNSET, NULL, NULL};
     const brisk_digest *md;
     app_opts o;
+    app_out out;
     int id, ret = 0;
 
     opts_init(&o, "dgst", dgst_options, argc, argv);
@@ -509,8 +510,9 @@ int dgst_main(int argc, char **argv)
         free(job.buf);
         return 1;
     }
-    if (sj.out != NULL && freopen(sj.out, "w", stdout) == NULL) {
-        app_error("dgst", "cannot create '%s': %s", sj.out, strerror(errno));
+    /* The digests are printed to stdout, which -out points at its file. */
+    if (out_open(&out, "dgst", sj.out, 0) != 0 || out_stdout(&out) != 0) {
+        out_abort(&out);
         free(job.buf);
         return 1;
     }
@@ -519,9 +521,7 @@ int dgst_main(int argc, char **argv)
     for (int i = o.ind; i < argc; i++)
         ret |= digest_file(&job, argv[i]);
     free(job.buf);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        app_error("dgst", "cannot write the output: %s", strerror(errno));
+    if (out_commit(&out) != 0)
         ret = 1;
-    }
     return ret;
 }

@@ -16,19 +16,29 @@
  * lines (-a) or one line (-A).
  *
  * Unlike openssl enc, it never leaves a partial or damaged file: -out is
- * written to a temporary file in the same folder (mkstemp), fsync'd and
- * renamed over -out only once everything succeeded, and removed on any
- * failure; -out naming the input file is refused.  (So -out replaces the
+ * written through apps/io.c, as every output of brisk (a temporary file
+ * "FILE.brisk-tmp-XXXXXX" beside it, mode 0600 until complete, fsync'd and
+ * renamed over FILE only once everything succeeded, removed on any
+ * failure); -out naming the input file is refused.  (So -out replaces the
  * file: a symbolic link is followed, but other hard links to it keep the
- * old content; an existing file keeps its mode.)  On stdout (no -out),
- * output is streamed in 64 KiB writes: a failed decryption may have written
- * part of the plaintext, never more than openssl's (all but the last block,
- * which the cipher holds back until the padding is checked), and exits 1.
+ * old content.)  On stdout (no -out), output is streamed in 64 KiB writes:
+ * a failed decryption may have written part of the plaintext, never more
+ * than openssl's (all but the last block, which the cipher holds back until
+ * the padding is checked), and exits 1.
+ *
+ * What a decryption can tell (said in -help and the README): with
+ * padding (ECB and CBC modes, without -nopad) a wrong key or password
+ * leaves bad padding and is reported, except about once in 256 tries
+ * (random last bytes that happen to read as valid padding); the same check
+ * catches input cut short (always when it is not whole blocks) and damage
+ * to the last block, while damage elsewhere only garbles the plaintext.
+ * CTR, CFB, OFB and stream ciphers (RC4), and -nopad, have nothing to
+ * check: a wrong key gives garbage and exit 0.  Only an AEAD (GCM) catches
+ * every change, and enc refuses those, as openssl enc does.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -286,13 +296,10 @@ static ssize_t src_read_full(source *s, uint8_t *buf, size_t len)
     return (ssize_t)got;
 }
 
-/* ---- Output: a temporary file renamed into place, or stdout ---- */
+/* ---- Output: through apps/io.c (a temporary file renamed into place) ---- */
 
 typedef struct sink {
-    int fd;
-    const char *name;           /* for messages */
-    char *target;               /* the file to replace; NULL when direct */
-    char *tmp;                  /* the temporary file; NULL when direct */
+    app_out out;
     int base64, one_line;
     uint8_t line[B64_LINE];     /* bytes waiting for a whole base64 line */
     size_t line_len;
@@ -300,50 +307,10 @@ typedef struct sink {
     size_t buf_len;
 } sink;
 
-/* The temporary file a signal must remove (one per process). */
-static volatile sig_atomic_t tmp_live;
-static char *tmp_for_signal;
-
-static void on_signal(int sig)
-{
-    if (tmp_live)
-        unlink(tmp_for_signal);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static void catch_signals(void)
-{
-    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
-    struct sigaction sa;
-
-    memset(&sa, 0, sizeof(sa));
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-        sigaction(sigs[i], &sa, NULL);
-}
-
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return -1;
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static int sink_flush(sink *k)
 {
-    if (k->buf_len > 0 && write_all(k->fd, k->buf, k->buf_len) != 0) {
-        app_error(PROG, "cannot write %s: %s", k->name, strerror(errno));
+    if (k->buf_len > 0 && out_write(&k->out, k->buf, k->buf_len) != 0)
         return -1;
-    }
     k->buf_len = 0;
     return 0;
 }
@@ -400,107 +367,6 @@ static int sink_write(sink *k, const uint8_t *p, size_t len)
     return 0;
 }
 
-/* tmp_name_for returns the malloc'd mkstemp template "DIR/.NAME.brisk-XXXXXX"
- * for target "DIR/NAME". */
-static char *tmp_name_for(const char *target)
-{
-    const char *slash = strrchr(target, '/');
-    size_t dir_len = slash != NULL ? (size_t)(slash - target) + 1 : 0;
-    const char *base = target + dir_len;
-    size_t len = dir_len + 1 + strlen(base) + sizeof(".brisk-XXXXXX");
-    char *t = malloc(len);
-
-    if (t != NULL)
-        snprintf(t, len, "%.*s.%s.brisk-XXXXXX", (int)dir_len, target, base);
-    return t;
-}
-
-/* sink_open prepares the output: stdout, a device or FIFO written
- * directly, or a temporary file beside -out (through symbolic links). */
-static int sink_open(sink *k, const char *path)
-{
-    struct stat st;
-    mode_t mode, mask;
-
-    k->fd = STDOUT_FILENO;
-    k->name = "stdout";
-    if (path == NULL)
-        return 0;
-    k->name = path;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
-        k->fd = open(path, O_WRONLY);
-        if (k->fd < 0) {
-            app_error(PROG, "cannot open '%s': %s", path, strerror(errno));
-            return -1;
-        }
-        return 0;
-    }
-    if (stat(path, &st) == 0) {
-        /* Replacing a file one may not write would bypass its mode. */
-        if (access(path, W_OK) != 0) {
-            app_error(PROG, "cannot write '%s': %s", path, strerror(errno));
-            return -1;
-        }
-        k->target = realpath(path, NULL);
-        mode = st.st_mode & 07777;
-    } else if (errno == ENOENT) {
-        k->target = strdup(path);
-        mask = umask(0);
-        umask(mask);
-        mode = 0666 & ~mask;
-    } else {
-        app_error(PROG, "cannot write '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    if (k->target == NULL || (k->tmp = tmp_name_for(k->target)) == NULL) {
-        app_error(PROG, "cannot write '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    k->fd = mkstemp(k->tmp);
-    if (k->fd < 0) {
-        app_error(PROG, "cannot create a temporary file beside '%s': %s", path,
-                  strerror(errno));
-        free(k->tmp);
-        k->tmp = NULL;
-        return -1;
-    }
-    tmp_for_signal = k->tmp;
-    tmp_live = 1;
-    catch_signals();
-    if (fchmod(k->fd, mode) != 0) {
-        app_error(PROG, "cannot set the mode of '%s': %s", k->tmp, strerror(errno));
-        return -1;
-    }
-    return 0;
-}
-
-/* sink_abort drops the temporary file: -out is left as it was. */
-static void sink_abort(sink *k)
-{
-    if (k->tmp != NULL) {
-        tmp_live = 0;
-        close(k->fd);
-        unlink(k->tmp);
-    } else if (k->fd > STDOUT_FILENO) {
-        close(k->fd);
-    }
-}
-
-/* sync_parent makes the rename durable (best effort: some file systems
- * cannot fsync a folder). */
-static void sync_parent(const char *target)
-{
-    const char *slash = strrchr(target, '/');
-    char *dir = slash == NULL ? strdup(".") : strndup(target, (size_t)(slash - target) + 1);
-    int fd = dir != NULL ? open(dir, O_RDONLY) : -1;
-
-    if (fd >= 0) {
-        fsync(fd);
-        close(fd);
-    }
-    free(dir);
-}
-
 /* sink_commit writes the last base64 line and puts the output in place. */
 static int sink_commit(sink *k)
 {
@@ -509,34 +375,7 @@ static int sink_commit(sink *k)
     k->line_len = 0;
     if (sink_flush(k) != 0)
         return -1;
-    if (k->tmp == NULL) {
-        if (k->fd > STDOUT_FILENO && close(k->fd) != 0) {
-            k->fd = -1;
-            app_error(PROG, "cannot write %s: %s", k->name, strerror(errno));
-            return -1;
-        }
-        k->fd = -1;
-        return 0;
-    }
-    if (fsync(k->fd) != 0 || close(k->fd) != 0) {
-        k->fd = -1;
-        app_error(PROG, "cannot write %s: %s", k->name, strerror(errno));
-        return -1;
-    }
-    k->fd = -1;
-    if (rename(k->tmp, k->target) != 0) {
-        app_error(PROG, "cannot rename '%s' to '%s': %s", k->tmp, k->target, strerror(errno));
-        return -1;
-    }
-    tmp_live = 0;
-    sync_parent(k->target);
-    return 0;
-}
-
-static void sink_free(sink *k)
-{
-    free(k->target);
-    free(k->tmp);
+    return out_commit(&k->out);
 }
 
 /* ---- Keys, IVs and passwords ---- */
@@ -732,10 +571,19 @@ static void usage(void)
            "XTS ciphers are refused, as by openssl enc 3.0: use the library for them.\n"
            "Hex values (-K, -iv, -S) shorter or longer than the cipher's are padded with\n"
            "zeros or cut, with openssl's warning.\n"
-           "With -out, the output goes to a temporary file renamed over FILE only on\n"
-           "success; nothing is left behind on failure.  On stdout, a failed decryption\n"
-           "may have written part of the plaintext (never its last block, as with\n"
-           "openssl) and exits 1: use -out to get all or nothing.\n");
+           "With -out, the output goes to FILE.brisk-tmp-XXXXXX (mode 0600), renamed\n"
+           "over FILE only on success; nothing is left behind on failure.  On stdout, a\n"
+           "failed decryption may have written part of the plaintext (never its last\n"
+           "block, as with openssl) and exits 1: use -out to get all or nothing.\n"
+           "\n"
+           "A wrong password or key is detected only through the padding: in ECB and\n"
+           "CBC modes (without -nopad) decryption fails with \"bad decrypt\", except about\n"
+           "once in 256 tries, when the garbage happens to end in valid padding.  The same\n"
+           "check catches input cut short (always when it is not whole blocks) and damage\n"
+           "to the last block; damage elsewhere only garbles the plaintext.  CTR, CFB, OFB\n"
+           "and stream ciphers (rc4), and -nopad, detect none of this: they decrypt to\n"
+           "garbage and exit 0.  (GCM would detect any change, but enc refuses it, as\n"
+           "openssl enc does.)\n");
 }
 
 /* ---- The work ---- */
@@ -928,7 +776,7 @@ static int run(enc_args *a, source *src, sink *dst)
     static enc_keys keys;
     brisk_cipher_ctx ctx = {0};
     const char *pass = NULL;
-    int err, ret = 1, opened = 0;
+    int err, ret = 1;
 
     if (a->cipher != NULL) {
         pass = get_pass(a, keys.pass, &err);
@@ -967,9 +815,8 @@ static int run(enc_args *a, source *src, sink *dst)
             goto done;
         }
     }
-    if (sink_open(dst, a->out) != 0)
-        goto fail;
-    opened = 1;
+    if (out_open(&dst->out, PROG, a->out, 0) != 0)
+        goto done;
     if (keys.write_header &&
         (sink_write(dst, (const uint8_t *)magic, sizeof(magic)) != 0 ||
          sink_write(dst, keys.salt, sizeof(keys.salt)) != 0))
@@ -979,8 +826,7 @@ static int run(enc_args *a, source *src, sink *dst)
     ret = 0;
     goto done;
 fail:
-    if (opened || dst->tmp != NULL)
-        sink_abort(dst);
+    out_abort(&dst->out);
 done:
     if (a->in != NULL && src->fd > STDIN_FILENO)
         close(src->fd);
@@ -1009,7 +855,7 @@ int enc_main(int argc, char **argv)
     static sink dst;
     enc_args a = {0};
     app_opts o;
-    int id, ret;
+    int id;
 
     a.md = &brisk_digest_sha256;
     a.encrypt = 1;
@@ -1072,7 +918,5 @@ int enc_main(int argc, char **argv)
     src.base64 = a.base64 && !a.encrypt;
     dst.base64 = a.base64 && a.encrypt;
     dst.one_line = a.one_line;
-    ret = run(&a, &src, &dst);
-    sink_free(&dst);
-    return ret;
+    return run(&a, &src, &dst);
 }

@@ -1,12 +1,10 @@
 /*
- * apps/keyio.c - reading and writing the files of the public-key
- * subcommands (genrsa, dsaparam, pkey, dgst -sign/-verify): whole files
- * read into memory with a size limit, keys and DSA parameters decoded as
- * PEM or DER (told apart by the "-----BEGIN" line unless the user says),
- * with one error line naming the file and the problem, and outputs written
- * only once they are complete, private keys with mode 0600 as openssl
- * writes them.  Buffers that held private keys are wiped before they are
- * freed.
+ * apps/keyio.c - the files of the public-key subcommands (genrsa,
+ * dsaparam, pkey, dgst -sign/-verify): whole files read into memory with a
+ * size limit, keys and DSA parameters decoded as PEM or DER (told apart by
+ * the "-----BEGIN" line unless the user says), with one error line naming
+ * the file and the problem, and encoded for output (written by apps/io.c).
+ * Buffers that held private keys are wiped before they are freed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -109,46 +107,6 @@ int read_file(const char *prog, const char *path, size_t max, uint8_t **out, siz
     if (too_big) {
         app_error(prog, "'%s' is larger than %zu bytes: not a key or signature", shown(path),
                   max);
-        return -1;
-    }
-    return 0;
-}
-
-static int write_fd(int fd, const uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t w = write(fd, p, len);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w < 0)
-            return errno;
-        p += w;
-        len -= (size_t)w;
-    }
-    return 0;
-}
-
-int write_file(const char *prog, const char *path, const void *buf, size_t len, int secret)
-{
-    int fd, err;
-
-    if (path == NULL) {
-        if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {
-            app_error(prog, "cannot write the output: %s", strerror(errno));
-            return -1;
-        }
-        return 0;
-    }
-    fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, secret ? 0600 : 0666);
-    if (fd < 0) {
-        app_error(prog, "cannot create '%s': %s", path, strerror(errno));
-        return -1;
-    }
-    err = write_fd(fd, buf, len);
-    if (close(fd) != 0 && err == 0)
-        err = errno;
-    if (err != 0) {
-        app_error(prog, "cannot write '%s': %s", path, strerror(err));
         return -1;
     }
     return 0;

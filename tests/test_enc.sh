@@ -426,6 +426,19 @@ b -help
 check "-help: exit 0" [ "$rc" -eq 0 ]
 check "-help: usage line" grep -q '^Usage: brisk enc ' "$tmp/out"
 check "-help: documents the AEAD and XTS refusal" grep -q 'AEAD' "$tmp/out"
+check "-help: a wrong key passes the padding check about once in 256" \
+    grep -q 'once in 256 tries' "$tmp/out"
+check "-help: CTR, CFB, OFB and stream ciphers cannot detect a wrong key" \
+    grep -q 'CTR, CFB, OFB' "$tmp/out"
+check "-help: the temporary file's name and mode" grep -q 'FILE.brisk-tmp-XXXXXX (mode 0600)' "$tmp/out"
+# What -help says of CTR: a wrong key decrypts to garbage, and exit 0.
+if printf '%s\n' $CIPHERS | grep -qx aes-128-ctr; then
+    be -aes-128-ctr -K $K16 -iv $IV -in "$tmp/p1000" -out "$d/ctr.enc"
+    b -aes-128-ctr -d -K 0f0e0d0c0b0a09080706050403020100 -iv $IV -in "$d/ctr.enc" -out "$d/ctr.dec"
+    check "aes-128-ctr, wrong key: not detected, exit 0 (as -help says)" [ "$rc" -eq 0 ]
+    check "aes-128-ctr, wrong key: garbage of the same length" \
+        sh -c "[ \$(wc -c <'$d/ctr.dec') -eq 1000 ] && ! cmp -s '$d/ctr.dec' '$tmp/p1000'"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
