@@ -44,17 +44,19 @@ static const char *shown(const char *path)
     return path == NULL || strcmp(path, "-") == 0 ? "stdin" : path;
 }
 
-/* read_fd appends fd's contents to a buffer of at most max bytes. */
+/* read_fd reads fd's contents into a buffer of at most max bytes.  The
+ * buffer has cap + 1 bytes and reads may fill them all: at the limit, that
+ * one byte more tells a file of exactly max bytes from a larger one. */
 static int read_fd(int fd, size_t max, uint8_t **out, size_t *len, int *too_big)
 {
-    size_t cap = 4096, n = 0;
+    size_t cap = max < 4096 ? max : 4096, n = 0;
     uint8_t *buf = malloc(cap + 1);
 
     *too_big = 0;
     if (buf == NULL)
         return ENOMEM;
     for (;;) {
-        if (n == cap) {
+        if (n == cap + 1) {
             uint8_t *more;
             if (cap >= max) {
                 *too_big = 1;
@@ -71,7 +73,7 @@ static int read_fd(int fd, size_t max, uint8_t **out, size_t *len, int *too_big)
             free_secret(buf, n);
             buf = more;
         }
-        ssize_t r = read(fd, buf + n, cap - n);
+        ssize_t r = read(fd, buf + n, cap + 1 - n);
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0) {

@@ -422,6 +422,18 @@ check "dgst -verify a missing signature: one line, exit 1" one_line_error dgst
 b genrsa -out "$d/no/such/dir/key.pem" 512
 check "genrsa -out an unwritable path: one line, exit 1" one_line_error genrsa
 
+# Key files are read up to 1 MiB: a key padded to exactly that is read
+# (it was called "larger than 1048576 bytes"), one byte more is refused.
+pad=$((1048576 - $(wc -c <"$tmp/kat.pem") - 1))
+{ cat "$tmp/kat.pem"; head -c "$pad" /dev/zero | tr '\0' x; echo; } >"$d/mib.pem"
+b pkey -noout -in "$d/mib.pem"
+check "pkey -in a key file of exactly 1 MiB: read" clean_exit
+echo >>"$d/mib.pem"
+b pkey -noout -in "$d/mib.pem"
+check "pkey -in a key file of 1 MiB + 1 byte: one line, exit 1" one_line_error pkey
+check "pkey -in a key file of 1 MiB + 1 byte: says it is too large" \
+    grep -q 'larger than 1048576 bytes' "$tmp/err"
+
 # Wrong key type, wrong use, wrong signature.
 b dgst -sha256 -sign "$tmp/d1024.pem" -sigopt rsa_padding_mode:pss "$tmp/msg"
 check "DSA key with -sigopt rsa_padding_mode:pss (sign): one line, exit 1" one_line_error dgst
