@@ -156,7 +156,9 @@ int write_file(const char *prog, const char *path, const void *buf, size_t len, 
     return 0;
 }
 
-/* is_pem says whether a file holds PEM rather than DER. */
+/* is_pem says whether to read a file as PEM rather than DER: with no form
+ * given, when it has a "-----BEGIN" (the loaders then fall back to DER if
+ * it does not read as PEM: DER numbers may hold those bytes). */
 static int is_pem(const uint8_t *buf, size_t len, int form)
 {
     if (form != FORM_ANY)
@@ -192,6 +194,8 @@ int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
     pem = is_pem(buf, len, form);
     err = pem ? brisk_pkey_from_pem(key, (const char *)buf, len)
               : brisk_pkey_from_der(key, buf, len);
+    if (err != 0 && pem && form == FORM_ANY && brisk_pkey_from_der(key, buf, len) == 0)
+        err = 0; /* DER whose numbers hold the bytes "-----BEGIN" */
     free_secret(buf, len);
     if (err != 0) {
         decode_error(prog, "a key", path, pem, err);
@@ -211,6 +215,8 @@ int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_para
     pem = is_pem(buf, len, form);
     err = pem ? brisk_dsa_params_from_pem(params, (const char *)buf, len)
               : brisk_dsa_params_from_der(params, buf, len);
+    if (err != 0 && pem && form == FORM_ANY && brisk_dsa_params_from_der(params, buf, len) == 0)
+        err = 0; /* DER whose numbers hold the bytes "-----BEGIN" */
     free(buf);
     if (err == 0 && brisk_dsa_params_check(params, 0) != 0)
         err = BRISK_EINVAL;

@@ -80,7 +80,7 @@ static inline char *fuzz_temp_path(void)
 /* fuzz_write_file replaces the contents of path with len bytes. */
 static inline void fuzz_write_file(const char *path, const void *p, size_t len)
 {
-    int fd = open(path, O_WRONLY | O_TRUNC);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
     const uint8_t *b = p;
 
     if (fd < 0)

@@ -8,8 +8,9 @@
  * Properties checked beyond "no crash, no leak, no sanitizer report":
  * - read_file returns exactly the file, NUL-terminated, when it has at
  *   most `max` bytes, and refuses it when it has more;
- * - -inform/-keyform omitted (FORM_ANY) reads the file exactly as the form
- *   its "-----BEGIN" line (or its absence) says;
+ * - -inform/-keyform omitted (FORM_ANY) reads a file as DER without a
+ *   "-----BEGIN", and with one as PEM, or as DER if it is not PEM (DER
+ *   numbers may hold those bytes): exactly what a given form reads;
  * - a key load_key accepts encodes as `pkey` writes it: in every form it can
  *   take (a private form exactly when it is private, SubjectPublicKeyInfo
  *   always, as -pubout needs), as PEM and DER, and load_key reads each of
@@ -39,8 +40,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* has_begin tells what FORM_ANY must take the file for: PEM when it holds
- * a "-----BEGIN" anywhere. */
+/* has_begin tells whether FORM_ANY may take the file for PEM: when it
+ * holds a "-----BEGIN" anywhere. */
 static int has_begin(const uint8_t *p, size_t len)
 {
     for (size_t i = 0; i + 10 <= len; i++)
@@ -125,21 +126,22 @@ static void check_key_files(const brisk_pkey *key)
 
 static void check_keys(const uint8_t *data, size_t size)
 {
-    static brisk_pkey any, forced;
-    int pem = has_begin(data, size);
+    static brisk_pkey any, pem, der;
     int r_any = load_key("fuzz", in_path, FORM_ANY, &any);
-    int r_forced = load_key("fuzz", in_path, pem ? FORM_PEM : FORM_DER, &forced);
+    int r_pem = has_begin(data, size) ? load_key("fuzz", in_path, FORM_PEM, &pem) : -1;
+    int r_der = load_key("fuzz", in_path, FORM_DER, &der);
+    const brisk_pkey *want = r_pem == 0 ? &pem : r_der == 0 ? &der : NULL;
 
-    if ((r_any == 0) != (r_forced == 0) || (r_any == 0 && !same_key(&any, &forced, 0)))
-        fuzz_fail("load_key without a form reads otherwise than with the form it detects");
+    if ((r_any == 0) != (want != NULL) || (r_any == 0 && !same_key(&any, want, 0)))
+        fuzz_fail("load_key without a form reads otherwise than with PEM or DER");
     if (r_any == 0)
         check_key_files(&any);
+    /* A form that is not the file's must fail or read a key without harm. */
+    if (r_pem == 0 && r_der == 0)
+        check_key_files(&der);
     brisk_pkey_wipe(&any);
-    brisk_pkey_wipe(&forced);
-    /* The other form must simply fail or succeed without harm. */
-    if (load_key("fuzz", in_path, pem ? FORM_DER : FORM_PEM, &forced) == 0)
-        check_key_files(&forced);
-    brisk_pkey_wipe(&forced);
+    brisk_pkey_wipe(&pem);
+    brisk_pkey_wipe(&der);
 }
 
 static void check_params_files(const brisk_dsa_params *params)
@@ -168,19 +170,20 @@ static void check_params_files(const brisk_dsa_params *params)
 
 static void check_params(const uint8_t *data, size_t size)
 {
-    static brisk_dsa_params any, forced;
+    static brisk_dsa_params any, pem, der;
     static uint8_t d1[MAX_DER], d2[MAX_DER];
-    int pem = has_begin(data, size);
     int r_any = load_dsa_params("fuzz", in_path, FORM_ANY, &any);
-    int r_forced = load_dsa_params("fuzz", in_path, pem ? FORM_PEM : FORM_DER, &forced);
+    int r_pem = has_begin(data, size) ? load_dsa_params("fuzz", in_path, FORM_PEM, &pem) : -1;
+    int r_der = load_dsa_params("fuzz", in_path, FORM_DER, &der);
+    const brisk_dsa_params *want = r_pem == 0 ? &pem : r_der == 0 ? &der : NULL;
     size_t n1 = sizeof(d1), n2 = sizeof(d2);
 
-    if ((r_any == 0) != (r_forced == 0))
-        fuzz_fail("load_dsa_params without a form reads otherwise than with its form");
+    if ((r_any == 0) != (want != NULL))
+        fuzz_fail("load_dsa_params without a form reads otherwise than with PEM or DER");
     if (r_any != 0)
         return;
     if (brisk_dsa_params_to_der(d1, &n1, &any) != BRISK_EOK ||
-        brisk_dsa_params_to_der(d2, &n2, &forced) != BRISK_EOK || n1 != n2 ||
+        brisk_dsa_params_to_der(d2, &n2, want) != BRISK_EOK || n1 != n2 ||
         memcmp(d1, d2, n1) != 0)
         fuzz_fail("load_dsa_params without a form reads other parameters");
     check_params_files(&any);
