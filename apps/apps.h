@@ -3,7 +3,9 @@
  * points, one option parser driven by a table (so that -help, unknown
  * options and bad values read the same everywhere), strict number parsing,
  * one-line error messages, hex output, the lines that describe this build
- * ("options:", "compiler:", "CPUINFO:") and the speed self-check vectors.
+ * ("options:", "compiler:", "CPUINFO:") and the speed self-check vectors;
+ * and for the fuzz targets, the option tables, dgst's -sigopt parser and
+ * enc's input side.
  */
 #ifndef BRISK_APPS_H
 #define BRISK_APPS_H
