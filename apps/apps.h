@@ -4,7 +4,9 @@
  * options and bad values read the same everywhere), strict number parsing,
  * one-line error messages, hex output, one writer for every output file
  * (all or nothing), the lines that describe this build
- * ("options:", "compiler:", "CPUINFO:") and the speed self-check vectors.
+ * ("options:", "compiler:", "CPUINFO:") and the speed self-check vectors;
+ * and for the fuzz targets, the option tables, dgst's -sigopt parser and
+ * enc's input side.
  */
 #ifndef BRISK_APPS_H
 #define BRISK_APPS_H
@@ -240,5 +242,72 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 
 /* speed_pk_free wipes and frees k (NULL is fine). */
 void speed_pk_free(speed_pk *k);
+
+/* ---- The parsers, shared with the fuzz targets (tests/fuzz_*.c) ---- */
+
+/* The option tables of the subcommands, each in its subcommand's file. */
+extern const app_option des_opts_options[], dgst_options[], dsaparam_options[],
+    enc_options[], genrsa_options[], list_options[], pkey_options[], speed_options[],
+    version_options[];
+
+/* What dgst's -sign, -verify, -signature and -sigopt asked for. */
+typedef struct sig_job {
+    const char *key_path;   /* the key of -sign, -verify or -prverify */
+    int verify;             /* 0: sign */
+    int keyform;
+    const char *sig_path;   /* -signature */
+    const char *out;        /* -out */
+    int hex;                /* -hex or -c given: signatures in hex */
+    int pss;                /* rsa_padding_mode:pss */
+    int salt;               /* a count or BRISK_RSA_PSS_SALT_*; SALT_UNSET: the default */
+    const brisk_digest *mgf1;
+    const char *rsa_opt;    /* the first rsa_* option given, for messages */
+} sig_job;
+
+/* dgst_set_sigopt applies one `-sigopt NAME:VALUE` of dgst to s; returns 0,
+ * or -1 after reporting an unknown name or a bad value. */
+int dgst_set_sigopt(sig_job *s, const char *opt);
+
+/* enc's input: what it reads at a time, and its streaming base64 decoder
+ * (RFC 4648 section 4, as OpenSSL's BIO_f_base64): white space anywhere is
+ * skipped, '=' may only end the text, a missing final padding is
+ * tolerated. */
+#define ENC_CHUNK (64 * 1024)
+
+typedef struct b64_decoder {
+    uint32_t acc;   /* sextets of the current quantum */
+    unsigned n;     /* data characters in it */
+    unsigned pad;   /* '=' seen */
+    int done;       /* the padding is complete: only white space may follow */
+} b64_decoder;
+
+/* b64_decode decodes len characters into out (room for 3 * len / 4 + 3
+ * bytes), adding to *out_len; -1 on a character that is not base64.  A
+ * zeroed decoder starts a text. */
+int b64_decode(b64_decoder *d, uint8_t *out, size_t *out_len, const uint8_t *in, size_t len);
+
+/* b64_finish emits an unpadded last quantum; -1 if the text was cut short. */
+int b64_finish(b64_decoder *d, uint8_t *out, size_t *out_len);
+
+/* The input of enc: fd read as it is, or base64-decoded.  Zeroed, with fd,
+ * name and base64 set, it is ready. */
+typedef struct enc_source {
+    int fd;
+    const char *name;           /* for messages */
+    int base64, eof;
+    b64_decoder dec;
+    uint8_t raw[ENC_CHUNK];     /* base64 text read */
+    uint8_t data[ENC_CHUNK];    /* decoded bytes not yet taken */
+    size_t off, len;
+} enc_source;
+
+/* enc_src_read gives up to cap bytes of (decoded) input: their count, 0 at
+ * the end, -1 after reporting an error. */
+ssize_t enc_src_read(enc_source *s, uint8_t *buf, size_t cap);
+
+/* enc_read_header reads the "Salted__" header of `enc -d` input and the
+ * 8-byte salt after it, as openssl enc does; returns 0, or -1 after
+ * reporting (another magic, too short, unreadable). */
+int enc_read_header(enc_source *src, uint8_t salt[8]);
 
 #endif

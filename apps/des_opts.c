@@ -26,7 +26,7 @@
 
 enum { OPT_SECONDS = 2 };
 
-static const app_option des_opts_options[] = {
+const app_option des_opts_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"seconds", OPT_SECONDS, ARG_NUMBER, 1, 3600, "N",
      "Time each variant for N seconds of CPU time (default 1)"},

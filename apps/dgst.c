@@ -32,7 +32,7 @@
 enum { OPT_LIST = 2, OPT_R, OPT_C, OPT_HEX, OPT_BINARY, OPT_HMAC, OPT_SIGN, OPT_VERIFY,
        OPT_PRVERIFY, OPT_SIGNATURE, OPT_SIGOPT, OPT_OUT, OPT_KEYFORM };
 
-static const app_option dgst_options[] = {
+const app_option dgst_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"list", OPT_LIST, ARG_NONE, 0, 0, NULL, "List digests"},
     {"c", OPT_C, ARG_NONE, 0, 0, NULL, "Print the digest with separating colons"},
@@ -204,25 +204,10 @@ static void list_digests(void)
 
 /* ---- Signatures: -sign, -verify, -prverify ---- */
 
-/* What -sign, -verify, -signature and -sigopt asked for. */
-typedef struct sig_job {
-    const char *key_path;   /* the key of -sign, -verify or -prverify */
-    int verify;             /* 0: sign */
-    int keyform;
-    const char *sig_path;   /* -signature */
-    const char *out;        /* -out */
-    int hex;                /* -hex or -c given: signatures in hex */
-    int pss;                /* rsa_padding_mode:pss */
-    int salt;               /* a count or BRISK_RSA_PSS_SALT_*; SALT_UNSET: the default */
-    const brisk_digest *mgf1;
-    const char *rsa_opt;    /* the first rsa_* option given, for messages */
-} sig_job;
-
 #define SALT_UNSET (-100)
 #define SALT_MAX_VERIFY (-101) /* "max" when verifying: computed from the key */
 
-/* set_sigopt applies one -sigopt NAME:VALUE; returns 0 or -1 reported. */
-static int set_sigopt(sig_job *s, const char *opt)
+int dgst_set_sigopt(sig_job *s, const char *opt)
 {
     const char *colon = strchr(opt, ':');
     const char *v = colon != NULL ? colon + 1 : "";
@@ -475,7 +460,7 @@ int dgst_main(int argc, char **argv)
         case OPT_SIGNATURE: sj.sig_path = o.value; break;
         case OPT_OUT: sj.out = o.value; break;
         case OPT_SIGOPT:
-            if (set_sigopt(&sj, o.value) != 0)
+            if (dgst_set_sigopt(&sj, o.value) != 0)
                 return 1;
             break;
         case OPT_KEYFORM:

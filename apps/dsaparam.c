@@ -23,7 +23,7 @@
 
 enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY };
 
-static const app_option dsaparam_options[] = {
+const app_option dsaparam_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"in", OPT_IN, ARG_STRING, 0, 0, "FILE", "Read the parameters from FILE (default stdin)"},
     {"inform", OPT_INFORM, ARG_STRING, 0, 0, "PEM|DER", "Input format (default: either)"},

@@ -51,7 +51,7 @@
 #include "apps.h"
 
 #define PROG "enc"
-#define CHUNK (64 * 1024)
+#define CHUNK ENC_CHUNK
 #define B64_LINE 48                 /* raw bytes per 64-column base64 line */
 #define PASS_MAX 4096
 #define DEFAULT_ITER 10000
@@ -64,7 +64,7 @@ enum {
     OPT_IV, OPT_MD, OPT_ITER, OPT_PBKDF2, OPT_NONE, OPT_PROVIDER
 };
 
-static const app_option enc_options[] = {
+const app_option enc_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"list", OPT_LIST, ARG_NONE, 0, 0, NULL, "List ciphers"},
     {"ciphers", OPT_LIST, ARG_NONE, 0, 0, NULL, "Alias for -list"},
@@ -137,15 +137,6 @@ static size_t b64_encode(char *out, const uint8_t *in, size_t len)
     return o;
 }
 
-/* A streaming decoder: white space anywhere is skipped, '=' may only end
- * the text, a missing final padding is tolerated. */
-typedef struct b64_decoder {
-    uint32_t acc;   /* sextets of the current quantum */
-    unsigned n;     /* data characters in it */
-    unsigned pad;   /* '=' seen */
-    int done;       /* the padding is complete: only white space may follow */
-} b64_decoder;
-
 static int b64_value(unsigned char c)
 {
     if (c >= 'A' && c <= 'Z')
@@ -177,10 +168,7 @@ static size_t b64_flush(b64_decoder *d, uint8_t *out)
     return len;
 }
 
-/* b64_decode decodes len characters into out (room for 3 * len / 4 + 3
- * bytes), adding to *out_len; -1 on a character that is not base64. */
-static int b64_decode(b64_decoder *d, uint8_t *out, size_t *out_len,
-                      const uint8_t *in, size_t len)
+int b64_decode(b64_decoder *d, uint8_t *out, size_t *out_len, const uint8_t *in, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = in[i];
@@ -207,8 +195,7 @@ static int b64_decode(b64_decoder *d, uint8_t *out, size_t *out_len,
     return 0;
 }
 
-/* b64_finish emits an unpadded last quantum; -1 if the text was cut short. */
-static int b64_finish(b64_decoder *d, uint8_t *out, size_t *out_len)
+int b64_finish(b64_decoder *d, uint8_t *out, size_t *out_len)
 {
     if (d->n == 1 || (d->pad > 0 && !d->done))
         return -1;
@@ -218,16 +205,6 @@ static int b64_finish(b64_decoder *d, uint8_t *out, size_t *out_len)
 }
 
 /* ---- Input ---- */
-
-typedef struct source {
-    int fd;
-    const char *name;           /* for messages */
-    int base64, eof;
-    b64_decoder dec;
-    uint8_t raw[CHUNK];         /* base64 text read */
-    uint8_t data[CHUNK];        /* decoded bytes not yet taken */
-    size_t off, len;
-} source;
 
 /* read_some reads up to cap bytes from fd; -1 with errno on an error. */
 static ssize_t read_some(int fd, uint8_t *buf, size_t cap)
@@ -240,9 +217,7 @@ static ssize_t read_some(int fd, uint8_t *buf, size_t cap)
     return n;
 }
 
-/* src_read gives up to cap bytes of (decoded) input: their count, 0 at the
- * end, -1 after reporting an error. */
-static ssize_t src_read(source *s, uint8_t *buf, size_t cap)
+ssize_t enc_src_read(enc_source *s, uint8_t *buf, size_t cap)
 {
     ssize_t n;
     size_t take;
@@ -281,12 +256,12 @@ static ssize_t src_read(source *s, uint8_t *buf, size_t cap)
 }
 
 /* src_read_full reads until len bytes or the end: their count, or -1. */
-static ssize_t src_read_full(source *s, uint8_t *buf, size_t len)
+static ssize_t src_read_full(enc_source *s, uint8_t *buf, size_t len)
 {
     size_t got = 0;
 
     while (got < len) {
-        ssize_t n = src_read(s, buf + got, len - got);
+        ssize_t n = enc_src_read(s, buf + got, len - got);
         if (n < 0)
             return -1;
         if (n == 0)
@@ -595,8 +570,7 @@ typedef struct enc_keys {
     char pass[PASS_MAX];
 } enc_keys;
 
-/* read_header reads "Salted__" and the salt from an encrypted input. */
-static int read_header(source *src, uint8_t salt[8])
+int enc_read_header(enc_source *src, uint8_t salt[8])
 {
     uint8_t m[8];
     ssize_t n = src_read_full(src, m, sizeof(m));
@@ -622,7 +596,7 @@ static int read_header(source *src, uint8_t salt[8])
 
 /* derive fills in the salt, key and IV from the password and the options,
  * in openssl enc's order; -1 after a reported error. */
-static int derive(const enc_args *a, const char *pass, source *src, enc_keys *k)
+static int derive(const enc_args *a, const char *pass, enc_source *src, enc_keys *k)
 {
     const brisk_cipher *c = a->cipher;
     size_t pass_len = pass != NULL ? strlen(pass) : 0;
@@ -642,7 +616,7 @@ static int derive(const enc_args *a, const char *pass, source *src, enc_keys *k)
                 return -1;
             }
             k->write_header = a->printkey != 2;
-        } else if (read_header(src, k->salt) != 0) {
+        } else if (enc_read_header(src, k->salt) != 0) {
             return -1;
         }
     }
@@ -723,14 +697,14 @@ static void final_error(const enc_args *a, int err)
 }
 
 /* pump moves the input through the cipher (or unchanged) to the output. */
-static int pump(const enc_args *a, source *src, sink *dst, brisk_cipher_ctx *ctx)
+static int pump(const enc_args *a, enc_source *src, sink *dst, brisk_cipher_ctx *ctx)
 {
     static uint8_t in[CHUNK], out[CHUNK + BRISK_CIPHER_MAX_BLOCK];
     size_t out_len;
     ssize_t n;
     int err;
 
-    while ((n = src_read(src, in, sizeof(in))) > 0) {
+    while ((n = enc_src_read(src, in, sizeof(in))) > 0) {
         if (a->cipher == NULL) {
             if (sink_write(dst, in, (size_t)n) != 0)
                 return -1;
@@ -771,7 +745,7 @@ static int same_file(const enc_args *a, int in_fd)
 }
 
 /* run does the work once the options are known; returns the exit status. */
-static int run(enc_args *a, source *src, sink *dst)
+static int run(enc_args *a, enc_source *src, sink *dst)
 {
     static enc_keys keys;
     brisk_cipher_ctx ctx = {0};
@@ -851,7 +825,7 @@ static int cipher_option(enc_args *a, const char *opt)
 
 int enc_main(int argc, char **argv)
 {
-    static source src;
+    static enc_source src;
     static sink dst;
     enc_args a = {0};
     app_opts o;

@@ -15,7 +15,7 @@
 
 enum { OPT_OUT = 2, OPT_TRADITIONAL, OPT_F4 };
 
-static const app_option genrsa_options[] = {
+const app_option genrsa_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
     {"traditional", OPT_TRADITIONAL, ARG_NONE, 0, 0, NULL,

@@ -42,17 +42,19 @@ static const char *shown(const char *path)
     return path == NULL || strcmp(path, "-") == 0 ? "stdin" : path;
 }
 
-/* read_fd appends fd's contents to a buffer of at most max bytes. */
+/* read_fd reads fd's contents into a buffer of at most max bytes.  The
+ * buffer has cap + 1 bytes and reads may fill them all: at the limit, that
+ * one byte more tells a file of exactly max bytes from a larger one. */
 static int read_fd(int fd, size_t max, uint8_t **out, size_t *len, int *too_big)
 {
-    size_t cap = 4096, n = 0;
+    size_t cap = max < 4096 ? max : 4096, n = 0;
     uint8_t *buf = malloc(cap + 1);
 
     *too_big = 0;
     if (buf == NULL)
         return ENOMEM;
     for (;;) {
-        if (n == cap) {
+        if (n == cap + 1) {
             uint8_t *more;
             if (cap >= max) {
                 *too_big = 1;
@@ -69,7 +71,7 @@ static int read_fd(int fd, size_t max, uint8_t **out, size_t *len, int *too_big)
             free_secret(buf, n);
             buf = more;
         }
-        ssize_t r = read(fd, buf + n, cap - n);
+        ssize_t r = read(fd, buf + n, cap + 1 - n);
         if (r < 0 && errno == EINTR)
             continue;
         if (r < 0) {
@@ -112,7 +114,9 @@ int read_file(const char *prog, const char *path, size_t max, uint8_t **out, siz
     return 0;
 }
 
-/* is_pem says whether a file holds PEM rather than DER. */
+/* is_pem says whether to read a file as PEM rather than DER: with no form
+ * given, when it has a "-----BEGIN" (the loaders then fall back to DER if
+ * it does not read as PEM: DER numbers may hold those bytes). */
 static int is_pem(const uint8_t *buf, size_t len, int form)
 {
     if (form != FORM_ANY)
@@ -148,6 +152,8 @@ int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
     pem = is_pem(buf, len, form);
     err = pem ? brisk_pkey_from_pem(key, (const char *)buf, len)
               : brisk_pkey_from_der(key, buf, len);
+    if (err != 0 && pem && form == FORM_ANY && brisk_pkey_from_der(key, buf, len) == 0)
+        err = 0; /* DER whose numbers hold the bytes "-----BEGIN" */
     free_secret(buf, len);
     if (err != 0) {
         decode_error(prog, "a key", path, pem, err);
@@ -167,6 +173,8 @@ int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_para
     pem = is_pem(buf, len, form);
     err = pem ? brisk_dsa_params_from_pem(params, (const char *)buf, len)
               : brisk_dsa_params_from_der(params, buf, len);
+    if (err != 0 && pem && form == FORM_ANY && brisk_dsa_params_from_der(params, buf, len) == 0)
+        err = 0; /* DER whose numbers hold the bytes "-----BEGIN" */
     free(buf);
     if (err == 0 && brisk_dsa_params_check(params, 1) != 0) /* primes too: a composite q */
         err = BRISK_EINVAL;

@@ -17,7 +17,7 @@
 
 enum { OPT_DIGESTS = 2, OPT_CIPHERS, OPT_IMPLS };
 
-static const app_option list_options[] = {
+const app_option list_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"digest-algorithms", OPT_DIGESTS, ARG_NONE, 0, 0, NULL,
      "List digests with their aliases"},

@@ -18,7 +18,7 @@
 enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_PUBOUT, OPT_PUBIN, OPT_TRADITIONAL,
        OPT_NOOUT };
 
-static const app_option pkey_options[] = {
+const app_option pkey_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"in", OPT_IN, ARG_STRING, 0, 0, "FILE", "Read the key from FILE (default stdin)"},
     {"inform", OPT_INFORM, ARG_STRING, 0, 0, "PEM|DER", "Input format (default: either)"},

@@ -717,7 +717,7 @@ static void sort_rows(speed_run *r)
 enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
        OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER };
 
-static const app_option speed_options[] = {
+const app_option speed_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"seconds", OPT_SECONDS, ARG_NUMBER, 1, MAX_SECONDS, "N",
      "Run each benchmark for N seconds (default 3; 10 for RSA and DSA)"},

@@ -13,7 +13,7 @@
 
 enum { OPT_ALL = 2, OPT_VER, OPT_BUILT, OPT_PLATFORM, OPT_OPTIONS, OPT_CFLAGS, OPT_CPU };
 
-static const app_option version_options[] = {
+const app_option version_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"a", OPT_ALL, ARG_NONE, 0, 0, NULL, "Show all data"},
     {"v", OPT_VER, ARG_NONE, 0, 0, NULL, "Show library version"},

@@ -529,6 +529,42 @@ check "dgst -verify a missing signature: one line, exit 1" one_line_error dgst
 b genrsa -out "$d/no/such/dir/key.pem" 512
 check "genrsa -out an unwritable path: one line, exit 1" one_line_error genrsa
 
+# Key files are read up to 1 MiB: a key padded to exactly that is read
+# (it was called "larger than 1048576 bytes"), one byte more is refused.
+pad=$((1048576 - $(wc -c <"$tmp/kat.pem") - 1))
+{ cat "$tmp/kat.pem"; head -c "$pad" /dev/zero | tr '\0' x; echo; } >"$d/mib.pem"
+b pkey -noout -in "$d/mib.pem"
+check "pkey -in a key file of exactly 1 MiB: read" clean_exit
+echo >>"$d/mib.pem"
+b pkey -noout -in "$d/mib.pem"
+check "pkey -in a key file of 1 MiB + 1 byte: one line, exit 1" one_line_error pkey
+check "pkey -in a key file of 1 MiB + 1 byte: says it is too large" \
+    grep -q 'larger than 1048576 bytes' "$tmp/err"
+
+# A key whose modulus holds the bytes "-----BEGIN" (made for this test;
+# openssl rsa -check passes it), written as DER by pkey: without -inform
+# it was taken for PEM ("malformed or truncated PEM").
+cat >"$tmp/begin.pem" <<'EOF'
+-----BEGIN RSA PRIVATE KEY-----
+MIIBOwIBAAJBAMUtLS0tLUJFR0lOYMTt19cDNu7fTqJ5CtvzwUEITpCo/Gr635dD
+kTxqyLJHYJH3z4Ycj0IxRt84jCPmOhBT5AsCAwEAAQJAEPVIN+T1SghUT7k2eGlu
+UVc878Fz7WRUq0MlIVc6DpXbRc4d0m7mf4E7MbLzg7yq0GHA7dMbPzwI5LM6Xif4
+9QIhAPXzSZCeXyEJKTLfJa0W3DMwfEgmWmxJaGoX0iBbNijHAiEAzTuzO6T+pdIe
+bCgaQ/h0OCmLaqrtiXm1gxhncJkODp0CIDN/HxYSsuRd4KxwIJlfQffN3RfWP/SQ
+YjZkinCP6IUdAiEAmQLijRxlUoHGdsKrWnO5SkoHDH7lXDKmlleyfytNZK0CIQCl
+Mi0AAWsA+rE0Xc+UpukIZEtHoUjDNG0KBJgmhNdlig==
+-----END RSA PRIVATE KEY-----
+EOF
+b pkey -in "$tmp/begin.pem" -outform DER -out "$d/begin.der"
+check "key whose DER holds -----BEGIN: pkey -outform DER" clean_exit
+b pkey -in "$d/begin.der" -traditional
+check "key whose DER holds -----BEGIN: read back without -inform" clean_exit
+check "key whose DER holds -----BEGIN: the same key" same "$tmp/out" "$tmp/begin.pem"
+bq pkey -in "$d/begin.der" -pubout -outform DER -out "$d/begin.pub.der"
+bq dgst -sha256 -sign "$d/begin.der" -out "$d/begin.sig" "$tmp/msg"
+b dgst -sha256 -verify "$d/begin.pub.der" -signature "$d/begin.sig" "$tmp/msg"
+check "key whose DER holds -----BEGIN: dgst -sign and -verify without -keyform" verified
+
 # Wrong key type, wrong use, wrong signature.
 b dgst -sha256 -sign "$tmp/d1024.pem" -sigopt rsa_padding_mode:pss "$tmp/msg"
 check "DSA key with -sigopt rsa_padding_mode:pss (sign): one line, exit 1" one_line_error dgst
