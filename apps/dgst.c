@@ -328,6 +328,29 @@ static int emit(const sig_job *s, const void *p, size_t len)
     return write_file("dgst", s->out, p, len, 0) == 0 ? 0 : 1;
 }
 
+/* emit_hex writes "RSA-SHA2-256(NAME)= HEX\n" for -sign -hex, in a buffer
+ * sized from its parts: NAME is a path of any length.  Returns 0 or 1. */
+static int emit_hex(const sig_job *s, const brisk_pkey *key, const brisk_digest *md,
+                    const char *name, const uint8_t *sig, size_t sig_len)
+{
+    const char *type = key->type == BRISK_PKEY_RSA ? "RSA" : "DSA";
+    size_t head = strlen(type) + 1 + strlen(md->long_name) + 1 + strlen(name) + 3;
+    size_t len = head + 2 * sig_len + 1;
+    char *line = malloc(len + 1);
+    int ret;
+
+    if (line == NULL) {
+        app_error("dgst", "out of memory");
+        return 1;
+    }
+    snprintf(line, head + 1, "%s-%s(%s)= ", type, md->long_name, name);
+    hex_encode(line + head, sig, sig_len);
+    line[len - 1] = '\n';
+    ret = emit(s, line, len);
+    free(line);
+    return ret;
+}
+
 /* sign_or_verify digests one file (or stdin) and signs or verifies. */
 static int sign_or_verify(const dgst_job *job, const sig_job *s, const char *path,
                           brisk_pkey *key)
@@ -362,16 +385,8 @@ static int sign_or_verify(const dgst_job *job, const sig_job *s, const char *pat
         if (bad)
             emit(s, failed, sizeof(failed) - 1);
     } else if ((len = make_signature(s, key, job->md, dgst, sig)) >= 0) {
-        if (!s->hex)
-            return emit(s, sig, (size_t)len);
-        char line[2 * BRISK_RSA_MAX_BYTES + 256];
-        int n = snprintf(line, sizeof(line), "%s-%s(%s)= ",
-                         key->type == BRISK_PKEY_RSA ? "RSA" : "DSA", job->md->long_name,
-                         path ? path : "stdin");
-        hex_encode(line + n, sig, (size_t)len);
-        n += 2 * (int)len;
-        line[n++] = '\n';
-        ret = emit(s, line, (size_t)n);
+        ret = s->hex ? emit_hex(s, key, job->md, path ? path : "stdin", sig, (size_t)len)
+                     : emit(s, sig, (size_t)len);
     }
 done:
     free(given);
