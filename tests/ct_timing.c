@@ -19,15 +19,18 @@
  * crop (which drops the slow tail that preemption and interrupts put
  * there), and on the squared deviations from the class mean (dudect's
  * second-order test).  A target leaks when the largest |t| of those with
- * at least 1000 measurements per class exceeds 4.5.
+ * at least 1000 measurements per class exceeds 4.5, in the run and in a
+ * second one made to confirm it (see run_target).
  *
  * The canary proves the run can fail: an 8-byte HMAC-SHA-256 tag check
  * that stops at the first differing byte, a leak of one or two counter
- * ticks on an operation of about 800, must be flagged, else the run fails.
+ * ticks on an operation of about 800, must be flagged (twice), else the
+ * run fails.
  *
  * Usage: ct_timing [-long] [-only SUBSTRING]
  *   -long  ten times the measurements (the manual mode; CI runs without)
- *   -only  run only the targets whose name or implementation contains it
+ *   -only  run only the targets whose name contains the argument or whose
+ *          implementation it names
  * Not a ctest: timings mean nothing under sanitizers, valgrind or qemu.
  * CI runs it on the Release build in its `timing` stage.  What it can and
  * cannot show is in docs/testing.md.
@@ -494,34 +497,48 @@ static int force(const char *prim, const char *impl)
     return prim == NULL || brisk_impl_set(prim, impl) == 0;
 }
 
+/* run_target measures t and, when its largest |t| is over the threshold,
+ * measures it again: it is flagged only when an independent second run is
+ * over the threshold too.  Each target's largest |t| is the maximum of
+ * about a hundred correlated tests, and a CI run has some sixty targets,
+ * so a lone |t| of 4.5 on constant-time code comes about once in a few
+ * hundred runs; twice in a row, practically never, while a real leak (the
+ * canary included) is over it every time. */
 static void run_target(const target *t, size_t scale)
 {
     char impl[40], buf[32];
+    int flagged = 0;
 
     snprintf(impl, sizeof(impl), "%s%s%s", t->impl != NULL ? t->impl : "-",
              t->impl2 != NULL ? "+" : "", t->impl2 != NULL ? t->impl2 : "");
     if (!force(t->prim, t->impl) || !force(t->prim2, t->impl2)) {
-        tv_note("%s [%s]: not available on this CPU, skipped", t->what, impl);
+        tv_note("%s [%s]: not in this build or not on this CPU, skipped", t->what, impl);
         force(t->prim, NULL);
         return;
     }
     cur = t;
-    double t0 = seconds();
-    result r = measure(t, t->count * scale);
-    double secs = seconds() - t0;
+    for (int round = 0; round < 2; round++) {
+        double t0 = seconds();
+        result r = measure(t, t->count * scale);
+        double secs = seconds() - t0;
+        flagged = fabs(r.t) > THRESHOLD;
+        const char *verdict = !flagged ? (t->canary ? "CANARY MISSED" : "ok")
+                              : round == 0 ? "over: re-run"
+                              : t->canary ? "canary caught" : "LEAK";
+        printf("ct_timing: %-26s %-15s %8zu  %7llu %9.1f  %7.2f %-10s %+9.1f  %5.1f  %s\n",
+               t->what, impl, r.n, (unsigned long long)r.median, r.resolves, fabs(r.t),
+               test_name(r.test, buf, sizeof(buf)), r.diff, secs, verdict);
+        if (!flagged)
+            break;
+    }
     force(t->prim, NULL);
     force(t->prim2, NULL);
-    int flagged = fabs(r.t) > THRESHOLD;
-    printf("ct_timing: %-26s %-15s %8zu  %7llu %9.1f  %7.2f %-10s %+9.1f  %5.1f  %s\n", t->what,
-           impl, r.n, (unsigned long long)r.median, r.resolves, fabs(r.t),
-           test_name(r.test, buf, sizeof(buf)), r.diff, secs,
-           t->canary ? (flagged ? "canary caught" : "CANARY MISSED") : (flagged ? "LEAK" : "ok"));
     if (t->canary)
-        tv_check(flagged, "%s: the planted leak was not detected (max |t| %.2f <= %.1f): "
-                 "this run could not have failed", t->what, fabs(r.t), THRESHOLD);
+        tv_check(flagged, "%s: the planted leak was not detected twice (|t| <= %.1f): "
+                 "this run could not have failed", t->what, THRESHOLD);
     else
-        tv_check(!flagged, "%s [%s]: timing depends on the secret (max |t| %.2f > %.1f)",
-                 t->what, impl, fabs(r.t), THRESHOLD);
+        tv_check(!flagged, "%s [%s]: timing depends on the secret (|t| > %.1f twice)", t->what,
+                 impl, THRESHOLD);
 }
 
 /* Measurements per target in the CI run, for about a minute on an idle Zen
@@ -536,8 +553,11 @@ static void add(target t)
 {
     if (t.count == 0)
         t.count = N_FAST;
-    if (n_targets < sizeof(targets) / sizeof(targets[0]))
-        targets[n_targets++] = t;
+    if (t.in_len > MAX_IN || n_targets == sizeof(targets) / sizeof(targets[0])) {
+        tv_fail("%s: no room for the target or its input", t.what);
+        return;
+    }
+    targets[n_targets++] = t;
 }
 
 /* add_impls adds t once per implementation of prim; those the CPU lacks
@@ -636,7 +656,8 @@ int main(int argc, char **argv)
     init_monts();
     build_targets();
     tv_note("dudect: fixed against random secret, Welch's t on all, %d crops and the second "
-            "order; a leak is max |t| > %.1f%s", NPCT, THRESHOLD, scale > 1 ? "; long run" : "");
+            "order; a leak is max |t| > %.1f in two runs%s",
+            NPCT, THRESHOLD, scale > 1 ? "; long run" : "");
     printf("ct_timing: %-26s %-15s %8s  %7s %9s  %7s %-10s %9s  %5s  %s\n", "target", "impl",
            "n", "median", "4.5se@.9", "max |t|", "where", "fixed-rnd", "s", "verdict");
     double t0 = seconds();
