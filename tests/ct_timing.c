@@ -541,9 +541,9 @@ static void run_target(const target *t, size_t scale)
                  impl, THRESHOLD);
 }
 
-/* Measurements per target in the CI run, for about a minute on an idle Zen
- * 5 and two or three when the machine is busy (docs/testing.md).  The
- * canary gets as many as the most measured target. */
+/* Measurements per target in the CI run: a run took one minute on the
+ * shared Zen 5 at load 4 and up to four at load 11 (docs/testing.md).
+ * The canary gets as many as the most measured target. */
 enum { N_FAST = 500000, N_CANARY = N_FAST, N_EXP512 = 30000, N_EXP1024 = 6000 };
 
 static target targets[96];
