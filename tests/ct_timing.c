@@ -2,9 +2,10 @@
  * tests/ct_timing.c - a statistical timing test of the constant-time code,
  * after dudect (Reparaz, Balasch and Verbauwhede, "Dude, is my code constant
  * time?", DATE 2017).  It covers what the valgrind checks (ct_*.c) cannot:
- * valgrind does not run ADX, AVX-512, IFMA or VAES, so the bn(adx) and
- * bn(ifma) kernels and the vector AES and GHASH kernels are timed here,
- * each forced in turn, beside the portable ones.
+ * valgrind does not run AVX-512, IFMA, VAES or SHA-NI and hides ADX (ct_bn
+ * calls only the adx kernels directly), so bn(ifma), bn(adx) as a whole
+ * and the vector AES, GHASH and digest kernels are timed here, each forced
+ * in turn, beside the portable ones.
  *
  * Method: each target is one operation on a secret input.  Every
  * measurement takes an input of one of two classes, chosen at random per
