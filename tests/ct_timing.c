@@ -1,0 +1,674 @@
+/*
+ * tests/ct_timing.c - a statistical timing test of the constant-time code,
+ * after dudect (Reparaz, Balasch and Verbauwhede, "Dude, is my code constant
+ * time?", DATE 2017).  It covers what the valgrind checks (ct_*.c) cannot:
+ * valgrind does not run AVX-512, IFMA, VAES or SHA-NI and hides ADX (ct_bn
+ * calls only the adx kernels directly), so bn(ifma), bn(adx) as a whole
+ * and the vector AES, GHASH and digest kernels are timed here, each forced
+ * in turn, beside the portable ones.
+ *
+ * Method: each target is one operation on a secret input.  Every
+ * measurement takes an input of one of two classes, chosen at random per
+ * measurement (so that noise from other processes, frequency changes and
+ * interrupts falls on both alike): a fixed secret (a corner value: zero
+ * key, zero operands, an exponent with every window zero) or a random one;
+ * the other inputs are random in both classes.  The time of one call is
+ * read with the cycle counter (rdtsc between lfences on x86, else
+ * CLOCK_MONOTONIC).  A warm-up batch is measured first and only sets 100
+ * cropping thresholds at the percentiles 1 - 0.5^(k/10) as dudect does;
+ * then Welch's t-test compares the classes on all measurements, on each
+ * crop (which drops the slow tail that preemption and interrupts put
+ * there), and on the squared deviations from the class mean (dudect's
+ * second-order test).  A target leaks when the largest |t| of those with
+ * at least 1000 measurements per class exceeds 4.5, in the run and in a
+ * second one made to confirm it (see run_target).
+ *
+ * The canary proves the run can fail: an 8-byte HMAC-SHA-256 tag check
+ * that stops at the first differing byte, a leak of one or two counter
+ * ticks on an operation of about 800, must be flagged (twice), else the
+ * run fails.
+ *
+ * Usage: ct_timing [-long] [-only SUBSTRING]
+ *   -long  ten times the measurements (the manual mode; CI runs without)
+ *   -only  run only the targets whose name contains the argument or whose
+ *          implementation it names
+ * Not a ctest: timings mean nothing under sanitizers, valgrind or qemu.
+ * CI runs it on the Release build in its `timing` stage.  What it can and
+ * cannot show is in docs/testing.md.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <brisk/brisk.h>
+
+#include "../src/bn/internal.h"
+#include "../src/cipher/internal.h"
+#include "vectors.h"
+
+enum {
+    NPCT = 100,            /* cropping thresholds */
+    NTESTS = NPCT + 2,     /* all, each crop, second order */
+    BATCH = 2000,          /* measurements between statistics updates */
+    MIN_PER_CLASS = 1000,  /* a test counts once each class has this many */
+    MAX_IN = 1024          /* bytes of input per measurement, at most */
+};
+
+static const double THRESHOLD = 4.5;
+
+/* ---- Timing ---- */
+
+/* ticks reads the time-stamp counter, fenced so that the measured code
+ * neither starts before nor finishes after the read. */
+static inline uint64_t ticks(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    uint32_t lo, hi;
+    __asm__ volatile("lfence\n\trdtsc\n\tlfence" : "=a"(lo), "=d"(hi) : : "memory");
+    return ((uint64_t)hi << 32) | lo;
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---- Welch's t-test, accumulated online (Welford) ---- */
+
+typedef struct welch {
+    double n[2], mean[2], m2[2];
+} welch;
+
+static inline void welch_push(welch *w, double x, int cls)
+{
+    w->n[cls] += 1;
+    double d = x - w->mean[cls];
+    w->mean[cls] += d / w->n[cls];
+    w->m2[cls] += d * (x - w->mean[cls]);
+}
+
+static double welch_t(const welch *w)
+{
+    double v0 = w->m2[0] / (w->n[0] - 1), v1 = w->m2[1] / (w->n[1] - 1);
+    double den = sqrt(v0 / w->n[0] + v1 / w->n[1]);
+    double diff = w->mean[0] - w->mean[1];
+    if (den > 0)
+        return diff / den;
+    /* every time the same within each class: any difference is a leak */
+    return diff == 0 ? 0 : diff > 0 ? INFINITY : -INFINITY;
+}
+
+/* ---- Targets ---- */
+
+/* A target: run does the timed operation on one measurement's input, which
+ * prepare writes (untimed) for the fixed (1) or random (0) class.  Both
+ * read their sizes from the target being run, `cur`. */
+typedef struct target {
+    const char *what;
+    const char *prim, *impl;   /* forced for the run; prim NULL: none */
+    const char *prim2, *impl2; /* a second one (GCM's ghash), or NULL */
+    size_t size;               /* bits of a bignum, bytes of an AES key */
+    const brisk_digest *md;    /* HMAC's digest */
+    size_t in_len;
+    void (*prepare)(uint8_t *in, int fixed, tv_rng *rng);
+    void (*run)(const uint8_t *in);
+    size_t count;              /* measurements in the CI run */
+    int canary;                /* must be flagged */
+} target;
+
+static const target *cur;
+static tv_rng rng;
+static uint8_t sink[BRISK_BN_MAX_LIMBS * 8 * 2];
+
+/* -- bn: mod_exp with a secret exponent, and the Montgomery kernels with
+ * secret operands, at sizes that take different kernels (adx: product
+ * scanning at 256 and 512 bits, rows eight at a time from 1024; ifma: one
+ * per size).  Each size's modulus is random, odd and public; the
+ * exponent's width is public (the modulus's) and its top bit set in both
+ * classes. -- */
+
+enum { N_MONT = 4 };
+static const size_t mont_bits[N_MONT] = {256, 512, 1024, 2048};
+static brisk_bn_mont monts[N_MONT];
+
+static const brisk_bn_mont *mont_of(size_t bits)
+{
+    size_t i = 0;
+    while (i + 1 < N_MONT && mont_bits[i] != bits)
+        i++;
+    return &monts[i];
+}
+
+static void init_monts(void)
+{
+    for (size_t i = 0; i < N_MONT; i++) {
+        brisk_bn m;
+        size_t n = mont_bits[i] / 64;
+        brisk_bn_zero(&m, n);
+        tv_rng_fill(&rng, m.d, n * 8);
+        m.d[0] |= 1;
+        m.d[n - 1] |= (uint64_t)1 << 63;
+        brisk_bn_mont_init(&monts[i], &m);
+    }
+}
+
+/* rand_below writes n random limbs below m (the top limb cleared of its
+ * top bit, which m's has). */
+static void rand_below(uint64_t *r, size_t n, tv_rng *g)
+{
+    tv_rng_fill(g, r, n * 8);
+    r[n - 1] &= ~((uint64_t)1 << 63);
+}
+
+/* mod_exp input: base (random in both), then exponent (fixed: only the
+ * top bit set, so every window is zero). */
+static void exp_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    size_t n = cur->size / 64;
+    uint64_t base[BRISK_BN_MAX_LIMBS], e[BRISK_BN_MAX_LIMBS];
+    rand_below(base, n, g);
+    if (fixed)
+        memset(e, 0, n * 8);
+    else
+        tv_rng_fill(g, e, n * 8);
+    e[n - 1] |= (uint64_t)1 << 63;
+    memcpy(in, base, n * 8);
+    memcpy(in + n * 8, e, n * 8);
+}
+
+static void exp_run(const uint8_t *in)
+{
+    size_t n = cur->size / 64;
+    brisk_bn a, e, r;
+    brisk_bn_zero(&a, n);
+    brisk_bn_zero(&e, n);
+    memcpy(a.d, in, n * 8);
+    memcpy(e.d, in + n * 8, n * 8);
+    brisk_bn_mod_exp(&r, &a, &e, mont_of(cur->size));
+    memcpy(sink, r.d, n * 8);
+}
+
+/* kernel input: two operands below m; fixed: both zero. */
+static void kernel_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    size_t n = cur->size / 64;
+    uint64_t ab[2 * BRISK_BN_MAX_LIMBS];
+    rand_below(ab, n, g);
+    rand_below(ab + n, n, g);
+    if (fixed)
+        memset(ab, 0, 2 * n * 8);
+    memcpy(in, ab, 2 * n * 8);
+}
+
+static void mont_mul_run(const uint8_t *in)
+{
+    size_t n = cur->size / 64;
+    uint64_t ab[2 * BRISK_BN_MAX_LIMBS], r[BRISK_BN_MAX_LIMBS];
+    memcpy(ab, in, 2 * n * 8);
+    brisk_bn_active()->mont_mul(r, ab, ab + n, mont_of(cur->size));
+    memcpy(sink, r, n * 8);
+}
+
+static void mont_sqr_run(const uint8_t *in)
+{
+    size_t n = cur->size / 64;
+    uint64_t a[BRISK_BN_MAX_LIMBS], r[BRISK_BN_MAX_LIMBS];
+    memcpy(a, in, n * 8);
+    brisk_bn_active()->mont_sqr(r, a, mont_of(cur->size));
+    memcpy(sink, r, n * 8);
+}
+
+/* -- AES: key expansion and 8 blocks of ECB encryption; secret key (fixed:
+ * zero) with the plaintext random in both, or secret plaintext (fixed:
+ * zero) with the key random in both. -- */
+
+enum { AES_BLOCKS = 8 };
+
+static void aes_key_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 32 + 16 * AES_BLOCKS);
+    if (fixed)
+        memset(in, 0, 32);
+}
+
+static void aes_data_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 32 + 16 * AES_BLOCKS);
+    if (fixed)
+        memset(in + 32, 0, 16 * AES_BLOCKS);
+}
+
+static void aes_run(const uint8_t *in)
+{
+    brisk_aes_key k;
+    brisk_aes_setkey(&k, in, cur->size);
+    k.impl->ecb_enc(&k, sink, in + 32, AES_BLOCKS);
+}
+
+/* -- GHASH: the hash key's table and 16 blocks under a secret H (fixed:
+ * zero), data random in both.  gcm.c's kernel interface: -- */
+
+typedef void ghash_blocks_fn(uint8_t y[16], const uint8_t *table, const uint8_t *in,
+                             size_t n_blocks);
+typedef ghash_blocks_fn *ghash_init_fn(uint8_t *table, const uint8_t h[16]);
+
+enum { GHASH_BLOCKS = 16 };
+
+static void ghash_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 16 + 16 * GHASH_BLOCKS);
+    if (fixed)
+        memset(in, 0, 16);
+}
+
+static void ghash_run(const uint8_t *in)
+{
+    _Alignas(64) uint8_t table[256];
+    uint8_t y[16] = {0};
+    ghash_init_fn *init = (ghash_init_fn *)brisk_prim_fn(&brisk_ghash_prim);
+    init(table, in)(y, table, in + 16, GHASH_BLOCKS);
+    memcpy(sink, y, 16);
+}
+
+/* -- HMAC: keying with a secret 32-byte key (fixed: zero) and the tag of a
+ * 32-byte message, random in both (a one-block message, which HMAC-SHA-256
+ * on SHA-NI and HMAC-MD5 on AVX-512 tag in one call). -- */
+
+static void hmac_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 64);
+    if (fixed)
+        memset(in, 0, 32);
+}
+
+static void hmac_run(const uint8_t *in)
+{
+    brisk_hmac_ctx c;
+    brisk_hmac_init(&c, cur->md, in, 32);
+    brisk_hmac_tag(&c, sink, in + 32, 32);
+}
+
+/* -- The canary: HMAC-SHA-256 over a random 256-byte message under a
+ * fixed key, truncated to 8 bytes (as HMAC-SHA-256-64), then a check of a
+ * candidate tag that stops at the first differing byte.  Both classes are
+ * wrong tags, so only where they differ can show, not the verdict: fixed
+ * class, the right tag with its last byte changed (8 bytes compared);
+ * random class, a random tag (one byte compared, almost always): one or
+ * two ticks of the time-stamp counter on an operation of about 800. -- */
+
+enum { CANARY_MSG = 256, CANARY_TAG = 8 };
+
+static const uint8_t canary_key[32] = {1, 2, 3, 4, 5, 6, 7, 8};
+
+static void canary_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    uint8_t tag[32];
+    tv_rng_fill(g, in, CANARY_MSG + CANARY_TAG);
+    if (fixed) {
+        brisk_hmac(&brisk_digest_sha256, tag, canary_key, sizeof(canary_key), in, CANARY_MSG);
+        memcpy(in + CANARY_MSG, tag, CANARY_TAG);
+        in[CANARY_MSG + CANARY_TAG - 1] ^= 1;
+    }
+}
+
+/* leaky_equal is the planted leak: an early-exit comparison (volatile, so
+ * the compiler keeps it a byte loop). */
+static int leaky_equal(const volatile uint8_t *a, const volatile uint8_t *b, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
+static void canary_run(const uint8_t *in)
+{
+    uint8_t tag[32];
+    brisk_hmac(&brisk_digest_sha256, tag, canary_key, sizeof(canary_key), in, CANARY_MSG);
+    sink[0] = (uint8_t)leaky_equal(tag, in + CANARY_MSG, CANARY_TAG);
+}
+
+/* -- GCM through the generic API, which is how the stitched VAES and
+ * VPCLMULQDQ kernel is reached (16 blocks at a time). -- */
+
+enum { GCM_MSG = 256 };
+
+static const brisk_cipher *gcm;
+static const uint8_t gcm_iv[12] = {9, 8, 7};
+
+static void gcm_key_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 16 + GCM_MSG);
+    if (fixed)
+        memset(in, 0, 16);
+}
+
+/* gcm_encrypt encrypts GCM_MSG bytes under a 16-byte key into sink. */
+static void gcm_encrypt(const uint8_t *key, const uint8_t *msg, uint8_t *out, uint8_t tag[16])
+{
+    brisk_cipher_ctx ctx;
+    size_t n, m;
+    brisk_cipher_init(&ctx, gcm, 1, key, 16, gcm_iv, sizeof(gcm_iv));
+    brisk_cipher_update(&ctx, out, &n, msg, GCM_MSG);
+    brisk_cipher_final(&ctx, out + n, &m);
+    brisk_cipher_get_tag(&ctx, tag, 16);
+    brisk_cipher_cleanup(&ctx);
+}
+
+static void gcm_key_run(const uint8_t *in)
+{
+    gcm_encrypt(in, in + 16, sink, sink + GCM_MSG);
+}
+
+/* The tag check of decryption, as the canary's but in the library: under
+ * a fixed key, a random ciphertext with a wrong tag, either the right one
+ * with its last byte changed (fixed class) or a random one.  Both are
+ * refused; a comparison that stopped early would tell them apart. */
+static const uint8_t gcm_tag_key[16] = {0x42, 1, 2, 3};
+
+static void gcm_tag_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    uint8_t msg[GCM_MSG];
+    tv_rng_fill(g, msg, sizeof(msg));
+    gcm_encrypt(gcm_tag_key, msg, in, in + GCM_MSG);
+    if (fixed)
+        in[GCM_MSG + 15] ^= 1;
+    else
+        tv_rng_fill(g, in + GCM_MSG, 16);
+}
+
+static void gcm_tag_run(const uint8_t *in)
+{
+    brisk_cipher_ctx ctx;
+    size_t n, m;
+    brisk_cipher_init(&ctx, gcm, 0, gcm_tag_key, 16, gcm_iv, sizeof(gcm_iv));
+    brisk_cipher_set_tag(&ctx, in + GCM_MSG, 16);
+    brisk_cipher_update(&ctx, sink, &n, in, GCM_MSG);
+    sink[GCM_MSG] = (uint8_t)brisk_cipher_final(&ctx, sink + n, &m);
+    brisk_cipher_cleanup(&ctx);
+}
+
+/* ---- The run ---- */
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+typedef struct result {
+    double t;        /* the largest |t|, signed (positive: fixed slower) */
+    int test;        /* which: 0 all, 1..NPCT crops, NPCT + 1 second order */
+    double diff;     /* fixed minus random mean, in ticks, in that test */
+    uint64_t median; /* of the warm-up batch, in ticks */
+    double resolves; /* 4.5 standard errors of the crop at 0.9 (RESOLVE_CROP) */
+    size_t n;
+} result;
+
+/* The test whose standard error shows the run's resolution: crop k = 32,
+ * at the percentile 1 - 0.5^3.3 = 0.9, below the slow tail and above the
+ * ties that the counter's granularity leaves at the fast end. */
+enum { RESOLVE_CROP = 33 };
+
+/* measure runs count measurements of t (after a warm-up batch) and returns
+ * the test with the largest |t|. */
+static result measure(const target *t, size_t count)
+{
+    static uint8_t in[BATCH * MAX_IN];
+    static uint8_t cls[BATCH];
+    static uint64_t dt[BATCH], sorted[BATCH];
+    static welch w[NTESTS];
+    uint64_t thr[NPCT];
+    result r = {0, 0, 0, 0, INFINITY, 0};
+
+    memset(w, 0, sizeof(w));
+    for (int first = 1; r.n < count; first = 0) {
+        for (size_t i = 0; i < BATCH; i++) {
+            cls[i] = (uint8_t)(tv_rng_u64(&rng) & 1);
+            t->prepare(in + i * t->in_len, cls[i], &rng);
+        }
+        for (size_t i = 0; i < BATCH; i++) {
+            uint64_t t0 = ticks();
+            t->run(in + i * t->in_len);
+            dt[i] = ticks() - t0;
+        }
+        if (first) {
+            /* the warm-up batch only sets the crops */
+            memcpy(sorted, dt, sizeof(sorted));
+            qsort(sorted, BATCH, sizeof(sorted[0]), cmp_u64);
+            for (int k = 0; k < NPCT; k++) {
+                double p = 1 - pow(0.5, 10.0 * (k + 1) / NPCT);
+                thr[k] = sorted[(size_t)(p * BATCH)];
+            }
+            r.median = sorted[BATCH / 2];
+            continue;
+        }
+        for (size_t i = 0; i < BATCH; i++) {
+            double x = (double)dt[i];
+            int c = cls[i];
+            welch_push(&w[0], x, c);
+            for (int k = 0; k < NPCT; k++)
+                if (dt[i] < thr[k])
+                    welch_push(&w[1 + k], x, c);
+            if (w[0].n[0] + w[0].n[1] > 10000) {
+                double d = x - w[0].mean[c];
+                welch_push(&w[NPCT + 1], d * d, c);
+            }
+        }
+        r.n += BATCH;
+    }
+    for (int k = 0; k < NTESTS; k++) {
+        if (w[k].n[0] < MIN_PER_CLASS || w[k].n[1] < MIN_PER_CLASS)
+            continue;
+        double tk = welch_t(&w[k]);
+        if (k == RESOLVE_CROP)
+            r.resolves = THRESHOLD * sqrt(w[k].m2[0] / (w[k].n[0] - 1) / w[k].n[0] +
+                                          w[k].m2[1] / (w[k].n[1] - 1) / w[k].n[1]);
+        if (fabs(tk) > fabs(r.t)) {
+            r.t = tk;
+            r.test = k;
+            r.diff = k <= NPCT ? w[k].mean[1] - w[k].mean[0] : 0;
+        }
+    }
+    /* class 1 is the fixed one: report t as fixed minus random */
+    r.t = -r.t;
+    return r;
+}
+
+static const char *test_name(int k, char *buf, size_t cap)
+{
+    if (k == 0)
+        return "all";
+    if (k == NPCT + 1)
+        return "2nd order";
+    snprintf(buf, cap, "crop %.3f", 1 - pow(0.5, 10.0 * k / NPCT));
+    return buf;
+}
+
+static int force(const char *prim, const char *impl)
+{
+    return prim == NULL || brisk_impl_set(prim, impl) == 0;
+}
+
+/* run_target measures t and, when its largest |t| is over the threshold,
+ * measures it again: it is flagged only when an independent second run is
+ * over the threshold too.  Each target's largest |t| is the maximum of
+ * about a hundred correlated tests, and a CI run has some sixty targets,
+ * so a lone |t| of 4.5 on constant-time code comes about once in a few
+ * hundred runs; twice in a row, practically never, while a real leak (the
+ * canary included) is over it every time. */
+static void run_target(const target *t, size_t scale)
+{
+    char impl[40], buf[32];
+    int flagged = 0;
+
+    snprintf(impl, sizeof(impl), "%s%s%s", t->impl != NULL ? t->impl : "-",
+             t->impl2 != NULL ? "+" : "", t->impl2 != NULL ? t->impl2 : "");
+    if (!force(t->prim, t->impl) || !force(t->prim2, t->impl2)) {
+        tv_note("%s [%s]: not in this build or not on this CPU, skipped", t->what, impl);
+        force(t->prim, NULL);
+        return;
+    }
+    cur = t;
+    for (int round = 0; round < 2; round++) {
+        double t0 = seconds();
+        result r = measure(t, t->count * scale);
+        double secs = seconds() - t0;
+        flagged = fabs(r.t) > THRESHOLD;
+        const char *verdict = !flagged ? (t->canary ? "CANARY MISSED" : "ok")
+                              : round == 0 ? "over: re-run"
+                              : t->canary ? "canary caught" : "LEAK";
+        printf("ct_timing: %-26s %-15s %8zu  %7llu %9.1f  %7.2f %-10s %+9.1f  %5.1f  %s\n",
+               t->what, impl, r.n, (unsigned long long)r.median, r.resolves, fabs(r.t),
+               test_name(r.test, buf, sizeof(buf)), r.diff, secs, verdict);
+        if (!flagged)
+            break;
+    }
+    force(t->prim, NULL);
+    force(t->prim2, NULL);
+    if (t->canary)
+        tv_check(flagged, "%s: the planted leak was not detected twice (|t| <= %.1f): "
+                 "this run could not have failed", t->what, THRESHOLD);
+    else
+        tv_check(!flagged, "%s [%s]: timing depends on the secret (|t| > %.1f twice)", t->what,
+                 impl, THRESHOLD);
+}
+
+/* Measurements per target in the CI run: a run took one minute on the
+ * shared Zen 5 at load 4 and up to four at load 11 (docs/testing.md).
+ * The canary gets as many as the most measured target. */
+enum { N_FAST = 500000, N_CANARY = N_FAST, N_EXP512 = 30000, N_EXP1024 = 6000 };
+
+static target targets[96];
+static size_t n_targets;
+
+static void add(target t)
+{
+    if (t.count == 0)
+        t.count = N_FAST;
+    if (t.in_len > MAX_IN || n_targets == sizeof(targets) / sizeof(targets[0])) {
+        tv_fail("%s: no room for the target or its input", t.what);
+        return;
+    }
+    targets[n_targets++] = t;
+}
+
+/* add_impls adds t once per implementation of prim; those the CPU lacks
+ * are skipped by run_target. */
+static void add_impls(const char *prim, target t)
+{
+    const char *name;
+    for (size_t i = 0; (name = brisk_impl_name(prim, i, NULL)) != NULL; i++) {
+        t.prim = prim;
+        t.impl = name;
+        add(t);
+    }
+}
+
+static void build_targets(void)
+{
+    /* the portable pair is ten times slower: fewer measurements */
+    static const struct {
+        const char *aes, *ghash;
+        size_t count;
+    } gcm_pairs[] = {{"vaes", "vpclmul", 0}, {"aesni", "pclmul", 0}, {"ct", "ct", N_FAST / 5}};
+    static const struct {
+        const char *prim, *what;
+        const brisk_digest *md;
+    } hmacs[] = {{"sha256", "hmac-sha256 key", &brisk_digest_sha256},
+                 {"sha512", "hmac-sha512 key", &brisk_digest_sha512},
+                 {"sha1", "hmac-sha1 key", &brisk_digest_sha1},
+                 {"md5", "hmac-md5 key", &brisk_digest_md5}};
+
+    add((target){.what = "canary: early-exit tag check", .in_len = CANARY_MSG + CANARY_TAG,
+                 .prepare = canary_prepare, .run = canary_run, .count = N_CANARY,
+                 .canary = 1});
+    add_impls("bn", (target){.what = "mod_exp 512 bits", .size = 512, .in_len = 2 * 64,
+                             .prepare = exp_prepare, .run = exp_run, .count = N_EXP512});
+    add_impls("bn", (target){.what = "mod_exp 1024 bits", .size = 1024, .in_len = 2 * 128,
+                             .prepare = exp_prepare, .run = exp_run, .count = N_EXP1024});
+    for (size_t i = 0; i < N_MONT; i++) {
+        static char names[2][N_MONT][32];
+        size_t bits = mont_bits[i];
+        snprintf(names[0][i], sizeof(names[0][i]), "mont_mul %zu bits", bits);
+        snprintf(names[1][i], sizeof(names[1][i]), "mont_sqr %zu bits", bits);
+        add_impls("bn", (target){.what = names[0][i], .size = bits, .in_len = bits / 4,
+                                 .prepare = kernel_prepare, .run = mont_mul_run});
+        add_impls("bn", (target){.what = names[1][i], .size = bits, .in_len = bits / 4,
+                                 .prepare = kernel_prepare, .run = mont_sqr_run});
+    }
+    add_impls("aes", (target){.what = "aes-128 key, 8 blocks", .size = 16,
+                              .in_len = 32 + 16 * AES_BLOCKS, .prepare = aes_key_prepare,
+                              .run = aes_run});
+    add_impls("aes", (target){.what = "aes-256 key, 8 blocks", .size = 32,
+                              .in_len = 32 + 16 * AES_BLOCKS, .prepare = aes_key_prepare,
+                              .run = aes_run});
+    add_impls("aes", (target){.what = "aes-128 data, 8 blocks", .size = 16,
+                              .in_len = 32 + 16 * AES_BLOCKS, .prepare = aes_data_prepare,
+                              .run = aes_run});
+    add_impls("ghash", (target){.what = "ghash H, 16 blocks", .in_len = 16 + 16 * GHASH_BLOCKS,
+                                .prepare = ghash_prepare, .run = ghash_run});
+    for (size_t i = 0; i < sizeof(gcm_pairs) / sizeof(gcm_pairs[0]); i++) {
+        target t = {.prim = "aes", .impl = gcm_pairs[i].aes, .prim2 = "ghash",
+                    .impl2 = gcm_pairs[i].ghash, .count = gcm_pairs[i].count};
+        t.what = "aes-128-gcm key, 256 B";
+        t.in_len = 16 + GCM_MSG;
+        t.prepare = gcm_key_prepare;
+        t.run = gcm_key_run;
+        add(t);
+        t.what = "aes-128-gcm tag check";
+        t.in_len = GCM_MSG + 16;
+        t.prepare = gcm_tag_prepare;
+        t.run = gcm_tag_run;
+        add(t);
+    }
+    for (size_t i = 0; i < sizeof(hmacs) / sizeof(hmacs[0]); i++)
+        add_impls(hmacs[i].prim, (target){.what = hmacs[i].what, .md = hmacs[i].md,
+                                          .in_len = 64, .prepare = hmac_prepare,
+                                          .run = hmac_run});
+}
+
+int main(int argc, char **argv)
+{
+    size_t scale = 1;
+    const char *only = NULL;
+
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "-long") == 0) {
+            scale = 10;
+        } else if (strcmp(argv[i], "-only") == 0 && i + 1 < argc) {
+            only = argv[++i];
+        } else {
+            fprintf(stderr, "usage: ct_timing [-long] [-only SUBSTRING]\n");
+            return 2;
+        }
+    }
+    tv_begin("ct_timing");
+    tv_rng_init(&rng, tv_seed() ^ ticks());
+    gcm = brisk_cipher_by_name("aes-128-gcm");
+    init_monts();
+    build_targets();
+    tv_note("dudect: fixed against random secret, Welch's t on all, %d crops and the second "
+            "order; a leak is max |t| > %.1f in two runs%s",
+            NPCT, THRESHOLD, scale > 1 ? "; long run" : "");
+    printf("ct_timing: %-26s %-15s %8s  %7s %9s  %7s %-10s %9s  %5s  %s\n", "target", "impl",
+           "n", "median", "4.5se@.9", "max |t|", "where", "fixed-rnd", "s", "verdict");
+    double t0 = seconds();
+    for (size_t i = 0; i < n_targets; i++) {
+        const target *t = &targets[i];
+        if (only != NULL && strstr(t->what, only) == NULL &&
+            (t->impl == NULL || strcmp(t->impl, only) != 0))
+            continue;
+        run_target(t, scale);
+    }
+    tv_note("%.0f s in all; times in ticks of the time-stamp counter", seconds() - t0);
+    return tv_end();
+}
