@@ -20,6 +20,20 @@
 #define BRISK_X86_64 1
 #endif
 
+/* BRISK_NO_CANARY exempts a hot kernel from -fstack-protector-strong
+ * (see CMakeLists.txt): only for functions whose locals are fixed-size
+ * blocks and vectors indexed by constants, where no length from a caller
+ * reaches a stack buffer, and where the canary measurably costs speed on
+ * short inputs (OpenSSL's assembly kernels have none either). */
+#if defined(__has_attribute)
+#if __has_attribute(no_stack_protector)
+#define BRISK_NO_CANARY __attribute__((no_stack_protector))
+#endif
+#endif
+#ifndef BRISK_NO_CANARY
+#define BRISK_NO_CANARY
+#endif
+
 static inline uint32_t load32_le(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |

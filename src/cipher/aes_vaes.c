@@ -636,7 +636,7 @@ static void xts_one(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const u
 }
 
 /* xts_short runs 2 to 4 blocks. */
-ONE_TARGET __attribute__((noinline))
+ONE_TARGET __attribute__((noinline)) BRISK_NO_CANARY
 static void xts_short(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
                       size_t n_blocks, int decrypt)
 {

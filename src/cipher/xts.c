@@ -158,6 +158,7 @@ static void steal(const brisk_aes_key *k, int encrypt, const uint64_t t[2], uint
 typedef void xts_kernel(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
                         size_t n_blocks);
 
+BRISK_NO_CANARY
 int brisk_xts_crypt(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (ctx == NULL || in == NULL || out == NULL || len < 16)
