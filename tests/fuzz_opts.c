@@ -153,6 +153,7 @@ static int ref_sigopt(const char *opt)
         return strcmp(v, "pkcs1") == 0 || strcmp(v, "pss") == 0;
     if (n == strlen("rsa_pss_saltlen") && memcmp(opt, "rsa_pss_saltlen", n) == 0)
         return strcmp(v, "digest") == 0 || strcmp(v, "max") == 0 || strcmp(v, "auto") == 0 ||
+               strcmp(v, "-1") == 0 || strcmp(v, "-2") == 0 || strcmp(v, "-3") == 0 ||
                (ref_long(v, &count) == 0 && count >= 0 && count <= BRISK_RSA_MAX_BYTES);
     if (n == strlen("rsa_mgf1_md") && memcmp(opt, "rsa_mgf1_md", n) == 0)
         return brisk_digest_by_name(v) != NULL;
