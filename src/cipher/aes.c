@@ -27,7 +27,8 @@ static const brisk_impl aes_impls[] = {
      BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL |
          BRISK_CPU_AVX512BW | BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
      (brisk_fn)brisk_aes_impl_vaes, 0},
-    {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, (brisk_fn)brisk_aes_impl_ni, 0},
+    {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
+     (brisk_fn)brisk_aes_impl_aesni, 0},
 #endif
     {"ct", 0, (brisk_fn)brisk_aes_impl_ct, 0},
     {NULL, 0, NULL, 0},
