@@ -1,7 +1,8 @@
 /*
  * src/bn/mont_adx.c - Montgomery multiplication and squaring (r = a b R^-1
  * mod m, R = 2^(64 n)) with mulx, adcx and adox, for any width of 1 to
- * BRISK_BN_MAX_LIMBS limbs.
+ * BRISK_BN_MAX_LIMBS limbs: the "adx" implementation of the "bn"
+ * primitive, whose kernels "ifma" also uses below 1536 bits.
  *
  * Three kernels, by width.
  *
@@ -32,10 +33,7 @@
  * next rows' head early, where it overlaps the rest of these rows.
  * Squaring sweeps four rows at a time over the cross products, takes each
  * 4x4 corner's six by product scanning, and doubles the sum with adcx
- * while adox adds the squares.  On AMD Zen 5, against the rows, this made
- * Montgomery multiplication 1.25-1.27 times and squaring 1.23-1.24 times
- * faster at 24-64 limbs, and a 1536- or 2048-bit exponentiation 1.18-1.2
- * times (docs/performance.md).
+ * while adox adds the squares.
  *
  * Product scanning, for 4 and 8 limbs (the CRT halves of RSA-512 and
  * RSA-1024, and DSA's small moduli): a kernel unrolled whole for its
@@ -46,11 +44,9 @@
  * which dominates at these widths, is gone.  Each column's products go
  * into accumulators of their own, which are added to the running sum
  * last, so they wait only for the q's they use, not for the running sum.
- * On AMD Zen 3 (no IFMA) this made Montgomery multiplication 1.03-1.17
- * times and squaring 1.14-1.46 times faster than the rows at 4 to 16
- * limbs.  At 16 limbs the unrolled squaring and multiplication no longer
- * stay in the instruction caches together: there the rows eight at a time
- * square 7% slower alone but make a 1024-bit exponentiation 3-5% faster.
+ * It stops at 8 limbs: at 16 the unrolled squaring and multiplication no
+ * longer fit the instruction caches together, so the rows, though slower
+ * alone, make the exponentiation faster.
  *
  * Constant-time: yes.  The instructions and addresses depend on n only; the
  * final subtraction is a masked select.
@@ -125,7 +121,7 @@ static inline uint64_t addmul_row(uint64_t *t, const uint64_t *b, size_t len, ui
  * for top 2^(64 n) + x < 2m, all limbs either way; d (n limbs) is scratch.
  * It is inline so that the product-scanning kernels, whose n is a
  * constant, get it unrolled: brisk_limbs_sub and brisk_limbs_select, out of
- * line, cost 12% of a 4-limb squaring. */
+ * line, weigh on a 4-limb squaring. */
 ADX_TARGET
 static inline void sub_if_fits(uint64_t *r, const uint64_t *x, uint64_t top, const uint64_t *m,
                                uint64_t *d, size_t n)

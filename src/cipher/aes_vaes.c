@@ -20,12 +20,12 @@
  * of the 32 blocks in flight in eight registers and moves each 128-bit lane
  * on by alpha^32 per pass: a 4-byte shift, the 32 bits shifted out reduced
  * with vpclmulqdq (shifts and xors instead put three times the work on the
- * port that runs vaesenc, and cost a fifth of the speed); the first tweaks
- * come from the caller's with per-lane variable shifts, so that setting up a
- * short call is not a serial chain of doublings; data units of up to four
- * blocks stay on 128-bit registers (the "vaes" implementation requires
- * VPCLMULQDQ, so BRISK_CPU=-vpclmulqdq selects "aesni").  The key schedule and CBC encryption (serial
- * by nature) are AES-NI's; keys use its layout.
+ * port that runs vaesenc); the first tweaks come from the caller's with
+ * per-lane variable shifts, so that setting up a short call is not a
+ * serial chain of doublings; data units of up to four blocks stay on
+ * 128-bit registers (the "vaes" implementation requires VPCLMULQDQ, so
+ * BRISK_CPU=-vpclmulqdq selects "aesni").  The key schedule and CBC
+ * encryption (serial by nature) are AES-NI's; keys use its layout.
  *
  * Constant-time: yes; the AES instructions take fixed time and nothing
  * branches on or is addressed by key or data.
