@@ -1,7 +1,8 @@
 /*
  * src/bn/mont_adx.c - Montgomery multiplication and squaring (r = a b R^-1
  * mod m, R = 2^(64 n)) with mulx, adcx and adox, for any width of 1 to
- * BRISK_BN_MAX_LIMBS limbs.
+ * BRISK_BN_MAX_LIMBS limbs: the "adx" implementation of the "bn"
+ * primitive, whose kernels "ifma" also uses below 1536 bits.
  *
  * Three kernels, by width.
  *
@@ -32,10 +33,7 @@
  * next rows' head early, where it overlaps the rest of these rows.
  * Squaring sweeps four rows at a time over the cross products, takes each
  * 4x4 corner's six by product scanning, and doubles the sum with adcx
- * while adox adds the squares.  On AMD Zen 5, against the rows, this made
- * Montgomery multiplication 1.25-1.27 times and squaring 1.23-1.24 times
- * faster at 24-64 limbs, and a 1536- or 2048-bit exponentiation 1.18-1.2
- * times (docs/performance.md).
+ * while adox adds the squares.
  *
  * Product scanning, for 4 and 8 limbs (the CRT halves of RSA-512 and
  * RSA-1024, and DSA's small moduli): a kernel unrolled whole for its
@@ -46,11 +44,9 @@
  * which dominates at these widths, is gone.  Each column's products go
  * into accumulators of their own, which are added to the running sum
  * last, so they wait only for the q's they use, not for the running sum.
- * On AMD Zen 3 (no IFMA) this made Montgomery multiplication 1.03-1.17
- * times and squaring 1.14-1.46 times faster than the rows at 4 to 16
- * limbs.  At 16 limbs the unrolled squaring and multiplication no longer
- * stay in the instruction caches together: there the rows eight at a time
- * square 7% slower alone but make a 1024-bit exponentiation 3-5% faster.
+ * It stops at 8 limbs: at 16 the unrolled squaring and multiplication no
+ * longer fit the instruction caches together, so the rows, though slower
+ * alone, make the exponentiation faster.
  *
  * Constant-time: yes.  The instructions and addresses depend on n only; the
  * final subtraction is a masked select.
@@ -125,7 +121,7 @@ static inline uint64_t addmul_row(uint64_t *t, const uint64_t *b, size_t len, ui
  * for top 2^(64 n) + x < 2m, all limbs either way; d (n limbs) is scratch.
  * It is inline so that the product-scanning kernels, whose n is a
  * constant, get it unrolled: brisk_limbs_sub and brisk_limbs_select, out of
- * line, cost 12% of a 4-limb squaring. */
+ * line, weigh on a 4-limb squaring. */
 ADX_TARGET
 static inline void sub_if_fits(uint64_t *r, const uint64_t *x, uint64_t top, const uint64_t *m,
                                uint64_t *d, size_t n)
@@ -228,26 +224,27 @@ static void mont_sqr_adx(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mo
     wipe(t, 2 * n * sizeof(uint64_t));
 }
 
-/* MAC3 adds x y to the three-limb accumulator (c0, c1, c2).  y may be a
- * memory operand for gcc; clang reads "rm" as "m" and would copy a value it
- * holds in a register to the stack first. */
+/* mac3 adds x *y to the three-limb accumulator c (c[0] the lowest).  y
+ * is passed by address so that gcc may take it as a memory operand, as the
+ * callers' y is always a limb in memory; clang reads "rm" as "m" and would
+ * copy a value it holds in a register to the stack first. */
 #ifdef __clang__
 #define MAC_SRC "r"
 #else
 #define MAC_SRC "rm"
 #endif
-#define MAC3(c0, c1, c2, x, y)                                                             \
-    do {                                                                                   \
-        uint64_t lo_, hi_;                                                                 \
-        __asm__("mulx  %[yy], %[lo], %[hi]\n\t"                                             \
-                "add   %[lo], %[a0]\n\t"                                                    \
-                "adc   %[hi], %[a1]\n\t"                                                    \
-                "adc   $0, %[a2]"                                                          \
-                : [a0] "+r"(c0), [a1] "+r"(c1), [a2] "+r"(c2), [lo] "=&r"(lo_),            \
-                  [hi] "=&r"(hi_)                                                          \
-                : "d"(x), [yy] MAC_SRC(y)                                                  \
-                : "cc");                                                                   \
-    } while (0)
+ADX_TARGET __attribute__((always_inline))
+static inline void mac3(uint64_t c[3], uint64_t x, const uint64_t *y)
+{
+    uint64_t lo, hi;
+    __asm__("mulx  %[yy], %[lo], %[hi]\n\t"
+            "add   %[lo], %[a0]\n\t"
+            "adc   %[hi], %[a1]\n\t"
+            "adc   $0, %[a2]"
+            : [a0] "+r"(c[0]), [a1] "+r"(c[1]), [a2] "+r"(c[2]), [lo] "=&r"(lo), [hi] "=&r"(hi)
+            : "d"(x), [yy] MAC_SRC(*y)
+            : "cc");
+}
 
 /* ---- Rows four at a time, for n a multiple of 4 ---- */
 
@@ -259,8 +256,17 @@ static void mont_sqr_adx(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mo
  * over.  adcx carries each low half along CF and adox each high half along
  * OF; the xor that starts a ROW clears both flags and z, the zero the top
  * limb takes the last two carries from, so a ROW's carry chains do not wait
- * for the previous ROW's (without it, four rows at a time measured no
- * faster than one). */
+ * for the previous ROW's (without it, four rows at a time were no faster
+ * than one).
+ *
+ * Register map (asm operand names; the caller's asm binds them):
+ *   rdx            q, the row's multiplier (mulx's implicit source)
+ *   %[m]           pointer to the four limbs q multiplies
+ *   %[w0]..%[w3]   the window, low limb first; the caller passes the
+ *                  names rotated (w0 and x swap roles from ROW to ROW)
+ *   %[x]           the window's new top limb (an output)
+ *   %[e]           the limb that leaves the window, for emit
+ *   %[z]           zero, cleared by the xor that starts the ROW */
 #define ROW(w0, w1, w2, w3, x, emit)                                                       \
     "xor   %k[z], %k[z]\n\t"                                                                \
     "mulx  (%[m]), %[e], %[" #x "]\n\t"                                                     \
@@ -372,24 +378,24 @@ static void sqr4(uint64_t *t, const uint64_t *a, size_t n)
     for (size_t i = 0; i < n; i += 4) {
         const uint64_t *ai = a + i;
         uint64_t *tc = t + 2 * i + 1, *ti = t + 2 * i + 4;
-        uint64_t c0 = 0, c1 = 0, c2 = 0, w[4];
+        uint64_t c[3] = {0, 0, 0}, w[4];
         unsigned char k = 0;
         unsigned long long s;
 
-        MAC3(c0, c1, c2, ai[0], ai[1]);
-        k = _addcarry_u64(k, tc[0], c0, &s), tc[0] = s;
-        c0 = c1, c1 = c2, c2 = 0;
-        MAC3(c0, c1, c2, ai[0], ai[2]);
-        k = _addcarry_u64(k, tc[1], c0, &s), tc[1] = s;
-        c0 = c1, c1 = c2, c2 = 0;
-        MAC3(c0, c1, c2, ai[0], ai[3]);
-        MAC3(c0, c1, c2, ai[1], ai[2]);
-        k = _addcarry_u64(k, tc[2], c0, &s), tc[2] = s;
-        c0 = c1, c1 = c2, c2 = 0;
-        MAC3(c0, c1, c2, ai[1], ai[3]);
-        w[0] = c0, c0 = c1, c1 = c2, c2 = 0;
-        MAC3(c0, c1, c2, ai[2], ai[3]);
-        w[1] = c0, w[2] = c1, w[3] = c2;
+        mac3(c, ai[0], &ai[1]);
+        k = _addcarry_u64(k, tc[0], c[0], &s), tc[0] = s;
+        c[0] = c[1], c[1] = c[2], c[2] = 0;
+        mac3(c, ai[0], &ai[2]);
+        k = _addcarry_u64(k, tc[1], c[0], &s), tc[1] = s;
+        c[0] = c[1], c[1] = c[2], c[2] = 0;
+        mac3(c, ai[0], &ai[3]);
+        mac3(c, ai[1], &ai[2]);
+        k = _addcarry_u64(k, tc[2], c[0], &s), tc[2] = s;
+        c[0] = c[1], c[1] = c[2], c[2] = 0;
+        mac3(c, ai[1], &ai[3]);
+        w[0] = c[0], c[0] = c[1], c[1] = c[2], c[2] = 0;
+        mac3(c, ai[2], &ai[3]);
+        w[1] = c[0], w[2] = c[1], w[3] = c[2];
 
         uint64_t cy = 0 - (uint64_t)k;
         if (i + 4 < n)
@@ -475,7 +481,18 @@ _Static_assert(offsetof(rows8, c) == 64 && offsetof(rows8, end) == 72 &&
 
 /* ROW8 is ROW with a window of eight limbs: w0 (r8 or rax), r9..r15, with
  * x the other of r8 and rax; rbx is the limb that leaves and then the zero
- * the top limb takes the last carries from. */
+ * the top limb takes the last carries from.
+ *
+ * Register map (fixed registers, so that ROWS8 can rotate them by name):
+ *   rdx            q, the row's multiplier (mulx's implicit source)
+ *   %[m]           pointer to the eight limbs q multiplies
+ *   w0             the window's low limb: r8 or rax, alternating
+ *   r9..r15        the window's limbs 1..7
+ *   x              the window's new top limb: the other of r8 and rax
+ *   rbx            the limb that leaves (for emit), then zero
+ * and around it, in sweep8 and head8 (W8_LOAD, W8_STORE, Q8_LOAD, T8_EMIT,
+ * HEAD8_Q): %[s] points to the rows8 state (window, carry, end, q, m0inv
+ * at the offsets asserted above) and %[t] to the limbs of t. */
 #define ROW8(w0, x, emit)                                                                  \
     "xor   %%ebx, %%ebx\n\t"                                                                \
     "mulx  (%[m]), %%rbx, " x "\n\t"                                                        \
@@ -659,14 +676,17 @@ static void mont_sqr_tiled(uint64_t *r, const uint64_t *a, const brisk_bn_mont *
 
 /* ---- Product scanning for 4 and 8 limbs ---- */
 
-/* ADD3 adds (s0, s1, s2) to (c0, c1, c2). */
-#define ADD3(c0, c1, c2, s0, s1, s2)                                                       \
-    __asm__("add   %[b0], %[a0]\n\t"                                                        \
-            "adc   %[b1], %[a1]\n\t"                                                        \
-            "adc   %[b2], %[a2]"                                                           \
-            : [a0] "+r"(c0), [a1] "+r"(c1), [a2] "+r"(c2)                                  \
-            : [b0] "r"(s0), [b1] "r"(s1), [b2] "r"(s2)                                     \
-            : "cc")
+/* add3 adds the three-limb s to the three-limb c. */
+ADX_TARGET __attribute__((always_inline))
+static inline void add3(uint64_t c[3], const uint64_t s[3])
+{
+    __asm__("add   %[b0], %[a0]\n\t"
+            "adc   %[b1], %[a1]\n\t"
+            "adc   %[b2], %[a2]"
+            : [a0] "+r"(c[0]), [a1] "+r"(c[1]), [a2] "+r"(c[2])
+            : [b0] "r"(s[0]), [b1] "r"(s[1]), [b2] "r"(s[2])
+            : "cc");
+}
 
 /* The loops below run a number of times known at compile time (n is a
  * constant in every caller) and are unrolled whole; each inner loop runs
@@ -693,28 +713,30 @@ static inline void scan_finish(uint64_t *r, uint64_t *t, uint64_t top, uint64_t 
     wipe(q, n * sizeof(uint64_t));
 }
 
-/* SCAN_COLUMN ends column k (k < 2n - 1), whose products of a and b the
- * caller has summed in (p0, p1, p2): it sums the column's q_i m_{k-i}, adds
- * both sums to the running sum c, takes q_k from the sum's low limb for
- * k < n (which makes that limb zero), or else keeps it as t[k - n], and
- * moves the sum down a limb. */
-#define SCAN_COLUMN(k)                                                                     \
-    do {                                                                                   \
-        uint64_t s0 = 0, s1 = 0, s2 = 0;                                                   \
-        UNROLL_ALL                                                                         \
-        for (size_t i = 0; i < n; i++)                                                     \
-            if (i < (k) && (k) - i < n)                                                    \
-                MAC3(s0, s1, s2, q[i], m[(k) - i]);                                        \
-        ADD3(c0, c1, c2, p0, p1, p2);                                                      \
-        ADD3(c0, c1, c2, s0, s1, s2);                                                      \
-        if ((k) < n) {                                                                     \
-            q[k] = c0 * m0inv;                                                             \
-            MAC3(c0, c1, c2, q[k], m[0]);                                                  \
-        } else {                                                                           \
-            t[(k) - n] = c0;                                                               \
-        }                                                                                  \
-        c0 = c1, c1 = c2, c2 = 0;                                                          \
-    } while (0)
+/* scan_column ends column k (k < 2n - 1) of an n-limb product scan, whose
+ * products of a and b are summed in p: it sums the column's q_i m_{k-i},
+ * adds both sums to the running sum c, takes q_k = c[0] m0inv from the
+ * sum's low limb for k < n (which makes that limb zero), or else keeps it
+ * as t[k - n], and moves the sum down a limb. */
+ADX_TARGET __attribute__((always_inline))
+static inline void scan_column(size_t k, size_t n, uint64_t c[3], const uint64_t p[3],
+                               uint64_t *q, uint64_t *t, const uint64_t *m, uint64_t m0inv)
+{
+    uint64_t s[3] = {0, 0, 0};
+    UNROLL_ALL
+    for (size_t i = 0; i < n; i++)
+        if (i < k && k - i < n)
+            mac3(s, q[i], &m[k - i]);
+    add3(c, p);
+    add3(c, s);
+    if (k < n) {
+        q[k] = c[0] * m0inv;
+        mac3(c, q[k], &m[0]);
+    } else {
+        t[k - n] = c[0];
+    }
+    c[0] = c[1], c[1] = c[2], c[2] = 0;
+}
 
 /* scan sets r = a b R^-1 mod m for n (4 or 8) limbs; with sqr set, b
  * is a and the columns take each cross product a_i a_j (i < j) once,
@@ -725,29 +747,29 @@ static inline void scan(uint64_t *r, const uint64_t *a, const uint64_t *b, const
                         uint64_t m0inv, size_t n, int sqr)
 {
     uint64_t q[8], t[8];
-    uint64_t c0 = 0, c1 = 0, c2 = 0;
+    uint64_t c[3] = {0, 0, 0};
 
     UNROLL_ALL
     for (size_t k = 0; k < 2 * n - 1; k++) {
-        uint64_t p0 = 0, p1 = 0, p2 = 0;
+        uint64_t p[3] = {0, 0, 0};
         UNROLL_ALL
         for (size_t i = 0; i < n; i++) {
             if (!sqr && i <= k && k - i < n)
-                MAC3(p0, p1, p2, a[i], b[k - i]);
+                mac3(p, a[i], &b[k - i]);
             if (sqr && i < k - i && k - i < n)
-                MAC3(p0, p1, p2, a[i], a[k - i]);
+                mac3(p, a[i], &a[k - i]);
         }
         if (sqr) {
-            p2 = p2 << 1 | p1 >> 63; /* below 2^63 before: fewer than n products */
-            p1 = p1 << 1 | p0 >> 63;
-            p0 <<= 1;
+            p[2] = p[2] << 1 | p[1] >> 63; /* below 2^63 before: fewer than n products */
+            p[1] = p[1] << 1 | p[0] >> 63;
+            p[0] <<= 1;
             if (k % 2 == 0)
-                MAC3(p0, p1, p2, a[k / 2], a[k / 2]);
+                mac3(p, a[k / 2], &a[k / 2]);
         }
-        SCAN_COLUMN(k);
+        scan_column(k, n, c, p, q, t, m, m0inv);
     }
-    t[n - 1] = c0;
-    scan_finish(r, t, c1, q, m, n);
+    t[n - 1] = c[0];
+    scan_finish(r, t, c[1], q, m, n);
 }
 
 ADX_TARGET

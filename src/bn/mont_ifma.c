@@ -216,8 +216,7 @@ static inline void step_consts(uint64_t mk[4], const uint64_t *m, uint64_t k0)
  * 0 sums its two products by y apart (one more add), since its digit 2
  * goes to the scalar code at the next step and the path y, madds, lanes,
  * digit 2, next1, digit 0, y spans three steps with nothing else to do
- * (whole paired exponentiations 2.6-3.0% faster; at 10 digits, amm_x2,
- * 1% slower, so only stride 2 does it).
+ * (at 10 digits, amm_x2, it does not pay, so only stride 2 does it).
  *
  * Scalar (step_scalar: digit 0 and the next digit 1, exactly): with p0,
  * p1 and p2 b_products' parts of b_i x in digits 0, 1 and 2, r2 digit 2
@@ -277,8 +276,8 @@ static inline void step_lanes(__m512i *r, const __m512i *x, const __m512i *xs,
  * scalar code reads it: lane 2 (stride 1) or lanes 4 and 5 (stride 2, one
  * number's in each) in the low lanes.  It extracts a 128-bit or 256-bit
  * half (vextracti128, vextracti64x4) rather than the 128-bit lane
- * (vextracti32x4), which made whole exponentiations 1-4% faster on Zen 5:
- * the path through digit 2 binds the steps (see step_lanes). */
+ * (vextracti32x4), which is faster: the path through digit 2 binds the
+ * steps (see step_lanes). */
 IFMA_TARGET
 static inline __m128i digit2_lanes(__m512i x, unsigned stride)
 {
@@ -649,9 +648,8 @@ static inline void amm_sqr(uint64_t *res, const uint64_t *a, const uint64_t *m, 
     }
     /* The blocks are written out, not looped over: clang split the steps'
      * loops on s before it came to unroll a loop over s, and then could
-     * not, which left the vectors on the stack.  With each block's steps
-     * unrolled whole (gcc had kept them a loop), gcc's build verifies
-     * RSA-2048 and RSA-3072 signatures 10-15% faster. */
+     * not, which left the vectors on the stack.  gcc gains too from each
+     * block's steps unrolled whole (it had kept them a loop). */
     _Static_assert(MAX_VECS == 10, "amm_sqr writes out MAX_VECS blocks");
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 0, vecs);
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 1, vecs);
@@ -787,20 +785,15 @@ static inline void lean_step(__m512i *r, const __m512i *x, size_t first, const _
  * the two CRT halves), in shift_step's steps.  It takes 5 and 10 digits
  * (RSA-512 and RSA-1024 halves); 20 digits are amm_x2i's.
  *
- * Where the time goes (20 digits, the RSA-2048 halves, before amm_x2i;
- * scratch loop, TSC ticks per paired AMM): the madds and shifts run on
- * the same two vector pipes here, at two a cycle, so a step's 24 madds
- * and 6 shifts need 15 cycles (but see amm_x2i: the scalar code takes as
- * long); the lean step before this one took about 25, its lanes' chain
- * being two madds, a shift and an add (14 cycles) and its y read back from
- * lane 1 of the lanes just written.  The work before and after the steps
- * (b_products, the loads, two normalizations, the stores and wiping) is
- * about 40% of the time.  Measured: lean step 274-295, shift_step 247-264
- * (with normalize's 64-bit masks, which alone save about 10).  At 30 and
- * 40 digits, where the four vectors x, xs, m and ms of two chains no
- * longer fit in the registers, shift_step measured no faster in the
- * scratch loop and RSA-4096 signatures took about 10% longer, so those
- * sizes keep lean_step (amm_x2_lean). */
+ * The madds and shifts run on the same two vector pipes, at two a cycle,
+ * so a step's 24 madds and 6 shifts bound it (but see amm_x2i: the scalar
+ * code takes as long); lean_step's lanes' chain is longer (two madds, a
+ * shift and an add, and its y read back from the lanes just written).
+ * The work before and after the steps (b_products, the loads, two
+ * normalizations, the stores and wiping) is a large part of the time.  At
+ * 30 and 40 digits the four vectors x, xs, m and ms of two chains no
+ * longer fit in the registers and shift_step does not pay, so those sizes
+ * keep lean_step (amm_x2_lean). */
 IFMA_TARGET
 static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
                           const uint64_t *const b[2], const uint64_t *const m[2],
@@ -835,20 +828,14 @@ static inline void amm_x2(uint64_t *const res[2], const uint64_t *const a[2],
  * to three, so a step takes 20 madds and 5 shifts instead of 24 and 6,
  * and the work around the steps shrinks with it.
  *
- * The steps do not reach the madds' bound (12.5 cycles): amm_x2i and
- * amm_x2 both take about 15 cycles a step in a scratch loop of 20 against
- * 40 steps, and the scalar code alone, with the lanes' work left out,
- * takes as long; a step is about 100 instructions, two chains' digit-0
- * arithmetic among them.  Issue width counts (eight NOPs added to a step
- * cost 5-8% of a paired exponentiation), but so does the order gcc finds:
- * fewer instructions in another order lost every time (docs/performance.md,
- * 2026-12-02 05:05 UTC: the scalar code as inline asm, 87 a step, +6%; both
- * chains' digit-0 arithmetic in one xmm by madd52, 65 a step, +25%; x's
- * and m's shifted copies as madd memory operands, +12%, the GPRs spilling
- * to xmm).  Whole paired exponentiations (1024-bit halves,
- * min of 1000 alternating runs): 4-5% faster than with amm_x2 when the
- * machine is calm, 13% when it is loaded.  At 10 digits (three vectors
- * against two times two) they were 3-5% slower, so RSA-1024 keeps amm_x2. */
+ * The steps do not reach the madds' bound: the scalar code alone, with
+ * the lanes' work left out, takes as long, a step being about 100
+ * instructions with two chains' digit-0 arithmetic among them.  Issue
+ * width counts, but so does the order gcc finds: rewrites with fewer
+ * instructions in another order (the scalar code as inline asm, both
+ * chains' digit 0 in one xmm, the shifted copies as memory operands) were
+ * all slower.  At 10 digits (three vectors against two times two) the
+ * interleaving does not pay, so RSA-1024 keeps amm_x2. */
 IFMA_TARGET
 static inline void amm_x2i(uint64_t *res, const uint64_t *a, const uint64_t *b,
                            const uint64_t *m, const uint64_t mk[2][4], size_t len, size_t vecs)
@@ -923,14 +910,11 @@ static inline void amm_x2_lean(uint64_t *const res[2], const uint64_t *const a[2
  * and the scalar digit-0 code sees step 0's lo52(a_0^2) (lane 0 is scratch;
  * the high half is in lane 1) and lo52(a_0 d_1), then nothing, as X_i is
  * zero in digits 0 and 1 from step 1 on.  Bounds, result and constant-time
- * argument are amm_sqr's.  Paired AMM against paired squaring (scratch
- * loop of squarings only, min of six runs, ticks): 30 digits 964 against
- * 842, 40 digits 1507 against 1325; at 20 digits 477 against 478 and at 10
- * digits 224 against 239.  Inside the exponentiation, where squarings and
- * multiplications alternate, the unrolled squaring's size tells: RSA-3072
- * signatures take 2.7% less time (min of ten two-second runs, each binary
- * in turn; 6.6% less on average), but RSA-4096 ones 2-3.5% more.  So only
- * 30 digits (RSA-3072's halves) square with it. */
+ * argument are amm_sqr's.  Alone it beats the paired AMM at 30 and 40
+ * digits, not at 10 or 20; inside the exponentiation, where squarings and
+ * multiplications alternate, the unrolled squaring's code size tells, and
+ * it wins only at 30 digits (RSA-3072's halves), the one size that squares
+ * with it. */
 
 /* One chain's scalar state in amm_sqr_x2. */
 typedef struct {

@@ -118,7 +118,7 @@ typedef const brisk_aes_impl *brisk_aes_impl_fn(void);
 extern brisk_prim brisk_aes_prim;
 const brisk_aes_impl *brisk_aes_impl_ct(void);
 #ifdef BRISK_X86_64
-const brisk_aes_impl *brisk_aes_impl_ni(void);
+const brisk_aes_impl *brisk_aes_impl_aesni(void);
 const brisk_aes_impl *brisk_aes_impl_vaes(void);
 #endif
 
