@@ -17,9 +17,10 @@
  * block for the inner hash and one for the outer, from the keyed states.
  * Both padded blocks are built in registers (masked byte loads, then the
  * 0x80 byte and the length), and the inner digest goes into the outer block
- * without touching memory.  Through the generic path, a 16-byte HMAC spends
- * a fifth of its time outside the two chains: copying contexts, buffering,
- * padding, and the store-to-load round trips between the two compressions.
+ * without touching memory.  Through the generic path, a short HMAC spends
+ * a good part of its time outside the two chains: copying contexts,
+ * buffering, padding, and the store-to-load round trips between the two
+ * compressions.
  * Constant-time: yes (no secret-dependent branch or memory address; the
  * message length is public).
  */

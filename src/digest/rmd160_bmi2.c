@@ -18,7 +18,7 @@
  *       in early
  *   f5  b ^ (c | ~d) = ~(b ^ (~c & d)), the same way     xor, sub
  * Each line alone then needs 352 cycles a block (5.5 cycles a byte); run
- * together they take about 15% more, as the two chains' ready micro-ops
+ * together they take somewhat more, as the two chains' ready micro-ops
  * collide on the ALU ports (about 1,200 ALU micro-ops a block, near what
  * four ALUs retire in that time).  Message words are read from the block
  * at each use rather than held, leaving the registers to the ten chaining

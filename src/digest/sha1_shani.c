@@ -15,9 +15,8 @@
  * from before its own sha1rnds4, giving the e of the next group, with e
  * alternating between two variables.  Written that way, gcc keeps a, b, c, d
  * in one register that sha1rnds4 updates in place and makes the one copy per
- * group that the destructive SSE forms need off the critical path; the
- * previous order (sha1nexte after sha1rnds4) cost a register move on it per
- * group, 3-4% here.
+ * group that the destructive SSE forms need off the critical path (with
+ * sha1nexte after sha1rnds4, a register move sat on it in every group).
  *
  * brisk_sha1_hmac_shani is HMAC-SHA-1 of a message of up to 55 bytes in
  * one call, from the keyed states, as brisk_sha256_hmac_shani is for
@@ -25,8 +24,8 @@
  *
  * brisk_sha1_short_shani is the one-shot of a message of up to 119 bytes:
  * its one or two padded blocks are built in registers (pad_sse.h), not
- * stored and loaded back, which let independent 16-byte one-shots overlap
- * in the core and took them from 94 to 34 TSC ticks each on Zen 5.
+ * stored and loaded back, so that independent one-shots overlap in the
+ * core.
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */

@@ -12,12 +12,10 @@
  * brisk_sha256_hmac_shani is HMAC-SHA-256 (or -224) of a message of up to 55
  * bytes in one call, from the keyed states: the inner digest goes into the
  * outer block in registers, with its padding as constants, and no context is
- * copied; a 16-byte HMAC-SHA-256 spent about 30% of its time outside the two
- * compressions on the generic path.  brisk_sha256_short_shani is the same
- * for a plain digest of up to 119 bytes (one or two padded blocks), built
- * in registers, where the context's buffering, padding and wipe took 16% of
- * a 16-byte SHA-256 on Zen 5, and kept independent one-shots from
- * overlapping.
+ * copied, which on the generic path is much of a short HMAC's time.
+ * brisk_sha256_short_shani is the same for a plain digest of up to 119
+ * bytes (one or two padded blocks), built in registers: no buffering,
+ * padding or wipe of a context, and independent one-shots can overlap.
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */

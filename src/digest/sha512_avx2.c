@@ -12,14 +12,13 @@
  * it.  The rounds are sha512_rounds.h's ordered form: OpenSSL's instruction
  * order (rorx, which writes no flags and needs no copy; a ^ b carried into
  * the next round's Maj; Sigma0 added a round late), kept by asm, and so is
- * the schedule step.  Written in C (the compact rounds in gcc's order, and
- * part of the schedule through the stack) this kernel took 5-8% more time a
- * block than OpenSSL's on AMD Zen 3 and 24% more on Zen 5; as it is, 3% more
- * on Zen 5.  An odd last block is loaded into both lanes.  The
- * 16-round loops are left rolled: fully unrolled, the kernel is four times
- * larger and measured 5-10% slower.  Storing the words interleaved so that
- * the unaligned pairs are loads rather than vpalignr saved two uops a step
- * but measured slower here too.
+ * the schedule step: written in C, gcc's order of the same work (and part
+ * of the schedule through the stack) was clearly slower than OpenSSL's on
+ * AMD cores.  An odd last block is loaded into both lanes.  The 16-round
+ * loops are left rolled: fully unrolled, the kernel is four times larger
+ * and slower.  Storing the words interleaved, so that the unaligned pairs
+ * are loads rather than vpalignr, was slower too.  The measurements are in
+ * docs/architecture.md (design notes, SHA-512).
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */

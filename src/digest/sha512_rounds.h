@@ -14,15 +14,13 @@
  * (a' = e' - d + Sigma0(a) + Maj) so that no second T1 is summed; Maj is
  * then (a & (b ^ c)) + (b & c), whose two terms have no bit in common, so
  * it is added rather than xored.  That is about three operations more a
- * round, which a core with six integer ALUs (AMD Zen 5) absorbs: there a
- * lone block takes about 7% less time.  On Intel's Ice Lake (four ALUs) a
- * shorter e-chain at one more operation a round measured 10-20% slower.
+ * round, which a core with six integer ALUs (AMD Zen 5) absorbs and a core
+ * with four (Intel's) does not, so the compact form stays the default.
  * The third, ordered form (round1_ordered) is the compact one's work in the
- * order of OpenSSL's AVX2 rounds, written as asm (it also needs BMI1, for
- * andn); the avx2 kernel runs it.
- * With the compact rounds in gcc's order (and its schedule through the
- * stack) that kernel took 5-24% more time a block than OpenSSL's on AMD
- * cores; with the ordered rounds, 3% more on Zen 5.
+ * order of OpenSSL's AVX2 rounds, written as asm so that the compiler keeps
+ * that order (it also needs BMI1, for andn); the avx2 kernel runs it.  The
+ * measurements behind the three are in docs/architecture.md (design notes,
+ * SHA-512).
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */

@@ -11,7 +11,9 @@
  * precomputes Lim-Lee comb tables of both (src/bn/fixed_base.c; 5 teeth,
  * 2 sub-combs): g^k then takes about q_bits / 10 squarings and q_bits / 5
  * multiplications instead of q_bits squarings, and verification's
- * g^u1 y^u2 shares those squarings.
+ * g^u1 y^u2 shares those squarings.  The arithmetic mod q runs on limb
+ * helpers inlined for q's 3 or 4 limbs: at that size the general kernels'
+ * per-call cost was most of the work.
  *
  * Signing is constant-time in the private key x and the nonce k: the nonce
  * comes from HMAC-DRBG over md, g^k from the comb's masked table scans,
