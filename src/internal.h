@@ -172,43 +172,57 @@ static inline void wipe(void *p, size_t len)
 
 /* ---- Run-time dispatch ---- */
 
-typedef void (*brisk_fn)(void);
+/* Whether the dispatcher may pick an implementation by itself.  Some exist
+ * only to be timed (`brisk des-opts` ranks the DES inner loops) or forced by
+ * name (BRISK_IMPL, brisk_impl_set); they can run everywhere, but a better
+ * sibling earlier in the table always fits where they would. */
+typedef enum brisk_impl_use {
+    BRISK_IMPL_AUTO,       /* chosen where its features and traits are present */
+    BRISK_IMPL_FORCE_ONLY  /* never chosen automatically; forced or timed only */
+} brisk_impl_use;
 
 /* One implementation of a primitive: its name, the CPU features it needs,
- * its kernel, cast to brisk_fn (callers cast back to the primitive's type),
- * and the further features (traits such as BRISK_CPU_VECLAT1) it needs to be
- * the automatic choice; it can run, and is tested, without them. */
+ * the further features (traits such as veclat1) it needs to be the automatic
+ * choice (it can run, and is tested, without them), whether the dispatcher
+ * may choose it at all, and its operations: a const struct of typed function
+ * pointers whose type belongs to the primitive (brisk_sha256_ops,
+ * brisk_aes_impl, ...), reached through the primitive's typed accessor. */
 typedef struct brisk_impl {
     const char *name;
     uint32_t cpu;
-    brisk_fn fn;
     uint32_t prefer;
+    brisk_impl_use use;
+    const void *ops;
 } brisk_impl;
 
 /* One dispatched primitive: implementations best first, the portable one last
- * (needing no features), ended by a zeroed entry; `active` is filled in once by
- * brisk_dispatch_init and may be changed by brisk_impl_set.  It is read and
- * written only with atomic operations (a plain load on x86-64), so that
+ * (needing no features), ended by a zeroed entry.  `active` and its `ops`
+ * are filled in once by brisk_dispatch_init and may be changed by
+ * brisk_impl_set; the hot path reads only `ops`, with one load.  Both are
+ * read and written with atomic operations (plain loads on x86-64), so that
  * threads may call into the library while another makes the first call. */
 typedef struct brisk_prim {
     const char *name;
     const brisk_impl *impls;
     const brisk_impl *active;
+    const void *ops;
 } brisk_prim;
 
 /* brisk_dispatch_init picks an implementation for every primitive that has
  * none yet, honouring BRISK_CPU and BRISK_IMPL. */
 void brisk_dispatch_init(void);
 
-/* brisk_prim_fn returns the active kernel of p, choosing it on first use. */
-static inline brisk_fn brisk_prim_fn(brisk_prim *p)
+/* brisk_prim_ops returns the operations of p's active implementation,
+ * choosing it on first use.  Each primitive wraps it in an accessor that
+ * returns its own ops type (brisk_sha256_active, brisk_aes_active, ...). */
+static inline const void *brisk_prim_ops(brisk_prim *p)
 {
-    const brisk_impl *a = __atomic_load_n(&p->active, __ATOMIC_ACQUIRE);
-    if (__builtin_expect(a == NULL, 0)) {
+    const void *ops = __atomic_load_n(&p->ops, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(ops == NULL, 0)) {
         brisk_dispatch_init();
-        a = __atomic_load_n(&p->active, __ATOMIC_ACQUIRE);
+        ops = __atomic_load_n(&p->ops, __ATOMIC_ACQUIRE);
     }
-    return a->fn;
+    return ops;
 }
 
 #endif

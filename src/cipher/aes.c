@@ -26,13 +26,14 @@ static const brisk_impl aes_impls[] = {
     {"vaes",
      BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL |
          BRISK_CPU_AVX512BW | BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_aes_impl_vaes, 0},
-    {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, (brisk_fn)brisk_aes_impl_ni, 0},
+     0, BRISK_IMPL_AUTO, &brisk_aes_impl_vaes},
+    {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, 0, BRISK_IMPL_AUTO,
+     &brisk_aes_impl_ni},
 #endif
-    {"ct", 0, (brisk_fn)brisk_aes_impl_ct, 0},
-    {NULL, 0, NULL, 0},
+    {"ct", 0, 0, BRISK_IMPL_AUTO, &brisk_aes_impl_ct},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_aes_prim = {"aes", aes_impls, NULL};
+brisk_prim brisk_aes_prim = {"aes", aes_impls, NULL, NULL};
 
 /* XTS keeps a data key and a tweak key side by side in the context. */
 _Static_assert(sizeof(brisk_aes_key) * 2 <= BRISK_KS_SIZE, "two AES keys fit in ks");
@@ -344,7 +345,7 @@ static void ct_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
         ortho(q);
     }
     k->rounds = (unsigned)rounds;
-    k->impl = brisk_aes_impl_ct();
+    k->impl = &brisk_aes_impl_ct;
     wipe(w, sizeof(w));
 }
 
@@ -474,14 +475,10 @@ static void ct_ctr32(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, cons
     ctr_blocks(k, ctr, out, in, n_blocks, 4);
 }
 
-const brisk_aes_impl *brisk_aes_impl_ct(void)
-{
-    static const brisk_aes_impl impl = {
-        "ct", ct_setkey, ct_ecb_enc, ct_ecb_dec, ct_cbc_enc, ct_cbc_dec, ct_ctr128, ct_ctr32,
-        NULL, NULL,
-    };
-    return &impl;
-}
+const brisk_aes_impl brisk_aes_impl_ct = {
+    "ct", ct_setkey, ct_ecb_enc, ct_ecb_dec, ct_cbc_enc, ct_cbc_dec, ct_ctr128, ct_ctr32,
+    NULL, NULL,
+};
 
 /* ---- Generic entry points ---- */
 
@@ -489,8 +486,7 @@ int brisk_aes_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
 {
     if (k == NULL || key == NULL || (key_len != 16 && key_len != 24 && key_len != 32))
         return BRISK_EINVAL;
-    const brisk_aes_impl *impl = ((brisk_aes_impl_fn *)brisk_prim_fn(&brisk_aes_prim))();
-    impl->setkey(k, key, key_len);
+    brisk_aes_active()->setkey(k, key, key_len);
     return 0;
 }
 

@@ -52,14 +52,14 @@ static inline const __m128i *round_keys(const brisk_aes_key *k, int decrypt)
 
 static void vaes_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
 {
-    brisk_aes_impl_ni()->setkey(k, key, key_len);
-    k->impl = brisk_aes_impl_vaes();
+    brisk_aes_impl_ni.setkey(k, key, key_len);
+    k->impl = &brisk_aes_impl_vaes;
 }
 
 static void vaes_cbc_enc(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
                          size_t n_blocks)
 {
-    brisk_aes_impl_ni()->cbc_enc(k, iv, out, in, n_blocks);
+    brisk_aes_impl_ni.cbc_enc(k, iv, out, in, n_blocks);
 }
 
 /* ---- Rounds on n registers (n and rounds constants once inlined) ---- */
@@ -669,13 +669,9 @@ static void vaes_xts_dec(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, co
         xts_short(k, t, out, in, n_blocks, 1);
 }
 
-const brisk_aes_impl *brisk_aes_impl_vaes(void)
-{
-    static const brisk_aes_impl impl = {
-        "vaes", vaes_setkey, vaes_ecb_enc, vaes_ecb_dec, vaes_cbc_enc, vaes_cbc_dec, vaes_ctr128,
-        vaes_ctr32, vaes_xts_enc, vaes_xts_dec,
-    };
-    return &impl;
-}
+const brisk_aes_impl brisk_aes_impl_vaes = {
+    "vaes", vaes_setkey, vaes_ecb_enc, vaes_ecb_dec, vaes_cbc_enc, vaes_cbc_dec, vaes_ctr128,
+    vaes_ctr32, vaes_xts_enc, vaes_xts_dec,
+};
 
 #endif

@@ -15,15 +15,16 @@
 static const brisk_impl sha512_impls[] = {
 #ifdef BRISK_X86_64
     {"avx512-alu6", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2,
-     (brisk_fn)brisk_sha512_compress_avx512_alu6, BRISK_CPU_ALU6},
-    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2,
-     (brisk_fn)brisk_sha512_compress_avx512, 0},
-    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_sha512_compress_avx2, 0},
+     BRISK_CPU_ALU6, BRISK_IMPL_AUTO, &(const brisk_sha512_ops){brisk_sha512_compress_avx512_alu6}},
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2, 0,
+     BRISK_IMPL_AUTO, &(const brisk_sha512_ops){brisk_sha512_compress_avx512}},
+    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI1 | BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO,
+     &(const brisk_sha512_ops){brisk_sha512_compress_avx2}},
 #endif
-    {"c", 0, (brisk_fn)brisk_sha512_compress_c, 0},
-    {NULL, 0, NULL, 0},
+    {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_sha512_ops){brisk_sha512_compress_c}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_sha512_prim = {"sha512", sha512_impls, NULL};
+brisk_prim brisk_sha512_prim = {"sha512", sha512_impls, NULL, NULL};
 
 /* The first 64 bits of the fractional parts of the cube roots of the first
  * 80 primes (FIPS 180-4, 4.2.3). */
@@ -172,7 +173,7 @@ void brisk_sha512_compress_c(uint64_t s[8], const uint8_t *p, size_t n_blocks)
 /* sha512_kernel is the dispatched compression function. */
 static inline brisk_sha512_compress_fn *sha512_kernel(void)
 {
-    return (brisk_sha512_compress_fn *)brisk_prim_fn(&brisk_sha512_prim);
+    return brisk_sha512_active()->compress;
 }
 
 static void sha512_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
