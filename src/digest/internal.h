@@ -20,6 +20,17 @@ typedef void brisk_rmd160_compress_fn(uint32_t h[5], const uint8_t *blocks, size
 typedef void brisk_sha256_compress_fn(uint32_t h[8], const uint8_t *blocks, size_t n_blocks);
 typedef void brisk_sha512_compress_fn(uint64_t h[8], const uint8_t *blocks, size_t n_blocks);
 
+/* The private part of a digest's descriptor (brisk_digest.internal), for
+ * the digests with a fast path.  hmac (required) is a faster HMAC of a
+ * whole message from the contexts after the ipad and opad blocks, for
+ * brisk_hmac_tag: it writes out_len (digest_len) bytes and returns 1, or
+ * returns 0 to leave the message to the generic code.  Digests sharing a
+ * compression (SHA-224 and SHA-256, the SHA-512 family) share one. */
+struct brisk_digest_internal {
+    int (*hmac)(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
+                const void *in, size_t in_len);
+};
+
 /* The operations of one implementation of each primitive: the kernel, and
  * optional fast paths built on it (NULL: the generic code does the work).
  * oneshot writes the digest of a whole short message; hmac writes the HMAC

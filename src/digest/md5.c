@@ -182,8 +182,10 @@ static int md5_hmac(const void *ikey, const void *okey, uint8_t *out, size_t out
     return 0;
 }
 
+static const struct brisk_digest_internal md5_internal = {md5_hmac};
+
 static const char *const md5_aliases[] = {"ssl3-md5", NULL};
 const brisk_digest brisk_digest_md5 = {
     "md5", "MD5", md5_aliases, "md5", BRISK_MD5_LEN, 64, sizeof(brisk_md5_ctx),
-    md5_init_any, md5_update_any, md5_final_any, brisk_md5, md5_hmac,
+    md5_init_any, md5_update_any, md5_final_any, brisk_md5, &md5_internal,
 };

@@ -212,8 +212,10 @@ static void sha1_init_any(void *ctx) { brisk_sha1_init(ctx); }
 static void sha1_update_any(void *ctx, const void *in, size_t in_len) { brisk_sha1_update(ctx, in, in_len); }
 static void sha1_final_any(void *ctx, uint8_t *out) { brisk_sha1_final(ctx, out); }
 
+static const struct brisk_digest_internal sha1_internal = {sha1_hmac};
+
 static const char *const sha1_aliases[] = {"SHA-1", "ssl3-sha1", NULL};
 const brisk_digest brisk_digest_sha1 = {
     "sha1", "SHA1", sha1_aliases, "sha1", BRISK_SHA1_LEN, 64, sizeof(brisk_sha1_ctx),
-    sha1_init_any, sha1_update_any, sha1_final_any, brisk_sha1, sha1_hmac,
+    sha1_init_any, sha1_update_any, sha1_final_any, brisk_sha1, &sha1_internal,
 };

@@ -233,16 +233,19 @@ static int sha256_hmac_short(const void *ikey, const void *okey, uint8_t *out, s
     return 0;
 }
 
+/* SHA-224 and SHA-256 share the private part. */
+static const struct brisk_digest_internal sha256_internal = {sha256_hmac_short};
+
 static const char *const sha256_aliases[] = {"SHA-256", "SHA256", NULL};
 const brisk_digest brisk_digest_sha256 = {
     "sha256", "SHA2-256", sha256_aliases, "sha256", BRISK_SHA256_LEN, 64,
     sizeof(brisk_sha256_ctx), sha256_init_any, sha256_update_any, sha256_final_any, brisk_sha256,
-    sha256_hmac_short,
+    &sha256_internal,
 };
 
 static const char *const sha224_aliases[] = {"SHA-224", NULL};
 const brisk_digest brisk_digest_sha224 = {
     "sha224", "SHA2-224", sha224_aliases, "sha256", BRISK_SHA224_LEN, 64,
     sizeof(brisk_sha224_ctx), sha224_init_any, sha256_update_any, sha224_final_any, brisk_sha224,
-    sha256_hmac_short,
+    &sha256_internal,
 };

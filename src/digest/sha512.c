@@ -367,30 +367,33 @@ static void sha512_224_final_any(void *ctx, uint8_t *out) { brisk_sha512_224_fin
 static void sha512_256_init_any(void *ctx) { brisk_sha512_256_init(ctx); }
 static void sha512_256_final_any(void *ctx, uint8_t *out) { brisk_sha512_256_final(ctx, out); }
 
+/* The four share the private part. */
+static const struct brisk_digest_internal sha512_internal = {sha512_hmac_short};
+
 static const char *const sha512_aliases[] = {"SHA-512", "SHA512", NULL};
 const brisk_digest brisk_digest_sha512 = {
     "sha512", "SHA2-512", sha512_aliases, "sha512", BRISK_SHA512_LEN, 128,
     sizeof(brisk_sha512_ctx), sha512_init_any, sha512_update_any, sha512_final_any, brisk_sha512,
-    sha512_hmac_short,
+    &sha512_internal,
 };
 
 static const char *const sha384_aliases[] = {"SHA-384", "SHA384", NULL};
 const brisk_digest brisk_digest_sha384 = {
     "sha384", "SHA2-384", sha384_aliases, "sha512", BRISK_SHA384_LEN, 128,
     sizeof(brisk_sha384_ctx), sha384_init_any, sha512_update_any, sha384_final_any, brisk_sha384,
-    sha512_hmac_short,
+    &sha512_internal,
 };
 
 static const char *const sha512_224_aliases[] = {"SHA-512/224", "sha512_224", NULL};
 const brisk_digest brisk_digest_sha512_224 = {
     "sha512-224", "SHA2-512/224", sha512_224_aliases, "sha512", BRISK_SHA512_224_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_224_init_any, sha512_update_any,
-    sha512_224_final_any, brisk_sha512_224, sha512_hmac_short,
+    sha512_224_final_any, brisk_sha512_224, &sha512_internal,
 };
 
 static const char *const sha512_256_aliases[] = {"SHA-512/256", "sha512_256", NULL};
 const brisk_digest brisk_digest_sha512_256 = {
     "sha512-256", "SHA2-512/256", sha512_256_aliases, "sha512", BRISK_SHA512_256_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_256_init_any, sha512_update_any,
-    sha512_256_final_any, brisk_sha512_256, sha512_hmac_short,
+    sha512_256_final_any, brisk_sha512_256, &sha512_internal,
 };
