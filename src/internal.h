@@ -170,6 +170,16 @@ static inline void wipe(void *p, size_t len)
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/* ---- Registries ---- */
+
+/* brisk_name_matches tells whether name is, ignoring case, an algorithm's
+ * short name, its long name or one of its aliases (long_name and aliases,
+ * a NULL-terminated list, may be NULL): the one rule by which every
+ * registry (digests, ciphers, and the public-key algorithms to come) finds
+ * a descriptor by OpenSSL's names.  A NULL name matches nothing. */
+int brisk_name_matches(const char *name, const char *short_name, const char *long_name,
+                       const char *const *aliases);
+
 /* ---- Run-time dispatch ---- */
 
 /* Whether the dispatcher may pick an implementation by itself.  Some exist
