@@ -182,6 +182,23 @@ int brisk_name_matches(const char *name, const char *short_name, const char *lon
 
 /* ---- Run-time dispatch ---- */
 
+/* CPU traits: not instruction sets, which brisk/cpu.h lists, but properties
+ * src/cpu/cpu.c infers from the vendor and family, which CPUID cannot
+ * report.  They share the feature word (after the public bits) so that
+ * BRISK_CPU can hide them and `brisk list` name them, but their values are
+ * private. */
+enum {
+    /* Vector integer add, logic and rotate complete in one cycle (every
+     * Intel core with AVX-512, AMD before Zen 5).  The kernels that run one
+     * hash chain in vector lanes are only chosen where it holds; Zen 5 takes
+     * two cycles, which halves them. */
+    BRISK_CPU_VECLAT1 = 1u << 17,
+    /* Six or more integer ALUs (AMD Zen 5).  SHA-512's rounds then run
+     * faster in a form with a shorter dependency chain and a few more
+     * operations, which four-ALU cores are slower at. */
+    BRISK_CPU_ALU6 = 1u << 18
+};
+
 /* Whether the dispatcher may pick an implementation by itself.  Some exist
  * only to be timed (`brisk des-opts` ranks the DES inner loops) or forced by
  * name (BRISK_IMPL, brisk_impl_set); they can run everywhere, but a better
