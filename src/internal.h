@@ -201,8 +201,8 @@ enum {
 
 /* Whether the dispatcher may pick an implementation by itself.  Some exist
  * only to be timed (`brisk des-opts` ranks the DES inner loops) or forced by
- * name (BRISK_IMPL, brisk_impl_set); they can run everywhere, but a better
- * sibling earlier in the table always fits where they would. */
+ * name (BRISK_IMPL, brisk_impl_set): an entry earlier in the table that
+ * needs no more features always fits where they would. */
 typedef enum brisk_impl_use {
     BRISK_IMPL_AUTO,       /* chosen where its features and traits are present */
     BRISK_IMPL_FORCE_ONLY  /* never chosen automatically; forced or timed only */
