@@ -1,6 +1,9 @@
 /*
- * src/common.c - library-wide odds and ends: error strings, version, wiping.
+ * src/common.c - library-wide odds and ends: error strings, version, wiping,
+ * the registries' name matching.
  */
+#include <strings.h>
+
 #include "internal.h"
 
 const char *brisk_strerror(int err)
@@ -27,4 +30,17 @@ void brisk_wipe(void *p, size_t len)
 {
     if (len > 0)
         wipe(p, len);
+}
+
+int brisk_name_matches(const char *name, const char *short_name, const char *long_name,
+                       const char *const *aliases)
+{
+    if (name == NULL)
+        return 0;
+    if (strcasecmp(short_name, name) == 0 || (long_name != NULL && strcasecmp(long_name, name) == 0))
+        return 1;
+    for (const char *const *a = aliases; a != NULL && *a != NULL; a++)
+        if (strcasecmp(*a, name) == 0)
+            return 1;
+    return 0;
 }

@@ -170,45 +170,86 @@ static inline void wipe(void *p, size_t len)
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/* ---- Registries ---- */
+
+/* brisk_name_matches tells whether name is, ignoring case, an algorithm's
+ * short name, its long name or one of its aliases (long_name and aliases,
+ * a NULL-terminated list, may be NULL): the one rule by which every
+ * registry (digests, ciphers, and the public-key algorithms to come) finds
+ * a descriptor by OpenSSL's names.  A NULL name matches nothing. */
+int brisk_name_matches(const char *name, const char *short_name, const char *long_name,
+                       const char *const *aliases);
+
 /* ---- Run-time dispatch ---- */
 
-typedef void (*brisk_fn)(void);
+/* CPU traits: not instruction sets, which brisk/cpu.h lists, but properties
+ * src/cpu/cpu.c infers from the vendor and family, which CPUID cannot
+ * report.  They share the feature word (after the public bits) so that
+ * BRISK_CPU can hide them and `brisk list` name them, but their values are
+ * private. */
+enum {
+    /* Vector integer add, logic and rotate complete in one cycle (every
+     * Intel core with AVX-512, AMD before Zen 5).  The kernels that run one
+     * hash chain in vector lanes are only chosen where it holds; Zen 5 takes
+     * two cycles, which halves them. */
+    BRISK_CPU_VECLAT1 = 1u << 17,
+    /* Six or more integer ALUs (AMD Zen 5).  SHA-512's rounds then run
+     * faster in a form with a shorter dependency chain and a few more
+     * operations, which four-ALU cores are slower at. */
+    BRISK_CPU_ALU6 = 1u << 18
+};
+
+/* Whether the dispatcher may pick an implementation by itself.  Some exist
+ * only to be timed (`brisk des-opts` ranks the DES inner loops) or forced by
+ * name (BRISK_IMPL, brisk_impl_set): an entry earlier in the table that
+ * needs no more features always fits where they would. */
+typedef enum brisk_impl_use {
+    BRISK_IMPL_AUTO,       /* chosen where its features and traits are present */
+    BRISK_IMPL_FORCE_ONLY  /* never chosen automatically; forced or timed only */
+} brisk_impl_use;
 
 /* One implementation of a primitive: its name, the CPU features it needs,
- * its kernel, cast to brisk_fn (callers cast back to the primitive's type),
- * and the further features (traits such as BRISK_CPU_VECLAT1) it needs to be
- * the automatic choice; it can run, and is tested, without them. */
+ * the further features (traits such as veclat1) it needs to be the automatic
+ * choice (it can run, and is tested, without them), whether the dispatcher
+ * may choose it at all, and its operations: a const struct of typed function
+ * pointers whose type belongs to the primitive (brisk_sha256_ops,
+ * brisk_aes_impl, ...), reached through the primitive's typed accessor. */
 typedef struct brisk_impl {
     const char *name;
     uint32_t cpu;
-    brisk_fn fn;
     uint32_t prefer;
+    brisk_impl_use use;
+    const void *ops;
 } brisk_impl;
 
 /* One dispatched primitive: implementations best first, the portable one last
- * (needing no features), ended by a zeroed entry; `active` is filled in once by
- * brisk_dispatch_init and may be changed by brisk_impl_set.  It is read and
- * written only with atomic operations (a plain load on x86-64), so that
+ * (needing no features), ended by a zeroed entry.  `active` and its `ops`
+ * are filled in once by brisk_dispatch_init and may be changed by
+ * brisk_impl_set; the hot path reads only `ops`, with one load.  Both are
+ * read and written with atomic operations (plain loads on x86-64), so that
  * threads may call into the library while another makes the first call. */
 typedef struct brisk_prim {
     const char *name;
     const brisk_impl *impls;
     const brisk_impl *active;
+    const void *ops;
 } brisk_prim;
 
 /* brisk_dispatch_init picks an implementation for every primitive that has
  * none yet, honouring BRISK_CPU and BRISK_IMPL. */
 void brisk_dispatch_init(void);
 
-/* brisk_prim_fn returns the active kernel of p, choosing it on first use. */
-static inline brisk_fn brisk_prim_fn(brisk_prim *p)
+/* brisk_prim_ops returns the operations of p's active implementation,
+ * choosing it on first use.  Each primitive wraps it in an accessor that
+ * returns its own ops type (brisk_sha256_active, brisk_aes_active, ...). */
+static inline const void *brisk_prim_ops(brisk_prim *p)
 {
-    const brisk_impl *a = __atomic_load_n(&p->active, __ATOMIC_ACQUIRE);
-    if (__builtin_expect(a == NULL, 0)) {
+    const void *ops = __atomic_load_n(&p->ops, __ATOMIC_ACQUIRE);
+    if (__builtin_expect(ops == NULL, 0)) {
         brisk_dispatch_init();
-        a = __atomic_load_n(&p->active, __ATOMIC_ACQUIRE);
+        ops = __atomic_load_n(&p->ops, __ATOMIC_ACQUIRE);
     }
-    return a->fn;
+    return ops;
 }
 
 #endif

@@ -254,11 +254,8 @@ static void aes_run(const uint8_t *in)
 }
 
 /* -- GHASH: the hash key's table and 16 blocks under a secret H (fixed:
- * zero), data random in both.  gcm.c's kernel interface: -- */
-
-typedef void ghash_blocks_fn(uint8_t y[16], const uint8_t *table, const uint8_t *in,
-                             size_t n_blocks);
-typedef ghash_blocks_fn *ghash_init_fn(uint8_t *table, const uint8_t h[16]);
+ * zero), data random in both, through the active implementation's
+ * brisk_ghash_ops (src/cipher/internal.h). -- */
 
 enum { GHASH_BLOCKS = 16 };
 
@@ -273,8 +270,7 @@ static void ghash_run(const uint8_t *in)
 {
     _Alignas(64) uint8_t table[256];
     uint8_t y[16] = {0};
-    ghash_init_fn *init = (ghash_init_fn *)brisk_prim_fn(&brisk_ghash_prim);
-    init(table, in)(y, table, in + 16, GHASH_BLOCKS);
+    brisk_ghash_active()->init(table, in)(y, table, in + 16, GHASH_BLOCKS);
     memcpy(sink, y, 16);
 }
 

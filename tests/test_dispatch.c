@@ -1,7 +1,9 @@
 /*
  * tests/test_dispatch.c - which implementation the dispatcher picks for given
  * CPU feature sets, brisk_impl_set's errors, CPU feature names, and digest
- * lookup by every OpenSSL name and alias.
+ * lookup by every OpenSSL name and alias; and, from the private tables
+ * (src/ internal headers), that every implementation has the operations its
+ * primitive requires and which ones are marked force-only.
  *
  * Run with --env (ctest sets BRISK_IMPL=sha256=c,md5=c and
  * BRISK_CPU=-shani,-avx2) it checks that the environment overrides took
@@ -18,6 +20,9 @@
 #include <cpuid.h>
 #endif
 
+#include "../src/bn/internal.h"
+#include "../src/cipher/internal.h"
+#include "../src/digest/internal.h"
 #include "vectors.h"
 
 static const char *const expected_prims[] = {
@@ -100,6 +105,117 @@ static void test_prims(void)
     for (size_t i = 0; brisk_digest_at(i) != NULL; i++)
         tv_check(brisk_impl_active(brisk_digest_at(i)->prim) != NULL, "%s's primitive %s",
                  brisk_digest_at(i)->name, brisk_digest_at(i)->prim);
+}
+
+/* The dispatched primitives' private tables, by name. */
+static brisk_prim *prim_by_name(const char *name)
+{
+    static brisk_prim *const all[] = {
+        &brisk_md2_prim, &brisk_md4_prim,   &brisk_md5_prim, &brisk_sha1_prim, &brisk_rmd160_prim,
+        &brisk_sha256_prim, &brisk_sha512_prim, &brisk_aes_prim, &brisk_ghash_prim, &brisk_bf_prim,
+        &brisk_rc4_prim, &brisk_des_prim,   &brisk_bn_prim,
+    };
+    for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+        if (strcmp(all[i]->name, name) == 0)
+            return all[i];
+    return NULL;
+}
+
+/* check_required_ops checks the members an implementation of prim must have
+ * (the optional fast paths may be NULL); the ops of Blowfish, RC4 and DES
+ * are private to their files, and their one kernel is run under every
+ * variant by test_legacy and test_des. */
+static void check_required_ops(const char *prim, const brisk_impl *im)
+{
+    const void *ops = im->ops;
+    int ok = 1;
+
+    if (strcmp(prim, "md2") == 0)
+        ok = ((const brisk_md2_ops *)ops)->compress != NULL;
+    else if (strcmp(prim, "md4") == 0)
+        ok = ((const brisk_md4_ops *)ops)->compress != NULL;
+    else if (strcmp(prim, "md5") == 0)
+        ok = ((const brisk_md5_ops *)ops)->compress != NULL;
+    else if (strcmp(prim, "sha1") == 0)
+        ok = ((const brisk_sha1_ops *)ops)->compress != NULL;
+    else if (strcmp(prim, "rmd160") == 0)
+        ok = ((const brisk_rmd160_ops *)ops)->compress != NULL;
+    else if (strcmp(prim, "sha256") == 0)
+        ok = ((const brisk_sha256_ops *)ops)->compress != NULL;
+    else if (strcmp(prim, "sha512") == 0)
+        ok = ((const brisk_sha512_ops *)ops)->compress != NULL;
+    else if (strcmp(prim, "aes") == 0) {
+        const brisk_aes_impl *a = ops;
+        ok = a->setkey && a->ecb_enc && a->ecb_dec && a->cbc_enc && a->cbc_dec && a->ctr128 &&
+             a->ctr32 && (a->xts_enc == NULL) == (a->xts_dec == NULL);
+        tv_check_str(a->name, im->name, "aes: the table's name is the implementation's");
+    } else if (strcmp(prim, "ghash") == 0) {
+        const brisk_ghash_ops *g = ops;
+        ok = g->init != NULL && (g->stitched == NULL) == (g->stitched_aes == NULL);
+    } else if (strcmp(prim, "bn") == 0) {
+        const brisk_bn_impl *b = ops;
+        ok = b->mont_mul != NULL && b->mont_sqr != NULL;
+    }
+    tv_check(ok, "%s: %s has the operations its primitive requires", prim, im->name);
+}
+
+/* Which implementations the dispatcher may choose: all, except for the
+ * variants that exist to be timed (des-opts) or forced. */
+static int expected_auto(const char *prim, const char *impl)
+{
+    if (strcmp(prim, "des") == 0)
+        return strcmp(impl, "ptr-rorx-4") == 0 || strcmp(impl, "ptr-cisc-4") == 0;
+    if (strcmp(prim, "bf") == 0)
+        return strcmp(impl, "idx") == 0;
+    if (strcmp(prim, "rc4") == 0)
+        return strcmp(impl, "int") == 0;
+    return 1;
+}
+
+static void test_impl_tables(void)
+{
+    const char *name;
+
+    for (size_t p = 0; (name = brisk_prim_name(p)) != NULL; p++) {
+        const brisk_prim *prim = prim_by_name(name);
+        const brisk_impl *last_auto = NULL;
+        if (!tv_check(prim != NULL, "%s: private table found", name))
+            continue;
+        tv_check(prim->active != NULL && prim->ops == prim->active->ops,
+                 "%s: the published ops are the active implementation's", name);
+        for (size_t i = 0; prim->impls[i].name != NULL; i++) {
+            const brisk_impl *im = &prim->impls[i];
+            tv_check_str(im->name, brisk_impl_name(name, i, NULL), "%s: entry %zu", name, i);
+            if (!tv_check(im->ops != NULL, "%s: %s has operations", name, im->name))
+                continue;
+            check_required_ops(name, im);
+            for (size_t j = 0; j < i; j++)
+                tv_check(prim->impls[j].ops != im->ops, "%s: %s has operations of its own", name,
+                         im->name);
+            int automatic = im->use == BRISK_IMPL_AUTO;
+            tv_check(automatic || im->use == BRISK_IMPL_FORCE_ONLY, "%s: %s's mark", name,
+                     im->name);
+            tv_check_int(automatic, expected_auto(name, im->name), "%s: %s may be chosen", name,
+                         im->name);
+            if (automatic) {
+                last_auto = im;
+                continue;
+            }
+            /* Wherever a force-only entry would fit, an earlier one the
+             * dispatcher may choose fits too: the marks change no choice
+             * from the plain first-fit rule (first_fit above). */
+            int shadowed = 0;
+            for (size_t j = 0; j < i; j++) {
+                const brisk_impl *e = &prim->impls[j];
+                shadowed |= e->use == BRISK_IMPL_AUTO &&
+                            ((e->cpu | e->prefer) & ~(im->cpu | im->prefer)) == 0;
+            }
+            tv_check(shadowed, "%s: force-only %s follows one that fits wherever it does", name,
+                     im->name);
+        }
+        tv_check(last_auto != NULL && last_auto->cpu == 0 && last_auto->prefer == 0,
+                 "%s: the last implementation it may choose needs nothing", name);
+    }
 }
 
 static void expect_select(const char *prim, uint32_t features, const char *want)
@@ -216,6 +332,9 @@ static void test_impl_set(int need_unsupported)
             }
             tv_check_int(brisk_impl_set(prim, name), BRISK_EOK, "set %s=%s", prim, name);
             tv_check_str(brisk_impl_active(prim), name, "%s active after set", prim);
+            const brisk_prim *tab = prim_by_name(prim);
+            tv_check(tab != NULL && tab->ops == tab->impls[i].ops,
+                     "%s: %s's operations published by set", prim, name);
         }
         tv_check_int(brisk_impl_set(prim, NULL), BRISK_EOK, "restore %s", prim);
         tv_check_str(brisk_impl_active(prim), brisk_impl_select(prim, brisk_cpu_features()),
@@ -452,6 +571,7 @@ int main(int argc, char **argv)
     test_cpu_trait();
 #endif
     test_prims();
+    test_impl_tables();
     test_selection();
     test_impl_set(argc > 1 && strcmp(argv[1], "--need-unsupported") == 0);
     test_names();

@@ -18,7 +18,10 @@
 extern "C" {
 #endif
 
-/* CPU feature bits, as returned by brisk_cpu_features. */
+/* CPU feature bits, as returned by brisk_cpu_features.  The library may set
+ * further bits for traits it infers from the CPU's vendor and family rather
+ * than reads from CPUID ("veclat1", "alu6"; see brisk_cpu_feature_name and
+ * BRISK_CPU); their values are private and may change. */
 enum {
     BRISK_CPU_SSE2       = 1u << 0,
     BRISK_CPU_SSSE3      = 1u << 1,
@@ -36,16 +39,7 @@ enum {
     BRISK_CPU_AVX512VL   = 1u << 13,
     BRISK_CPU_AVX512IFMA = 1u << 14,
     BRISK_CPU_VAES       = 1u << 15,
-    BRISK_CPU_VPCLMULQDQ = 1u << 16,
-    /* Not an instruction set but a trait: vector integer add, logic and
-     * rotate complete in one cycle (every Intel core with AVX-512, AMD before
-     * Zen 5).  The kernels that run one hash chain in vector lanes are only
-     * chosen where it holds; Zen 5 takes two cycles, which halves them. */
-    BRISK_CPU_VECLAT1    = 1u << 17,
-    /* A trait too: six or more integer ALUs (AMD Zen 5).  SHA-512's rounds
-     * then run faster in a form with a shorter dependency chain and a few
-     * more operations, which four-ALU cores are slower at. */
-    BRISK_CPU_ALU6       = 1u << 18
+    BRISK_CPU_VPCLMULQDQ = 1u << 16
 };
 
 /* brisk_cpu_features returns the BRISK_CPU_* bits of this CPU (with OS support
@@ -72,11 +66,11 @@ const char *brisk_prim_name(size_t i);
  * receives the BRISK_CPU_* bits it needs. */
 const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed);
 
-/* brisk_impl_prefers returns the BRISK_CPU_* bits, beyond those it needs to
- * run, that the i-th implementation of `prim` needs to be chosen
- * automatically (0 for most; BRISK_CPU_VECLAT1 for the vector-lane hash
- * kernels, BRISK_CPU_ALU6 for SHA-512's avx512-alu6).  brisk_impl_set can
- * still force it where the bits are missing. */
+/* brisk_impl_prefers returns the trait bits, beyond the features it needs
+ * to run, that the i-th implementation of `prim` needs to be chosen
+ * automatically (0 for most; "veclat1" for the vector-lane hash kernels,
+ * "alu6" for SHA-512's avx512-alu6, as brisk_cpu_feature_name names them).
+ * brisk_impl_set can still force it where the bits are missing. */
 uint32_t brisk_impl_prefers(const char *prim, size_t i);
 
 /* brisk_impl_active returns the name of the implementation currently in use

@@ -181,13 +181,9 @@ typedef struct brisk_digest {
     void (*update)(void *ctx, const void *in, size_t in_len);
     void (*final)(void *ctx, uint8_t *out);
     void (*oneshot)(uint8_t *out, const void *in, size_t in_len); /* brisk_sha256, ... */
-    /* A faster HMAC of a whole message from the contexts after the ipad and
-     * opad blocks, for brisk_hmac_tag: writes out_len (digest_len) bytes
-     * and returns 1, or returns 0 to leave the message to the generic code;
-     * NULL for none.  Digests sharing a compression (SHA-224 and SHA-256,
-     * the SHA-512 family) share one hook. */
-    int (*hmac)(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
-                const void *in, size_t in_len);
+    /* The library's private part of its own descriptors (opaque; NULL in
+     * a descriptor made elsewhere). */
+    const struct brisk_digest_internal *internal;
 } brisk_digest;
 
 /* brisk_digest_ctx holds the state of any digest plus its descriptor. */

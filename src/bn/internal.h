@@ -47,21 +47,19 @@ typedef struct brisk_bn_impl {
                         const uint64_t *e2, const brisk_bn_mont *m2, size_t e_limbs);
 } brisk_bn_impl;
 
-/* The "bn" primitive; each brisk_impl's fn is a function returning its
- * const brisk_bn_impl *, cast to brisk_fn. */
-typedef const brisk_bn_impl *brisk_bn_impl_fn(void);
+/* The "bn" primitive: each implementation's ops are its brisk_bn_impl. */
 extern brisk_prim brisk_bn_prim;
 
-const brisk_bn_impl *brisk_bn_impl_c(void);
+extern const brisk_bn_impl brisk_bn_impl_c;
 #ifdef BRISK_X86_64
-const brisk_bn_impl *brisk_bn_impl_adx(void);   /* mulx, adcx, adox */
-const brisk_bn_impl *brisk_bn_impl_ifma(void);  /* AVX-512 IFMA, 52-bit digits */
+extern const brisk_bn_impl brisk_bn_impl_adx;   /* mulx, adcx, adox */
+extern const brisk_bn_impl brisk_bn_impl_ifma;  /* AVX-512 IFMA, 52-bit digits */
 #endif
 
 /* brisk_bn_active returns the implementation in use. */
 static inline const brisk_bn_impl *brisk_bn_active(void)
 {
-    return ((brisk_bn_impl_fn *)brisk_prim_fn(&brisk_bn_prim))();
+    return brisk_prim_ops(&brisk_bn_prim);
 }
 
 /* ---- Limb arithmetic ----

@@ -200,25 +200,20 @@ static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont
 
 #endif
 
-static const brisk_bn_impl impl_c = {mont_mul_c, mont_sqr_c, NULL, NULL, NULL, NULL};
-
-const brisk_bn_impl *brisk_bn_impl_c(void)
-{
-    return &impl_c;
-}
+const brisk_bn_impl brisk_bn_impl_c = {mont_mul_c, mont_sqr_c, NULL, NULL, NULL, NULL};
 
 static const brisk_impl bn_impls[] = {
 #ifdef BRISK_X86_64
     {"ifma",
      BRISK_CPU_AVX512IFMA | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_BMI2 |
          BRISK_CPU_ADX,
-     (brisk_fn)brisk_bn_impl_ifma, 0},
-    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, (brisk_fn)brisk_bn_impl_adx, 0},
+     0, BRISK_IMPL_AUTO, &brisk_bn_impl_ifma},
+    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, 0, BRISK_IMPL_AUTO, &brisk_bn_impl_adx},
 #endif
-    {"c", 0, (brisk_fn)brisk_bn_impl_c, 0},
-    {NULL, 0, NULL, 0},
+    {"c", 0, 0, BRISK_IMPL_AUTO, &brisk_bn_impl_c},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_bn_prim = {"bn", bn_impls, NULL};
+brisk_prim brisk_bn_prim = {"bn", bn_impls, NULL, NULL};
 
 /* neg_inv64 returns -x^-1 mod 2^64 for odd x by Newton's iteration, each
  * step doubling the correct low bits (x x = 1 mod 8 gives three). */

@@ -803,12 +803,7 @@ static void mont_sqr_adx_any(uint64_t *r, const uint64_t *a, const brisk_bn_mont
     }
 }
 
-static const brisk_bn_impl impl_adx = {mont_mul_adx_any, mont_sqr_adx_any, NULL, NULL, NULL,
-                                       NULL};
-
-const brisk_bn_impl *brisk_bn_impl_adx(void)
-{
-    return &impl_adx;
-}
+const brisk_bn_impl brisk_bn_impl_adx = {mont_mul_adx_any, mont_sqr_adx_any, NULL, NULL, NULL,
+                                         NULL};
 
 #endif

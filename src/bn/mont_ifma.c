@@ -1700,7 +1700,7 @@ static void mont_mul_ifma(uint64_t *r, const uint64_t *a, const uint64_t *b,
     if (mul != NULL)
         mont_radix52(r, a, b, mont, mul, len);
     else
-        brisk_bn_impl_adx()->mont_mul(r, a, b, mont);
+        brisk_bn_impl_adx.mont_mul(r, a, b, mont);
 }
 
 static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
@@ -1710,16 +1710,11 @@ static void mont_sqr_ifma(uint64_t *r, const uint64_t *a, const brisk_bn_mont *m
     if (mul != NULL)
         mont_radix52(r, a, a, mont, mul, len);
     else
-        brisk_bn_impl_adx()->mont_sqr(r, a, mont);
+        brisk_bn_impl_adx.mont_sqr(r, a, mont);
 }
 
-static const brisk_bn_impl impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma,
-                                         mod_exp2_ifma, mod_exp_public_ifma,
-                                         mod_exp_pair_ifma};
-
-const brisk_bn_impl *brisk_bn_impl_ifma(void)
-{
-    return &impl_ifma;
-}
+const brisk_bn_impl brisk_bn_impl_ifma = {mont_mul_ifma, mont_sqr_ifma, mod_exp_ifma,
+                                          mod_exp2_ifma, mod_exp_public_ifma,
+                                          mod_exp_pair_ifma};
 
 #endif

@@ -15,14 +15,14 @@ static const brisk_impl aes_impls[] = {
     {"vaes",
      BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL |
          BRISK_CPU_AVX512BW | BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_aes_impl_vaes, 0},
-    {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_aes_impl_aesni, 0},
+     0, BRISK_IMPL_AUTO, &brisk_aes_impl_vaes},
+    {"aesni", BRISK_CPU_AESNI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, 0, BRISK_IMPL_AUTO,
+     &brisk_aes_impl_aesni},
 #endif
-    {"ct", 0, (brisk_fn)brisk_aes_impl_ct, 0},
-    {NULL, 0, NULL, 0},
+    {"ct", 0, 0, BRISK_IMPL_AUTO, &brisk_aes_impl_ct},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_aes_prim = {"aes", aes_impls, NULL};
+brisk_prim brisk_aes_prim = {"aes", aes_impls, NULL, NULL};
 
 /* XTS keeps a data key and a tweak key side by side in the context. */
 _Static_assert(sizeof(brisk_aes_key) * 2 <= BRISK_KS_SIZE, "two AES keys fit in ks");
@@ -33,8 +33,7 @@ int brisk_aes_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
 {
     if (k == NULL || key == NULL || (key_len != 16 && key_len != 24 && key_len != 32))
         return BRISK_EINVAL;
-    const brisk_aes_impl *impl = ((brisk_aes_impl_fn *)brisk_prim_fn(&brisk_aes_prim))();
-    impl->setkey(k, key, key_len);
+    brisk_aes_active()->setkey(k, key, key_len);
     return 0;
 }
 

@@ -1,5 +1,5 @@
 /*
- * src/cipher/aes_aesni.c - AES (FIPS 197) with the AES-NI instructions on
+ * src/cipher/aes_ni.c - AES (FIPS 197) with the AES-NI instructions on
  * 128-bit registers: the "aesni" implementation of the "aes" primitive.
  *
  * Technique: the 128- and 256-bit key schedules stay in vector registers
@@ -154,7 +154,7 @@ static void ni_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
         dk[r] = _mm_aesimc_si128(ek[rounds - r]);
     dk[rounds] = ek[0];
     k->rounds = (unsigned)rounds;
-    k->impl = brisk_aes_impl_aesni();
+    k->impl = &brisk_aes_impl_aesni;
 }
 
 /* ---- Block functions: n blocks in parallel (n a constant once inlined) ---- */
@@ -473,13 +473,9 @@ static void ni_xts_dec(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, cons
     xts(dec_keys(k), k->rounds, t, out, in, n_blocks, 1);
 }
 
-const brisk_aes_impl *brisk_aes_impl_aesni(void)
-{
-    static const brisk_aes_impl impl = {
-        "aesni", ni_setkey, ni_ecb_enc, ni_ecb_dec, ni_cbc_enc, ni_cbc_dec, ni_ctr128, ni_ctr32,
-        ni_xts_enc, ni_xts_dec,
-    };
-    return &impl;
-}
+const brisk_aes_impl brisk_aes_impl_aesni = {
+    "aesni", ni_setkey, ni_ecb_enc, ni_ecb_dec, ni_cbc_enc, ni_cbc_dec, ni_ctr128, ni_ctr32,
+    ni_xts_enc, ni_xts_dec,
+};
 
 #endif

@@ -324,7 +324,7 @@ static void ct_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)
         ortho(q);
     }
     k->rounds = (unsigned)rounds;
-    k->impl = brisk_aes_impl_ct();
+    k->impl = &brisk_aes_impl_ct;
     wipe(w, sizeof(w));
 }
 
@@ -454,11 +454,7 @@ static void ct_ctr32(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, cons
     ctr_blocks(k, ctr, out, in, n_blocks, 4);
 }
 
-const brisk_aes_impl *brisk_aes_impl_ct(void)
-{
-    static const brisk_aes_impl impl = {
-        "ct", ct_setkey, ct_ecb_enc, ct_ecb_dec, ct_cbc_enc, ct_cbc_dec, ct_ctr128, ct_ctr32,
-        NULL, NULL,
-    };
-    return &impl;
-}
+const brisk_aes_impl brisk_aes_impl_ct = {
+    "ct", ct_setkey, ct_ecb_enc, ct_ecb_dec, ct_cbc_enc, ct_cbc_dec, ct_ctr128, ct_ctr32,
+    NULL, NULL,
+};

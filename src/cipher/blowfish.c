@@ -34,10 +34,6 @@ typedef struct bf_key {
 } bf_key;
 _Static_assert(sizeof(bf_key) <= BRISK_KS_SIZE, "Blowfish schedule fits ks");
 
-/* One ECB kernel variant: decrypt = 0 encrypts, 1 decrypts. */
-typedef void bf_ecb_fn(const bf_key *k, uint8_t *out, const uint8_t *in, size_t n_blocks,
-                       int decrypt);
-
 /* The initial P-array and S-boxes: the fractional hexadecimal digits of pi,
  * in order. */
 static const uint32_t bf_init[BF_WORDS] = {
@@ -365,39 +361,6 @@ static void bf_dec_ptr2(const bf_key *k, uint8_t *out, const uint8_t *in, size_t
     }
 }
 
-static void bf_ecb_idx(const bf_key *k, uint8_t *out, const uint8_t *in, size_t n, int decrypt)
-{
-    if (decrypt)
-        bf_dec_idx(k, out, in, n);
-    else
-        bf_enc_idx(k, out, in, n);
-}
-
-static void bf_ecb_ptr(const bf_key *k, uint8_t *out, const uint8_t *in, size_t n, int decrypt)
-{
-    if (decrypt)
-        bf_dec_ptr(k, out, in, n);
-    else
-        bf_enc_ptr(k, out, in, n);
-}
-
-static void bf_ecb_ptr2(const bf_key *k, uint8_t *out, const uint8_t *in, size_t n, int decrypt)
-{
-    if (decrypt)
-        bf_dec_ptr2(k, out, in, n);
-    else
-        bf_enc_ptr2(k, out, in, n);
-}
-
-/* Fastest first, as measured on Ice Lake-SP with gcc 12 -O3. */
-static const brisk_impl bf_impls[] = {
-    {"idx", 0, (brisk_fn)bf_ecb_idx, 0},
-    {"ptr2", 0, (brisk_fn)bf_ecb_ptr2, 0},
-    {"ptr", 0, (brisk_fn)bf_ecb_ptr, 0},
-    {NULL, 0, NULL, 0},
-};
-brisk_prim brisk_bf_prim = {"bf", bf_impls, NULL};
-
 /* ---- CBC encryption: the chaining value stays in registers (see cbc_enc
  * in internal.h) ---- */
 
@@ -422,16 +385,49 @@ static inline void bf_cbc(const bf_key *k, uint8_t iv[8], uint8_t *out, const ui
     store64_be(iv, (uint64_t)l << 32 | r);
 }
 
+static void bf_cbc_idx(const bf_key *k, uint8_t iv[8], uint8_t *out, const uint8_t *in, size_t n)
+{
+    bf_cbc(k, iv, out, in, n, 0);
+}
+
+static void bf_cbc_ptr(const bf_key *k, uint8_t iv[8], uint8_t *out, const uint8_t *in, size_t n)
+{
+    bf_cbc(k, iv, out, in, n, 1);
+}
+
+static void bf_cbc_ptr2(const bf_key *k, uint8_t iv[8], uint8_t *out, const uint8_t *in, size_t n)
+{
+    bf_cbc(k, iv, out, in, n, 2);
+}
+
+/* ---- Implementations of the "bf" primitive ---- */
+
+/* One variant's kernels: ECB each way and CBC encryption. */
+typedef struct bf_ops {
+    void (*enc)(const bf_key *k, uint8_t *out, const uint8_t *in, size_t n);
+    void (*dec)(const bf_key *k, uint8_t *out, const uint8_t *in, size_t n);
+    void (*cbc_enc)(const bf_key *k, uint8_t iv[8], uint8_t *out, const uint8_t *in, size_t n);
+} bf_ops;
+
+/* Fastest first, as measured on Ice Lake-SP with gcc 12 -O3; the others
+ * are there to be timed and forced (BRISK_IMPL=bf=ptr). */
+static const brisk_impl bf_impls[] = {
+    {"idx", 0, 0, BRISK_IMPL_AUTO, &(const bf_ops){bf_enc_idx, bf_dec_idx, bf_cbc_idx}},
+    {"ptr2", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const bf_ops){bf_enc_ptr2, bf_dec_ptr2, bf_cbc_ptr2}},
+    {"ptr", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const bf_ops){bf_enc_ptr, bf_dec_ptr, bf_cbc_ptr}},
+    {NULL, 0, 0, 0, NULL},
+};
+brisk_prim brisk_bf_prim = {"bf", bf_impls, NULL, NULL};
+
+static inline const bf_ops *bf_active(void)
+{
+    return brisk_prim_ops(&brisk_bf_prim);
+}
+
 void brisk_bf_cbc_encrypt(const void *ks, uint8_t iv[8], uint8_t *out, const uint8_t *in,
                           size_t n_blocks)
 {
-    brisk_fn f = brisk_prim_fn(&brisk_bf_prim);
-    if (f == (brisk_fn)bf_ecb_ptr)
-        bf_cbc(ks, iv, out, in, n_blocks, 1);
-    else if (f == (brisk_fn)bf_ecb_ptr2)
-        bf_cbc(ks, iv, out, in, n_blocks, 2);
-    else
-        bf_cbc(ks, iv, out, in, n_blocks, 0);
+    bf_active()->cbc_enc(ks, iv, out, in, n_blocks);
 }
 
 /* ---- Key schedule and the descriptor's entry points ---- */
@@ -464,24 +460,14 @@ static int bf_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned para
     return 0;
 }
 
-/* The first choice is called directly rather than through its pointer:
- * CBC encryption calls these for one block at a time. */
 static void bf_encrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
-    brisk_fn f = brisk_prim_fn(&brisk_bf_prim);
-    if (f == (brisk_fn)bf_ecb_idx)
-        bf_enc_idx(ks, out, in, n_blocks);
-    else
-        ((bf_ecb_fn *)f)(ks, out, in, n_blocks, 0);
+    bf_active()->enc(ks, out, in, n_blocks);
 }
 
 static void bf_decrypt(const void *ks, uint8_t *out, const uint8_t *in, size_t n_blocks)
 {
-    brisk_fn f = brisk_prim_fn(&brisk_bf_prim);
-    if (f == (brisk_fn)bf_ecb_idx)
-        bf_dec_idx(ks, out, in, n_blocks);
-    else
-        ((bf_ecb_fn *)f)(ks, out, in, n_blocks, 1);
+    bf_active()->dec(ks, out, in, n_blocks);
 }
 
 const brisk_block_cipher brisk_bf_cipher = {"bf", 8, bf_setkey, bf_encrypt, bf_decrypt,

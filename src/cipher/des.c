@@ -144,37 +144,44 @@ static inline void store_block(uint8_t out[8], des_halves s)
 }
 
 
+/* A variant's operations: its 16 rounds. */
+typedef struct des_ops {
+    des_rounds_fn *rounds;
+} des_ops;
+
 /* The order is `brisk des-opts`'s ranking on the Ice Lake-SP Xeon this was
  * written on, best first (two runs of 2 s per variant, on a loaded 2-core
  * machine; the byte-offset plain form led both, the first six within 5% of
  * each other).  The rorx forms, which need BMI2, came later and lead it;
  * of SSLeay's twelve, which need no CPU feature, the first is the default
- * everywhere else.  Run `brisk des-opts` to rank them elsewhere and
- * BRISK_IMPL=des=NAME to force one. */
+ * everywhere else.  The others are there to be timed and forced: run
+ * `brisk des-opts` to rank them elsewhere and BRISK_IMPL=des=NAME to force
+ * one. */
 static const brisk_impl des_impls[] = {
 #ifdef BRISK_X86_64
-    {"ptr-rorx-4", BRISK_CPU_BMI2, (brisk_fn)brisk_des_ptr_rorx_4, 0},
-    {"ptr-rorx-16", BRISK_CPU_BMI2, (brisk_fn)brisk_des_ptr_rorx_16, 0},
+    {"ptr-rorx-4", BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO, &(const des_ops){brisk_des_ptr_rorx_4}},
+    {"ptr-rorx-16", BRISK_CPU_BMI2, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_ptr_rorx_16}},
 #endif
-    {"ptr-cisc-4", 0, (brisk_fn)brisk_des_ptr_cisc_4, 0},
-    {"ptr-cisc-16", 0, (brisk_fn)brisk_des_ptr_cisc_16, 0},
-    {"ptr-risc1-16", 0, (brisk_fn)brisk_des_ptr_risc1_16, 0},
-    {"ptr-risc1-4", 0, (brisk_fn)brisk_des_ptr_risc1_4, 0},
-    {"idx-risc2-16", 0, (brisk_fn)brisk_des_idx_risc2_16, 0},
-    {"idx-risc2-4", 0, (brisk_fn)brisk_des_idx_risc2_4, 0},
-    {"idx-risc1-4", 0, (brisk_fn)brisk_des_idx_risc1_4, 0},
-    {"idx-cisc-16", 0, (brisk_fn)brisk_des_idx_cisc_16, 0},
-    {"idx-risc1-16", 0, (brisk_fn)brisk_des_idx_risc1_16, 0},
-    {"ptr-risc2-4", 0, (brisk_fn)brisk_des_ptr_risc2_4, 0},
-    {"idx-cisc-4", 0, (brisk_fn)brisk_des_idx_cisc_4, 0},
-    {"ptr-risc2-16", 0, (brisk_fn)brisk_des_ptr_risc2_16, 0},
-    {NULL, 0, NULL, 0},
+    {"ptr-cisc-4", 0, 0, BRISK_IMPL_AUTO, &(const des_ops){brisk_des_ptr_cisc_4}},
+    {"ptr-cisc-16", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_ptr_cisc_16}},
+    {"ptr-risc1-16", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_ptr_risc1_16}},
+    {"ptr-risc1-4", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_ptr_risc1_4}},
+    {"idx-risc2-16", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_idx_risc2_16}},
+    {"idx-risc2-4", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_idx_risc2_4}},
+    {"idx-risc1-4", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_idx_risc1_4}},
+    {"idx-cisc-16", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_idx_cisc_16}},
+    {"idx-risc1-16", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_idx_risc1_16}},
+    {"ptr-risc2-4", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_ptr_risc2_4}},
+    {"idx-cisc-4", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_idx_cisc_4}},
+    {"ptr-risc2-16", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_ptr_risc2_16}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_des_prim = {"des", des_impls, NULL};
+brisk_prim brisk_des_prim = {"des", des_impls, NULL, NULL};
 
 static inline des_rounds_fn *active_rounds(void)
 {
-    return (des_rounds_fn *)brisk_prim_fn(&brisk_des_prim);
+    const des_ops *ops = brisk_prim_ops(&brisk_des_prim);
+    return ops->rounds;
 }
 
 /* ---- ECB kernels ---- */

@@ -18,15 +18,12 @@
 
 /* ---- The GHASH kernel interface ----
  *
- * An implementation's brisk_impl.fn is its init, of type ghash_init_fn: it
- * writes the implementation's own table of H (256 bytes, 64-aligned) from
- * the hash key h in GCM's byte order, and returns the kernel that folds
- * n_blocks whole blocks into the GHASH state y (GCM byte order too) with that
- * table.  ghash_ct.c, ghash_pclmul.c and ghash_vpclmul.c define the same
- * types and their entry points. */
-typedef void ghash_blocks_fn(uint8_t y[16], const uint8_t *table, const uint8_t *in,
-                             size_t n_blocks);
-typedef ghash_blocks_fn *ghash_init_fn(uint8_t *table, const uint8_t h[16]);
+ * An implementation's ops are a brisk_ghash_ops (internal.h): its init,
+ * which writes the implementation's own table of H and returns the kernel
+ * that reads it, and the stitched GCM kernel it may have.  ghash_pclmul.c
+ * and ghash_vpclmul.c define their entry points, ghash_ct.c the portable one. */
+typedef brisk_ghash_blocks_fn ghash_blocks_fn;
+typedef brisk_gcm_stitched_fn gcm_stitched_fn;
 
 ghash_blocks_fn *brisk_ghash_init_ct(uint8_t *table, const uint8_t h[16]);
 #ifdef BRISK_X86_64
@@ -34,11 +31,8 @@ ghash_blocks_fn *brisk_ghash_init_pclmul(uint8_t *table, const uint8_t h[16]);
 ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16]);
 #endif
 
-/* A stitched kernel: CTR over n_blocks (a multiple of 16) and GHASH of the
- * ciphertext in one pass (ghash_vpclmul.c). */
-typedef void gcm_stitched_fn(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[16],
-                             const uint8_t *table, uint8_t *out, const uint8_t *in,
-                             size_t n_blocks, int encrypt);
+/* The stitched kernel of the "vaes" AES and the "vpclmul" GHASH
+ * (ghash_vpclmul.c). */
 #ifdef BRISK_X86_64
 gcm_stitched_fn brisk_gcm_vaes_vpclmul;
 #endif
@@ -48,13 +42,16 @@ static const brisk_impl ghash_impls[] = {
     {"vpclmul",
      BRISK_CPU_VPCLMULQDQ | BRISK_CPU_PCLMUL | BRISK_CPU_AVX512F | BRISK_CPU_AVX512BW |
          BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_AVX | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_ghash_init_vpclmul, 0},
-    {"pclmul", BRISK_CPU_PCLMUL | BRISK_CPU_SSSE3, (brisk_fn)brisk_ghash_init_pclmul, 0},
+     0, BRISK_IMPL_AUTO,
+     &(const brisk_ghash_ops){brisk_ghash_init_vpclmul, brisk_gcm_vaes_vpclmul,
+                              &brisk_aes_impl_vaes}},
+    {"pclmul", BRISK_CPU_PCLMUL | BRISK_CPU_SSSE3, 0, BRISK_IMPL_AUTO,
+     &(const brisk_ghash_ops){brisk_ghash_init_pclmul, NULL, NULL}},
 #endif
-    {"ct", 0, (brisk_fn)brisk_ghash_init_ct, 0},
-    {NULL, 0, NULL, 0},
+    {"ct", 0, 0, BRISK_IMPL_AUTO, &(const brisk_ghash_ops){brisk_ghash_init_ct, NULL, NULL}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_ghash_prim = {"ghash", ghash_impls, NULL};
+brisk_prim brisk_ghash_prim = {"ghash", ghash_impls, NULL, NULL};
 
 /* ---- GCM ---- */
 
@@ -120,15 +117,11 @@ int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len, int 
     if (new_key) {
         uint8_t h[16] = {0};
         k->impl->ecb_enc(k, h, h, 1);
-        ghash_init_fn *ghash_init = (ghash_init_fn *)brisk_prim_fn(&brisk_ghash_prim);
-        g->ghash = ghash_init(g->table, h);
+        const brisk_ghash_ops *ghash = brisk_ghash_active();
+        g->ghash = ghash->init(g->table, h);
         wipe(h, sizeof(h));
-        g->stitched = NULL;
-#ifdef BRISK_X86_64
         /* The key's and the table's layouts are those the kernel reads. */
-        if (ghash_init == brisk_ghash_init_vpclmul && k->impl == brisk_aes_impl_vaes())
-            g->stitched = brisk_gcm_vaes_vpclmul;
-#endif
+        g->stitched = k->impl == ghash->stitched_aes ? ghash->stitched : NULL;
     }
     memset(g->y, 0, 16);
 

@@ -112,18 +112,50 @@ typedef struct brisk_aes_impl {
                     size_t n_blocks);
 } brisk_aes_impl;
 
-/* The "aes" primitive; each brisk_impl's fn is a function returning its
- * const brisk_aes_impl *, cast to brisk_fn. */
-typedef const brisk_aes_impl *brisk_aes_impl_fn(void);
+/* The "aes" primitive: each implementation's ops are its brisk_aes_impl. */
 extern brisk_prim brisk_aes_prim;
-const brisk_aes_impl *brisk_aes_impl_ct(void);
+extern const brisk_aes_impl brisk_aes_impl_ct;
 #ifdef BRISK_X86_64
-const brisk_aes_impl *brisk_aes_impl_aesni(void);
-const brisk_aes_impl *brisk_aes_impl_vaes(void);
+extern const brisk_aes_impl brisk_aes_impl_aesni, brisk_aes_impl_vaes;
 #endif
 
-/* The "ghash" primitive (gcm.c): GCM's hash, portable or carry-less. */
+/* brisk_aes_active returns the AES implementation in use. */
+static inline const brisk_aes_impl *brisk_aes_active(void)
+{
+    return brisk_prim_ops(&brisk_aes_prim);
+}
+
+/* ---- GHASH ---- */
+
+/* A GHASH kernel folds n_blocks whole blocks into the state y (GCM's byte
+ * order) with a table of the hash key written by its implementation's init. */
+typedef void brisk_ghash_blocks_fn(uint8_t y[16], const uint8_t *table, const uint8_t *in,
+                                   size_t n_blocks);
+
+/* A stitched GCM kernel: CTR over n_blocks (a multiple of 16) and GHASH of
+ * the ciphertext in one pass. */
+typedef void brisk_gcm_stitched_fn(const brisk_aes_key *k, uint8_t ctr[16], uint8_t y[16],
+                                   const uint8_t *table, uint8_t *out, const uint8_t *in,
+                                   size_t n_blocks, int encrypt);
+
+/* One implementation of the "ghash" primitive (gcm.c): GCM's hash, portable
+ * or carry-less.  init writes the implementation's own table of H (256
+ * bytes, 64-aligned) from the hash key h in GCM's byte order and returns the
+ * kernel that reads it.  stitched, when not NULL, serves keys expanded by
+ * the AES implementation stitched_aes, whose layout it reads. */
+typedef struct brisk_ghash_ops {
+    brisk_ghash_blocks_fn *(*init)(uint8_t *table, const uint8_t h[16]);
+    brisk_gcm_stitched_fn *stitched;
+    const brisk_aes_impl *stitched_aes;
+} brisk_ghash_ops;
+
 extern brisk_prim brisk_ghash_prim;
+
+/* brisk_ghash_active returns the GHASH implementation in use. */
+static inline const brisk_ghash_ops *brisk_ghash_active(void)
+{
+    return brisk_prim_ops(&brisk_ghash_prim);
+}
 
 /* brisk_aes_setkey expands key (16, 24 or 32 bytes) with the active
  * implementation: 0 or BRISK_EINVAL. */

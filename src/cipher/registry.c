@@ -4,8 +4,6 @@
  * lookup by name.  Each block cipher comes in ECB, CBC, CFB and OFB; AES
  * also in CTR, GCM and XTS.
  */
-#include <strings.h>
-
 #include "internal.h"
 
 /* Descriptor builders: every value comes from the arguments. */
@@ -86,15 +84,8 @@ const brisk_cipher *brisk_cipher_at(size_t i)
 
 const brisk_cipher *brisk_cipher_by_name(const char *name)
 {
-    if (name == NULL)
-        return NULL;
-    for (size_t i = 0; i < N_CIPHERS; i++) {
-        const brisk_cipher *c = &ciphers[i];
-        if (strcasecmp(c->name, name) == 0)
-            return c;
-        for (const char *const *a = c->aliases; a != NULL && *a != NULL; a++)
-            if (strcasecmp(*a, name) == 0)
-                return c;
-    }
+    for (size_t i = 0; i < N_CIPHERS; i++)
+        if (brisk_name_matches(name, ciphers[i].name, NULL, ciphers[i].aliases))
+            return &ciphers[i];
     return NULL;
 }

@@ -1,10 +1,13 @@
 /*
  * src/cpu/dispatch.c - per-primitive implementation selection.
  *
- * Each primitive lists its implementations best first; the first whose CPU
- * features are all present wins (libsodium's _pick_best_implementation, as a
- * table instead of an if-chain).  BRISK_IMPL="sha256=c,md5=c" forces one by
- * name; a name the CPU cannot run is ignored so that the library still works.
+ * Each primitive lists its implementations best first; the first the
+ * dispatcher may choose whose CPU features are all present wins (libsodium's
+ * _pick_best_implementation, as a table instead of an if-chain).  Each entry
+ * points to the primitive's own typed operations; the primitive's accessor
+ * reads the active one with one load.  BRISK_IMPL="sha256=c,md5=c" forces
+ * one by name, force-only ones included; a name the CPU cannot run is
+ * ignored so that the library still works.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -54,12 +57,28 @@ static const brisk_impl *find_impl(const brisk_prim *p, const char *name)
     return NULL;
 }
 
+/* pick returns the first implementation the dispatcher may choose whose
+ * features and traits are all present, else the last it may choose (the
+ * portable one, which needs nothing). */
 static const brisk_impl *pick(const brisk_prim *p, uint32_t features)
 {
-    const brisk_impl *im = p->impls;
-    while (((im->cpu | im->prefer) & ~features) != 0 && im[1].name != NULL)
-        im++;
-    return im;
+    const brisk_impl *last = NULL;
+    for (const brisk_impl *im = p->impls; im->name != NULL; im++) {
+        if (im->use != BRISK_IMPL_AUTO)
+            continue;
+        if (((im->cpu | im->prefer) & ~features) == 0)
+            return im;
+        last = im;
+    }
+    return last;
+}
+
+/* publish makes im the active implementation of p: the name first, then the
+ * operations the hot path reads. */
+static void publish(brisk_prim *p, const brisk_impl *im)
+{
+    __atomic_store_n(&p->active, im, __ATOMIC_RELEASE);
+    __atomic_store_n(&p->ops, im->ops, __ATOMIC_RELEASE);
 }
 
 /* runnable returns prim p's implementation named impl, or NULL with *err
@@ -121,9 +140,13 @@ void brisk_dispatch_init(void)
         choice[i] = pick(prims[i], features);
     apply_env_overrides(choice);
     for (size_t i = 0; i < N_PRIMS; i++) {
-        const brisk_impl *unset = NULL;
-        __atomic_compare_exchange_n(&prims[i]->active, &unset, choice[i], 0, __ATOMIC_ACQ_REL,
-                                    __ATOMIC_ACQUIRE);
+        /* The first to set `active` wins; everyone then publishes the
+         * winner's operations, so none returns before `ops` is set. */
+        const brisk_impl *cur = NULL;
+        if (__atomic_compare_exchange_n(&prims[i]->active, &cur, choice[i], 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE))
+            cur = choice[i];
+        __atomic_store_n(&prims[i]->ops, cur->ops, __ATOMIC_RELEASE);
     }
     __atomic_store_n(&done, 1, __ATOMIC_RELEASE);
 }
@@ -181,13 +204,13 @@ int brisk_impl_set(const char *prim, const char *impl)
         return BRISK_ENOTFOUND;
     brisk_dispatch_init();
     if (impl == NULL) {
-        __atomic_store_n(&p->active, pick(p, brisk_cpu_features()), __ATOMIC_RELEASE);
+        publish(p, pick(p, brisk_cpu_features()));
         return BRISK_EOK;
     }
     int err;
     const brisk_impl *im = runnable(p, impl, &err);
     if (im == NULL)
         return err;
-    __atomic_store_n(&p->active, im, __ATOMIC_RELEASE);
+    publish(p, im);
     return BRISK_EOK;
 }

@@ -20,9 +20,100 @@ typedef void brisk_rmd160_compress_fn(uint32_t h[5], const uint8_t *blocks, size
 typedef void brisk_sha256_compress_fn(uint32_t h[8], const uint8_t *blocks, size_t n_blocks);
 typedef void brisk_sha512_compress_fn(uint64_t h[8], const uint8_t *blocks, size_t n_blocks);
 
+/* The private part of a digest's descriptor (brisk_digest.internal), for
+ * the digests with a fast path.  hmac (required) is a faster HMAC of a
+ * whole message from the contexts after the ipad and opad blocks, for
+ * brisk_hmac_tag: it writes out_len (digest_len) bytes and returns 1, or
+ * returns 0 to leave the message to the generic code.  Digests sharing a
+ * compression (SHA-224 and SHA-256, the SHA-512 family) share one. */
+struct brisk_digest_internal {
+    int (*hmac)(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
+                const void *in, size_t in_len);
+};
+
+/* The operations of one implementation of each primitive: the kernel, and
+ * optional fast paths built on it (NULL: the generic code does the work).
+ * oneshot writes the digest of a whole short message; hmac writes the HMAC
+ * tag of a whole message of up to 55 bytes (one padded block) from the
+ * states after the ipad and opad blocks. */
+typedef struct brisk_md2_ops {
+    brisk_md2_compress_fn *compress;
+} brisk_md2_ops;
+
+typedef struct brisk_md4_ops {
+    brisk_md4_compress_fn *compress;
+} brisk_md4_ops;
+
+typedef struct brisk_md5_ops {
+    brisk_md5_compress_fn *compress;
+    void (*hmac)(const uint32_t ikey[4], const uint32_t okey[4], uint8_t out[16],
+                 const uint8_t *in, size_t in_len);
+} brisk_md5_ops;
+
+typedef struct brisk_sha1_ops {
+    brisk_sha1_compress_fn *compress;
+    void (*oneshot)(uint8_t out[20], const uint8_t *in, size_t in_len); /* in_len <= 119 */
+    void (*hmac)(const uint32_t ikey[5], const uint32_t okey[5], uint8_t out[20],
+                 const uint8_t *in, size_t in_len);
+} brisk_sha1_ops;
+
+typedef struct brisk_rmd160_ops {
+    brisk_rmd160_compress_fn *compress;
+} brisk_rmd160_ops;
+
+/* SHA-256's fast paths serve SHA-224 too: they start from the state iv
+ * (oneshot) and write out_len bytes, 32 or 28. */
+typedef struct brisk_sha256_ops {
+    brisk_sha256_compress_fn *compress;
+    void (*oneshot)(const uint32_t iv[8], uint8_t *out, size_t out_len, const uint8_t *in,
+                    size_t in_len); /* in_len <= 119 */
+    void (*hmac)(const uint32_t ikey[8], const uint32_t okey[8], uint8_t *out, size_t out_len,
+                 const uint8_t *in, size_t in_len);
+} brisk_sha256_ops;
+
+typedef struct brisk_sha512_ops {
+    brisk_sha512_compress_fn *compress;
+} brisk_sha512_ops;
+
 /* The dispatched primitives, defined in each algorithm's file. */
 extern brisk_prim brisk_md2_prim, brisk_md4_prim, brisk_md5_prim,
     brisk_sha1_prim, brisk_rmd160_prim, brisk_sha256_prim, brisk_sha512_prim;
+
+/* The typed accessors: the active implementation's operations. */
+static inline const brisk_md2_ops *brisk_md2_active(void)
+{
+    return brisk_prim_ops(&brisk_md2_prim);
+}
+
+static inline const brisk_md4_ops *brisk_md4_active(void)
+{
+    return brisk_prim_ops(&brisk_md4_prim);
+}
+
+static inline const brisk_md5_ops *brisk_md5_active(void)
+{
+    return brisk_prim_ops(&brisk_md5_prim);
+}
+
+static inline const brisk_sha1_ops *brisk_sha1_active(void)
+{
+    return brisk_prim_ops(&brisk_sha1_prim);
+}
+
+static inline const brisk_rmd160_ops *brisk_rmd160_active(void)
+{
+    return brisk_prim_ops(&brisk_rmd160_prim);
+}
+
+static inline const brisk_sha256_ops *brisk_sha256_active(void)
+{
+    return brisk_prim_ops(&brisk_sha256_prim);
+}
+
+static inline const brisk_sha512_ops *brisk_sha512_active(void)
+{
+    return brisk_prim_ops(&brisk_sha512_prim);
+}
 
 /* Round constants of FIPS 180-4, shared by the portable and x86 kernels;
  * aligned for vector loads. */

@@ -8,10 +8,10 @@
 #include "internal.h"
 
 static const brisk_impl md2_impls[] = {
-    {"c", 0, (brisk_fn)brisk_md2_compress_c, 0},
-    {NULL, 0, NULL, 0},
+    {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_md2_ops){brisk_md2_compress_c}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_md2_prim = {"md2", md2_impls, NULL};
+brisk_prim brisk_md2_prim = {"md2", md2_impls, NULL, NULL};
 
 /* The permutation of 0..255 built from the digits of pi (RFC 1319, 3.2). */
 static const uint8_t md2_s[256] = {
@@ -59,8 +59,7 @@ void brisk_md2_compress_c(uint8_t x[48], uint8_t cksum[16], const uint8_t *p,
 static void md2_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_md2_ctx *ctx = c;
-    ((brisk_md2_compress_fn *)brisk_prim_fn(&brisk_md2_prim))(ctx->x, ctx->cksum,
-                                                               blocks, n_blocks);
+    brisk_md2_active()->compress(ctx->x, ctx->cksum, blocks, n_blocks);
 }
 
 void brisk_md2_init(brisk_md2_ctx *ctx)

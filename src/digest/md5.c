@@ -8,14 +8,16 @@
 
 static const brisk_impl md5_impls[] = {
 #ifdef BRISK_X86_64
-    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX512BW,
-     (brisk_fn)brisk_md5_compress_avx512, BRISK_CPU_VECLAT1},
-    {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_md5_compress_bmi2, 0},
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX512BW, BRISK_CPU_VECLAT1,
+     BRISK_IMPL_AUTO,
+     &(const brisk_md5_ops){brisk_md5_compress_avx512, brisk_md5_hmac_avx512}},
+    {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO,
+     &(const brisk_md5_ops){brisk_md5_compress_bmi2, NULL}},
 #endif
-    {"c", 0, (brisk_fn)brisk_md5_compress_c, 0},
-    {NULL, 0, NULL, 0},
+    {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_md5_ops){brisk_md5_compress_c, NULL}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_md5_prim = {"md5", md5_impls, NULL};
+brisk_prim brisk_md5_prim = {"md5", md5_impls, NULL, NULL};
 
 static inline uint32_t step_f(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
@@ -128,7 +130,7 @@ void brisk_md5_compress_c(uint32_t h[4], const uint8_t *p, size_t n_blocks)
 static void md5_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_md5_ctx *ctx = c;
-    ((brisk_md5_compress_fn *)brisk_prim_fn(&brisk_md5_prim))(ctx->h, blocks, n_blocks);
+    brisk_md5_active()->compress(ctx->h, blocks, n_blocks);
 }
 
 void brisk_md5_init(brisk_md5_ctx *ctx)
@@ -165,26 +167,25 @@ static void md5_update_any(void *ctx, const void *in, size_t in_len) { brisk_md5
 static void md5_final_any(void *ctx, uint8_t *out) { brisk_md5_final(ctx, out); }
 
 /* md5_hmac is HMAC-MD5 of a whole message from ikey and okey, the contexts
- * after the ipad and opad blocks, in one call of the avx512 kernel when that
- * kernel is active and the message fits in one padded block. */
+ * after the ipad and opad blocks, in one call of the active implementation's
+ * HMAC path when it has one and the message fits in one padded block. */
 static int md5_hmac(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
                     const void *in, size_t in_len)
 {
-#ifdef BRISK_X86_64
-    if (in_len <= 64 - 9 &&
-        brisk_prim_fn(&brisk_md5_prim) == (brisk_fn)brisk_md5_compress_avx512) {
+    const brisk_md5_ops *ops;
+    (void)out_len; /* always 16 */
+    if (in_len <= 64 - 9 && (ops = brisk_md5_active())->hmac != NULL) {
         const brisk_md5_ctx *ik = ikey, *ok = okey;
-        brisk_md5_hmac_avx512(ik->h, ok->h, out, in, in_len);
+        ops->hmac(ik->h, ok->h, out, in, in_len);
         return 1;
     }
-#endif
-    (void)ikey, (void)okey, (void)out, (void)in, (void)in_len;
-    (void)out_len; /* always 16 */
     return 0;
 }
+
+static const struct brisk_digest_internal md5_internal = {md5_hmac};
 
 static const char *const md5_aliases[] = {"ssl3-md5", NULL};
 const brisk_digest brisk_digest_md5 = {
     "md5", "MD5", md5_aliases, "md5", BRISK_MD5_LEN, 64, sizeof(brisk_md5_ctx),
-    md5_init_any, md5_update_any, md5_final_any, brisk_md5, md5_hmac,
+    md5_init_any, md5_update_any, md5_final_any, brisk_md5, &md5_internal,
 };

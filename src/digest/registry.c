@@ -3,8 +3,6 @@
  * and aliases, and the generic init/update/final that go through a
  * descriptor with one indirect call.
  */
-#include <strings.h>
-
 #include "internal.h"
 
 static const brisk_digest *const digests[] = {
@@ -22,16 +20,9 @@ const brisk_digest *brisk_digest_at(size_t i)
 
 const brisk_digest *brisk_digest_by_name(const char *name)
 {
-    if (name == NULL)
-        return NULL;
-    for (size_t i = 0; i < sizeof(digests) / sizeof(digests[0]); i++) {
-        const brisk_digest *md = digests[i];
-        if (strcasecmp(md->name, name) == 0 || strcasecmp(md->long_name, name) == 0)
-            return md;
-        for (const char *const *a = md->aliases; a != NULL && *a != NULL; a++)
-            if (strcasecmp(*a, name) == 0)
-                return md;
-    }
+    for (size_t i = 0; i < sizeof(digests) / sizeof(digests[0]); i++)
+        if (brisk_name_matches(name, digests[i]->name, digests[i]->long_name, digests[i]->aliases))
+            return digests[i];
     return NULL;
 }
 

@@ -10,13 +10,14 @@
 
 static const brisk_impl sha1_impls[] = {
 #ifdef BRISK_X86_64
-    {"shani", BRISK_CPU_SHANI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_sha1_compress_shani, 0},
+    {"shani", BRISK_CPU_SHANI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, 0, BRISK_IMPL_AUTO,
+     &(const brisk_sha1_ops){brisk_sha1_compress_shani, brisk_sha1_short_shani,
+                             brisk_sha1_hmac_shani}},
 #endif
-    {"c", 0, (brisk_fn)brisk_sha1_compress_c, 0},
-    {NULL, 0, NULL, 0},
+    {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_sha1_ops){brisk_sha1_compress_c, NULL, NULL}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_sha1_prim = {"sha1", sha1_impls, NULL};
+brisk_prim brisk_sha1_prim = {"sha1", sha1_impls, NULL, NULL};
 
 /* sched computes schedule word i (16 <= i < 80) in place of word i - 16. */
 static inline uint32_t sched(uint32_t w[16], unsigned i)
@@ -151,7 +152,7 @@ void brisk_sha1_compress_c(uint32_t h[5], const uint8_t *p, size_t n_blocks)
 static void sha1_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_sha1_ctx *ctx = c;
-    ((brisk_sha1_compress_fn *)brisk_prim_fn(&brisk_sha1_prim))(ctx->h, blocks, n_blocks);
+    brisk_sha1_active()->compress(ctx->h, blocks, n_blocks);
 }
 
 void brisk_sha1_init(brisk_sha1_ctx *ctx)
@@ -176,24 +177,14 @@ void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
-#ifdef BRISK_X86_64
-/* shani_active says whether the shani kernel is the one in use: the
- * short one-shot and HMAC paths are built on it. */
-static inline int shani_active(void)
-{
-    return brisk_prim_fn(&brisk_sha1_prim) == (brisk_fn)brisk_sha1_compress_shani;
-}
-#endif
-
 void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
 {
-#ifdef BRISK_X86_64
+    const brisk_sha1_ops *ops;
     /* one or two padded blocks, built in registers by the shani kernel */
-    if (in_len <= 128 - 9 && shani_active()) {
-        brisk_sha1_short_shani(out, in, in_len);
+    if (in_len <= 128 - 9 && (ops = brisk_sha1_active())->oneshot != NULL) {
+        ops->oneshot(out, in, in_len);
         return;
     }
-#endif
     brisk_sha1_ctx ctx;
     brisk_sha1_init(&ctx);
     brisk_sha1_update(&ctx, in, in_len);
@@ -201,21 +192,19 @@ void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
 }
 
 /* sha1_hmac is HMAC-SHA-1 of a whole message from ikey and okey, the
- * contexts after the ipad and opad blocks, in one call of the shani kernel
- * when that kernel is active and the message fits in one padded block;
- * returns whether it wrote the tag. */
+ * contexts after the ipad and opad blocks, in one call of the active
+ * implementation's HMAC path when it has one and the message fits in one
+ * padded block; returns whether it wrote the tag. */
 static int sha1_hmac(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
                      const void *in, size_t in_len)
 {
-#ifdef BRISK_X86_64
-    if (in_len <= 64 - 9 && shani_active()) {
+    const brisk_sha1_ops *ops;
+    (void)out_len; /* always 20 */
+    if (in_len <= 64 - 9 && (ops = brisk_sha1_active())->hmac != NULL) {
         const brisk_sha1_ctx *ik = ikey, *ok = okey;
-        brisk_sha1_hmac_shani(ik->h, ok->h, out, in, in_len);
+        ops->hmac(ik->h, ok->h, out, in, in_len);
         return 1;
     }
-#endif
-    (void)ikey, (void)okey, (void)out, (void)in, (void)in_len;
-    (void)out_len; /* always 20 */
     return 0;
 }
 
@@ -223,8 +212,10 @@ static void sha1_init_any(void *ctx) { brisk_sha1_init(ctx); }
 static void sha1_update_any(void *ctx, const void *in, size_t in_len) { brisk_sha1_update(ctx, in, in_len); }
 static void sha1_final_any(void *ctx, uint8_t *out) { brisk_sha1_final(ctx, out); }
 
+static const struct brisk_digest_internal sha1_internal = {sha1_hmac};
+
 static const char *const sha1_aliases[] = {"SHA-1", "ssl3-sha1", NULL};
 const brisk_digest brisk_digest_sha1 = {
     "sha1", "SHA1", sha1_aliases, "sha1", BRISK_SHA1_LEN, 64, sizeof(brisk_sha1_ctx),
-    sha1_init_any, sha1_update_any, sha1_final_any, brisk_sha1, sha1_hmac,
+    sha1_init_any, sha1_update_any, sha1_final_any, brisk_sha1, &sha1_internal,
 };

@@ -13,13 +13,14 @@
 
 static const brisk_impl sha256_impls[] = {
 #ifdef BRISK_X86_64
-    {"shani", BRISK_CPU_SHANI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3,
-     (brisk_fn)brisk_sha256_compress_shani, 0},
+    {"shani", BRISK_CPU_SHANI | BRISK_CPU_SSE41 | BRISK_CPU_SSSE3, 0, BRISK_IMPL_AUTO,
+     &(const brisk_sha256_ops){brisk_sha256_compress_shani, brisk_sha256_short_shani,
+                               brisk_sha256_hmac_shani}},
 #endif
-    {"c", 0, (brisk_fn)brisk_sha256_compress_c, 0},
-    {NULL, 0, NULL, 0},
+    {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_sha256_ops){brisk_sha256_compress_c, NULL, NULL}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_sha256_prim = {"sha256", sha256_impls, NULL};
+brisk_prim brisk_sha256_prim = {"sha256", sha256_impls, NULL, NULL};
 
 /* The first 32 bits of the fractional parts of the cube roots of the first
  * 64 primes (FIPS 180-4, 4.2.2). */
@@ -120,7 +121,7 @@ void brisk_sha256_compress_c(uint32_t s[8], const uint8_t *p, size_t n_blocks)
 static void sha256_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_sha256_ctx *ctx = c;
-    ((brisk_sha256_compress_fn *)brisk_prim_fn(&brisk_sha256_prim))(ctx->h, blocks, n_blocks);
+    brisk_sha256_active()->compress(ctx->h, blocks, n_blocks);
 }
 
 static void sha256_start(brisk_sha256_ctx *ctx, const uint32_t iv[8])
@@ -151,28 +152,18 @@ static const uint32_t sha224_iv[8] = {
     0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 };
 
-#ifdef BRISK_X86_64
-/* shani_active says whether the shani kernel is the one in use: the
- * short one-shot and HMAC paths are built on it. */
-static inline int shani_active(void)
-{
-    return brisk_prim_fn(&brisk_sha256_prim) == (brisk_fn)brisk_sha256_compress_shani;
-}
-#endif
-
 /* sha256_oneshot writes the first out_words words of the digest of a whole
  * message from iv: a message that fits in two padded blocks (up to 119
- * bytes) in one call of the shani kernel when that kernel is active, else
- * through a context. */
+ * bytes) in one call of the active implementation's one-shot path when it
+ * has one (shani), else through a context. */
 static void sha256_oneshot(const uint32_t iv[8], uint8_t *out, int out_words, const void *in,
                            size_t in_len)
 {
-#ifdef BRISK_X86_64
-    if (in_len <= 128 - 9 && shani_active()) {
-        brisk_sha256_short_shani(iv, out, 4 * (size_t)out_words, in, in_len);
+    const brisk_sha256_ops *ops;
+    if (in_len <= 128 - 9 && (ops = brisk_sha256_active())->oneshot != NULL) {
+        ops->oneshot(iv, out, 4 * (size_t)out_words, in, in_len);
         return;
     }
-#endif
     brisk_sha256_ctx ctx;
     sha256_start(&ctx, iv);
     brisk_sha256_update(&ctx, in, in_len);
@@ -227,32 +218,34 @@ static void sha224_final_any(void *ctx, uint8_t *out) { brisk_sha224_final(ctx, 
 
 /* sha256_hmac_short is HMAC-SHA-256 or -224 (out_len 32 or 28) of a whole
  * message from ikey and okey, the contexts after the ipad and opad blocks,
- * in one call of the shani kernel when that kernel is active and the message
- * fits in one padded block; returns whether it wrote the tag. */
+ * in one call of the active implementation's HMAC path when it has one
+ * (shani) and the message fits in one padded block; returns whether it
+ * wrote the tag. */
 static int sha256_hmac_short(const void *ikey, const void *okey, uint8_t *out, size_t out_len,
                              const void *in, size_t in_len)
 {
-#ifdef BRISK_X86_64
-    if (in_len <= 64 - 9 && shani_active()) {
+    const brisk_sha256_ops *ops;
+    if (in_len <= 64 - 9 && (ops = brisk_sha256_active())->hmac != NULL) {
         const brisk_sha256_ctx *ik = ikey, *ok = okey;
-        brisk_sha256_hmac_shani(ik->h, ok->h, out, out_len, in, in_len);
+        ops->hmac(ik->h, ok->h, out, out_len, in, in_len);
         return 1;
     }
-#endif
-    (void)ikey, (void)okey, (void)out, (void)out_len, (void)in, (void)in_len;
     return 0;
 }
+
+/* SHA-224 and SHA-256 share the private part. */
+static const struct brisk_digest_internal sha256_internal = {sha256_hmac_short};
 
 static const char *const sha256_aliases[] = {"SHA-256", "SHA256", NULL};
 const brisk_digest brisk_digest_sha256 = {
     "sha256", "SHA2-256", sha256_aliases, "sha256", BRISK_SHA256_LEN, 64,
     sizeof(brisk_sha256_ctx), sha256_init_any, sha256_update_any, sha256_final_any, brisk_sha256,
-    sha256_hmac_short,
+    &sha256_internal,
 };
 
 static const char *const sha224_aliases[] = {"SHA-224", NULL};
 const brisk_digest brisk_digest_sha224 = {
     "sha224", "SHA2-224", sha224_aliases, "sha256", BRISK_SHA224_LEN, 64,
     sizeof(brisk_sha224_ctx), sha224_init_any, sha256_update_any, sha224_final_any, brisk_sha224,
-    sha256_hmac_short,
+    &sha256_internal,
 };

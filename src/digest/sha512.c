@@ -15,15 +15,16 @@
 static const brisk_impl sha512_impls[] = {
 #ifdef BRISK_X86_64
     {"avx512-alu6", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2,
-     (brisk_fn)brisk_sha512_compress_avx512_alu6, BRISK_CPU_ALU6},
-    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2,
-     (brisk_fn)brisk_sha512_compress_avx512, 0},
-    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI1 | BRISK_CPU_BMI2, (brisk_fn)brisk_sha512_compress_avx2, 0},
+     BRISK_CPU_ALU6, BRISK_IMPL_AUTO, &(const brisk_sha512_ops){brisk_sha512_compress_avx512_alu6}},
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_BMI2, 0,
+     BRISK_IMPL_AUTO, &(const brisk_sha512_ops){brisk_sha512_compress_avx512}},
+    {"avx2", BRISK_CPU_AVX2 | BRISK_CPU_BMI1 | BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO,
+     &(const brisk_sha512_ops){brisk_sha512_compress_avx2}},
 #endif
-    {"c", 0, (brisk_fn)brisk_sha512_compress_c, 0},
-    {NULL, 0, NULL, 0},
+    {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_sha512_ops){brisk_sha512_compress_c}},
+    {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_sha512_prim = {"sha512", sha512_impls, NULL};
+brisk_prim brisk_sha512_prim = {"sha512", sha512_impls, NULL, NULL};
 
 /* The first 64 bits of the fractional parts of the cube roots of the first
  * 80 primes (FIPS 180-4, 4.2.3). */
@@ -172,7 +173,7 @@ void brisk_sha512_compress_c(uint64_t s[8], const uint8_t *p, size_t n_blocks)
 /* sha512_kernel is the dispatched compression function. */
 static inline brisk_sha512_compress_fn *sha512_kernel(void)
 {
-    return (brisk_sha512_compress_fn *)brisk_prim_fn(&brisk_sha512_prim);
+    return brisk_sha512_active()->compress;
 }
 
 static void sha512_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
@@ -366,30 +367,33 @@ static void sha512_224_final_any(void *ctx, uint8_t *out) { brisk_sha512_224_fin
 static void sha512_256_init_any(void *ctx) { brisk_sha512_256_init(ctx); }
 static void sha512_256_final_any(void *ctx, uint8_t *out) { brisk_sha512_256_final(ctx, out); }
 
+/* The four share the private part. */
+static const struct brisk_digest_internal sha512_internal = {sha512_hmac_short};
+
 static const char *const sha512_aliases[] = {"SHA-512", "SHA512", NULL};
 const brisk_digest brisk_digest_sha512 = {
     "sha512", "SHA2-512", sha512_aliases, "sha512", BRISK_SHA512_LEN, 128,
     sizeof(brisk_sha512_ctx), sha512_init_any, sha512_update_any, sha512_final_any, brisk_sha512,
-    sha512_hmac_short,
+    &sha512_internal,
 };
 
 static const char *const sha384_aliases[] = {"SHA-384", "SHA384", NULL};
 const brisk_digest brisk_digest_sha384 = {
     "sha384", "SHA2-384", sha384_aliases, "sha512", BRISK_SHA384_LEN, 128,
     sizeof(brisk_sha384_ctx), sha384_init_any, sha512_update_any, sha384_final_any, brisk_sha384,
-    sha512_hmac_short,
+    &sha512_internal,
 };
 
 static const char *const sha512_224_aliases[] = {"SHA-512/224", "sha512_224", NULL};
 const brisk_digest brisk_digest_sha512_224 = {
     "sha512-224", "SHA2-512/224", sha512_224_aliases, "sha512", BRISK_SHA512_224_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_224_init_any, sha512_update_any,
-    sha512_224_final_any, brisk_sha512_224, sha512_hmac_short,
+    sha512_224_final_any, brisk_sha512_224, &sha512_internal,
 };
 
 static const char *const sha512_256_aliases[] = {"SHA-512/256", "sha512_256", NULL};
 const brisk_digest brisk_digest_sha512_256 = {
     "sha512-256", "SHA2-512/256", sha512_256_aliases, "sha512", BRISK_SHA512_256_LEN,
     128, sizeof(brisk_sha512_ctx), sha512_256_init_any, sha512_update_any,
-    sha512_256_final_any, brisk_sha512_256, sha512_hmac_short,
+    sha512_256_final_any, brisk_sha512_256, &sha512_internal,
 };

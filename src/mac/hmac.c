@@ -9,6 +9,7 @@
 #include <brisk/mac.h>
 
 #include "../internal.h"
+#include "../digest/internal.h"
 
 int brisk_hmac_init(brisk_hmac_ctx *ctx, const brisk_digest *md,
                     const void *key, size_t key_len)
@@ -61,7 +62,8 @@ void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const void *in, siz
     uint8_t ihash[BRISK_DIGEST_MAX_LEN];
     brisk_digest_ctx c;
 
-    if (md->hmac != NULL && md->hmac(&ctx->ikey.u, &ctx->okey.u, out, md->digest_len, in, in_len))
+    const struct brisk_digest_internal *fast = md->internal;
+    if (fast != NULL && fast->hmac(&ctx->ikey.u, &ctx->okey.u, out, md->digest_len, in, in_len))
         return;
     c = ctx->ikey;
     brisk_digest_update(&c, in, in_len);
