@@ -1,5 +1,13 @@
 /*
- * brisk/common.h - return codes and version shared by every area of libbrisk.
+ * brisk/common.h - return codes, version and the export macro shared by every
+ * area of libbrisk.
+ *
+ * For contributors, the conventions every public header follows:
+ * - Each function declared in include/brisk/ is marked BRISK_API, and only
+ *   those are exported: the library is built with -fvisibility=hidden, so
+ *   kernels, dispatch and helpers in src/ stay internal however they are
+ *   named (tests/test_exports.sh checks that libbrisk.so exports exactly
+ *   what the headers declare).
  */
 #ifndef BRISK_COMMON_H
 #define BRISK_COMMON_H
@@ -13,6 +21,13 @@ extern "C" {
 
 #define BRISK_VERSION_STRING "0.1.0"
 
+/* BRISK_API marks what libbrisk.so exports. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BRISK_API __attribute__((visibility("default")))
+#else
+#define BRISK_API
+#endif
+
 /* Every function that can fail returns 0 on success or one of these. */
 #define BRISK_EOK          0
 #define BRISK_EINVAL     (-1) /* a parameter is out of range or NULL */
@@ -25,14 +40,14 @@ extern "C" {
 #define BRISK_ENOSPACE   (-7) /* the output buffer is too small */
 
 /* brisk_strerror returns a short English description of a BRISK_E* code. */
-const char *brisk_strerror(int err);
+BRISK_API const char *brisk_strerror(int err);
 
 /* brisk_version returns the library's version string, e.g. "0.1.0". */
-const char *brisk_version(void);
+BRISK_API const char *brisk_version(void);
 
 /* brisk_wipe overwrites len bytes at p with zeros in a way the compiler cannot
  * remove; used for keys and secret intermediate state. */
-void brisk_wipe(void *p, size_t len);
+BRISK_API void brisk_wipe(void *p, size_t len);
 
 #ifdef __cplusplus
 }

@@ -62,7 +62,7 @@ typedef struct brisk_dsa_key {
  * 186-4 A.1.1.2 with SHA-256 (or SHA-1 for q of 160 bits) and g by A.2.3.
  * (l_bits, n_bits) is (1024, 160), (2048, 224), (2048, 256), (3072, 256),
  * or (512, 160) for `speed dsa512`; BRISK_EINVAL otherwise. */
-int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_bits);
+BRISK_API int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_bits);
 
 /* brisk_dsa_params_check checks 1 < g < p, g^q = 1 mod p, q | p - 1 and the
  * sizes (the pairs of the top of this file), and when `primes` is non-zero
@@ -72,20 +72,20 @@ int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits, size_t n_
  * so that checking them again costs no primality test.  0 or BRISK_EINVAL;
  * with `primes`, also BRISK_ERANDOM when the system gives no random bytes
  * for the primality test's bases. */
-int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
+BRISK_API int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
 
 /* brisk_dsa_generate_key makes a prepared private key over params (copied),
  * checked first as brisk_dsa_params_check(params, 1) does. */
-int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params);
+BRISK_API int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params);
 
 /* brisk_dsa_key_prepare checks the parameters as brisk_dsa_params_check
  * (params, 1) does, 1 < y < p, y^q = 1 mod p and, for a private key,
  * 0 < x < q and y = g^x; then it precomputes.  0, BRISK_EINVAL or
  * BRISK_ERANDOM. */
-int brisk_dsa_key_prepare(brisk_dsa_key *key);
+BRISK_API int brisk_dsa_key_prepare(brisk_dsa_key *key);
 
 /* brisk_dsa_key_wipe erases the whole key. */
-void brisk_dsa_key_wipe(brisk_dsa_key *key);
+BRISK_API void brisk_dsa_key_wipe(brisk_dsa_key *key);
 
 /* brisk_dsa_sign writes the DER signature of dgst (the digest, made with
  * md, truncated to q's length as FIPS 186-4 says) to sig, its length to
@@ -95,32 +95,32 @@ void brisk_dsa_key_wipe(brisk_dsa_key *key);
  * k' (so two signatures of one digest differ).  The signature is verified
  * before it is released: BRISK_EVERIFY when that fails (a fault), and
  * nothing is written; BRISK_ERANDOM without random bytes. */
-int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
-                   const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
+                             const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
 
 /* brisk_dsa_sign_deterministic is brisk_dsa_sign with RFC 6979's plain
  * deterministic nonce (no k'), for known-answer tests: one signature per
  * key and digest. */
-int brisk_dsa_sign_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
-                                 const brisk_digest *md, const uint8_t *dgst,
-                                 size_t dgst_len);
+BRISK_API int brisk_dsa_sign_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
+                                           const brisk_digest *md, const uint8_t *dgst,
+                                           size_t dgst_len);
 
 /* brisk_dsa_verify returns 0 when the DER signature sig (strict DER: minimal
  * lengths and integers, nothing after the SEQUENCE) is valid for dgst, and
  * BRISK_EVERIFY otherwise. */
-int brisk_dsa_verify(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
-                     const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_dsa_verify(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
+                               const uint8_t *dgst, size_t dgst_len);
 
 /* brisk_dsa_sign_raw, brisk_dsa_sign_raw_deterministic and
  * brisk_dsa_verify_raw are the same with the signature as r || s, each in
  * exactly q's length in bytes (sig_len is twice that). */
-int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
-                       const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
-int brisk_dsa_sign_raw_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
-                                     const brisk_digest *md, const uint8_t *dgst,
-                                     size_t dgst_len);
-int brisk_dsa_verify_raw(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
-                         const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_dsa_sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                                 const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_dsa_sign_raw_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
+                                               const brisk_digest *md, const uint8_t *dgst,
+                                               size_t dgst_len);
+BRISK_API int brisk_dsa_verify_raw(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
+                                   const uint8_t *dgst, size_t dgst_len);
 
 #ifdef __cplusplus
 }
