@@ -75,8 +75,8 @@ typedef struct brisk_cipher_ctx {
     uint8_t iv[16];               /* chaining value, register or counter */
     uint8_t buf[16];              /* pending input or current keystream */
     uint8_t tag[16];              /* GCM */
-    _Alignas(64) uint8_t gcm[384];   /* GCM: hash key powers and state */
-    _Alignas(64) uint8_t ks[4352];   /* key schedule(s) */
+    BRISK_ALIGNAS(64) uint8_t gcm[384];   /* GCM: hash key powers and state */
+    BRISK_ALIGNAS(64) uint8_t ks[4352];   /* key schedule(s) */
 } brisk_cipher_ctx;
 
 /* brisk_cipher_by_name looks a cipher up by OpenSSL's name or alias, case

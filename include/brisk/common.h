@@ -28,6 +28,19 @@ extern "C" {
 #define BRISK_API
 #endif
 
+/* BRISK_ALIGNAS(n) aligns a struct member to n bytes the same way in C11,
+ * C++11 and later, and C99 with GNU attributes: the headers compile as all
+ * three (tests/test_headers.sh). */
+#if defined(__cplusplus) && __cplusplus >= 201103L
+#define BRISK_ALIGNAS(n) alignas(n)
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
+#define BRISK_ALIGNAS(n) _Alignas(n)
+#elif defined(__GNUC__) || defined(__clang__)
+#define BRISK_ALIGNAS(n) __attribute__((aligned(n)))
+#else
+#error "brisk/common.h: no way to align a member (need C11, C++11 or GNU C)"
+#endif
+
 /* Every function that can fail returns 0 on success or one of these. */
 #define BRISK_EOK          0
 #define BRISK_EINVAL     (-1) /* a parameter is out of range or NULL */
