@@ -153,11 +153,12 @@ BRISK_API int brisk_bn_mod_inverse(brisk_bn *r, const brisk_bn *a, const brisk_b
 
 /* ---- Primes ---- */
 
-/* brisk_bn_is_probable_prime returns 1 when a passes trial division and
- * `rounds` Miller-Rabin rounds with random bases (0 picks the count of
- * FIPS 186-5 Table B.1 for a's size), 0 when a is composite, or a negative
- * BRISK_E* code. */
-BRISK_API int brisk_bn_is_probable_prime(const brisk_bn *a, int rounds);
+/* brisk_bn_is_probable_prime sets *is_prime to 1 when a passes trial
+ * division and `rounds` Miller-Rabin rounds with random bases (0 picks the
+ * count of FIPS 186-5 Table B.1 for a's size) and to 0 when a is composite.
+ * Returns 0, or a BRISK_E* code (then *is_prime is 0): BRISK_EINVAL for
+ * negative rounds, BRISK_ERANDOM without random bytes for the bases. */
+BRISK_API int brisk_bn_is_probable_prime(const brisk_bn *a, int rounds, int *is_prime);
 
 /* brisk_bn_random_range sets r to a uniformly random value in [1, m - 1]
  * (m > 1) in m's width; 0 or a BRISK_E* code. */

@@ -8,6 +8,19 @@
  *   kernels, dispatch and helpers in src/ stay internal however they are
  *   named (tests/test_exports.sh checks that libbrisk.so exports exactly
  *   what the headers declare).
+ * - Bytes are uint8_t: `const uint8_t *in, size_t in_len` for input,
+ *   `uint8_t *out` for output; brisk_wipe alone takes any object (void *).
+ * - A function that can fail returns 0 or a negative BRISK_E* code, never
+ *   also an answer: a yes/no that may fail comes back through an
+ *   out-parameter (brisk_bn_is_probable_prime).  Functions that cannot fail
+ *   may return their answer (brisk_bn_cmp, brisk_pkey_has_private).
+ * - Choices among named values are enums (brisk_cipher_mode,
+ *   brisk_pkey_type, brisk_pkey_form), each with its own prefix, not bare
+ *   ints that one type's values could collide with another's.
+ * - A context or key with secrets or resources in it is erased (and what
+ *   it holds released) by <type>_cleanup: brisk_cipher_cleanup,
+ *   brisk_hmac_cleanup, brisk_rsa_key_cleanup, brisk_dsa_key_cleanup,
+ *   brisk_pkey_cleanup.  Digest contexts need none: final wipes them.
  */
 #ifndef BRISK_COMMON_H
 #define BRISK_COMMON_H

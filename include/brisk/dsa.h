@@ -13,7 +13,7 @@
  * OpenSSL uses, (512, 160) and (2048, 160) (`speed dsa512`, `speed
  * dsa2048`), (512, 224) and (1024, 224) (openssl 3.0's dsaparam).
  * Signing is constant-time and verifies each signature before releasing
- * it; brisk_dsa_key_wipe erases the private key.
+ * it; brisk_dsa_key_cleanup erases the private key.
  * Signatures are DER (SEQUENCE { r INTEGER, s INTEGER }) as OpenSSL writes
  * them, or the raw r || s of IEEE P1363 (each the length of q).
  */
@@ -84,8 +84,8 @@ BRISK_API int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params 
  * BRISK_ERANDOM. */
 BRISK_API int brisk_dsa_key_prepare(brisk_dsa_key *key);
 
-/* brisk_dsa_key_wipe erases the whole key. */
-BRISK_API void brisk_dsa_key_wipe(brisk_dsa_key *key);
+/* brisk_dsa_key_cleanup erases the whole key. */
+BRISK_API void brisk_dsa_key_cleanup(brisk_dsa_key *key);
 
 /* brisk_dsa_sign writes the DER signature of dgst (the digest, made with
  * md, truncated to q's length as FIPS 186-4 says) to sig, its length to

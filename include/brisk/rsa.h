@@ -8,7 +8,7 @@
  * brisk_rsa_key_prepare, which checks them and precomputes what the
  * operations need.  Private operations use the CRT with base blinding and
  * check their result with the public exponent before releasing it; they
- * are constant-time.  brisk_rsa_key_wipe erases every secret.
+ * are constant-time.  brisk_rsa_key_cleanup erases every secret.
  */
 #ifndef BRISK_RSA_H
 #define BRISK_RSA_H
@@ -64,8 +64,8 @@ BRISK_API int brisk_rsa_key_prepare(brisk_rsa_key *key);
  * signature and of the raw operations' input and output. */
 BRISK_API size_t brisk_rsa_size(const brisk_rsa_key *key);
 
-/* brisk_rsa_key_wipe erases the whole key. */
-BRISK_API void brisk_rsa_key_wipe(brisk_rsa_key *key);
+/* brisk_rsa_key_cleanup erases the whole key. */
+BRISK_API void brisk_rsa_key_cleanup(brisk_rsa_key *key);
 
 /* brisk_rsa_public_op sets out = in^e mod n (in_len = brisk_rsa_size; in
  * < n, else BRISK_EINVAL; so is an e that brisk_rsa_key_prepare would

@@ -163,7 +163,7 @@ void brisk_sha1_init(brisk_sha1_ctx *ctx)
     ctx->buf_len = 0;
 }
 
-void brisk_sha1_update(brisk_sha1_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha1_update(brisk_sha1_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 64, in, in_len, sha1_blocks);
 }
@@ -185,7 +185,7 @@ static inline int shani_active(void)
 }
 #endif
 
-void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
+void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const uint8_t *in, size_t in_len)
 {
 #ifdef BRISK_X86_64
     /* one or two padded blocks, built in registers by the shani kernel */
@@ -220,7 +220,7 @@ static int sha1_hmac(const void *ikey, const void *okey, uint8_t *out, size_t ou
 }
 
 static void sha1_init_any(void *ctx) { brisk_sha1_init(ctx); }
-static void sha1_update_any(void *ctx, const void *in, size_t in_len) { brisk_sha1_update(ctx, in, in_len); }
+static void sha1_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_sha1_update(ctx, in, in_len); }
 static void sha1_final_any(void *ctx, uint8_t *out) { brisk_sha1_final(ctx, out); }
 
 static const char *const sha1_aliases[] = {"SHA-1", "ssl3-sha1", NULL};

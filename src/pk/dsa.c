@@ -203,7 +203,7 @@ int brisk_dsa_key_prepare(brisk_dsa_key *key)
     return err;
 }
 
-void brisk_dsa_key_wipe(brisk_dsa_key *key)
+void brisk_dsa_key_cleanup(brisk_dsa_key *key)
 {
     if (key != NULL)
         wipe(key, sizeof(*key));
@@ -233,7 +233,7 @@ int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
     if (err == BRISK_EOK)
         prepare_combs(key);
     if (err != BRISK_EOK)
-        brisk_dsa_key_wipe(key);
+        brisk_dsa_key_cleanup(key);
     return err;
 }
 
