@@ -55,9 +55,11 @@ static void check_roundtrip(const brisk_pkey *key)
         if (brisk_pkey_to_der(der2, &n2, &back, forms[f]) != BRISK_EOK || n2 != n ||
             memcmp(der2, der, n) != 0)
             fuzz_fail("a decoded key re-encodes differently");
+        brisk_pkey_cleanup(&back);
         if (brisk_pkey_to_pem(pem, &pn, key, forms[f]) != BRISK_EOK ||
             brisk_pkey_from_pem(&back, pem, pn) != BRISK_EOK)
             fuzz_fail("a key's own PEM does not decode");
+        brisk_pkey_cleanup(&back);
     }
 }
 

@@ -734,7 +734,7 @@ static void public_edges(tv_rng *rng, size_t bits)
         }
         brisk_bn_mont_init(&mont, &m);
         bare = mont;
-        bare.rr52_len = 0;
+        mont_clear_rr52(&bare);
         for (uint64_t k = 1; k <= 24; k++) {
             brisk_bn_from_u64(&e, k);
             brisk_bn_sub(&a, &m, &e);

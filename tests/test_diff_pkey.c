@@ -398,6 +398,7 @@ static void test_dsa(unsigned bits, unsigned qbits, tv_rng *rng)
         der = ossl_der(pk, BRISK_PKEY_FORM_PKCS8);
         if (tv_check(brisk_pkey_from_der(&key, der.p, der.len) == 0, "%s: read", what))
             signatures_cross(pk, &key, rng);
+        brisk_pkey_cleanup(&key);
         enc_free(&der);
     }
     /* a key brisk makes over the same parameters */

@@ -276,6 +276,7 @@ static void test_wycheproof(const char *rel, int der)
     int key_err = BRISK_EINVAL;
     wp_counts c = {0, 0, 0, 0, 0};
 
+    memset(&key, 0, sizeof(key));
     while (w.root != NULL && tv_wycheproof_next(&w)) {
         long id = 0;
         size_t msg_len = 0, sig_len = 0;
@@ -284,6 +285,7 @@ static void test_wycheproof(const char *rel, int der)
 
         if (w.group != group) {
             group = w.group;
+            brisk_dsa_key_cleanup(&key); /* the last group's */
             key_err = wp_key(group, &key);
             md = brisk_digest_by_name(tv_json_string(group, "sha"));
             if (key_err != BRISK_EOK)
@@ -322,6 +324,7 @@ static void test_wycheproof(const char *rel, int der)
     tv_note("%s: %lu valid, %lu invalid, acceptable %lu accepted %lu rejected, %lu groups with "
             "a rejected key",
             rel, c.valid, c.invalid, c.acceptable_ok, c.acceptable_bad, c.bad_keys);
+    brisk_dsa_key_cleanup(&key);
     tv_json_free(w.root);
 }
 
@@ -409,7 +412,7 @@ static void roundtrip(tv_rng *rng, const brisk_dsa_key *key, const brisk_dsa_key
 static void test_generated(tv_rng *rng)
 {
     for (int i = 0; i < 2; i++) {
-        brisk_dsa_key rfc, a, b;
+        brisk_dsa_key rfc, a, b, old_a, old_b;
         char what[64];
         rfc_key_load(&rfc, i, 0);
         tv_check_int(brisk_dsa_generate_key(&a, &rfc.params), BRISK_EOK, "%s generate_key",
@@ -418,17 +421,25 @@ static void test_generated(tv_rng *rng)
                      rfc_keys[i].name);
         tv_check(brisk_bn_cmp(&a.x, &b.x) != 0, "%s: two generated keys differ",
                  rfc_keys[i].name);
+        /* preparing again allocates anew: the copies free the old tables */
+        old_a = a;
         tv_check(a.has_private && brisk_dsa_key_prepare(&a) == BRISK_EOK,
                  "%s: a generated key passes prepare", rfc_keys[i].name);
+        brisk_dsa_key_cleanup(&old_a);
+        old_b = b;
         tv_check_int(brisk_dsa_generate_key(&b, &b.params), BRISK_EOK,
                      "%s: generate_key over the key's own parameters", rfc_keys[i].name);
+        brisk_dsa_key_cleanup(&old_b);
+        old_b = b;
         tv_check(brisk_bn_cmp(&b.params.p, &rfc.params.p) == 0 &&
                      brisk_dsa_key_prepare(&b) == BRISK_EOK,
                  "%s: ... keeps them", rfc_keys[i].name);
+        brisk_dsa_key_cleanup(&old_b);
         snprintf(what, sizeof(what), "%s generated key", rfc_keys[i].name);
         roundtrip(rng, &a, &b, what);
         snprintf(what, sizeof(what), "%s RFC 6979 key", rfc_keys[i].name);
         roundtrip(rng, &rfc, &a, what);
+        brisk_dsa_key_cleanup(&rfc);
         brisk_dsa_key_cleanup(&a);
         brisk_dsa_key_cleanup(&b);
     }
@@ -550,7 +561,7 @@ static void test_bad_signatures(void)
         brisk_bn_copy(&k2.y, &key.params.p);
         tv_check_int(brisk_dsa_verify_raw(&k2, sig, 2 * ql, dgst, sizeof(dgst)), BRISK_EVERIFY,
                      "verify_raw rejects y = p");
-        brisk_dsa_key_cleanup(&k2);
+        brisk_wipe(&k2, sizeof(k2)); /* a copy: key's tables stay key's to free */
     }
     /* signing misuse */
     tv_check_int(brisk_dsa_sign_raw(&key, sig, 2 * ql - 1, &brisk_digest_sha256, dgst, 32),
@@ -570,6 +581,7 @@ static void test_bad_signatures(void)
                      BRISK_EINVAL, "sign_raw: public key");
         tv_check_int(brisk_dsa_verify_raw(&pub, sig, 2 * ql, dgst, 32), BRISK_EOK,
                      "verify_raw: the public key verifies");
+        brisk_dsa_key_cleanup(&pub);
     }
     brisk_dsa_key_cleanup(&key);
     {
@@ -589,10 +601,11 @@ static void test_bad_signatures(void)
  * brisk_dsa_key_prepare to refuse it. */
 static void bad_key(const char *what, int which, int public_only)
 {
-    brisk_dsa_key key;
+    brisk_dsa_key key, loaded;
     brisk_bn *p, *q, *g;
 
     rfc_key_load(&key, 1, public_only);
+    loaded = key; /* frees the tables of the first prepare, below */
     p = &key.params.p;
     q = &key.params.q;
     g = &key.params.g;
@@ -635,6 +648,7 @@ static void bad_key(const char *what, int which, int public_only)
                          BRISK_EINVAL, "a refused key (%s) does not sign", what);
     }
     brisk_dsa_key_cleanup(&key);
+    brisk_dsa_key_cleanup(&loaded);
 }
 
 static void test_bad_keys(void)
@@ -697,6 +711,8 @@ static void test_bad_params(void)
     tv_check_int(brisk_dsa_generate_key(&key, &pr), BRISK_EINVAL, "generate_key: g = 1");
     tv_check_int(brisk_dsa_generate_key(NULL, &other.params), BRISK_EINVAL,
                  "generate_key(NULL)");
+    brisk_dsa_key_cleanup(&key);
+    brisk_dsa_key_cleanup(&other);
 }
 
 /* is_prime says whether brisk_bn_is_probable_prime finds a prime. */

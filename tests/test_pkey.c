@@ -323,6 +323,7 @@ static void expect_der(blob b, int want, const char *what)
     tv_check_int(err, want, "from_der: %s", what);
     if (err != BRISK_EOK)
         tv_check(key.type == 0, "from_der: %s: key wiped on failure", what);
+    brisk_pkey_cleanup(&key);
 }
 
 /* ---- Known keys ---- */
@@ -860,11 +861,13 @@ static void test_sizes(void)
         tv_check_int(brisk_pkey_to_der(der, &len, &key, 5), BRISK_EINVAL, "%s: form 5", k->name);
         tv_check_int(brisk_pkey_to_der(der, NULL, &key, k->form), BRISK_EINVAL,
                      "%s: no out_len", k->name);
+        brisk_pkey_type type = key.type;
         key.type = 7;
         tv_check_int(brisk_pkey_to_der(der, &len, &key, BRISK_PKEY_FORM_SPKI), BRISK_EINVAL,
                      "%s: unknown type", k->name);
         tv_check(brisk_pkey_has_private(&key) == 0, "%s: unknown type has no private key",
                  k->name);
+        key.type = type; /* for cleanup to free a DSA key's tables */
         brisk_pkey_cleanup(&key);
     }
     tv_check_int(brisk_pkey_from_der(NULL, der, 10), BRISK_EINVAL, "from_der: NULL key");
@@ -999,6 +1002,7 @@ static int wp_group_key(brisk_pkey *key, tv_json *group, const char *rel)
     tv_json *pub = tv_json_get(group, "publicKey");
     brisk_pkey from_pem;
 
+    memset(&from_pem, 0, sizeof(from_pem));
     if (!tv_check(spki != NULL && brisk_pkey_from_der(key, spki, spki_len) == 0 &&
                       key->type == BRISK_PKEY_DSA && !brisk_pkey_has_private(key),
                   "%s: publicKeyDer", rel))
@@ -1013,6 +1017,7 @@ static int wp_group_key(brisk_pkey *key, tv_json *group, const char *rel)
     tv_check(pem != NULL && brisk_pkey_from_pem(&from_pem, pem, strlen(pem)) == 0 &&
                  brisk_bn_cmp(&from_pem.u.dsa.y, &key->u.dsa.y) == 0,
              "%s: publicKeyPem", rel);
+    brisk_pkey_cleanup(&from_pem);
     return 1;
 }
 
@@ -1032,6 +1037,7 @@ static void test_wycheproof_file(const char *rel, const char *md_name, int sigs)
         tv_json_free(root);
         return;
     }
+    memset(&key, 0, sizeof(key));
     while (tv_wycheproof_next(&w)) {
         size_t msg_len, sig_len;
         const uint8_t *msg = tv_json_hex(w.test, "msg", &msg_len);
@@ -1042,6 +1048,7 @@ static void test_wycheproof_file(const char *rel, const char *md_name, int sigs)
 
         if (w.group != last_group) {
             last_group = w.group;
+            brisk_pkey_cleanup(&key); /* the last group's */
             key_ok = wp_group_key(&key, w.group, rel);
         }
         if (!sigs || !key_ok || !tv_check(msg != NULL && sig != NULL, "%s: test fields", rel))
@@ -1058,6 +1065,7 @@ static void test_wycheproof_file(const char *rel, const char *md_name, int sigs)
             acceptable_ok += err == 0;
     }
     tv_note("%s: %zu signatures, %zu 'acceptable' ones accepted", rel, n, acceptable_ok);
+    brisk_pkey_cleanup(&key);
     tv_json_free(root);
 }
 

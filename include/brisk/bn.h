@@ -40,10 +40,9 @@ typedef struct brisk_bn_mont {
     uint64_t m0inv;                   /* -m^-1 mod 2^64 */
     size_t n;                         /* limbs */
     size_t bits;                      /* bits of m */
-    /* Private to the radix-2^52 (IFMA) kernels: 2^(104 len) mod m for their
-     * len-digit size of this modulus, or rr52_len 0 when none applies. */
-    uint64_t rr52[BRISK_BN_MAX_LIMBS];
-    size_t rr52_len;
+    /* Private: what brisk_bn_mont_init precomputes for the library's
+     * Montgomery kernels.  Its size is part of the ABI, its content is not. */
+    uint64_t opaque[BRISK_BN_MAX_LIMBS + 1];
 } brisk_bn_mont;
 
 /* ---- Conversion ---- */

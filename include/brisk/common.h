@@ -64,6 +64,7 @@ extern "C" {
 #define BRISK_ERANDOM    (-5) /* the system gave no random bytes */
 #define BRISK_EDECODE    (-6) /* malformed or unsupported encoding (DER, PEM) */
 #define BRISK_ENOSPACE   (-7) /* the output buffer is too small */
+#define BRISK_ENOMEM     (-8) /* memory could not be allocated */
 
 /* brisk_strerror returns a short English description of a BRISK_E* code. */
 BRISK_API const char *brisk_strerror(int err);

@@ -5,10 +5,14 @@
  * has computed.
  *
  * Parameters and keys are caller-allocated structs; call
- * brisk_dsa_key_prepare after filling in a key's numbers yourself.  Keys
- * and parameters from outside are validated in full (primes, sizes, group)
- * by brisk_dsa_key_prepare, brisk_dsa_generate_key and the decoders of
- * brisk/pkey.h.  Sizes (L, N) of p and q: FIPS 186-4's (1024, 160),
+ * brisk_dsa_key_prepare after filling in a key's numbers yourself.  A
+ * prepared key (from brisk_dsa_key_prepare, brisk_dsa_generate_key or the
+ * decoders of brisk/pkey.h) holds memory the library allocated, which
+ * brisk_dsa_key_cleanup (or brisk_pkey_cleanup) frees.  A copy of a
+ * prepared key shares that memory: clean up one of the two, once neither
+ * is used any more.  Keys and parameters from outside are validated in
+ * full (primes, sizes, group) by brisk_dsa_key_prepare,
+ * brisk_dsa_generate_key and the decoders of brisk/pkey.h.  Sizes (L, N) of p and q: FIPS 186-4's (1024, 160),
  * (2048, 224), (2048, 256), (3072, 256); also, as legacy sizes that
  * OpenSSL uses, (512, 160) and (2048, 160) (`speed dsa512`, `speed
  * dsa2048`), (512, 224) and (1024, 224) (openssl 3.0's dsaparam).
@@ -30,10 +34,6 @@ extern "C" {
 #define BRISK_DSA_MIN_BITS 512   /* smallest p accepted (for `speed dsa512`) */
 #define BRISK_DSA_MAX_BITS 4096  /* largest p the structs hold (3072 is accepted) */
 #define BRISK_DSA_MAX_Q_BYTES 32 /* q of 160, 224 or 256 bits */
-/* teeth and sub-combs of the fixed-base comb tables in brisk_dsa_key */
-#define BRISK_DSA_COMB_TEETH 5
-#define BRISK_DSA_COMB_SUBS 2
-#define BRISK_DSA_COMB_ENTRIES (BRISK_DSA_COMB_SUBS << BRISK_DSA_COMB_TEETH)
 /* the longest DER signature: two INTEGERs of 33 bytes in a SEQUENCE */
 #define BRISK_DSA_MAX_SIG_LEN (2 + 2 * (2 + BRISK_DSA_MAX_Q_BYTES + 1))
 
@@ -41,6 +41,8 @@ extern "C" {
 typedef struct brisk_dsa_params {
     brisk_bn p, q, g;
 } brisk_dsa_params;
+
+struct brisk_dsa_precomp; /* private: tables brisk_dsa_key_prepare makes */
 
 /* brisk_dsa_key is a public key (y) or private key (also x) with its
  * parameters; the rest is filled by brisk_dsa_key_prepare. */
@@ -50,12 +52,10 @@ typedef struct brisk_dsa_key {
     int has_private;
     /* set by brisk_dsa_key_prepare */
     brisk_bn_mont mont_p, mont_q;
-    /* Also set by brisk_dsa_key_prepare: comb tables (src/bn/fixed_base.c)
-     * of g and y for exponents of q's bits, in Montgomery form over p's
-     * limbs (64 KiB; the key is about 74 KiB). */
-    size_t comb_bits;
-    uint64_t g_comb[BRISK_DSA_COMB_ENTRIES][BRISK_DSA_MAX_BITS / 64];
-    uint64_t y_comb[BRISK_DSA_COMB_ENTRIES][BRISK_DSA_MAX_BITS / 64];
+    /* Also set by brisk_dsa_key_prepare: memory the library allocates for
+     * precomputed powers of g and y (64 KiB), freed by
+     * brisk_dsa_key_cleanup; NULL before. */
+    struct brisk_dsa_precomp *precomp;
 } brisk_dsa_key;
 
 /* brisk_dsa_generate_params makes p of l_bits and q of n_bits bits by FIPS
@@ -74,17 +74,24 @@ BRISK_API int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits,
  * for the primality test's bases. */
 BRISK_API int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
 
-/* brisk_dsa_generate_key makes a prepared private key over params (copied),
- * checked first as brisk_dsa_params_check(params, 1) does. */
+/* brisk_dsa_generate_key makes a prepared private key over params (copied,
+ * and may be key's own), checked first as brisk_dsa_params_check(params,
+ * 1) does: key is left as it was when they fail, else overwritten, the
+ * pointer to an earlier prepare's memory included (free that first, or
+ * through a copy of the key). */
 BRISK_API int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params);
 
 /* brisk_dsa_key_prepare checks the parameters as brisk_dsa_params_check
  * (params, 1) does, 1 < y < p, y^q = 1 mod p and, for a private key,
- * 0 < x < q and y = g^x; then it precomputes.  0, BRISK_EINVAL or
- * BRISK_ERANDOM. */
+ * 0 < x < q and y = g^x; then it precomputes, into memory it allocates
+ * (overwriting key->precomp: free an earlier prepare's memory first, or
+ * through a copy of the key).  0, BRISK_EINVAL, BRISK_ERANDOM or
+ * BRISK_ENOMEM; on failure nothing stays allocated. */
 BRISK_API int brisk_dsa_key_prepare(brisk_dsa_key *key);
 
-/* brisk_dsa_key_cleanup erases the whole key. */
+/* brisk_dsa_key_cleanup frees what brisk_dsa_key_prepare allocated and
+ * erases the whole key.  key must be prepared, or zeroed, or have failed to
+ * prepare. */
 BRISK_API void brisk_dsa_key_cleanup(brisk_dsa_key *key);
 
 /* brisk_dsa_sign writes the DER signature of dgst (the digest, made with

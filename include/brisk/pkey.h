@@ -7,7 +7,8 @@
  *
  * Decoding is strict DER: minimal lengths, minimal non-negative INTEGERs,
  * nothing after the outer value; anything else is BRISK_EDECODE.  Decoded
- * keys come out prepared (brisk_rsa_key_prepare, brisk_dsa_key_prepare).
+ * keys come out prepared (brisk_rsa_key_prepare, brisk_dsa_key_prepare):
+ * release each with brisk_pkey_cleanup before decoding into it again.
  */
 #ifndef BRISK_PKEY_H
 #define BRISK_PKEY_H
@@ -72,7 +73,8 @@ BRISK_API int brisk_pkey_to_der(uint8_t *out, size_t *out_len, const brisk_pkey 
 BRISK_API int brisk_pkey_to_pem(char *out, size_t *out_len, const brisk_pkey *key,
                                 brisk_pkey_form form);
 
-/* brisk_pkey_cleanup erases the whole key. */
+/* brisk_pkey_cleanup frees what decoding a DSA key allocated (see
+ * brisk/dsa.h) and erases the whole key. */
 BRISK_API void brisk_pkey_cleanup(brisk_pkey *key);
 
 /* brisk_dsa_params_from_der / _from_pem ("DSA PARAMETERS") decode Dss-Parms

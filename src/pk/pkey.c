@@ -492,8 +492,11 @@ int brisk_pkey_has_private(const brisk_pkey *key)
 
 void brisk_pkey_cleanup(brisk_pkey *key)
 {
-    if (key != NULL)
-        wipe(key, sizeof(*key));
+    if (key == NULL)
+        return;
+    if (key->type == BRISK_PKEY_DSA)
+        brisk_dsa_key_cleanup(&key->u.dsa);
+    wipe(key, sizeof(*key));
 }
 
 /* ---- DSA parameters ---- */
