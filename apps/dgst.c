@@ -71,7 +71,8 @@ static int digest_fd(const dgst_job *job, int fd, uint8_t *out)
     int err = 0;
 
     if (job->hmac_key != NULL)
-        brisk_hmac_init(&hctx, job->md, job->hmac_key, strlen(job->hmac_key));
+        brisk_hmac_init(&hctx, job->md, (const uint8_t *)job->hmac_key,
+                        strlen(job->hmac_key));
     else
         brisk_digest_init(&dctx, job->md);
     for (;;) {
@@ -419,7 +420,7 @@ static int run_signature(const dgst_job *job, const sig_job *s, int n_files, cha
     }
     if (load_key("dgst", s->key_path, s->keyform, key) == 0 && check_key(s, key) == 0)
         ret = sign_or_verify(job, s, n_files == 1 ? files[0] : NULL, key);
-    brisk_pkey_wipe(key);
+    brisk_pkey_cleanup(key);
     free(key);
     return ret;
 }

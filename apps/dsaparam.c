@@ -110,7 +110,8 @@ static int run(const dsaparam_args *a, brisk_pkey *key)
             goto done;
         }
         if (encode_key("dsaparam", &buf, &len, key,
-                       a->outform == FORM_DER ? BRISK_PKEY_TRADITIONAL : BRISK_PKEY_PKCS8,
+                       a->outform == FORM_DER ? BRISK_PKEY_FORM_TRADITIONAL
+                                              : BRISK_PKEY_FORM_PKCS8,
                        a->outform) != 0)
             goto done;
     }
@@ -173,7 +174,7 @@ int dsaparam_main(int argc, char **argv)
         return 1;
     }
     ret = run(&a, key);
-    brisk_pkey_wipe(key);
+    brisk_pkey_cleanup(key);
     free(key);
     return ret;
 }

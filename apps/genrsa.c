@@ -68,7 +68,7 @@ static int generate(const char *out, long bits, int encoding)
              write_file("genrsa", out, buf, len, 1) == 0)
         ret = 0;
     free_secret(buf, len);
-    brisk_pkey_wipe(key);
+    brisk_pkey_cleanup(key);
     free(key);
     return ret;
 }
@@ -76,7 +76,7 @@ static int generate(const char *out, long bits, int encoding)
 int genrsa_main(int argc, char **argv)
 {
     const char *out = NULL;
-    int encoding = BRISK_PKEY_PKCS8;
+    int encoding = BRISK_PKEY_FORM_PKCS8;
     long bits = 2048;
     app_opts o;
     int id;
@@ -86,7 +86,7 @@ int genrsa_main(int argc, char **argv)
         switch (id) {
         case OPT_HELP: usage(); return 0;
         case OPT_OUT: out = o.value; break;
-        case OPT_TRADITIONAL: encoding = BRISK_PKEY_TRADITIONAL; break;
+        case OPT_TRADITIONAL: encoding = BRISK_PKEY_FORM_TRADITIONAL; break;
         case OPT_F4: break;
         case OPT_UNKNOWN:
             app_error("genrsa", "unknown option '%s'", o.name);

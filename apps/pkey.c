@@ -53,9 +53,9 @@ static int run(const pkey_args *a, brisk_pkey *key)
         return 0;
     private = brisk_pkey_has_private(key) && !a->pubout;
     if (encode_key("pkey", &buf, &len, key,
-                   !private ? BRISK_PKEY_SPKI
-                   : a->traditional || a->outform == FORM_DER ? BRISK_PKEY_TRADITIONAL
-                                                              : BRISK_PKEY_PKCS8,
+                   !private ? BRISK_PKEY_FORM_SPKI
+                   : a->traditional || a->outform == FORM_DER ? BRISK_PKEY_FORM_TRADITIONAL
+                                                              : BRISK_PKEY_FORM_PKCS8,
                    a->outform) == 0 &&
         write_file("pkey", a->out, buf, len, private) == 0)
         ret = 0;
@@ -112,7 +112,7 @@ int pkey_main(int argc, char **argv)
         return 1;
     }
     ret = run(&a, key);
-    brisk_pkey_wipe(key);
+    brisk_pkey_cleanup(key);
     free(key);
     return ret;
 }

@@ -232,7 +232,8 @@ static const speed_kind digest_kind = {digest_check, digest_setup, digest_loop};
 static int hmac_setup(speed_row *row, uint8_t *buf, size_t len)
 {
     (void)buf, (void)len;
-    brisk_hmac_init(&row->hmac, row->md, selfcheck_hmac_key, strlen(selfcheck_hmac_key));
+    brisk_hmac_init(&row->hmac, row->md, (const uint8_t *)selfcheck_hmac_key,
+                    strlen(selfcheck_hmac_key));
     return 0;
 }
 

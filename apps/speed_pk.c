@@ -294,7 +294,7 @@ static const char *rsa_known(speed_pk *k, const pk_vector *v)
         why = "the known public key was refused";
     if (why == NULL && !rsa_opens(k, pub, sig))
         why = "a known signature did not verify";
-    brisk_rsa_key_wipe(pub);
+    brisk_rsa_key_cleanup(pub);
     free(pub);
     return why;
 }
@@ -346,7 +346,7 @@ static const char *dsa_known(const speed_pk *k, const pk_vector *v)
     msg[0] ^= 1;
     if (why == NULL && brisk_dsa_verify(pub, sig, (size_t)sig_len, msg, DSA_MSG_LEN) == 0)
         why = "a known signature verified for another message";
-    brisk_dsa_key_wipe(pub);
+    brisk_dsa_key_cleanup(pub);
     free(pub);
     return why;
 }
@@ -444,9 +444,9 @@ void speed_pk_free(speed_pk *k)
     if (k == NULL)
         return;
     if (k->type == SPEED_PK_RSA)
-        brisk_rsa_key_wipe(&k->k.rsa);
+        brisk_rsa_key_cleanup(&k->k.rsa);
     else
-        brisk_dsa_key_wipe(&k->k.dsa);
+        brisk_dsa_key_cleanup(&k->k.dsa);
     brisk_wipe(k, sizeof(*k));
     free(k);
 }

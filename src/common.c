@@ -17,6 +17,7 @@ const char *brisk_strerror(int err)
     case BRISK_ERANDOM:      return "no random bytes from the system";
     case BRISK_EDECODE:      return "malformed or unsupported encoding";
     case BRISK_ENOSPACE:     return "output buffer too small";
+    case BRISK_ENOMEM:       return "out of memory";
     default:                 return "unknown error";
     }
 }

@@ -99,7 +99,7 @@ static void test_sign(const char *rel, tv_rng *rng)
         tv_check(n == 0, "%s %s: hedged: memcheck saw %lu uses of x or k in branches or addresses",
                  rel, md->name, n);
     }
-    brisk_dsa_key_wipe(&key);
+    brisk_dsa_key_cleanup(&key);
 }
 
 int main(int argc, char **argv)

@@ -102,7 +102,7 @@ int main(int argc, char **argv)
         for (size_t it = 0; (impl = tv_impl_next("bn", &it)) != NULL;)
             test_key(&k, impl, &rng);
         tv_note("%zu bits tested: %s", sizes[s], tv_impl_list("bn", list, sizeof(list)));
-        brisk_rsa_key_wipe(&k);
+        brisk_rsa_key_cleanup(&k);
     }
     return tv_end();
 }

@@ -198,9 +198,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail("to_bytes");
         break;
     }
-    default:
-        if (!BN_is_zero(oa) && brisk_bn_is_probable_prime(&a, 0) != BN_check_prime(oa, bn_ctx, NULL))
+    default: {
+        int prime = -1;
+        if (!BN_is_zero(oa) &&
+            (brisk_bn_is_probable_prime(&a, 0, &prime) != BRISK_EOK ||
+             prime != BN_check_prime(oa, bn_ctx, NULL)))
             fuzz_fail("is_probable_prime");
+    }
     }
     BN_free(oa), BN_free(ob), BN_free(om), BN_free(want), BN_free(t);
     return 0;

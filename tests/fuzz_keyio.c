@@ -24,8 +24,8 @@
 
 enum { MAX_DER = 1 << 16 };
 
-static const int encodings[] = {BRISK_PKEY_PKCS8, BRISK_PKEY_TRADITIONAL, BRISK_PKEY_SPKI,
-                                BRISK_PKEY_PKCS1_PUBLIC};
+static const brisk_pkey_form encodings[] = {BRISK_PKEY_FORM_PKCS8, BRISK_PKEY_FORM_TRADITIONAL,
+                                            BRISK_PKEY_FORM_SPKI, BRISK_PKEY_FORM_PKCS1_PUBLIC};
 enum { N_ENCODINGS = sizeof(encodings) / sizeof(encodings[0]) };
 
 static char *in_path, *out_path;
@@ -75,7 +75,7 @@ static void check_read_file(const uint8_t *data, size_t size)
 static size_t key_der(uint8_t *out, const brisk_pkey *key, int pub)
 {
     size_t n = MAX_DER;
-    int enc = brisk_pkey_has_private(key) && !pub ? BRISK_PKEY_PKCS8 : BRISK_PKEY_SPKI;
+    int enc = brisk_pkey_has_private(key) && !pub ? BRISK_PKEY_FORM_PKCS8 : BRISK_PKEY_FORM_SPKI;
 
     if (brisk_pkey_to_der(out, &n, key, enc) != BRISK_EOK)
         fuzz_fail("a loaded key does not encode");
@@ -98,13 +98,13 @@ static void check_key_files(const brisk_pkey *key)
     int private = brisk_pkey_has_private(key);
 
     for (size_t e = 0; e < N_ENCODINGS; e++) {
-        int is_private_form = encodings[e] == BRISK_PKEY_PKCS8 ||
-                              encodings[e] == BRISK_PKEY_TRADITIONAL;
+        int is_private_form = encodings[e] == BRISK_PKEY_FORM_PKCS8 ||
+                              encodings[e] == BRISK_PKEY_FORM_TRADITIONAL;
         for (int form = FORM_PEM; form <= FORM_DER; form++) {
             uint8_t *buf = NULL;
             size_t len = 0;
             int r = encode_key("fuzz", &buf, &len, key, encodings[e], form);
-            if (r != 0 && (encodings[e] == BRISK_PKEY_SPKI || (is_private_form && private)))
+            if (r != 0 && (encodings[e] == BRISK_PKEY_FORM_SPKI || (is_private_form && private)))
                 fuzz_fail("a loaded key does not encode in a form pkey writes");
             if (r == 0 && is_private_form && !private)
                 fuzz_fail("a public key encodes in a private form");
@@ -119,7 +119,7 @@ static void check_key_files(const brisk_pkey *key)
             if (brisk_pkey_has_private(&back) != (is_private_form && private) ||
                 !same_key(key, &back, !is_private_form))
                 fuzz_fail("a key written and read back is another key");
-            brisk_pkey_wipe(&back);
+            brisk_pkey_cleanup(&back);
         }
     }
 }
@@ -139,9 +139,9 @@ static void check_keys(const uint8_t *data, size_t size)
     /* A form that is not the file's must fail or read a key without harm. */
     if (r_pem == 0 && r_der == 0)
         check_key_files(&der);
-    brisk_pkey_wipe(&any);
-    brisk_pkey_wipe(&pem);
-    brisk_pkey_wipe(&der);
+    brisk_pkey_cleanup(&any);
+    brisk_pkey_cleanup(&pem);
+    brisk_pkey_cleanup(&der);
 }
 
 static void check_params_files(const brisk_dsa_params *params)

@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const int forms[] = {BRISK_PKEY_PKCS8, BRISK_PKEY_TRADITIONAL, BRISK_PKEY_SPKI,
-                            BRISK_PKEY_PKCS1_PUBLIC};
+static const brisk_pkey_form forms[] = {BRISK_PKEY_FORM_PKCS8, BRISK_PKEY_FORM_TRADITIONAL,
+                                        BRISK_PKEY_FORM_SPKI, BRISK_PKEY_FORM_PKCS1_PUBLIC};
 enum { N_FORMS = sizeof(forms) / sizeof(forms[0]), MAX_DER = 1 << 16 };
 
 static void fuzz_fail(const char *what)
@@ -55,9 +55,11 @@ static void check_roundtrip(const brisk_pkey *key)
         if (brisk_pkey_to_der(der2, &n2, &back, forms[f]) != BRISK_EOK || n2 != n ||
             memcmp(der2, der, n) != 0)
             fuzz_fail("a decoded key re-encodes differently");
+        brisk_pkey_cleanup(&back);
         if (brisk_pkey_to_pem(pem, &pn, key, forms[f]) != BRISK_EOK ||
             brisk_pkey_from_pem(&back, pem, pn) != BRISK_EOK)
             fuzz_fail("a key's own PEM does not decode");
+        brisk_pkey_cleanup(&back);
     }
 }
 
@@ -120,6 +122,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!is_pem && (n != size || memcmp(buf, data, n) != 0))
             fuzz_fail("accepted DSA parameters that are not their strict encoding");
     }
-    brisk_pkey_wipe(&key);
+    brisk_pkey_cleanup(&key);
     return 0;
 }

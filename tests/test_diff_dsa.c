@@ -267,8 +267,8 @@ static void test_size(tv_rng *rng, const char *rel, const char *what, int rounds
         snprintf(name, sizeof(name), "%s OpenSSL key", what);
         both_ways(rng, &theirs, name, rounds);
     }
-    brisk_dsa_key_wipe(&mine);
-    brisk_dsa_key_wipe(&theirs);
+    brisk_dsa_key_cleanup(&mine);
+    brisk_dsa_key_cleanup(&theirs);
 }
 
 /* ossl_validates builds OpenSSL's DSA parameters with the seed, counter and

@@ -80,13 +80,13 @@ static enc ossl_der(EVP_PKEY *pkey, int form)
     unsigned char *p = NULL;
     int n = -1;
 
-    if (form == BRISK_PKEY_PKCS8) {
+    if (form == BRISK_PKEY_FORM_PKCS8) {
         PKCS8_PRIV_KEY_INFO *p8 = EVP_PKEY2PKCS8(pkey);
         n = p8 != NULL ? i2d_PKCS8_PRIV_KEY_INFO(p8, &p) : -1;
         PKCS8_PRIV_KEY_INFO_free(p8);
-    } else if (form == BRISK_PKEY_TRADITIONAL) {
+    } else if (form == BRISK_PKEY_FORM_TRADITIONAL) {
         n = i2d_PrivateKey(pkey, &p);
-    } else if (form == BRISK_PKEY_SPKI) {
+    } else if (form == BRISK_PKEY_FORM_SPKI) {
         n = i2d_PUBKEY(pkey, &p);
     } else {
         n = i2d_PublicKey(pkey, &p);
@@ -103,11 +103,11 @@ static enc ossl_pem(EVP_PKEY *pkey, int form)
     BIO *b = BIO_new(BIO_s_mem());
     int ok = 0;
 
-    if (form == BRISK_PKEY_PKCS8)
+    if (form == BRISK_PKEY_FORM_PKCS8)
         ok = PEM_write_bio_PrivateKey(b, pkey, NULL, NULL, 0, NULL, NULL);
-    else if (form == BRISK_PKEY_TRADITIONAL)
+    else if (form == BRISK_PKEY_FORM_TRADITIONAL)
         ok = PEM_write_bio_PrivateKey_traditional(b, pkey, NULL, NULL, 0, NULL, NULL);
-    else if (form == BRISK_PKEY_SPKI)
+    else if (form == BRISK_PKEY_FORM_SPKI)
         ok = PEM_write_bio_PUBKEY(b, pkey);
     else {
         BIO_free(b);
@@ -126,9 +126,9 @@ static EVP_PKEY *ossl_read(const enc *e, int form, int pem, int type)
     BIO *b;
 
     if (!pem) {
-        if (form == BRISK_PKEY_PKCS8 || form == BRISK_PKEY_TRADITIONAL)
+        if (form == BRISK_PKEY_FORM_PKCS8 || form == BRISK_PKEY_FORM_TRADITIONAL)
             k = d2i_AutoPrivateKey(NULL, &p, (long)e->len);
-        else if (form == BRISK_PKEY_SPKI)
+        else if (form == BRISK_PKEY_FORM_SPKI)
             k = d2i_PUBKEY(NULL, &p, (long)e->len);
         else
             k = d2i_PublicKey(type == BRISK_PKEY_RSA ? EVP_PKEY_RSA : EVP_PKEY_DSA, NULL, &p,
@@ -137,7 +137,7 @@ static EVP_PKEY *ossl_read(const enc *e, int form, int pem, int type)
             tv_fail("OpenSSL read %zu of %zu bytes", (size_t)(p - e->p), e->len);
         return k;
     }
-    if (form == BRISK_PKEY_PKCS1_PUBLIC) {
+    if (form == BRISK_PKEY_FORM_PKCS1_PUBLIC) {
         /* "RSA PUBLIC KEY" has no PEM_read_bio_* outside the deprecated RSA API */
         OSSL_DECODER_CTX *d = OSSL_DECODER_CTX_new_for_pkey(&k, "PEM", "type-specific", "RSA",
                                                             EVP_PKEY_PUBLIC_KEY, NULL, NULL);
@@ -150,7 +150,7 @@ static EVP_PKEY *ossl_read(const enc *e, int form, int pem, int type)
         return k;
     }
     b = BIO_new_mem_buf(e->p, (int)e->len);
-    if (form == BRISK_PKEY_PKCS8 || form == BRISK_PKEY_TRADITIONAL)
+    if (form == BRISK_PKEY_FORM_PKCS8 || form == BRISK_PKEY_FORM_TRADITIONAL)
         k = PEM_read_bio_PrivateKey(b, NULL, NULL, NULL);
     else
         k = PEM_read_bio_PUBKEY(b, NULL, NULL, NULL);
@@ -227,10 +227,10 @@ static int brisk_dec(brisk_pkey *key, const enc *e, int pem)
 
 static int forms_of(int type, int *forms)
 {
-    forms[0] = BRISK_PKEY_PKCS8;
-    forms[1] = BRISK_PKEY_TRADITIONAL;
-    forms[2] = BRISK_PKEY_SPKI;
-    forms[3] = BRISK_PKEY_PKCS1_PUBLIC;
+    forms[0] = BRISK_PKEY_FORM_PKCS8;
+    forms[1] = BRISK_PKEY_FORM_TRADITIONAL;
+    forms[2] = BRISK_PKEY_FORM_SPKI;
+    forms[3] = BRISK_PKEY_FORM_PKCS1_PUBLIC;
     return type == BRISK_PKEY_RSA ? 4 : 3;
 }
 
@@ -248,7 +248,7 @@ static void from_openssl(EVP_PKEY *pk, int type, const char *what)
                 continue;
             if (tv_check_int(brisk_dec(&key, &e, pem), 0, "%s: brisk reads form %d pem %d",
                              what, forms[i], pem)) {
-                tv_check(key.type == type, "%s: type", what);
+                tv_check(key.type == (brisk_pkey_type)type, "%s: type", what);
                 same_numbers(pk, &key, what);
                 mine = brisk_enc(&key, forms[i], pem);
                 if (mine.p != NULL &&
@@ -258,7 +258,7 @@ static void from_openssl(EVP_PKEY *pk, int type, const char *what)
                                  forms[i], pem);
                 enc_free(&mine);
             }
-            brisk_pkey_wipe(&key);
+            brisk_pkey_cleanup(&key);
             enc_free(&e);
         }
     }
@@ -279,7 +279,8 @@ static void to_openssl(const brisk_pkey *key, const char *what)
                 continue;
             pk = ossl_read(&e, forms[i], pem, key->type);
             if (tv_check(pk != NULL, "%s: OpenSSL reads form %d pem %d", what, forms[i], pem)) {
-                int priv = forms[i] == BRISK_PKEY_PKCS8 || forms[i] == BRISK_PKEY_TRADITIONAL;
+                int priv = forms[i] == BRISK_PKEY_FORM_PKCS8 ||
+                           forms[i] == BRISK_PKEY_FORM_TRADITIONAL;
                 if (key->type == BRISK_PKEY_RSA)
                     pub.u.rsa.has_private = priv;
                 else
@@ -394,9 +395,10 @@ static void test_dsa(unsigned bits, unsigned qbits, tv_rng *rng)
     pk = ossl_keygen_from(params);
     if (pk != NULL) {
         from_openssl(pk, BRISK_PKEY_DSA, what);
-        der = ossl_der(pk, BRISK_PKEY_PKCS8);
+        der = ossl_der(pk, BRISK_PKEY_FORM_PKCS8);
         if (tv_check(brisk_pkey_from_der(&key, der.p, der.len) == 0, "%s: read", what))
             signatures_cross(pk, &key, rng);
+        brisk_pkey_cleanup(&key);
         enc_free(&der);
     }
     /* a key brisk makes over the same parameters */
@@ -405,14 +407,14 @@ static void test_dsa(unsigned bits, unsigned qbits, tv_rng *rng)
     key.type = BRISK_PKEY_DSA;
     if (tv_check_int(brisk_dsa_generate_key(&key.u.dsa, &bp), 0, "%s: generate", what)) {
         to_openssl(&key, what);
-        der = brisk_enc(&key, BRISK_PKEY_PKCS8, 0);
-        mine_pk = der.p != NULL ? ossl_read(&der, BRISK_PKEY_PKCS8, 0, BRISK_PKEY_DSA) : NULL;
+        der = brisk_enc(&key, BRISK_PKEY_FORM_PKCS8, 0);
+        mine_pk = der.p != NULL ? ossl_read(&der, BRISK_PKEY_FORM_PKCS8, 0, BRISK_PKEY_DSA) : NULL;
         if (mine_pk != NULL)
             signatures_cross(mine_pk, &key, rng);
         EVP_PKEY_free(mine_pk);
         enc_free(&der);
     }
-    brisk_pkey_wipe(&key);
+    brisk_pkey_cleanup(&key);
     EVP_PKEY_free(pk);
     EVP_PKEY_free(params);
 }
@@ -432,7 +434,7 @@ static void test_rsa(unsigned bits)
     key.type = BRISK_PKEY_RSA;
     if (tv_check_int(brisk_rsa_generate(&key.u.rsa, bits, 0), 0, "%s: generate", what))
         to_openssl(&key, what);
-    brisk_pkey_wipe(&key);
+    brisk_pkey_cleanup(&key);
 }
 
 int main(void)

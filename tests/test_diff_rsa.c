@@ -227,7 +227,7 @@ int main(void)
             compare(&k, pkey, &rng, what);
         }
         EVP_PKEY_free(pkey);
-        brisk_rsa_key_wipe(&k);
+        brisk_rsa_key_cleanup(&k);
     }
     return tv_end();
 }

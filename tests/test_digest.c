@@ -15,7 +15,7 @@
 
 /* ---- The typed API, per algorithm ---- */
 
-typedef void oneshot_fn(uint8_t *out, const void *in, size_t in_len);
+typedef void oneshot_fn(uint8_t *out, const uint8_t *in, size_t in_len);
 typedef void split_fn(uint8_t *out, const void *in, size_t in_len, size_t split);
 
 static void md2_split(uint8_t *out, const void *in, size_t in_len, size_t split)

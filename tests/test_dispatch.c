@@ -347,10 +347,10 @@ static void test_impl_set(int need_unsupported)
         0xb0, 0x03, 0x61, 0xa3, 0x96, 0x17, 0x7a, 0x9c, 0xb4, 0x10, 0xff, 0x61, 0xf2, 0x00, 0x15, 0xad};
     uint8_t out[32];
     brisk_impl_set("sha256", "c");
-    brisk_sha256(out, "abc", 3);
+    brisk_sha256(out, (const uint8_t *)"abc", 3);
     tv_check_mem(out, abc256, 32, "SHA-256(abc) under c");
     brisk_impl_set("sha256", NULL);
-    brisk_sha256(out, "abc", 3);
+    brisk_sha256(out, (const uint8_t *)"abc", 3);
     tv_check_mem(out, abc256, 32, "SHA-256(abc) under %s", brisk_impl_active("sha256"));
 
     /* The refused case needs an implementation this CPU lacks features for. */
@@ -530,7 +530,7 @@ static void test_env(void)
     static const uint8_t abc5[16] = {0x90, 0x01, 0x50, 0x98, 0x3c, 0xd2, 0x4f, 0xb0,
                                      0xd6, 0x96, 0x3f, 0x7d, 0x28, 0xe1, 0x7f, 0x72};
     uint8_t out[16];
-    brisk_md5(out, "abc", 3);
+    brisk_md5(out, (const uint8_t *)"abc", 3);
     tv_check_mem(out, abc5, 16, "MD5(abc) with overrides");
 }
 

@@ -221,7 +221,7 @@ static void test_rfc6979(const char *impl)
         uint8_t want[2 * BRISK_DSA_MAX_Q_BYTES];
         size_t ql = q_len(key), len;
 
-        brisk_digest_oneshot(md, dgst, v->msg, strlen(v->msg));
+        brisk_digest_oneshot(md, dgst, (const uint8_t *)v->msg, strlen(v->msg));
         if (tv_hex_decode(want, ql, v->r, &len) != 0 || len != ql ||
             tv_hex_decode(want + ql, ql, v->s, &len) != 0 || len != ql) {
             tv_fail("RFC 6979 vector %zu: bad hex", i);
@@ -237,8 +237,8 @@ static void test_rfc6979(const char *impl)
                      "RFC 6979 %s %s \"%s\" [%s] verify", rfc_keys[v->key].name, v->md, v->msg,
                      impl);
     }
-    brisk_dsa_key_wipe(&keys[0]);
-    brisk_dsa_key_wipe(&keys[1]);
+    brisk_dsa_key_cleanup(&keys[0]);
+    brisk_dsa_key_cleanup(&keys[1]);
 }
 
 /* ---- Wycheproof ---- */
@@ -276,6 +276,7 @@ static void test_wycheproof(const char *rel, int der)
     int key_err = BRISK_EINVAL;
     wp_counts c = {0, 0, 0, 0, 0};
 
+    memset(&key, 0, sizeof(key));
     while (w.root != NULL && tv_wycheproof_next(&w)) {
         long id = 0;
         size_t msg_len = 0, sig_len = 0;
@@ -284,6 +285,7 @@ static void test_wycheproof(const char *rel, int der)
 
         if (w.group != group) {
             group = w.group;
+            brisk_dsa_key_cleanup(&key); /* the last group's */
             key_err = wp_key(group, &key);
             md = brisk_digest_by_name(tv_json_string(group, "sha"));
             if (key_err != BRISK_EOK)
@@ -322,6 +324,7 @@ static void test_wycheproof(const char *rel, int der)
     tv_note("%s: %lu valid, %lu invalid, acceptable %lu accepted %lu rejected, %lu groups with "
             "a rejected key",
             rel, c.valid, c.invalid, c.acceptable_ok, c.acceptable_bad, c.bad_keys);
+    brisk_dsa_key_cleanup(&key);
     tv_json_free(w.root);
 }
 
@@ -409,7 +412,7 @@ static void roundtrip(tv_rng *rng, const brisk_dsa_key *key, const brisk_dsa_key
 static void test_generated(tv_rng *rng)
 {
     for (int i = 0; i < 2; i++) {
-        brisk_dsa_key rfc, a, b;
+        brisk_dsa_key rfc, a, b, old_a, old_b;
         char what[64];
         rfc_key_load(&rfc, i, 0);
         tv_check_int(brisk_dsa_generate_key(&a, &rfc.params), BRISK_EOK, "%s generate_key",
@@ -418,19 +421,27 @@ static void test_generated(tv_rng *rng)
                      rfc_keys[i].name);
         tv_check(brisk_bn_cmp(&a.x, &b.x) != 0, "%s: two generated keys differ",
                  rfc_keys[i].name);
+        /* preparing again allocates anew: the copies free the old tables */
+        old_a = a;
         tv_check(a.has_private && brisk_dsa_key_prepare(&a) == BRISK_EOK,
                  "%s: a generated key passes prepare", rfc_keys[i].name);
+        brisk_dsa_key_cleanup(&old_a);
+        old_b = b;
         tv_check_int(brisk_dsa_generate_key(&b, &b.params), BRISK_EOK,
                      "%s: generate_key over the key's own parameters", rfc_keys[i].name);
+        brisk_dsa_key_cleanup(&old_b);
+        old_b = b;
         tv_check(brisk_bn_cmp(&b.params.p, &rfc.params.p) == 0 &&
                      brisk_dsa_key_prepare(&b) == BRISK_EOK,
                  "%s: ... keeps them", rfc_keys[i].name);
+        brisk_dsa_key_cleanup(&old_b);
         snprintf(what, sizeof(what), "%s generated key", rfc_keys[i].name);
         roundtrip(rng, &a, &b, what);
         snprintf(what, sizeof(what), "%s RFC 6979 key", rfc_keys[i].name);
         roundtrip(rng, &rfc, &a, what);
-        brisk_dsa_key_wipe(&a);
-        brisk_dsa_key_wipe(&b);
+        brisk_dsa_key_cleanup(&rfc);
+        brisk_dsa_key_cleanup(&a);
+        brisk_dsa_key_cleanup(&b);
     }
 }
 
@@ -461,8 +472,8 @@ static void test_params_generation(tv_rng *rng, size_t l_bits, size_t n_bits)
     if (tv_check_int(brisk_dsa_generate_key(&key, &pr), BRISK_EOK, "%s: generate_key", what) &&
         tv_check_int(brisk_dsa_generate_key(&other, &pr), BRISK_EOK, "%s: generate_key", what))
         roundtrip(rng, &key, &other, what);
-    brisk_dsa_key_wipe(&key);
-    brisk_dsa_key_wipe(&other);
+    brisk_dsa_key_cleanup(&key);
+    brisk_dsa_key_cleanup(&other);
 }
 
 /* ---- Bad inputs ---- */
@@ -483,7 +494,7 @@ static void test_bad_signatures(void)
 
     rfc_key_load(&key, 1, 0);
     ql = q_len(&key);
-    brisk_sha256(dgst, "sample", 6);
+    brisk_sha256(dgst, (const uint8_t *)"sample", 6);
     tv_check_int(brisk_dsa_sign_raw(&key, sig, 2 * ql, &brisk_digest_sha256, dgst, sizeof(dgst)),
                  BRISK_EOK, "bad sigs: sign");
     tv_check_int(brisk_dsa_verify_raw(&key, sig, 2 * ql, dgst, sizeof(dgst)), BRISK_EOK,
@@ -533,10 +544,10 @@ static void test_bad_signatures(void)
     /* the wrong digest */
     {
         uint8_t other[BRISK_SHA256_LEN];
-        brisk_sha256(other, "samplf", 6);
+        brisk_sha256(other, (const uint8_t *)"samplf", 6);
         tv_check_int(brisk_dsa_verify_raw(&key, sig, 2 * ql, other, sizeof(other)),
                      BRISK_EVERIFY, "verify_raw rejects another digest");
-        brisk_sha224(other, "sample", 6);
+        brisk_sha224(other, (const uint8_t *)"sample", 6);
         tv_check_int(brisk_dsa_verify_raw(&key, sig, 2 * ql, other, BRISK_SHA224_LEN),
                      BRISK_EVERIFY, "verify_raw rejects another hash's digest");
     }
@@ -550,7 +561,7 @@ static void test_bad_signatures(void)
         brisk_bn_copy(&k2.y, &key.params.p);
         tv_check_int(brisk_dsa_verify_raw(&k2, sig, 2 * ql, dgst, sizeof(dgst)), BRISK_EVERIFY,
                      "verify_raw rejects y = p");
-        brisk_dsa_key_wipe(&k2);
+        brisk_wipe(&k2, sizeof(k2)); /* a copy: key's tables stay key's to free */
     }
     /* signing misuse */
     tv_check_int(brisk_dsa_sign_raw(&key, sig, 2 * ql - 1, &brisk_digest_sha256, dgst, 32),
@@ -570,8 +581,9 @@ static void test_bad_signatures(void)
                      BRISK_EINVAL, "sign_raw: public key");
         tv_check_int(brisk_dsa_verify_raw(&pub, sig, 2 * ql, dgst, 32), BRISK_EOK,
                      "verify_raw: the public key verifies");
+        brisk_dsa_key_cleanup(&pub);
     }
-    brisk_dsa_key_wipe(&key);
+    brisk_dsa_key_cleanup(&key);
     {
         const uint8_t *b = (const uint8_t *)&key;
         int all_zero = 1;
@@ -589,10 +601,11 @@ static void test_bad_signatures(void)
  * brisk_dsa_key_prepare to refuse it. */
 static void bad_key(const char *what, int which, int public_only)
 {
-    brisk_dsa_key key;
+    brisk_dsa_key key, loaded;
     brisk_bn *p, *q, *g;
 
     rfc_key_load(&key, 1, public_only);
+    loaded = key; /* frees the tables of the first prepare, below */
     p = &key.params.p;
     q = &key.params.q;
     g = &key.params.g;
@@ -634,7 +647,8 @@ static void bad_key(const char *what, int which, int public_only)
             tv_check_int(brisk_dsa_sign_raw(&key, sig, 64, &brisk_digest_sha256, dgst, 32),
                          BRISK_EINVAL, "a refused key (%s) does not sign", what);
     }
-    brisk_dsa_key_wipe(&key);
+    brisk_dsa_key_cleanup(&key);
+    brisk_dsa_key_cleanup(&loaded);
 }
 
 static void test_bad_keys(void)
@@ -697,6 +711,16 @@ static void test_bad_params(void)
     tv_check_int(brisk_dsa_generate_key(&key, &pr), BRISK_EINVAL, "generate_key: g = 1");
     tv_check_int(brisk_dsa_generate_key(NULL, &other.params), BRISK_EINVAL,
                  "generate_key(NULL)");
+    brisk_dsa_key_cleanup(&key);
+    brisk_dsa_key_cleanup(&other);
+}
+
+/* is_prime says whether brisk_bn_is_probable_prime finds a prime. */
+static int is_prime(const brisk_bn *a)
+{
+    int prime;
+
+    return brisk_bn_is_probable_prime(a, 0, &prime) == BRISK_EOK && prime;
 }
 
 /* prime_below returns the largest prime below the odd v (v > 3). */
@@ -706,7 +730,7 @@ static uint64_t prime_below(uint64_t v)
     do {
         v -= 2;
         brisk_bn_from_u64(&b, v);
-    } while (brisk_bn_is_probable_prime(&b, 0) != 1);
+    } while (!is_prime(&b));
     return v;
 }
 
@@ -739,7 +763,7 @@ static int weak_group(tv_rng *rng, brisk_dsa_params *pr)
     brisk_bn_div(NULL, &rem, &pr->p, &two_q);
     brisk_bn_sub(&pr->p, &pr->p, &rem);
     brisk_bn_add(&pr->p, &pr->p, &one); /* p = 1 mod 2q */
-    for (int tries = 0; brisk_bn_is_probable_prime(&pr->p, 0) != 1; tries++) {
+    for (int tries = 0; !is_prime(&pr->p); tries++) {
         if (tries > 100000)
             return 0;
         brisk_bn_add(&pr->p, &pr->p, &two_q);
@@ -792,7 +816,7 @@ static void test_weak_group(tv_rng *rng)
     tv_check_int(brisk_dsa_key_prepare(&key), BRISK_EINVAL, "weak group: public key refused");
     /* a composite p: p + 2q keeps q | p - 1 but g^q = 1 fails or p is
      * not prime; either way refused */
-    brisk_dsa_key_wipe(&key);
+    brisk_dsa_key_cleanup(&key);
     rfc_key_load(&key, 0, 1);
     pr = key.params;
     {
@@ -801,11 +825,11 @@ static void test_weak_group(tv_rng *rng)
         brisk_bn_copy(&pp, &key.params.p);
         do
             brisk_bn_add(&pp, &pp, &two_q);
-        while (brisk_bn_is_probable_prime(&pp, 0) == 1);
+        while (is_prime(&pp));
         pr.p = pp;
     }
     tv_check_int(brisk_dsa_params_check(&pr, 1), BRISK_EINVAL, "composite p refused");
-    brisk_dsa_key_wipe(&key);
+    brisk_dsa_key_cleanup(&key);
 }
 
 /* test_fault: a private key whose x changed after brisk_dsa_key_prepare
@@ -834,7 +858,7 @@ static void test_fault(void)
     key.x.d[0] ^= 4;
     tv_check_int(brisk_dsa_sign_raw(&key, sig, 64, &brisk_digest_sha256, dgst, 32), BRISK_EOK,
                  "fault: the restored key signs");
-    brisk_dsa_key_wipe(&key);
+    brisk_dsa_key_cleanup(&key);
 }
 
 /* test_checked_twice: good parameters pass the full check again, from the
@@ -846,7 +870,7 @@ static void test_checked_twice(void)
     rfc_key_load(&key, 1, 1);
     tv_check_int(brisk_dsa_params_check(&key.params, 1), BRISK_EOK, "2048/256: checked");
     tv_check_int(brisk_dsa_params_check(&key.params, 1), BRISK_EOK, "2048/256: checked again");
-    brisk_dsa_key_wipe(&key);
+    brisk_dsa_key_cleanup(&key);
 }
 
 int main(void)

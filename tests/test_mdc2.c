@@ -88,15 +88,15 @@ static void check_edges(void)
     uint8_t out[BRISK_MDC2_LEN], again[BRISK_MDC2_LEN];
     brisk_mdc2_ctx ctx;
 
-    brisk_mdc2(out, "", 0);
+    brisk_mdc2(out, (const uint8_t *)"", 0);
     tv_check_mem(out, empty, sizeof(out), "mdc2 of the empty message");
     brisk_mdc2_init(&ctx);
     brisk_mdc2_update(&ctx, NULL, 0);
     brisk_mdc2_final(&ctx, out);
     tv_check_mem(out, empty, sizeof(out), "mdc2 with an empty update");
     /* A partial block is zero-padded: "a" and "a\0" hash alike (pad 1). */
-    brisk_mdc2(out, "a", 1);
-    brisk_mdc2(again, "a\0\0\0\0\0\0", 8);
+    brisk_mdc2(out, (const uint8_t *)"a", 1);
+    brisk_mdc2(again, (const uint8_t *)"a\0\0\0\0\0\0", 8);
     tv_check_mem(out, again, sizeof(out), "partial block zero-padded");
 
     const brisk_digest *md = brisk_digest_by_name("MDC2");

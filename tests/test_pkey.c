@@ -323,6 +323,7 @@ static void expect_der(blob b, int want, const char *what)
     tv_check_int(err, want, "from_der: %s", what);
     if (err != BRISK_EOK)
         tv_check(key.type == 0, "from_der: %s: key wiped on failure", what);
+    brisk_pkey_cleanup(&key);
 }
 
 /* ---- Known keys ---- */
@@ -360,13 +361,13 @@ static const struct known {
     const char *name, *pem;
     int type, form, priv;
 } known[] = {
-    {"rsa pkcs8", rsa_pkcs8_pem, BRISK_PKEY_RSA, BRISK_PKEY_PKCS8, 1},
-    {"rsa spki", rsa_spki_pem, BRISK_PKEY_RSA, BRISK_PKEY_SPKI, 0},
-    {"rsa traditional", rsa_trad_pem, BRISK_PKEY_RSA, BRISK_PKEY_TRADITIONAL, 1},
-    {"rsa pkcs1 public", rsa_pkcs1_pub_pem, BRISK_PKEY_RSA, BRISK_PKEY_PKCS1_PUBLIC, 0},
-    {"dsa pkcs8", dsa_pkcs8_pem, BRISK_PKEY_DSA, BRISK_PKEY_PKCS8, 1},
-    {"dsa spki", dsa_spki_pem, BRISK_PKEY_DSA, BRISK_PKEY_SPKI, 0},
-    {"dsa traditional", dsa_trad_pem, BRISK_PKEY_DSA, BRISK_PKEY_TRADITIONAL, 1},
+    {"rsa pkcs8", rsa_pkcs8_pem, BRISK_PKEY_RSA, BRISK_PKEY_FORM_PKCS8, 1},
+    {"rsa spki", rsa_spki_pem, BRISK_PKEY_RSA, BRISK_PKEY_FORM_SPKI, 0},
+    {"rsa traditional", rsa_trad_pem, BRISK_PKEY_RSA, BRISK_PKEY_FORM_TRADITIONAL, 1},
+    {"rsa pkcs1 public", rsa_pkcs1_pub_pem, BRISK_PKEY_RSA, BRISK_PKEY_FORM_PKCS1_PUBLIC, 0},
+    {"dsa pkcs8", dsa_pkcs8_pem, BRISK_PKEY_DSA, BRISK_PKEY_FORM_PKCS8, 1},
+    {"dsa spki", dsa_spki_pem, BRISK_PKEY_DSA, BRISK_PKEY_FORM_SPKI, 0},
+    {"dsa traditional", dsa_trad_pem, BRISK_PKEY_DSA, BRISK_PKEY_FORM_TRADITIONAL, 1},
 };
 #define N_KNOWN (sizeof(known) / sizeof(known[0]))
 
@@ -383,8 +384,8 @@ static const char *known_text(int type, int form)
  * OpenSSL's text of the same key, PEM and DER. */
 static void check_encodings(const brisk_pkey *key, const char *what)
 {
-    static const int forms[] = {BRISK_PKEY_PKCS8, BRISK_PKEY_TRADITIONAL, BRISK_PKEY_SPKI,
-                                BRISK_PKEY_PKCS1_PUBLIC};
+    static const brisk_pkey_form forms[] = {BRISK_PKEY_FORM_PKCS8, BRISK_PKEY_FORM_TRADITIONAL,
+                                            BRISK_PKEY_FORM_SPKI, BRISK_PKEY_FORM_PKCS1_PUBLIC};
     static char pem[8192];
     static uint8_t der[8192], want[8192];
 
@@ -392,8 +393,9 @@ static void check_encodings(const brisk_pkey *key, const char *what)
         const char *text = known_text(key->type, forms[i]);
         size_t len = sizeof(pem), want_len;
         int err = brisk_pkey_to_pem(pem, &len, key, forms[i]);
-        int can = text != NULL && (brisk_pkey_has_private(key) || forms[i] == BRISK_PKEY_SPKI ||
-                                   forms[i] == BRISK_PKEY_PKCS1_PUBLIC);
+        int can = text != NULL &&
+                  (brisk_pkey_has_private(key) || forms[i] == BRISK_PKEY_FORM_SPKI ||
+                   forms[i] == BRISK_PKEY_FORM_PKCS1_PUBLIC);
         if (!can) {
             tv_check_int(err, BRISK_EINVAL, "%s: to_pem form %d refused", what, forms[i]);
             len = sizeof(der);
@@ -436,8 +438,8 @@ static void test_known_keys(void)
         if (tv_check_int(brisk_pkey_from_der(&again, der, der_len), 0, "%s: from_der", k->name))
             tv_check(again.type == key.type && brisk_pkey_has_private(&again) == k->priv,
                      "%s: from_der finds the type", k->name);
-        brisk_pkey_wipe(&again);
-        brisk_pkey_wipe(&key);
+        brisk_pkey_cleanup(&again);
+        brisk_pkey_cleanup(&key);
         {
             static const brisk_pkey zero;
             tv_check(memcmp(&key, &zero, sizeof(key)) == 0, "%s: wipe zeroes the key", k->name);
@@ -491,7 +493,7 @@ static void test_params(void)
     snprintf(two, sizeof(two), "%s%s", dsa_spki_pem, dsa_params_pem);
     tv_check_int(brisk_dsa_params_from_pem(&params, two, strlen(two)), 0,
                  "parameters after a key");
-    brisk_pkey_wipe(&key);
+    brisk_pkey_cleanup(&key);
 }
 
 /* ---- Strict DER ---- */
@@ -859,12 +861,14 @@ static void test_sizes(void)
         tv_check_int(brisk_pkey_to_der(der, &len, &key, 5), BRISK_EINVAL, "%s: form 5", k->name);
         tv_check_int(brisk_pkey_to_der(der, NULL, &key, k->form), BRISK_EINVAL,
                      "%s: no out_len", k->name);
+        brisk_pkey_type type = key.type;
         key.type = 7;
-        tv_check_int(brisk_pkey_to_der(der, &len, &key, BRISK_PKEY_SPKI), BRISK_EINVAL,
+        tv_check_int(brisk_pkey_to_der(der, &len, &key, BRISK_PKEY_FORM_SPKI), BRISK_EINVAL,
                      "%s: unknown type", k->name);
         tv_check(brisk_pkey_has_private(&key) == 0, "%s: unknown type has no private key",
                  k->name);
-        brisk_pkey_wipe(&key);
+        key.type = type; /* for cleanup to free a DSA key's tables */
+        brisk_pkey_cleanup(&key);
     }
     tv_check_int(brisk_pkey_from_der(NULL, der, 10), BRISK_EINVAL, "from_der: NULL key");
     tv_check_int(brisk_pkey_from_pem(NULL, pem, 10), BRISK_EINVAL, "from_pem: NULL key");
@@ -948,7 +952,7 @@ static void test_dsa_sig(void)
         !tv_check_int(brisk_pkey_from_pem(&key, dsa_trad_pem, strlen(dsa_trad_pem)), 0,
                       "dsa sig: key"))
         return;
-    brisk_digest_oneshot(md, dgst, "abc", 3);
+    brisk_digest_oneshot(md, dgst, (const uint8_t *)"abc", 3);
     expect_sig(&key.u.dsa, H(openssl_sig), dgst, 0, "OpenSSL's signature");
     len = sizeof(sig);
     if (!tv_check_int(brisk_dsa_sign_deterministic(&key.u.dsa, sig, &len, md, dgst, 32), 0,
@@ -982,7 +986,7 @@ static void test_dsa_sig(void)
                  len == want.n,
              "dsa sig: exact buffer");
     test_dsa_sig_strict(&key.u.dsa, raw, dgst);
-    brisk_pkey_wipe(&key);
+    brisk_pkey_cleanup(&key);
 }
 
 /* ---- Wycheproof DSA: SubjectPublicKeyInfo and DER signatures ---- */
@@ -998,6 +1002,7 @@ static int wp_group_key(brisk_pkey *key, tv_json *group, const char *rel)
     tv_json *pub = tv_json_get(group, "publicKey");
     brisk_pkey from_pem;
 
+    memset(&from_pem, 0, sizeof(from_pem));
     if (!tv_check(spki != NULL && brisk_pkey_from_der(key, spki, spki_len) == 0 &&
                       key->type == BRISK_PKEY_DSA && !brisk_pkey_has_private(key),
                   "%s: publicKeyDer", rel))
@@ -1006,12 +1011,13 @@ static int wp_group_key(brisk_pkey *key, tv_json *group, const char *rel)
     check_bn(&key->u.dsa.params.q, tv_json_string(pub, "q"), "wycheproof q");
     check_bn(&key->u.dsa.params.g, tv_json_string(pub, "g"), "wycheproof g");
     check_bn(&key->u.dsa.y, tv_json_string(pub, "y"), "wycheproof y");
-    tv_check(brisk_pkey_to_der(der, &len, key, BRISK_PKEY_SPKI) == 0 && len == spki_len &&
+    tv_check(brisk_pkey_to_der(der, &len, key, BRISK_PKEY_FORM_SPKI) == 0 && len == spki_len &&
                  memcmp(der, spki, len) == 0,
              "%s: SubjectPublicKeyInfo re-encoded", rel);
     tv_check(pem != NULL && brisk_pkey_from_pem(&from_pem, pem, strlen(pem)) == 0 &&
                  brisk_bn_cmp(&from_pem.u.dsa.y, &key->u.dsa.y) == 0,
              "%s: publicKeyPem", rel);
+    brisk_pkey_cleanup(&from_pem);
     return 1;
 }
 
@@ -1031,6 +1037,7 @@ static void test_wycheproof_file(const char *rel, const char *md_name, int sigs)
         tv_json_free(root);
         return;
     }
+    memset(&key, 0, sizeof(key));
     while (tv_wycheproof_next(&w)) {
         size_t msg_len, sig_len;
         const uint8_t *msg = tv_json_hex(w.test, "msg", &msg_len);
@@ -1041,6 +1048,7 @@ static void test_wycheproof_file(const char *rel, const char *md_name, int sigs)
 
         if (w.group != last_group) {
             last_group = w.group;
+            brisk_pkey_cleanup(&key); /* the last group's */
             key_ok = wp_group_key(&key, w.group, rel);
         }
         if (!sigs || !key_ok || !tv_check(msg != NULL && sig != NULL, "%s: test fields", rel))
@@ -1057,6 +1065,7 @@ static void test_wycheproof_file(const char *rel, const char *md_name, int sigs)
             acceptable_ok += err == 0;
     }
     tv_note("%s: %zu signatures, %zu 'acceptable' ones accepted", rel, n, acceptable_ok);
+    brisk_pkey_cleanup(&key);
     tv_json_free(root);
 }
 
@@ -1155,7 +1164,7 @@ static void test_hostile_keys(void)
         tv_check_int(brisk_dsa_generate_key(&key.u.dsa, &pr), BRISK_EINVAL,
                      "weak DSA parameters: no key made over them");
     }
-    brisk_pkey_wipe(&key);
+    brisk_pkey_cleanup(&key);
 }
 
 int main(void)

@@ -75,17 +75,17 @@ typedef struct brisk_cipher_ctx {
     uint8_t iv[16];               /* chaining value, register or counter */
     uint8_t buf[16];              /* pending input or current keystream */
     uint8_t tag[16];              /* GCM */
-    _Alignas(64) uint8_t gcm[384];   /* GCM: hash key powers and state */
-    _Alignas(64) uint8_t ks[4352];   /* key schedule(s) */
+    BRISK_ALIGNAS(64) uint8_t gcm[384];   /* GCM: hash key powers and state */
+    BRISK_ALIGNAS(64) uint8_t ks[4352];   /* key schedule(s) */
 } brisk_cipher_ctx;
 
 /* brisk_cipher_by_name looks a cipher up by OpenSSL's name or alias, case
  * insensitively ("AES-128-CBC", "aes128", "des3", "blowfish"); NULL if none. */
-const brisk_cipher *brisk_cipher_by_name(const char *name);
+BRISK_API const brisk_cipher *brisk_cipher_by_name(const char *name);
 
 /* brisk_cipher_at returns the i-th cipher of the registry, NULL past the last
  * (to enumerate them). */
-const brisk_cipher *brisk_cipher_at(size_t i);
+BRISK_API const brisk_cipher *brisk_cipher_at(size_t i);
 
 /* brisk_cipher_init starts encrypting (encrypt = 1) or decrypting (0) with
  * key (key_len bytes) and iv (iv_len bytes: the descriptor's iv_len, any
@@ -93,9 +93,9 @@ const brisk_cipher *brisk_cipher_at(size_t i);
  * BRISK_EINVAL for a NULL pointer, a key or IV of the wrong length, or an
  * XTS key whose two halves are equal (in either direction; OpenSSL still
  * decrypts with one).  For GCM the tag length defaults to 16. */
-int brisk_cipher_init(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
-                      const uint8_t *key, size_t key_len,
-                      const uint8_t *iv, size_t iv_len);
+BRISK_API int brisk_cipher_init(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
+                                const uint8_t *key, size_t key_len,
+                                const uint8_t *iv, size_t iv_len);
 
 /* brisk_cipher_init_ex is brisk_cipher_init with the cipher's parameter:
  * RC2's effective key bits (1..1024; 0 means the descriptor's default key
@@ -104,27 +104,27 @@ int brisk_cipher_init(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
  * require 0.  With key NULL and key_len 0 on a context already initialised
  * for the same cipher, the key schedule is kept and only the IV and the
  * direction are new (what `openssl speed -aead` does per message). */
-int brisk_cipher_init_ex(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
-                         const uint8_t *key, size_t key_len,
-                         const uint8_t *iv, size_t iv_len, unsigned param);
+BRISK_API int brisk_cipher_init_ex(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encrypt,
+                                   const uint8_t *key, size_t key_len,
+                                   const uint8_t *iv, size_t iv_len, unsigned param);
 
 /* brisk_cipher_set_padding turns PKCS#7 padding of ECB and CBC on (1, the
  * default) or off (0), before the first update; without it the total length
  * must be a whole number of blocks. */
-int brisk_cipher_set_padding(brisk_cipher_ctx *ctx, int padding);
+BRISK_API int brisk_cipher_set_padding(brisk_cipher_ctx *ctx, int padding);
 
 /* brisk_cipher_aad feeds additional authenticated data to GCM; call it
  * before the first update, any number of times (aad may be NULL when
  * aad_len is 0). */
-int brisk_cipher_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
+BRISK_API int brisk_cipher_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
 
 /* brisk_cipher_update processes in_len bytes; out receives *out_len bytes,
  * at most in_len + block_len (padded modes hold back up to a block).  out may
  * equal in (in place) but must not otherwise overlap it.  in and out may be
  * NULL when in_len is 0, which changes nothing.  For XTS each call is one
  * whole data unit of at least 16 bytes.  Returns 0 or BRISK_EINVAL. */
-int brisk_cipher_update(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len,
-                        const uint8_t *in, size_t in_len);
+BRISK_API int brisk_cipher_update(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len,
+                                  const uint8_t *in, size_t in_len);
 
 /* brisk_cipher_final finishes: writes the padded last block (encrypting) or
  * the unpadded rest (decrypting) to out (room for block_len bytes) and sets
@@ -132,18 +132,18 @@ int brisk_cipher_update(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len,
  * that does not match (compared in constant time; no plaintext should be
  * used then) and BRISK_EINVAL for a length that is not a whole number of
  * blocks.  GCM encryption computes the tag for brisk_cipher_get_tag. */
-int brisk_cipher_final(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len);
+BRISK_API int brisk_cipher_final(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len);
 
 /* brisk_cipher_set_tag gives GCM decryption the expected tag (4 to 16 bytes)
  * before final. */
-int brisk_cipher_set_tag(brisk_cipher_ctx *ctx, const uint8_t *tag, size_t tag_len);
+BRISK_API int brisk_cipher_set_tag(brisk_cipher_ctx *ctx, const uint8_t *tag, size_t tag_len);
 
 /* brisk_cipher_get_tag copies the first tag_len (4 to 16) bytes of the tag
  * after a GCM encryption's final. */
-int brisk_cipher_get_tag(const brisk_cipher_ctx *ctx, uint8_t *tag, size_t tag_len);
+BRISK_API int brisk_cipher_get_tag(const brisk_cipher_ctx *ctx, uint8_t *tag, size_t tag_len);
 
 /* brisk_cipher_cleanup wipes the context. */
-void brisk_cipher_cleanup(brisk_cipher_ctx *ctx);
+BRISK_API void brisk_cipher_cleanup(brisk_cipher_ctx *ctx);
 
 #ifdef __cplusplus
 }

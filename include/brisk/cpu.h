@@ -44,49 +44,49 @@ enum {
 
 /* brisk_cpu_features returns the BRISK_CPU_* bits of this CPU (with OS support
  * for the AVX/AVX-512 register state checked), less any hidden by BRISK_CPU. */
-uint32_t brisk_cpu_features(void);
+BRISK_API uint32_t brisk_cpu_features(void);
 
 /* brisk_cpu_features_detected returns the bits CPUID reports, before BRISK_CPU
  * masking. */
-uint32_t brisk_cpu_features_detected(void);
+BRISK_API uint32_t brisk_cpu_features_detected(void);
 
 /* brisk_cpu_feature_name returns the lower-case name ("avx2", "shani") of the
  * single feature bit `bit`, or NULL if there is none. */
-const char *brisk_cpu_feature_name(uint32_t bit);
+BRISK_API const char *brisk_cpu_feature_name(uint32_t bit);
 
 /* brisk_cpu_feature_by_name returns the bit named `name`, or 0. */
-uint32_t brisk_cpu_feature_by_name(const char *name);
+BRISK_API uint32_t brisk_cpu_feature_by_name(const char *name);
 
 /* brisk_prim_name returns the name of the i-th dispatched primitive, or NULL
  * past the last one; use it to enumerate primitives. */
-const char *brisk_prim_name(size_t i);
+BRISK_API const char *brisk_prim_name(size_t i);
 
 /* brisk_impl_name returns the name of the i-th implementation of primitive
  * `prim` in preference order (NULL past the last); *cpu_needed, if not NULL,
  * receives the BRISK_CPU_* bits it needs. */
-const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed);
+BRISK_API const char *brisk_impl_name(const char *prim, size_t i, uint32_t *cpu_needed);
 
 /* brisk_impl_prefers returns the trait bits, beyond the features it needs
  * to run, that the i-th implementation of `prim` needs to be chosen
  * automatically (0 for most; "veclat1" for the vector-lane hash kernels,
  * "alu6" for SHA-512's avx512-alu6, as brisk_cpu_feature_name names them).
  * brisk_impl_set can still force it where the bits are missing. */
-uint32_t brisk_impl_prefers(const char *prim, size_t i);
+BRISK_API uint32_t brisk_impl_prefers(const char *prim, size_t i);
 
 /* brisk_impl_active returns the name of the implementation currently in use
  * for `prim`, or NULL if there is no such primitive. */
-const char *brisk_impl_active(const char *prim);
+BRISK_API const char *brisk_impl_active(const char *prim);
 
 /* brisk_impl_select returns the name of the implementation the dispatcher
  * would pick for `prim` on a CPU with features `features`, ignoring overrides.
  */
-const char *brisk_impl_select(const char *prim, uint32_t features);
+BRISK_API const char *brisk_impl_select(const char *prim, uint32_t features);
 
 /* brisk_impl_set forces `prim` to use implementation `impl` ("c", "shani",
  * ...); NULL restores the automatic choice.  Returns BRISK_ENOTFOUND for an
  * unknown name and BRISK_EUNSUPPORTED when this CPU cannot run it.  Not
  * thread-safe: call it before other threads use the primitive. */
-int brisk_impl_set(const char *prim, const char *impl);
+BRISK_API int brisk_impl_set(const char *prim, const char *impl);
 
 #ifdef __cplusplus
 }

@@ -105,65 +105,65 @@ typedef brisk_sha512_ctx brisk_sha384_ctx;
  * writes the digest and wipes the context.  brisk_md2 is the one-shot form.
  * The same four functions exist for every digest below.  in may be NULL
  * when in_len is 0, here and in every function of this header. */
-void brisk_md2_init(brisk_md2_ctx *ctx);
-void brisk_md2_update(brisk_md2_ctx *ctx, const void *in, size_t in_len);
-void brisk_md2_final(brisk_md2_ctx *ctx, uint8_t out[BRISK_MD2_LEN]);
-void brisk_md2(uint8_t out[BRISK_MD2_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_md2_init(brisk_md2_ctx *ctx);
+BRISK_API void brisk_md2_update(brisk_md2_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_md2_final(brisk_md2_ctx *ctx, uint8_t out[BRISK_MD2_LEN]);
+BRISK_API void brisk_md2(uint8_t out[BRISK_MD2_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_mdc2_init(brisk_mdc2_ctx *ctx);
-void brisk_mdc2_update(brisk_mdc2_ctx *ctx, const void *in, size_t in_len);
-void brisk_mdc2_final(brisk_mdc2_ctx *ctx, uint8_t out[BRISK_MDC2_LEN]);
-void brisk_mdc2(uint8_t out[BRISK_MDC2_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_mdc2_init(brisk_mdc2_ctx *ctx);
+BRISK_API void brisk_mdc2_update(brisk_mdc2_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_mdc2_final(brisk_mdc2_ctx *ctx, uint8_t out[BRISK_MDC2_LEN]);
+BRISK_API void brisk_mdc2(uint8_t out[BRISK_MDC2_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_md4_init(brisk_md4_ctx *ctx);
-void brisk_md4_update(brisk_md4_ctx *ctx, const void *in, size_t in_len);
-void brisk_md4_final(brisk_md4_ctx *ctx, uint8_t out[BRISK_MD4_LEN]);
-void brisk_md4(uint8_t out[BRISK_MD4_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_md4_init(brisk_md4_ctx *ctx);
+BRISK_API void brisk_md4_update(brisk_md4_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_md4_final(brisk_md4_ctx *ctx, uint8_t out[BRISK_MD4_LEN]);
+BRISK_API void brisk_md4(uint8_t out[BRISK_MD4_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_md5_init(brisk_md5_ctx *ctx);
-void brisk_md5_update(brisk_md5_ctx *ctx, const void *in, size_t in_len);
-void brisk_md5_final(brisk_md5_ctx *ctx, uint8_t out[BRISK_MD5_LEN]);
-void brisk_md5(uint8_t out[BRISK_MD5_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_md5_init(brisk_md5_ctx *ctx);
+BRISK_API void brisk_md5_update(brisk_md5_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_md5_final(brisk_md5_ctx *ctx, uint8_t out[BRISK_MD5_LEN]);
+BRISK_API void brisk_md5(uint8_t out[BRISK_MD5_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_sha1_init(brisk_sha1_ctx *ctx);
-void brisk_sha1_update(brisk_sha1_ctx *ctx, const void *in, size_t in_len);
-void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN]);
-void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_sha1_init(brisk_sha1_ctx *ctx);
+BRISK_API void brisk_sha1_update(brisk_sha1_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN]);
+BRISK_API void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_rmd160_init(brisk_rmd160_ctx *ctx);
-void brisk_rmd160_update(brisk_rmd160_ctx *ctx, const void *in, size_t in_len);
-void brisk_rmd160_final(brisk_rmd160_ctx *ctx, uint8_t out[BRISK_RMD160_LEN]);
-void brisk_rmd160(uint8_t out[BRISK_RMD160_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_rmd160_init(brisk_rmd160_ctx *ctx);
+BRISK_API void brisk_rmd160_update(brisk_rmd160_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_rmd160_final(brisk_rmd160_ctx *ctx, uint8_t out[BRISK_RMD160_LEN]);
+BRISK_API void brisk_rmd160(uint8_t out[BRISK_RMD160_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_sha224_init(brisk_sha224_ctx *ctx);
-void brisk_sha224_update(brisk_sha224_ctx *ctx, const void *in, size_t in_len);
-void brisk_sha224_final(brisk_sha224_ctx *ctx, uint8_t out[BRISK_SHA224_LEN]);
-void brisk_sha224(uint8_t out[BRISK_SHA224_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_sha224_init(brisk_sha224_ctx *ctx);
+BRISK_API void brisk_sha224_update(brisk_sha224_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_sha224_final(brisk_sha224_ctx *ctx, uint8_t out[BRISK_SHA224_LEN]);
+BRISK_API void brisk_sha224(uint8_t out[BRISK_SHA224_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_sha256_init(brisk_sha256_ctx *ctx);
-void brisk_sha256_update(brisk_sha256_ctx *ctx, const void *in, size_t in_len);
-void brisk_sha256_final(brisk_sha256_ctx *ctx, uint8_t out[BRISK_SHA256_LEN]);
-void brisk_sha256(uint8_t out[BRISK_SHA256_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_sha256_init(brisk_sha256_ctx *ctx);
+BRISK_API void brisk_sha256_update(brisk_sha256_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_sha256_final(brisk_sha256_ctx *ctx, uint8_t out[BRISK_SHA256_LEN]);
+BRISK_API void brisk_sha256(uint8_t out[BRISK_SHA256_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_sha384_init(brisk_sha384_ctx *ctx);
-void brisk_sha384_update(brisk_sha384_ctx *ctx, const void *in, size_t in_len);
-void brisk_sha384_final(brisk_sha384_ctx *ctx, uint8_t out[BRISK_SHA384_LEN]);
-void brisk_sha384(uint8_t out[BRISK_SHA384_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_sha384_init(brisk_sha384_ctx *ctx);
+BRISK_API void brisk_sha384_update(brisk_sha384_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_sha384_final(brisk_sha384_ctx *ctx, uint8_t out[BRISK_SHA384_LEN]);
+BRISK_API void brisk_sha384(uint8_t out[BRISK_SHA384_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_sha512_init(brisk_sha512_ctx *ctx);
-void brisk_sha512_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len);
-void brisk_sha512_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_LEN]);
-void brisk_sha512(uint8_t out[BRISK_SHA512_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_sha512_init(brisk_sha512_ctx *ctx);
+BRISK_API void brisk_sha512_update(brisk_sha512_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_sha512_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_LEN]);
+BRISK_API void brisk_sha512(uint8_t out[BRISK_SHA512_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_sha512_224_init(brisk_sha512_ctx *ctx);
-void brisk_sha512_224_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len);
-void brisk_sha512_224_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_224_LEN]);
-void brisk_sha512_224(uint8_t out[BRISK_SHA512_224_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_sha512_224_init(brisk_sha512_ctx *ctx);
+BRISK_API void brisk_sha512_224_update(brisk_sha512_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_sha512_224_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_224_LEN]);
+BRISK_API void brisk_sha512_224(uint8_t out[BRISK_SHA512_224_LEN], const uint8_t *in, size_t in_len);
 
-void brisk_sha512_256_init(brisk_sha512_ctx *ctx);
-void brisk_sha512_256_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len);
-void brisk_sha512_256_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_256_LEN]);
-void brisk_sha512_256(uint8_t out[BRISK_SHA512_256_LEN], const void *in, size_t in_len);
+BRISK_API void brisk_sha512_256_init(brisk_sha512_ctx *ctx);
+BRISK_API void brisk_sha512_256_update(brisk_sha512_ctx *ctx, const uint8_t *in, size_t in_len);
+BRISK_API void brisk_sha512_256_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_256_LEN]);
+BRISK_API void brisk_sha512_256(uint8_t out[BRISK_SHA512_256_LEN], const uint8_t *in, size_t in_len);
 
 /* ---- Generic interface ---- */
 
@@ -178,9 +178,9 @@ typedef struct brisk_digest {
     size_t block_len;
     size_t ctx_size;
     void (*init)(void *ctx);
-    void (*update)(void *ctx, const void *in, size_t in_len);
+    void (*update)(void *ctx, const uint8_t *in, size_t in_len);
     void (*final)(void *ctx, uint8_t *out);
-    void (*oneshot)(uint8_t *out, const void *in, size_t in_len); /* brisk_sha256, ... */
+    void (*oneshot)(uint8_t *out, const uint8_t *in, size_t in_len); /* brisk_sha256, ... */
     /* The library's private part of its own descriptors (opaque; NULL in
      * a descriptor made elsewhere). */
     const struct brisk_digest_internal *internal;
@@ -202,29 +202,29 @@ typedef struct brisk_digest_ctx {
 } brisk_digest_ctx;
 
 /* Descriptors of the built-in digests. */
-extern const brisk_digest brisk_digest_md2, brisk_digest_mdc2, brisk_digest_md4,
+extern BRISK_API const brisk_digest brisk_digest_md2, brisk_digest_mdc2, brisk_digest_md4,
     brisk_digest_md5, brisk_digest_sha1, brisk_digest_rmd160, brisk_digest_sha224,
     brisk_digest_sha256, brisk_digest_sha384, brisk_digest_sha512,
     brisk_digest_sha512_224, brisk_digest_sha512_256;
 
 /* brisk_digest_by_name finds a digest by OpenSSL's name or any alias, case
  * insensitively ("md5", "SHA2-256", "ripemd160", "rmd160", ...); NULL if none. */
-const brisk_digest *brisk_digest_by_name(const char *name);
+BRISK_API const brisk_digest *brisk_digest_by_name(const char *name);
 
 /* brisk_digest_at returns the i-th registered digest, or NULL past the last. */
-const brisk_digest *brisk_digest_at(size_t i);
+BRISK_API const brisk_digest *brisk_digest_at(size_t i);
 
 /* brisk_digest_init starts a computation of `md` in ctx. */
-void brisk_digest_init(brisk_digest_ctx *ctx, const brisk_digest *md);
+BRISK_API void brisk_digest_init(brisk_digest_ctx *ctx, const brisk_digest *md);
 
 /* brisk_digest_update adds in_len bytes at in. */
-void brisk_digest_update(brisk_digest_ctx *ctx, const void *in, size_t in_len);
+BRISK_API void brisk_digest_update(brisk_digest_ctx *ctx, const uint8_t *in, size_t in_len);
 
 /* brisk_digest_final writes ctx->md->digest_len bytes to out and wipes ctx. */
-void brisk_digest_final(brisk_digest_ctx *ctx, uint8_t *out);
+BRISK_API void brisk_digest_final(brisk_digest_ctx *ctx, uint8_t *out);
 
 /* brisk_digest_oneshot computes the digest of in_len bytes at in in one call. */
-void brisk_digest_oneshot(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len);
+BRISK_API void brisk_digest_oneshot(const brisk_digest *md, uint8_t *out, const uint8_t *in, size_t in_len);
 
 #ifdef __cplusplus
 }

@@ -20,9 +20,9 @@ extern "C" {
  * out_len 0 writes nothing.  Returns 0, or BRISK_EINVAL when md is NULL,
  * iterations is 0, a pointer is NULL with a non-zero length, or out_len
  * exceeds (2^32 - 1) digest lengths. */
-int brisk_pbkdf2_hmac(const brisk_digest *md, uint8_t *out, size_t out_len,
-                      const uint8_t *pass, size_t pass_len,
-                      const uint8_t *salt, size_t salt_len, uint32_t iterations);
+BRISK_API int brisk_pbkdf2_hmac(const brisk_digest *md, uint8_t *out, size_t out_len,
+                                const uint8_t *pass, size_t pass_len,
+                                const uint8_t *salt, size_t salt_len, uint32_t iterations);
 
 /* brisk_evp_bytes_to_key derives key_len bytes of key and then iv_len bytes
  * of IV from the password pass (pass_len bytes) and an optional 8-byte salt
@@ -32,10 +32,10 @@ int brisk_pbkdf2_hmac(const brisk_digest *md, uint8_t *out, size_t out_len,
  * uses it with count 1 (and md sha256 since OpenSSL 1.1.0).  key or iv may
  * be NULL when its length is 0.  Returns 0, or BRISK_EINVAL when md is NULL,
  * count is 0, or a pointer is NULL with a non-zero length. */
-int brisk_evp_bytes_to_key(const brisk_digest *md, uint8_t *key, size_t key_len,
-                           uint8_t *iv, size_t iv_len,
-                           const uint8_t *pass, size_t pass_len,
-                           const uint8_t *salt, unsigned count);
+BRISK_API int brisk_evp_bytes_to_key(const brisk_digest *md, uint8_t *key, size_t key_len,
+                                     uint8_t *iv, size_t iv_len,
+                                     const uint8_t *pass, size_t pass_len,
+                                     const uint8_t *salt, unsigned count);
 
 #ifdef __cplusplus
 }

@@ -23,15 +23,15 @@ typedef struct brisk_hmac_ctx {
 /* brisk_hmac_init keys ctx with key_len bytes of key (any length; keys longer
  * than the digest's block are hashed first) and starts a message.  Returns
  * BRISK_EINVAL if md is NULL or key is NULL with key_len > 0. */
-int brisk_hmac_init(brisk_hmac_ctx *ctx, const brisk_digest *md,
-                    const void *key, size_t key_len);
+BRISK_API int brisk_hmac_init(brisk_hmac_ctx *ctx, const brisk_digest *md,
+                              const uint8_t *key, size_t key_len);
 
 /* brisk_hmac_update adds in_len bytes of message. */
-void brisk_hmac_update(brisk_hmac_ctx *ctx, const void *in, size_t in_len);
+BRISK_API void brisk_hmac_update(brisk_hmac_ctx *ctx, const uint8_t *in, size_t in_len);
 
 /* brisk_hmac_final writes the digest-length tag to out and starts a new
  * message under the same key, as brisk_hmac_reset does. */
-void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out);
+BRISK_API void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out);
 
 /* brisk_hmac_tag writes the tag of one whole message, in_len bytes at in,
  * to out (digest_len bytes) under the key in ctx, as init's key followed by
@@ -39,18 +39,18 @@ void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out);
  * several threads at once, and a message that fits in one block can be
  * hashed without buffering (HMAC-MD5 on AVX-512 and HMAC-SHA-256/224 on
  * SHA-NI have one-call kernels for it). */
-void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const void *in, size_t in_len);
+BRISK_API void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const uint8_t *in, size_t in_len);
 
 /* brisk_hmac_reset starts a new message under the key already in ctx. */
-void brisk_hmac_reset(brisk_hmac_ctx *ctx);
+BRISK_API void brisk_hmac_reset(brisk_hmac_ctx *ctx);
 
 /* brisk_hmac_cleanup wipes the key material in ctx. */
-void brisk_hmac_cleanup(brisk_hmac_ctx *ctx);
+BRISK_API void brisk_hmac_cleanup(brisk_hmac_ctx *ctx);
 
 /* brisk_hmac computes HMAC-md(key, in) in one call into out (digest_len
  * bytes), wiping everything derived from the key.  Returns as brisk_hmac_init. */
-int brisk_hmac(const brisk_digest *md, uint8_t *out, const void *key,
-               size_t key_len, const void *in, size_t in_len);
+BRISK_API int brisk_hmac(const brisk_digest *md, uint8_t *out, const uint8_t *key,
+                         size_t key_len, const uint8_t *in, size_t in_len);
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,7 @@ extern "C" {
 /* brisk_random_bytes fills out[0..out_len-1] from the kernel's CSPRNG
  * (getrandom, or /dev/urandom where it is missing); 0, or BRISK_ERANDOM
  * when no random bytes could be had. */
-int brisk_random_bytes(uint8_t *out, size_t out_len);
+BRISK_API int brisk_random_bytes(uint8_t *out, size_t out_len);
 
 #ifdef __cplusplus
 }

@@ -8,7 +8,7 @@
  * brisk_rsa_key_prepare, which checks them and precomputes what the
  * operations need.  Private operations use the CRT with base blinding and
  * check their result with the public exponent before releasing it; they
- * are constant-time.  brisk_rsa_key_wipe erases every secret.
+ * are constant-time.  brisk_rsa_key_cleanup erases every secret.
  */
 #ifndef BRISK_RSA_H
 #define BRISK_RSA_H
@@ -47,7 +47,7 @@ typedef struct brisk_rsa_key {
 /* brisk_rsa_generate makes a private key of `bits` bits (BRISK_RSA_MIN_BITS
  * to BRISK_RSA_GEN_MAX_BITS, a multiple of 2) with public exponent e (odd,
  * at least 3; 65537 when e is 0), prepared.  BRISK_EINVAL for bad sizes. */
-int brisk_rsa_generate(brisk_rsa_key *key, size_t bits, uint64_t e);
+BRISK_API int brisk_rsa_generate(brisk_rsa_key *key, size_t bits, uint64_t e);
 
 /* brisk_rsa_key_prepare checks a key whose numbers are set (n odd and of
  * BRISK_RSA_MIN_BITS to BRISK_RSA_MAX_BITS bits; e odd, 3 <= e < n, and of
@@ -58,41 +58,41 @@ int brisk_rsa_generate(brisk_rsa_key *key, size_t bits, uint64_t e);
  * BRISK_EINVAL when a check fails (BRISK_ERANDOM without random bytes);
  * a private key must have p and q (one given only as n, e and d is
  * refused).  Widths of the private numbers are set to those of p and n. */
-int brisk_rsa_key_prepare(brisk_rsa_key *key);
+BRISK_API int brisk_rsa_key_prepare(brisk_rsa_key *key);
 
 /* brisk_rsa_size returns the modulus length in bytes: the length of every
  * signature and of the raw operations' input and output. */
-size_t brisk_rsa_size(const brisk_rsa_key *key);
+BRISK_API size_t brisk_rsa_size(const brisk_rsa_key *key);
 
-/* brisk_rsa_key_wipe erases the whole key. */
-void brisk_rsa_key_wipe(brisk_rsa_key *key);
+/* brisk_rsa_key_cleanup erases the whole key. */
+BRISK_API void brisk_rsa_key_cleanup(brisk_rsa_key *key);
 
 /* brisk_rsa_public_op sets out = in^e mod n (in_len = brisk_rsa_size; in
  * < n, else BRISK_EINVAL; so is an e that brisk_rsa_key_prepare would
  * refuse).  out may alias in. */
-int brisk_rsa_public_op(const brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
-                        size_t in_len);
+BRISK_API int brisk_rsa_public_op(const brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
+                                  size_t in_len);
 
 /* brisk_rsa_private_op sets out = in^d mod n (in_len = brisk_rsa_size; in <
  * n), with the CRT, blinding and a check of the result (BRISK_EVERIFY when
  * the check fails: nothing is written then).  Updates the key's blinding
  * values: one key must not sign in two threads at once. */
-int brisk_rsa_private_op(brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
-                         size_t in_len);
+BRISK_API int brisk_rsa_private_op(brisk_rsa_key *key, uint8_t *out, const uint8_t *in,
+                                   size_t in_len);
 
 /* brisk_rsa_sign_pkcs1 writes the RSASSA-PKCS1-v1_5 signature of the digest
  * dgst (made with md) to sig[0..brisk_rsa_size-1]; sig_len is sig's size
  * (BRISK_ENOSPACE when too small).  BRISK_EINVAL when dgst_len is not md's
  * length or the key is too small for the encoding. */
-int brisk_rsa_sign_pkcs1(brisk_rsa_key *key, uint8_t *sig, size_t sig_len,
-                         const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_rsa_sign_pkcs1(brisk_rsa_key *key, uint8_t *sig, size_t sig_len,
+                                   const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
 
 /* brisk_rsa_verify_pkcs1 returns 0 when sig is a valid RSASSA-PKCS1-v1_5
  * signature of dgst with md, compared as a whole re-encoded block (no
  * parsing leniency), and BRISK_EVERIFY otherwise (also for a sig_len other
  * than brisk_rsa_size). */
-int brisk_rsa_verify_pkcs1(const brisk_rsa_key *key, const uint8_t *sig, size_t sig_len,
-                           const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_rsa_verify_pkcs1(const brisk_rsa_key *key, const uint8_t *sig, size_t sig_len,
+                                     const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
 
 /* Salt lengths for PSS besides a byte count. */
 #define BRISK_RSA_PSS_SALT_DIGEST (-1) /* the digest's length (signing and verifying) */
@@ -102,17 +102,17 @@ int brisk_rsa_verify_pkcs1(const brisk_rsa_key *key, const uint8_t *sig, size_t 
 /* brisk_rsa_sign_pss writes the RSASSA-PSS signature of dgst (made with md)
  * with MGF1 over mgf1_md (NULL: md) and a random salt of salt_len bytes or
  * a BRISK_RSA_PSS_SALT_* choice, as brisk_rsa_sign_pkcs1 does. */
-int brisk_rsa_sign_pss(brisk_rsa_key *key, uint8_t *sig, size_t sig_len,
-                       const brisk_digest *md, const brisk_digest *mgf1_md, int salt_len,
-                       const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_rsa_sign_pss(brisk_rsa_key *key, uint8_t *sig, size_t sig_len,
+                                 const brisk_digest *md, const brisk_digest *mgf1_md, int salt_len,
+                                 const uint8_t *dgst, size_t dgst_len);
 
 /* brisk_rsa_verify_pss returns 0 when sig is a valid RSASSA-PSS signature
  * of dgst with md, MGF1 over mgf1_md (NULL: md) and the salt length
  * salt_len (a count, BRISK_RSA_PSS_SALT_DIGEST or BRISK_RSA_PSS_SALT_AUTO),
  * and BRISK_EVERIFY otherwise. */
-int brisk_rsa_verify_pss(const brisk_rsa_key *key, const uint8_t *sig, size_t sig_len,
-                         const brisk_digest *md, const brisk_digest *mgf1_md, int salt_len,
-                         const uint8_t *dgst, size_t dgst_len);
+BRISK_API int brisk_rsa_verify_pss(const brisk_rsa_key *key, const uint8_t *sig, size_t sig_len,
+                                   const brisk_digest *md, const brisk_digest *mgf1_md, int salt_len,
+                                   const uint8_t *dgst, size_t dgst_len);
 
 #ifdef __cplusplus
 }

@@ -124,6 +124,30 @@ static inline size_t radix52_len(size_t n)
     return 0;
 }
 
+/* brisk_bn_mont's opaque words hold that constant, "rr52": its n limbs
+ * first, its len in the last word (0: none kept, as in a brisk_bn_mont
+ * filled in by other means than brisk_bn_mont_init). */
+static inline const uint64_t *mont_rr52(const brisk_bn_mont *mont)
+{
+    return mont->opaque;
+}
+
+static inline size_t mont_rr52_len(const brisk_bn_mont *mont)
+{
+    return (size_t)mont->opaque[BRISK_BN_MAX_LIMBS];
+}
+
+static inline void mont_set_rr52(brisk_bn_mont *mont, const uint64_t *rr52, size_t len)
+{
+    memcpy(mont->opaque, rr52, mont->n * sizeof(uint64_t));
+    mont->opaque[BRISK_BN_MAX_LIMBS] = len;
+}
+
+static inline void mont_clear_rr52(brisk_bn_mont *mont)
+{
+    mont->opaque[BRISK_BN_MAX_LIMBS] = 0;
+}
+
 /* ct_nz64 returns 1 when x is non-zero, 0 otherwise. */
 static inline uint64_t ct_nz64(uint64_t x)
 {

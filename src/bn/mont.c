@@ -269,8 +269,7 @@ int brisk_bn_mont_init(brisk_bn_mont *mont, const brisk_bn *m)
     if (len > 0) {
         for (size_t i = 104 * len - 128 * n; i > 0; i--)
             brisk_limbs_dbl_mod(u, u, mont->m, n);
-        memcpy(mont->rr52, u, n * sizeof(uint64_t));
-        mont->rr52_len = len;
+        mont_set_rr52(mont, u, len);
     }
     wipe(u, sizeof(u));
     return BRISK_EOK;

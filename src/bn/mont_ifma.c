@@ -1166,8 +1166,8 @@ static void domain_const(digits *c, const digits *m, const brisk_bn_mont *mont, 
     size_t j = 208 * len - 256 * mont->n;
     digits t;
 
-    if (mont->rr52_len == len) {
-        to_digits(c, mont->rr52, mont->n, len);
+    if (mont_rr52_len(mont) == len) {
+        to_digits(c, mont_rr52(mont), mont->n, len);
         return;
     }
     to_digits(c, mont->rr, mont->n, len);

@@ -163,16 +163,23 @@ static int miller_rabin(const brisk_bn *w, int rounds)
     return result;
 }
 
-int brisk_bn_is_probable_prime(const brisk_bn *a, int rounds)
+int brisk_bn_is_probable_prime(const brisk_bn *a, int rounds, int *is_prime)
 {
+    if (is_prime == NULL)
+        return BRISK_EINVAL;
+    *is_prime = 0;
     if (rounds < 0)
         return BRISK_EINVAL;
     int t = trial(a);
-    if (t >= 0)
-        return t;
-    if (rounds == 0)
-        rounds = default_rounds(brisk_bn_bits(a));
-    return miller_rabin(a, rounds);
+    if (t < 0) {
+        if (rounds == 0)
+            rounds = default_rounds(brisk_bn_bits(a));
+        t = miller_rabin(a, rounds);
+        if (t < 0)
+            return t;
+    }
+    *is_prime = t;
+    return BRISK_EOK;
 }
 
 int brisk_bn_random_range(brisk_bn *r, const brisk_bn *m)

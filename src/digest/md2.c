@@ -69,7 +69,7 @@ void brisk_md2_init(brisk_md2_ctx *ctx)
     ctx->buf_len = 0;
 }
 
-void brisk_md2_update(brisk_md2_ctx *ctx, const void *in, size_t in_len)
+void brisk_md2_update(brisk_md2_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     uint64_t count = 0; /* MD2's padding does not encode the length */
     md_update(ctx, ctx->buf, &ctx->buf_len, &count, 16, in, in_len, md2_blocks);
@@ -87,7 +87,7 @@ void brisk_md2_final(brisk_md2_ctx *ctx, uint8_t out[BRISK_MD2_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
-void brisk_md2(uint8_t out[BRISK_MD2_LEN], const void *in, size_t in_len)
+void brisk_md2(uint8_t out[BRISK_MD2_LEN], const uint8_t *in, size_t in_len)
 {
     brisk_md2_ctx ctx;
     brisk_md2_init(&ctx);
@@ -96,7 +96,7 @@ void brisk_md2(uint8_t out[BRISK_MD2_LEN], const void *in, size_t in_len)
 }
 
 static void md2_init_any(void *ctx) { brisk_md2_init(ctx); }
-static void md2_update_any(void *ctx, const void *in, size_t in_len) { brisk_md2_update(ctx, in, in_len); }
+static void md2_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_md2_update(ctx, in, in_len); }
 static void md2_final_any(void *ctx, uint8_t *out) { brisk_md2_final(ctx, out); }
 
 static const char *const md2_aliases[] = {NULL};

@@ -118,7 +118,7 @@ void brisk_md4_init(brisk_md4_ctx *ctx)
     ctx->buf_len = 0;
 }
 
-void brisk_md4_update(brisk_md4_ctx *ctx, const void *in, size_t in_len)
+void brisk_md4_update(brisk_md4_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 64, in, in_len, md4_blocks);
 }
@@ -131,7 +131,7 @@ void brisk_md4_final(brisk_md4_ctx *ctx, uint8_t out[BRISK_MD4_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
-void brisk_md4(uint8_t out[BRISK_MD4_LEN], const void *in, size_t in_len)
+void brisk_md4(uint8_t out[BRISK_MD4_LEN], const uint8_t *in, size_t in_len)
 {
     brisk_md4_ctx ctx;
     brisk_md4_init(&ctx);
@@ -140,7 +140,7 @@ void brisk_md4(uint8_t out[BRISK_MD4_LEN], const void *in, size_t in_len)
 }
 
 static void md4_init_any(void *ctx) { brisk_md4_init(ctx); }
-static void md4_update_any(void *ctx, const void *in, size_t in_len) { brisk_md4_update(ctx, in, in_len); }
+static void md4_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_md4_update(ctx, in, in_len); }
 static void md4_final_any(void *ctx, uint8_t *out) { brisk_md4_final(ctx, out); }
 
 static const char *const md4_aliases[] = {NULL};

@@ -141,7 +141,7 @@ void brisk_md5_init(brisk_md5_ctx *ctx)
     ctx->buf_len = 0;
 }
 
-void brisk_md5_update(brisk_md5_ctx *ctx, const void *in, size_t in_len)
+void brisk_md5_update(brisk_md5_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 64, in, in_len, md5_blocks);
 }
@@ -154,7 +154,7 @@ void brisk_md5_final(brisk_md5_ctx *ctx, uint8_t out[BRISK_MD5_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
-void brisk_md5(uint8_t out[BRISK_MD5_LEN], const void *in, size_t in_len)
+void brisk_md5(uint8_t out[BRISK_MD5_LEN], const uint8_t *in, size_t in_len)
 {
     brisk_md5_ctx ctx;
     brisk_md5_init(&ctx);
@@ -163,7 +163,7 @@ void brisk_md5(uint8_t out[BRISK_MD5_LEN], const void *in, size_t in_len)
 }
 
 static void md5_init_any(void *ctx) { brisk_md5_init(ctx); }
-static void md5_update_any(void *ctx, const void *in, size_t in_len) { brisk_md5_update(ctx, in, in_len); }
+static void md5_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_md5_update(ctx, in, in_len); }
 static void md5_final_any(void *ctx, uint8_t *out) { brisk_md5_final(ctx, out); }
 
 /* md5_hmac is HMAC-MD5 of a whole message from ikey and okey, the contexts

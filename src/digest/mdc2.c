@@ -51,7 +51,7 @@ void brisk_mdc2_init(brisk_mdc2_ctx *ctx)
     ctx->buf_len = 0;
 }
 
-void brisk_mdc2_update(brisk_mdc2_ctx *ctx, const void *in, size_t in_len)
+void brisk_mdc2_update(brisk_mdc2_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     const uint8_t *p = in;
 
@@ -90,7 +90,7 @@ void brisk_mdc2_final(brisk_mdc2_ctx *ctx, uint8_t out[BRISK_MDC2_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
-void brisk_mdc2(uint8_t out[BRISK_MDC2_LEN], const void *in, size_t in_len)
+void brisk_mdc2(uint8_t out[BRISK_MDC2_LEN], const uint8_t *in, size_t in_len)
 {
     brisk_mdc2_ctx ctx;
     brisk_mdc2_init(&ctx);
@@ -99,7 +99,7 @@ void brisk_mdc2(uint8_t out[BRISK_MDC2_LEN], const void *in, size_t in_len)
 }
 
 static void mdc2_init_any(void *ctx) { brisk_mdc2_init(ctx); }
-static void mdc2_update_any(void *ctx, const void *in, size_t in_len) { brisk_mdc2_update(ctx, in, in_len); }
+static void mdc2_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_mdc2_update(ctx, in, in_len); }
 static void mdc2_final_any(void *ctx, uint8_t *out) { brisk_mdc2_final(ctx, out); }
 
 const brisk_digest brisk_digest_mdc2 = {

@@ -32,7 +32,7 @@ void brisk_digest_init(brisk_digest_ctx *ctx, const brisk_digest *md)
     md->init(&ctx->u);
 }
 
-void brisk_digest_update(brisk_digest_ctx *ctx, const void *in, size_t in_len)
+void brisk_digest_update(brisk_digest_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     ctx->md->update(&ctx->u, in, in_len);
 }
@@ -42,7 +42,7 @@ void brisk_digest_final(brisk_digest_ctx *ctx, uint8_t *out)
     ctx->md->final(&ctx->u, out);
 }
 
-void brisk_digest_oneshot(const brisk_digest *md, uint8_t *out, const void *in, size_t in_len)
+void brisk_digest_oneshot(const brisk_digest *md, uint8_t *out, const uint8_t *in, size_t in_len)
 {
     md->oneshot(out, in, in_len);
 }

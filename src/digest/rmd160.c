@@ -257,7 +257,7 @@ void brisk_rmd160_init(brisk_rmd160_ctx *ctx)
     ctx->buf_len = 0;
 }
 
-void brisk_rmd160_update(brisk_rmd160_ctx *ctx, const void *in, size_t in_len)
+void brisk_rmd160_update(brisk_rmd160_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 64, in, in_len, rmd160_blocks);
 }
@@ -270,7 +270,7 @@ void brisk_rmd160_final(brisk_rmd160_ctx *ctx, uint8_t out[BRISK_RMD160_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
-void brisk_rmd160(uint8_t out[BRISK_RMD160_LEN], const void *in, size_t in_len)
+void brisk_rmd160(uint8_t out[BRISK_RMD160_LEN], const uint8_t *in, size_t in_len)
 {
     brisk_rmd160_ctx ctx;
     brisk_rmd160_init(&ctx);
@@ -279,7 +279,7 @@ void brisk_rmd160(uint8_t out[BRISK_RMD160_LEN], const void *in, size_t in_len)
 }
 
 static void rmd160_init_any(void *ctx) { brisk_rmd160_init(ctx); }
-static void rmd160_update_any(void *ctx, const void *in, size_t in_len) { brisk_rmd160_update(ctx, in, in_len); }
+static void rmd160_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_rmd160_update(ctx, in, in_len); }
 static void rmd160_final_any(void *ctx, uint8_t *out) { brisk_rmd160_final(ctx, out); }
 
 static const char *const rmd160_aliases[] = {"ripemd160", "ripemd", NULL};

@@ -164,7 +164,7 @@ void brisk_sha1_init(brisk_sha1_ctx *ctx)
     ctx->buf_len = 0;
 }
 
-void brisk_sha1_update(brisk_sha1_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha1_update(brisk_sha1_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 64, in, in_len, sha1_blocks);
 }
@@ -177,7 +177,7 @@ void brisk_sha1_final(brisk_sha1_ctx *ctx, uint8_t out[BRISK_SHA1_LEN])
     wipe(ctx, sizeof(*ctx));
 }
 
-void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const void *in, size_t in_len)
+void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const uint8_t *in, size_t in_len)
 {
     const brisk_sha1_ops *ops;
     /* one or two padded blocks, built in registers by the shani kernel */
@@ -209,7 +209,7 @@ static int sha1_hmac(const void *ikey, const void *okey, uint8_t *out, size_t ou
 }
 
 static void sha1_init_any(void *ctx) { brisk_sha1_init(ctx); }
-static void sha1_update_any(void *ctx, const void *in, size_t in_len) { brisk_sha1_update(ctx, in, in_len); }
+static void sha1_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_sha1_update(ctx, in, in_len); }
 static void sha1_final_any(void *ctx, uint8_t *out) { brisk_sha1_final(ctx, out); }
 
 static const struct brisk_digest_internal sha1_internal = {sha1_hmac};

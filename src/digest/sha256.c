@@ -175,7 +175,7 @@ void brisk_sha256_init(brisk_sha256_ctx *ctx)
     sha256_start(ctx, sha256_iv);
 }
 
-void brisk_sha256_update(brisk_sha256_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha256_update(brisk_sha256_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 64, in, in_len, sha256_blocks);
 }
@@ -185,7 +185,7 @@ void brisk_sha256_final(brisk_sha256_ctx *ctx, uint8_t out[BRISK_SHA256_LEN])
     sha256_finish(ctx, out, 8);
 }
 
-void brisk_sha256(uint8_t out[BRISK_SHA256_LEN], const void *in, size_t in_len)
+void brisk_sha256(uint8_t out[BRISK_SHA256_LEN], const uint8_t *in, size_t in_len)
 {
     sha256_oneshot(sha256_iv, out, 8, in, in_len);
 }
@@ -195,7 +195,7 @@ void brisk_sha224_init(brisk_sha224_ctx *ctx)
     sha256_start(ctx, sha224_iv);
 }
 
-void brisk_sha224_update(brisk_sha224_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha224_update(brisk_sha224_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     md_update(ctx, ctx->buf, &ctx->buf_len, &ctx->count, 64, in, in_len, sha256_blocks);
 }
@@ -205,13 +205,13 @@ void brisk_sha224_final(brisk_sha224_ctx *ctx, uint8_t out[BRISK_SHA224_LEN])
     sha256_finish(ctx, out, 7);
 }
 
-void brisk_sha224(uint8_t out[BRISK_SHA224_LEN], const void *in, size_t in_len)
+void brisk_sha224(uint8_t out[BRISK_SHA224_LEN], const uint8_t *in, size_t in_len)
 {
     sha256_oneshot(sha224_iv, out, 7, in, in_len);
 }
 
 static void sha256_init_any(void *ctx) { brisk_sha256_init(ctx); }
-static void sha256_update_any(void *ctx, const void *in, size_t in_len) { brisk_sha256_update(ctx, in, in_len); }
+static void sha256_update_any(void *ctx, const uint8_t *in, size_t in_len) { brisk_sha256_update(ctx, in, in_len); }
 static void sha256_final_any(void *ctx, uint8_t *out) { brisk_sha256_final(ctx, out); }
 static void sha224_init_any(void *ctx) { brisk_sha224_init(ctx); }
 static void sha224_final_any(void *ctx, uint8_t *out) { brisk_sha224_final(ctx, out); }

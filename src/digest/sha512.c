@@ -254,7 +254,7 @@ void brisk_sha512_init(brisk_sha512_ctx *ctx)
     sha512_start(ctx, sha512_iv);
 }
 
-void brisk_sha512_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha512_update(brisk_sha512_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     sha512_absorb(ctx, in, in_len);
 }
@@ -264,7 +264,7 @@ void brisk_sha512_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_LEN])
     sha512_finish(ctx, out, BRISK_SHA512_LEN);
 }
 
-void brisk_sha512(uint8_t out[BRISK_SHA512_LEN], const void *in, size_t in_len)
+void brisk_sha512(uint8_t out[BRISK_SHA512_LEN], const uint8_t *in, size_t in_len)
 {
     sha512_oneshot(sha512_iv, out, BRISK_SHA512_LEN, in, in_len);
 }
@@ -274,7 +274,7 @@ void brisk_sha384_init(brisk_sha384_ctx *ctx)
     sha512_start(ctx, sha384_iv);
 }
 
-void brisk_sha384_update(brisk_sha384_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha384_update(brisk_sha384_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     sha512_absorb(ctx, in, in_len);
 }
@@ -284,7 +284,7 @@ void brisk_sha384_final(brisk_sha384_ctx *ctx, uint8_t out[BRISK_SHA384_LEN])
     sha512_finish(ctx, out, BRISK_SHA384_LEN);
 }
 
-void brisk_sha384(uint8_t out[BRISK_SHA384_LEN], const void *in, size_t in_len)
+void brisk_sha384(uint8_t out[BRISK_SHA384_LEN], const uint8_t *in, size_t in_len)
 {
     sha512_oneshot(sha384_iv, out, BRISK_SHA384_LEN, in, in_len);
 }
@@ -294,7 +294,7 @@ void brisk_sha512_224_init(brisk_sha512_ctx *ctx)
     sha512_start(ctx, sha512_224_iv);
 }
 
-void brisk_sha512_224_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha512_224_update(brisk_sha512_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     sha512_absorb(ctx, in, in_len);
 }
@@ -304,7 +304,7 @@ void brisk_sha512_224_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_224_
     sha512_finish(ctx, out, BRISK_SHA512_224_LEN);
 }
 
-void brisk_sha512_224(uint8_t out[BRISK_SHA512_224_LEN], const void *in, size_t in_len)
+void brisk_sha512_224(uint8_t out[BRISK_SHA512_224_LEN], const uint8_t *in, size_t in_len)
 {
     sha512_oneshot(sha512_224_iv, out, BRISK_SHA512_224_LEN, in, in_len);
 }
@@ -314,7 +314,7 @@ void brisk_sha512_256_init(brisk_sha512_ctx *ctx)
     sha512_start(ctx, sha512_256_iv);
 }
 
-void brisk_sha512_256_update(brisk_sha512_ctx *ctx, const void *in, size_t in_len)
+void brisk_sha512_256_update(brisk_sha512_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     sha512_absorb(ctx, in, in_len);
 }
@@ -324,7 +324,7 @@ void brisk_sha512_256_final(brisk_sha512_ctx *ctx, uint8_t out[BRISK_SHA512_256_
     sha512_finish(ctx, out, BRISK_SHA512_256_LEN);
 }
 
-void brisk_sha512_256(uint8_t out[BRISK_SHA512_256_LEN], const void *in, size_t in_len)
+void brisk_sha512_256(uint8_t out[BRISK_SHA512_256_LEN], const uint8_t *in, size_t in_len)
 {
     sha512_oneshot(sha512_256_iv, out, BRISK_SHA512_256_LEN, in, in_len);
 }
@@ -357,7 +357,7 @@ static int sha512_hmac_short(const void *ikey, const void *okey, uint8_t *out, s
 }
 
 /* One update serves all four: they share the context and the primitive. */
-static void sha512_update_any(void *ctx, const void *in, size_t in_len) { sha512_absorb(ctx, in, in_len); }
+static void sha512_update_any(void *ctx, const uint8_t *in, size_t in_len) { sha512_absorb(ctx, in, in_len); }
 static void sha512_init_any(void *ctx) { brisk_sha512_init(ctx); }
 static void sha512_final_any(void *ctx, uint8_t *out) { brisk_sha512_final(ctx, out); }
 static void sha384_init_any(void *ctx) { brisk_sha384_init(ctx); }

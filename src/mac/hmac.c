@@ -12,7 +12,7 @@
 #include "../digest/internal.h"
 
 int brisk_hmac_init(brisk_hmac_ctx *ctx, const brisk_digest *md,
-                    const void *key, size_t key_len)
+                    const uint8_t *key, size_t key_len)
 {
     uint8_t pad[BRISK_DIGEST_MAX_BLOCK];
     size_t block = md != NULL ? md->block_len : 0;
@@ -38,7 +38,7 @@ int brisk_hmac_init(brisk_hmac_ctx *ctx, const brisk_digest *md,
     return BRISK_EOK;
 }
 
-void brisk_hmac_update(brisk_hmac_ctx *ctx, const void *in, size_t in_len)
+void brisk_hmac_update(brisk_hmac_ctx *ctx, const uint8_t *in, size_t in_len)
 {
     brisk_digest_update(&ctx->inner, in, in_len);
 }
@@ -56,7 +56,7 @@ void brisk_hmac_final(brisk_hmac_ctx *ctx, uint8_t *out)
     ctx->inner = ctx->ikey;
 }
 
-void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const void *in, size_t in_len)
+void brisk_hmac_tag(const brisk_hmac_ctx *ctx, uint8_t *out, const uint8_t *in, size_t in_len)
 {
     const brisk_digest *md = ctx->ikey.md;
     uint8_t ihash[BRISK_DIGEST_MAX_LEN];
@@ -84,8 +84,8 @@ void brisk_hmac_cleanup(brisk_hmac_ctx *ctx)
     wipe(ctx, sizeof(*ctx));
 }
 
-int brisk_hmac(const brisk_digest *md, uint8_t *out, const void *key,
-               size_t key_len, const void *in, size_t in_len)
+int brisk_hmac(const brisk_digest *md, uint8_t *out, const uint8_t *key,
+               size_t key_len, const uint8_t *in, size_t in_len)
 {
     brisk_hmac_ctx ctx;
     int err = brisk_hmac_init(&ctx, md, key, key_len);

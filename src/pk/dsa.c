@@ -29,11 +29,30 @@
  * them from leaks.  Key checks, key generation (but for y = g^x) and
  * verification handle public values and are variable-time.
  */
+#include <stdlib.h>
+
 #include <brisk/dsa.h>
 #include <brisk/mac.h>
 #include <brisk/rand.h>
 
 #include "../bn/internal.h"
+
+/* Teeth and sub-combs of the comb tables, and their rows' stride in limbs
+ * (p's largest size, whatever the key's). */
+#define COMB_TEETH 5
+#define COMB_SUBS 2
+#define COMB_ENTRIES (COMB_SUBS << COMB_TEETH)
+#define COMB_STRIDE (BRISK_DSA_MAX_BITS / 64)
+
+/* brisk_dsa_precomp is what brisk_dsa_key_prepare allocates: the comb
+ * tables (src/bn/fixed_base.c) of g and y for exponents of comb_bits (q's)
+ * bits, in Montgomery form over p's limbs.  They are out of brisk_dsa_key
+ * so that the key stays small enough for the stack. */
+struct brisk_dsa_precomp {
+    size_t comb_bits;
+    uint64_t g_comb[COMB_ENTRIES][COMB_STRIDE];
+    uint64_t y_comb[COMB_ENTRIES][COMB_STRIDE];
+};
 
 /* brisk_ct_declassify is a hook for the constant-time tests, never defined
  * by the library: tests/ct_dsa.c defines it to tell valgrind that a value
@@ -151,16 +170,22 @@ static int check_x(brisk_dsa_key *key)
     return ok ? BRISK_EOK : BRISK_EINVAL;
 }
 
-/* prepare_combs fills the comb tables of g and y (public values). */
-static void prepare_combs(brisk_dsa_key *key)
+/* prepare_combs allocates and fills the comb tables of g and y (public
+ * values). */
+static int prepare_combs(brisk_dsa_key *key)
 {
-    const size_t stride = BRISK_DSA_MAX_BITS / 64, bits = key->mont_q.bits;
+    const size_t bits = key->mont_q.bits;
+    struct brisk_dsa_precomp *pc = malloc(sizeof(*pc));
 
-    brisk_bn_comb_init(&key->g_comb[0][0], stride, key->params.g.d, bits, BRISK_DSA_COMB_TEETH,
-                       BRISK_DSA_COMB_SUBS, &key->mont_p);
-    brisk_bn_comb_init(&key->y_comb[0][0], stride, key->y.d, bits, BRISK_DSA_COMB_TEETH,
-                       BRISK_DSA_COMB_SUBS, &key->mont_p);
-    key->comb_bits = bits;
+    if (pc == NULL)
+        return BRISK_ENOMEM;
+    brisk_bn_comb_init(&pc->g_comb[0][0], COMB_STRIDE, key->params.g.d, bits, COMB_TEETH,
+                       COMB_SUBS, &key->mont_p);
+    brisk_bn_comb_init(&pc->y_comb[0][0], COMB_STRIDE, key->y.d, bits, COMB_TEETH, COMB_SUBS,
+                       &key->mont_p);
+    pc->comb_bits = bits;
+    key->precomp = pc;
+    return BRISK_EOK;
 }
 
 /* check_subgroup checks y^q = 1 mod p: y in the group of order q that g
@@ -182,6 +207,7 @@ int brisk_dsa_key_prepare(brisk_dsa_key *key)
 
     if (key == NULL)
         return BRISK_EINVAL;
+    key->precomp = NULL;
     err = prepare_params(key);
     if (err == BRISK_EOK)
         err = prepare_y(key);
@@ -199,16 +225,18 @@ int brisk_dsa_key_prepare(brisk_dsa_key *key)
     if (err == BRISK_EOK && key->has_private)
         err = check_x(key);
     if (err == BRISK_EOK)
-        prepare_combs(key);
+        err = prepare_combs(key);
     if (err != BRISK_EOK)
         key->mont_p.n = key->mont_q.n = 0; /* unusable by sign and verify */
     return err;
 }
 
-void brisk_dsa_key_wipe(brisk_dsa_key *key)
+void brisk_dsa_key_cleanup(brisk_dsa_key *key)
 {
-    if (key != NULL)
-        wipe(key, sizeof(*key));
+    if (key == NULL)
+        return;
+    free(key->precomp); /* powers of g and y, public: no need to wipe */
+    wipe(key, sizeof(*key));
 }
 
 int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
@@ -233,9 +261,9 @@ int brisk_dsa_generate_key(brisk_dsa_key *key, const brisk_dsa_params *params)
     if (err == BRISK_EOK)
         err = prepare_y(key);
     if (err == BRISK_EOK)
-        prepare_combs(key);
+        err = prepare_combs(key);
     if (err != BRISK_EOK)
-        brisk_dsa_key_wipe(key);
+        brisk_dsa_key_cleanup(key);
     return err;
 }
 
@@ -244,7 +272,8 @@ static int key_ready(const brisk_dsa_key *key)
 {
     return key != NULL && key->mont_p.n != 0 && key->mont_q.n != 0 &&
            key->mont_q.bits % 8 == 0 && key->params.q.n == key->mont_q.n &&
-           key->params.p.n == key->mont_p.n && key->comb_bits == key->mont_q.bits;
+           key->params.p.n == key->mont_p.n && key->precomp != NULL &&
+           key->precomp->comb_bits == key->mont_q.bits;
 }
 
 /* bits2int is RFC 6979 section 2.3.2 and FIPS 186-4's "leftmost min(N,
@@ -517,8 +546,8 @@ static int sign_with_k(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, bris
     const brisk_bn_mont *mq = &key->mont_q;
     const size_t n = mq->n;
 
-    brisk_bn_comb_exp(w->gk.d, &key->g_comb[0][0], BRISK_DSA_MAX_BITS / 64, w->k.d, w->k.n,
-                      key->comb_bits, BRISK_DSA_COMB_TEETH, BRISK_DSA_COMB_SUBS, &key->mont_p);
+    brisk_bn_comb_exp(w->gk.d, &key->precomp->g_comb[0][0], COMB_STRIDE, w->k.d, w->k.n,
+                      key->precomp->comb_bits, COMB_TEETH, COMB_SUBS, &key->mont_p);
     w->gk.n = key->mont_p.n;
     brisk_bn_zero(r, n);
     reduce_q(r->d, &w->gk, mq);
@@ -646,9 +675,9 @@ static int verify_rs(const brisk_dsa_key *key, const brisk_bn *r, const brisk_bn
     brisk_bn_zero(&u2, mq->n);
     qmul(u1.d, wm, z.d, mq);
     qmul(u2.d, wm, r->d, mq);
-    brisk_bn_comb_exp2_public(v.d, &key->g_comb[0][0], u1.d, u1.n, &key->y_comb[0][0], u2.d,
-                              u2.n, BRISK_DSA_MAX_BITS / 64, key->comb_bits,
-                              BRISK_DSA_COMB_TEETH, BRISK_DSA_COMB_SUBS, &key->mont_p);
+    brisk_bn_comb_exp2_public(v.d, &key->precomp->g_comb[0][0], u1.d, u1.n,
+                              &key->precomp->y_comb[0][0], u2.d, u2.n, COMB_STRIDE,
+                              key->precomp->comb_bits, COMB_TEETH, COMB_SUBS, &key->mont_p);
     v.n = key->mont_p.n;
     reduce_q(acc, &v, mq);
     return ct_eq_bytes((const uint8_t *)acc, (const uint8_t *)r->d, mq->n * sizeof(uint64_t))

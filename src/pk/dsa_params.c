@@ -79,7 +79,9 @@ static void hash_seed(const pqg_gen *g, uint8_t *out, uint64_t add)
 /* is_prime returns 1 for a probable prime, 0 or a negative code. */
 static int is_prime(const brisk_bn *a)
 {
-    return brisk_bn_is_probable_prime(a, 0);
+    int prime, err = brisk_bn_is_probable_prime(a, 0, &prime);
+
+    return err != BRISK_EOK ? err : prime;
 }
 
 /* make_q is steps 5 to 8: a fresh seed and q = 2^(N-1) + U + 1 - (U mod 2)
@@ -279,16 +281,20 @@ static void remember_checked(const uint8_t d[BRISK_SHA256_LEN])
 static int check_primes(const brisk_dsa_params *pr)
 {
     uint8_t d[BRISK_SHA256_LEN];
-    int rounds = check_rounds(brisk_bn_bits(&pr->p)), err;
+    int rounds = check_rounds(brisk_bn_bits(&pr->p)), prime, err;
 
     err = params_digest(d, pr);
     if (err != BRISK_EOK || was_checked(d))
         return err;
-    if ((err = brisk_bn_is_probable_prime(&pr->q, rounds)) == 1)
-        err = brisk_bn_is_probable_prime(&pr->p, rounds);
-    if (err == 1)
-        remember_checked(d);
-    return err == 1 ? BRISK_EOK : err < 0 ? err : BRISK_EINVAL;
+    err = brisk_bn_is_probable_prime(&pr->q, rounds, &prime);
+    if (err == BRISK_EOK && prime)
+        err = brisk_bn_is_probable_prime(&pr->p, rounds, &prime);
+    if (err != BRISK_EOK)
+        return err;
+    if (!prime)
+        return BRISK_EINVAL;
+    remember_checked(d);
+    return BRISK_EOK;
 }
 
 /* check_group checks 1 < g < p, q | p - 1 and g^q = 1 mod p, for p, q, g

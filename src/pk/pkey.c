@@ -165,14 +165,14 @@ static int get_spki(der_reader *r, brisk_pkey *key)
 static int get_form(der_reader *r, brisk_pkey *key, int form, int type)
 {
     switch (form) {
-    case BRISK_PKEY_PKCS8:
+    case BRISK_PKEY_FORM_PKCS8:
         return get_pkcs8(r, key);
-    case BRISK_PKEY_SPKI:
+    case BRISK_PKEY_FORM_SPKI:
         return get_spki(r, key);
-    case BRISK_PKEY_PKCS1_PUBLIC:
+    case BRISK_PKEY_FORM_PKCS1_PUBLIC:
         key->type = BRISK_PKEY_RSA;
         return get_rsa_public(r, &key->u.rsa);
-    case BRISK_PKEY_TRADITIONAL:
+    case BRISK_PKEY_FORM_TRADITIONAL:
         key->type = type;
         if (type == BRISK_PKEY_RSA)
             return get_rsa_private(r, &key->u.rsa);
@@ -223,13 +223,13 @@ static int classify(const uint8_t *der, size_t der_len, int *form, int *type)
     }
     *type = 0;
     if (tags[0] == DER_SEQUENCE)
-        *form = BRISK_PKEY_SPKI;
+        *form = BRISK_PKEY_FORM_SPKI;
     else if (tags[0] == DER_INTEGER && tags[1] == DER_SEQUENCE)
-        *form = BRISK_PKEY_PKCS8;
+        *form = BRISK_PKEY_FORM_PKCS8;
     else if (ints == n && n == 2)
-        *form = BRISK_PKEY_PKCS1_PUBLIC;
+        *form = BRISK_PKEY_FORM_PKCS1_PUBLIC;
     else if (ints == n && (n == 6 || n == 9)) {
-        *form = BRISK_PKEY_TRADITIONAL;
+        *form = BRISK_PKEY_FORM_TRADITIONAL;
         *type = n == 6 ? BRISK_PKEY_DSA : BRISK_PKEY_RSA;
     } else
         return BRISK_EDECODE;
@@ -257,11 +257,11 @@ typedef struct pem_kind {
 } pem_kind;
 
 static const pem_kind pem_kinds[] = {
-    {"PRIVATE KEY", BRISK_PKEY_PKCS8, 0},
-    {"PUBLIC KEY", BRISK_PKEY_SPKI, 0},
-    {"RSA PRIVATE KEY", BRISK_PKEY_TRADITIONAL, BRISK_PKEY_RSA},
-    {"RSA PUBLIC KEY", BRISK_PKEY_PKCS1_PUBLIC, BRISK_PKEY_RSA},
-    {"DSA PRIVATE KEY", BRISK_PKEY_TRADITIONAL, BRISK_PKEY_DSA},
+    {"PRIVATE KEY", BRISK_PKEY_FORM_PKCS8, 0},
+    {"PUBLIC KEY", BRISK_PKEY_FORM_SPKI, 0},
+    {"RSA PRIVATE KEY", BRISK_PKEY_FORM_TRADITIONAL, BRISK_PKEY_RSA},
+    {"RSA PUBLIC KEY", BRISK_PKEY_FORM_PKCS1_PUBLIC, BRISK_PKEY_RSA},
+    {"DSA PRIVATE KEY", BRISK_PKEY_FORM_TRADITIONAL, BRISK_PKEY_DSA},
 };
 
 /* pem_key_kind returns the entry of blk's label, or NULL. */
@@ -430,30 +430,31 @@ static int form_ok(const brisk_pkey *key, int form)
     if (key->type != BRISK_PKEY_RSA && key->type != BRISK_PKEY_DSA)
         return 0;
     switch (form) {
-    case BRISK_PKEY_PKCS8:
-    case BRISK_PKEY_TRADITIONAL:
+    case BRISK_PKEY_FORM_PKCS8:
+    case BRISK_PKEY_FORM_TRADITIONAL:
         return brisk_pkey_has_private(key);
-    case BRISK_PKEY_SPKI:
+    case BRISK_PKEY_FORM_SPKI:
         return 1;
-    case BRISK_PKEY_PKCS1_PUBLIC:
+    case BRISK_PKEY_FORM_PKCS1_PUBLIC:
         return key->type == BRISK_PKEY_RSA;
     default:
         return 0;
     }
 }
 
-int brisk_pkey_to_der(uint8_t *out, size_t *out_len, const brisk_pkey *key, int form)
+int brisk_pkey_to_der(uint8_t *out, size_t *out_len, const brisk_pkey *key,
+                      brisk_pkey_form form)
 {
     der_writer w;
 
     if (out_len == NULL || key == NULL || !form_ok(key, form))
         return BRISK_EINVAL;
     w = der_writer_init(out, *out_len);
-    if (form == BRISK_PKEY_PKCS8)
+    if (form == BRISK_PKEY_FORM_PKCS8)
         put_pkcs8(&w, key);
-    else if (form == BRISK_PKEY_SPKI)
+    else if (form == BRISK_PKEY_FORM_SPKI)
         put_spki(&w, key);
-    else if (form == BRISK_PKEY_PKCS1_PUBLIC)
+    else if (form == BRISK_PKEY_FORM_PKCS1_PUBLIC)
         put_rsa_public(&w, &key->u.rsa);
     else if (key->type == BRISK_PKEY_RSA)
         put_rsa_private(&w, &key->u.rsa);
@@ -462,7 +463,8 @@ int brisk_pkey_to_der(uint8_t *out, size_t *out_len, const brisk_pkey *key, int 
     return brisk_der_finish(&w, out_len);
 }
 
-int brisk_pkey_to_pem(char *out, size_t *out_len, const brisk_pkey *key, int form)
+int brisk_pkey_to_pem(char *out, size_t *out_len, const brisk_pkey *key,
+                      brisk_pkey_form form)
 {
     uint8_t der[PK_DER_MAX];
     size_t der_len = sizeof(der);
@@ -488,10 +490,13 @@ int brisk_pkey_has_private(const brisk_pkey *key)
     return 0;
 }
 
-void brisk_pkey_wipe(brisk_pkey *key)
+void brisk_pkey_cleanup(brisk_pkey *key)
 {
-    if (key != NULL)
-        wipe(key, sizeof(*key));
+    if (key == NULL)
+        return;
+    if (key->type == BRISK_PKEY_DSA)
+        brisk_dsa_key_cleanup(&key->u.dsa);
+    wipe(key, sizeof(*key));
 }
 
 /* ---- DSA parameters ---- */

@@ -75,12 +75,12 @@ static int prime_rounds(size_t n_bits)
  * to factor than its size says. */
 static int check_primes(const brisk_rsa_key *key)
 {
-    int rounds = prime_rounds(key->bits);
-    int err = brisk_bn_is_probable_prime(&key->p, rounds);
+    int rounds = prime_rounds(key->bits), prime;
+    int err = brisk_bn_is_probable_prime(&key->p, rounds, &prime);
 
-    if (err == 1)
-        err = brisk_bn_is_probable_prime(&key->q, rounds);
-    return err == 1 ? BRISK_EOK : err < 0 ? err : BRISK_EINVAL;
+    if (err == BRISK_EOK && prime)
+        err = brisk_bn_is_probable_prime(&key->q, rounds, &prime);
+    return err != BRISK_EOK ? err : prime ? BRISK_EOK : BRISK_EINVAL;
 }
 
 /* check_crt_half checks one prime's CRT exponent: dx < x - 1, d = dx mod
@@ -184,7 +184,7 @@ size_t brisk_rsa_size(const brisk_rsa_key *key)
     return (key->bits + 7) / 8;
 }
 
-void brisk_rsa_key_wipe(brisk_rsa_key *key)
+void brisk_rsa_key_cleanup(brisk_rsa_key *key)
 {
     wipe(key, sizeof(*key));
 }

@@ -137,7 +137,7 @@ static int gen_prime(brisk_bn *x, size_t half, const brisk_bn *e)
 {
     uint8_t buf[BRISK_RSA_GEN_MAX_BITS / 16];
     size_t len = (half + 7) / 8, top = half - 8 * (len - 1); /* bits in buf[0] */
-    int err = BRISK_ERANDOM;
+    int err = BRISK_ERANDOM, prime;
 
     /* A candidate is prime with probability about 2 / (half ln 2): this
      * many failures mean a broken random source. */
@@ -157,13 +157,9 @@ static int gen_prime(brisk_bn *x, size_t half, const brisk_bn *e)
             break;
         if (!coprime_minus_one(x, e))
             continue;
-        err = brisk_bn_is_probable_prime(x, 0);
-        if (err < 0)
+        err = brisk_bn_is_probable_prime(x, 0, &prime);
+        if (err != BRISK_EOK || prime)
             break;
-        if (err == 1) {
-            err = BRISK_EOK;
-            break;
-        }
         err = BRISK_ERANDOM;
     }
     wipe(buf, sizeof(buf));
@@ -263,6 +259,6 @@ int brisk_rsa_generate(brisk_rsa_key *key, size_t bits, uint64_t e)
         err = brisk_rsa_key_prepare(key);
     }
     if (err != 0)
-        brisk_rsa_key_wipe(key);
+        brisk_rsa_key_cleanup(key);
     return err;
 }
