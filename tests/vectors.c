@@ -16,7 +16,7 @@
 #include <brisk/cpu.h>
 
 #ifndef BRISK_VECTORS_DEFAULT
-#define BRISK_VECTORS_DEFAULT "../shared/vectors"
+#define BRISK_VECTORS_DEFAULT "tests/vectors"
 #endif
 
 /* ---- Checks and counters ---- */

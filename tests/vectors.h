@@ -1,11 +1,12 @@
 /*
  * tests/vectors.h - what every test program shares: the one reader for the
- * known-answer files in ../shared/vectors (NIST CAVP .rsp, rfc/NAME.txt records,
+ * known-answer files in tests/vectors (NIST CAVP .rsp, rfc/NAME.txt records,
  * Wycheproof JSON), hex decoding, checks that count passes and failures, and
  * a reproducible PRNG for random inputs.
  *
  * The vector folder is $BRISK_VECTORS if set, else the BRISK_VECTORS_DEFAULT
- * the build compiled in (CMake's BRISK_VECTORS cache value).  Setting
+ * the build compiled in (CMake's BRISK_VECTORS cache value, by default this
+ * repository's tests/vectors).  Setting
  * BRISK_TEST_QUICK=1 asks the slow tests (Monte Carlo, megabyte inputs) to do
  * less (the CMake option BRISK_TEST_QUICK sets it).  BRISK_TEST_SEED
  * (decimal or 0x-hex) replays a random run.
