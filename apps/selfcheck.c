@@ -7,16 +7,16 @@
  * computed with OpenSSL 3.0.19 (`openssl dgst -provider default -provider
  * legacy -DIGEST [-hmac brisk-self-check] -r msg.bin`), except MD2 and
  * MDC-2, which this OpenSSL lacks: MD2's come from an independent Python MD2
- * checked against the RFC 1319 A.5 vectors in ../shared/vectors/rfc/md2.txt,
+ * checked against the RFC 1319 A.5 vectors in tests/vectors/rfc/md2.txt,
  * with Python's hmac module for HMAC-MD2; MDC-2's from an independent Python
  * MDC-2 over pyca/cryptography's DES, checked against
- * ../shared/vectors/rfc/mdc2.txt, with HMAC as OpenSSL's HMAC_Init_ex does
+ * tests/vectors/rfc/mdc2.txt, with HMAC as OpenSSL's HMAC_Init_ex does
  * it for MDC-2's 8-byte block (a longer key is hashed, and the first 8 bytes
  * of the result are the key).  A digest added to the registry needs a line
  * here, or speed refuses to time it.
  *
  * Ciphers: one standard vector per cipher and mode, each line citing its
- * source; most are in ../shared/vectors.  A single-block ECB vector serves
+ * source; most are in tests/vectors.  A single-block ECB vector serves
  * for CBC with a zero IV, where the two are the same computation.  CFB and
  * OFB vectors marked "computed" take the key, IV and text of the standard's
  * example and were computed, as were all the others, with pyca/cryptography

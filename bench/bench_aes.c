@@ -6,12 +6,10 @@
  * kernels directly (not brisk's generic cipher layer; XTS through
  * brisk_xts_crypt, one data unit per call as `speed` runs it, with its tweak
  * encryption) with the TSC, so the figures are reference cycles: compare
- * ratios, not absolute values.  Not part of the build or the tests; built by
- * hand:
+ * ratios, not absolute values.  Not a test; built with -DBRISK_BENCH=ON:
  *
- *   cmake --build build -j2 && cc -O2 -Iinclude bench/bench_aes.c \
- *       build/libbrisk.a $(pkg-config --cflags --libs libcrypto) -o /tmp/bench_aes
- *   /tmp/bench_aes [seconds per cell, default 0.2]
+ *   cmake -S . -B build -DBRISK_BENCH=ON && cmake --build build -j2
+ *   build/bench/bench_aes [seconds per cell, default 0.2]
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,12 +8,11 @@
  * OpenSSL's BN_mod_mul_montgomery, BN_mod_exp_mont_consttime and
  * BN_mod_exp2_mont.  The
  * figures are the fastest of many batches (the machine may be shared) in
- * reference cycles: compare ratios, not absolute values.  Not part of the
- * build or the tests; built by hand:
+ * reference cycles: compare ratios, not absolute values.  Not a test;
+ * built with -DBRISK_BENCH=ON:
  *
- *   cmake --build build -j2 && cc -O2 -Iinclude bench/bench_bn.c \
- *       build/libbrisk.a $(pkg-config --cflags --libs libcrypto) -o /tmp/bench_bn
- *   /tmp/bench_bn [seconds per cell, default 0.2]
+ *   cmake -S . -B build -DBRISK_BENCH=ON && cmake --build build -j2
+ *   build/bench/bench_bn [seconds per cell, default 0.2]
  */
 #include <stdio.h>
 #include <stdlib.h>

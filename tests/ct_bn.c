@@ -293,30 +293,21 @@ static void check_adx_kernels(tv_rng *rng, size_t bits)
 }
 #endif
 
-int main(int argc, char **argv)
+static void run(tv_rng *rng)
 {
     static const size_t sizes[] = {256, 520, 1024, 2048};
     char list[200];
-    tv_rng rng;
     size_t it = 0;
 
-    if (argc > 1 && strcmp(argv[1], "--canary") == 0) {
-        tv_begin("ct_bn --canary");
-        return canary();
-    }
-    tv_begin("ct_bn");
-    if (!RUNNING_ON_VALGRIND)
-        tv_note("not under valgrind: only the results are checked");
-    tv_rng_init(&rng, tv_seed());
     while ((impl_name = tv_impl_next("bn", &it)) != NULL) {
         for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
             size_t bits = sizes[s];
             if (tv_quick() && bits > 1024)
                 continue;
-            check_exp(&rng, bits, bits > 1024 ? 256 : bits);
-            check_exp(&rng, bits, 64);
-            check_inverse(&rng, bits);
-            check_mod(&rng, bits);
+            check_exp(rng, bits, bits > 1024 ? 256 : bits);
+            check_exp(rng, bits, 64);
+            check_inverse(rng, bits);
+            check_mod(rng, bits);
         }
     }
     tv_note("tested: %s", tv_impl_list("bn", list, sizeof(list)));
@@ -327,9 +318,13 @@ int main(int argc, char **argv)
         static const size_t kernel_sizes[] = {64, 256, 512, 520, 768, 1024, 2048, 4096};
         impl_name = "adx, direct";
         for (size_t s = 0; s < sizeof(kernel_sizes) / sizeof(kernel_sizes[0]); s++)
-            check_adx_kernels(&rng, kernel_sizes[s]);
+            check_adx_kernels(rng, kernel_sizes[s]);
         tv_note("the adx Montgomery kernels were also called directly");
     }
 #endif
-    return tv_end();
+}
+
+int main(int argc, char **argv)
+{
+    return ct_main("ct_bn", argc, argv, run);
 }

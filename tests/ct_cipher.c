@@ -308,24 +308,18 @@ static const ct_check checks[] = {
     {"aes modes (aes aesni)", check_modes, "aesni", NULL},
 };
 
-int main(int argc, char **argv)
+static void run(tv_rng *rng)
 {
-    tv_rng rng;
-
-    if (argc > 1 && strcmp(argv[1], "--canary") == 0) {
-        tv_begin("ct_cipher --canary");
-        return canary();
-    }
-    tv_begin("ct_cipher");
-    if (!RUNNING_ON_VALGRIND)
-        tv_note("not under valgrind: only the results are checked");
-    tv_rng_init(&rng, tv_seed());
     for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
         unsigned long before = errors();
-        checks[i].run(&rng, checks[i].aes, checks[i].ghash);
+        checks[i].run(rng, checks[i].aes, checks[i].ghash);
         unsigned long n = errors() - before;
         tv_check(n == 0, "%s: memcheck saw %lu uses of secret data in branches or addresses",
                  checks[i].name, n);
     }
-    return tv_end();
+}
+
+int main(int argc, char **argv)
+{
+    return ct_main("ct_cipher", argc, argv, run);
 }

@@ -72,21 +72,12 @@ static void test_one(const brisk_digest *md, const char *impl, uint8_t *key, uin
              md->name, impl, n);
 }
 
-int main(int argc, char **argv)
+static void run(tv_rng *rng)
 {
     static uint8_t key[BRISK_DIGEST_MAX_BLOCK + 16], msg[256];
-    tv_rng rng;
 
-    if (argc > 1 && strcmp(argv[1], "--canary") == 0) {
-        tv_begin("ct_digest --canary");
-        return canary();
-    }
-    tv_begin("ct_digest");
-    if (!RUNNING_ON_VALGRIND)
-        tv_note("not under valgrind: only the results are checked");
-    tv_rng_init(&rng, tv_seed());
-    tv_rng_fill(&rng, key, sizeof(key));
-    tv_rng_fill(&rng, msg, sizeof(msg));
+    tv_rng_fill(rng, key, sizeof(key));
+    tv_rng_fill(rng, msg, sizeof(msg));
 
     for (size_t i = 0; brisk_digest_at(i) != NULL; i++) {
         const brisk_digest *md = brisk_digest_at(i);
@@ -100,5 +91,9 @@ int main(int argc, char **argv)
             test_one(md, impl, key, msg);
         tv_note("%-10s tested: %s", md->name, tv_impl_list(md->prim, list, sizeof(list)));
     }
-    return tv_end();
+}
+
+int main(int argc, char **argv)
+{
+    return ct_main("ct_digest", argc, argv, run);
 }

@@ -31,27 +31,6 @@ void brisk_ct_declassify(const void *p, size_t len)
     public(p, len);
 }
 
-/* load_params reads p, q, g of the first group of a Wycheproof DSA file. */
-static int load_params(brisk_dsa_params *pr, const char *rel)
-{
-    tv_json *root = tv_json_load(rel);
-    tv_json *group = tv_json_at(tv_json_get(root, "testGroups"), 0);
-    tv_json *k = tv_json_get(group, "publicKey");
-    brisk_bn *dst[3] = {&pr->p, &pr->q, &pr->g};
-    static const char *const names[3] = {"p", "q", "g"};
-    int ok = root != NULL;
-
-    if (k == NULL)
-        k = tv_json_get(group, "key");
-    for (int i = 0; ok && i < 3; i++) {
-        size_t len;
-        const uint8_t *b = tv_json_hex(k, names[i], &len);
-        ok = b != NULL && brisk_bn_from_bytes(dst[i], b, len) == BRISK_EOK;
-    }
-    tv_json_free(root);
-    return tv_check(ok, "%s: parameters", rel);
-}
-
 static void test_sign(const char *rel, tv_rng *rng)
 {
     static const char *const mds[] = {"sha1", "sha256", "sha512"};
@@ -59,7 +38,7 @@ static void test_sign(const char *rel, tv_rng *rng)
     brisk_dsa_key key;
     size_t ql;
 
-    if (!load_params(&pr, rel) ||
+    if (!tv_wycheproof_dsa_params(&pr, rel) ||
         !tv_check_int(brisk_dsa_generate_key(&key, &pr), BRISK_EOK, "%s: generate_key", rel))
         return;
     ql = (brisk_bn_bits(&key.params.q) + 7) / 8;
@@ -102,22 +81,16 @@ static void test_sign(const char *rel, tv_rng *rng)
     brisk_dsa_key_cleanup(&key);
 }
 
+static void run(tv_rng *rng)
+{
+    if (!tv_check_int(brisk_impl_set("bn", "c"), BRISK_EOK, "bn=c"))
+        return;
+    test_sign("wycheproof/testvectors_legacy_v0/dsa_test.json", rng);
+    test_sign("wycheproof/testvectors_v1/dsa_2048_256_sha256_p1363_test.json", rng);
+    brisk_impl_set("bn", NULL);
+}
+
 int main(int argc, char **argv)
 {
-    tv_rng rng;
-
-    if (argc > 1 && strcmp(argv[1], "--canary") == 0) {
-        tv_begin("ct_dsa --canary");
-        return canary();
-    }
-    tv_begin("ct_dsa");
-    if (!RUNNING_ON_VALGRIND)
-        tv_note("not under valgrind: only the results are checked");
-    if (!tv_check_int(brisk_impl_set("bn", "c"), BRISK_EOK, "bn=c"))
-        return tv_end();
-    tv_rng_init(&rng, tv_seed());
-    test_sign("wycheproof/testvectors_legacy_v0/dsa_test.json", &rng);
-    test_sign("wycheproof/testvectors_v1/dsa_2048_256_sha256_p1363_test.json", &rng);
-    brisk_impl_set("bn", NULL);
-    return tv_end();
+    return ct_main("ct_dsa", argc, argv, run);
 }

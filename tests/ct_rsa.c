@@ -78,20 +78,11 @@ static void test_key(brisk_rsa_key *k, const char *impl, tv_rng *rng)
              k->bits, impl, n);
 }
 
-int main(int argc, char **argv)
+static void run(tv_rng *rng)
 {
     static brisk_rsa_key k;
     const size_t sizes[] = {1024, 2048};
-    tv_rng rng;
 
-    if (argc > 1 && strcmp(argv[1], "--canary") == 0) {
-        tv_begin("ct_rsa --canary");
-        return canary();
-    }
-    tv_begin("ct_rsa");
-    if (!RUNNING_ON_VALGRIND)
-        tv_note("not under valgrind: only the results are checked");
-    tv_rng_init(&rng, tv_seed());
     for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
         const char *impl;
         char list[200];
@@ -100,9 +91,13 @@ int main(int argc, char **argv)
         if (!tv_check_int(brisk_rsa_generate(&k, sizes[s], 0), 0, "keygen %zu", sizes[s]))
             continue;
         for (size_t it = 0; (impl = tv_impl_next("bn", &it)) != NULL;)
-            test_key(&k, impl, &rng);
+            test_key(&k, impl, rng);
         tv_note("%zu bits tested: %s", sizes[s], tv_impl_list("bn", list, sizeof(list)));
         brisk_rsa_key_cleanup(&k);
     }
-    return tv_end();
+}
+
+int main(int argc, char **argv)
+{
+    return ct_main("ct_rsa", argc, argv, run);
 }

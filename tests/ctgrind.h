@@ -1,16 +1,19 @@
 /*
- * tests/ctgrind.h - what the valgrind constant-time checks (ct_digest.c,
- * ct_cipher.c) share, after Monocypher's tests/ctgrind.c: marking memory
- * secret (undefined to memcheck, which then reports any branch or address
- * that depends on it) and public again, counting memcheck's reports, and
- * the canary that proves the marking works in this build and valgrind run.
- * Included by one test program each, so the functions are static.
+ * tests/ctgrind.h - what the valgrind constant-time checks (the ct_*.c
+ * programs but ct_timing.c) share, after Monocypher's tests/ctgrind.c:
+ * marking memory secret (undefined to memcheck, which then reports any
+ * branch or address that depends on it) and public again, counting
+ * memcheck's reports, the canary that proves the marking works in this
+ * build and valgrind run, and the main they all have.  Included by one
+ * test program each, so the functions are static.
  */
 #ifndef BRISK_TESTS_CTGRIND_H
 #define BRISK_TESTS_CTGRIND_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <valgrind/memcheck.h>
 
@@ -49,6 +52,28 @@ static inline int canary(void)
     sink += table[s[0]];
     public(s, 1);
     tv_check(errors() > before, "memcheck reports a secret-dependent branch and index");
+    return tv_end();
+}
+
+/* ct_main is the main of a constant-time program called name: with
+ * --canary it runs the canary, else it seeds a PRNG (tv_seed), runs the
+ * checks and returns the exit status.  Outside valgrind only the results
+ * are checked. */
+static inline int ct_main(const char *name, int argc, char **argv, void (*run)(tv_rng *rng))
+{
+    static char canary_name[64];
+    tv_rng rng;
+
+    if (argc > 1 && strcmp(argv[1], "--canary") == 0) {
+        snprintf(canary_name, sizeof(canary_name), "%s --canary", name);
+        tv_begin(canary_name);
+        return canary();
+    }
+    tv_begin(name);
+    if (!RUNNING_ON_VALGRIND)
+        tv_note("not under valgrind: only the results are checked");
+    tv_rng_init(&rng, tv_seed());
+    run(&rng);
     return tv_end();
 }
 

@@ -171,28 +171,6 @@ static int ossl_public_check(EVP_PKEY *pkey)
     return ok;
 }
 
-/* load_params reads p, q, g of the first group of a Wycheproof DSA file. */
-static int load_params(brisk_dsa_key *key, const char *rel)
-{
-    tv_json *root = tv_json_load(rel);
-    tv_json *group = tv_json_at(tv_json_get(root, "testGroups"), 0);
-    tv_json *k = tv_json_get(group, "publicKey");
-    brisk_bn *dst[3] = {&key->params.p, &key->params.q, &key->params.g};
-    static const char *const names[3] = {"p", "q", "g"};
-    int ok = root != NULL;
-
-    memset(key, 0, sizeof(*key));
-    if (k == NULL)
-        k = tv_json_get(group, "key");
-    for (int i = 0; ok && i < 3; i++) {
-        size_t len;
-        const uint8_t *b = tv_json_hex(k, names[i], &len);
-        ok = b != NULL && brisk_bn_from_bytes(dst[i], b, len) == BRISK_EOK;
-    }
-    tv_json_free(root);
-    return tv_check(ok, "%s: parameters", rel);
-}
-
 /* both_ways signs random digests with brisk and OpenSSL under one key pair
  * and checks each verifies the other's, in raw and DER form. */
 static void both_ways(tv_rng *rng, const brisk_dsa_key *key, const char *what, int rounds)
@@ -254,7 +232,8 @@ static void test_size(tv_rng *rng, const char *rel, const char *what, int rounds
     brisk_dsa_key params, mine, theirs;
     char name[80];
 
-    if (!load_params(&params, rel))
+    memset(&params, 0, sizeof(params));
+    if (!tv_wycheproof_dsa_params(&params.params, rel))
         return;
     if (tv_check_int(brisk_dsa_generate_key(&mine, &params.params), BRISK_EOK,
                      "%s: brisk generates a key", what)) {

@@ -243,24 +243,14 @@ static void test_rfc6979(const char *impl)
 
 /* ---- Wycheproof ---- */
 
-/* wp_key loads a group's public key: "publicKey" (v1) or "key" (legacy),
- * with hex p, q, g and y. */
+/* wp_key loads and prepares a group's public key. */
 static int wp_key(tv_json *group, brisk_dsa_key *key)
 {
-    tv_json *k = tv_json_get(group, "publicKey");
-    brisk_bn *dst[4] = {&key->params.p, &key->params.q, &key->params.g, &key->y};
-    static const char *const names[4] = {"p", "q", "g", "y"};
+    int err;
 
-    if (k == NULL)
-        k = tv_json_get(group, "key");
     memset(key, 0, sizeof(*key));
-    for (int i = 0; i < 4; i++) {
-        size_t len;
-        const uint8_t *b = k != NULL ? tv_json_hex(k, names[i], &len) : NULL;
-        if (b == NULL || brisk_bn_from_bytes(dst[i], b, len) != BRISK_EOK)
-            return BRISK_EDECODE;
-    }
-    return brisk_dsa_key_prepare(key);
+    err = tv_wycheproof_dsa_group(group, &key->params, &key->y);
+    return err != BRISK_EOK ? err : brisk_dsa_key_prepare(key);
 }
 
 typedef struct wp_counts {

@@ -1,6 +1,6 @@
 /*
  * tests/test_legacy.c - the other SSLeay ciphers: Blowfish, CAST5, IDEA,
- * RC2, RC5 and RC4.  Known answers from ../shared/vectors/rfc (blowfish,
+ * RC2, RC5 and RC4.  Known answers from tests/vectors/rfc (blowfish,
  * cast5 with the 1,000,000-iteration maintenance test, idea, rc2 with
  * effective key bits, rc4 keystream at offsets, rc5 with rounds), ECB
  * through the kernels and the chaining modes through the generic API, for

@@ -192,18 +192,30 @@ static blob H(const char *hex)
     return b;
 }
 
+/* append adds the bytes of x to the end of b. */
+static void append(blob *b, blob x)
+{
+    memcpy(b->d + b->n, x.d, x.n);
+    b->n += x.n;
+}
+
+/* vcat concatenates count blobs from ap. */
+static blob vcat(int count, va_list ap)
+{
+    blob b = {.n = 0};
+
+    for (int i = 0; i < count; i++)
+        append(&b, va_arg(ap, blob));
+    return b;
+}
+
 /* CAT concatenates count blobs. */
 static blob CAT(int count, ...)
 {
-    blob b = {.n = 0};
     va_list ap;
 
     va_start(ap, count);
-    for (int i = 0; i < count; i++) {
-        blob x = va_arg(ap, blob);
-        memcpy(b.d + b.n, x.d, x.n);
-        b.n += x.n;
-    }
+    blob b = vcat(count, ap);
     va_end(ap);
     return b;
 }
@@ -211,14 +223,11 @@ static blob CAT(int count, ...)
 /* TL is tag, explicit length bytes (hex) and contents: for bad lengths. */
 static blob TL(uint8_t tag, const char *len_hex, blob c)
 {
-    blob t = H(len_hex);
     blob b = {.n = 0};
 
     b.d[b.n++] = tag;
-    memcpy(b.d + b.n, t.d, t.n);
-    b.n += t.n;
-    memcpy(b.d + b.n, c.d, c.n);
-    b.n += c.n;
+    append(&b, H(len_hex));
+    append(&b, c);
     return b;
 }
 
@@ -236,17 +245,13 @@ static blob T(uint8_t tag, blob c)
     return TL(tag, len, c);
 }
 
+/* SEQ is a SEQUENCE of count blobs. */
 static blob SEQ(int count, ...)
 {
-    blob b = {.n = 0};
     va_list ap;
 
     va_start(ap, count);
-    for (int i = 0; i < count; i++) {
-        blob x = va_arg(ap, blob);
-        memcpy(b.d + b.n, x.d, x.n);
-        b.n += x.n;
-    }
+    blob b = vcat(count, ap);
     va_end(ap);
     return T(0x30, b);
 }

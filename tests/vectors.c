@@ -1,6 +1,7 @@
 /*
  * tests/vectors.c - the shared test helpers declared in vectors.h: counters
- * and checks, hex, the PRNG, and the readers for the three vector formats.
+ * and checks, hex, the PRNG, the readers for the three vector formats, and
+ * the loader of Wycheproof's DSA keys.
  * Files are read whole into memory and parsed from there; nothing here
  * depends on the host's byte order or word size.
  */
@@ -16,7 +17,7 @@
 #include <brisk/cpu.h>
 
 #ifndef BRISK_VECTORS_DEFAULT
-#define BRISK_VECTORS_DEFAULT "../shared/vectors"
+#define BRISK_VECTORS_DEFAULT "tests/vectors"
 #endif
 
 /* ---- Checks and counters ---- */
@@ -1054,4 +1055,34 @@ int tv_wycheproof_result(const tv_wycheproof *w)
     if (strcmp(r, "acceptable") == 0)
         return TV_RESULT_ACCEPTABLE;
     return TV_RESULT_UNKNOWN;
+}
+
+/* ---- Wycheproof DSA keys ---- */
+
+int tv_wycheproof_dsa_group(tv_json *group, brisk_dsa_params *pr, brisk_bn *y)
+{
+    tv_json *k = tv_json_get(group, "publicKey");
+    brisk_bn *dst[4] = {&pr->p, &pr->q, &pr->g, y};
+    static const char *const names[4] = {"p", "q", "g", "y"};
+
+    if (k == NULL)
+        k = tv_json_get(group, "key");
+    memset(pr, 0, sizeof(*pr));
+    for (int i = 0; i < 4; i++) {
+        size_t len;
+        const uint8_t *b = dst[i] != NULL ? tv_json_hex(k, names[i], &len) : NULL;
+        if (dst[i] != NULL && (b == NULL || brisk_bn_from_bytes(dst[i], b, len) != BRISK_EOK))
+            return BRISK_EDECODE;
+    }
+    return BRISK_EOK;
+}
+
+int tv_wycheproof_dsa_params(brisk_dsa_params *pr, const char *rel)
+{
+    tv_json *root = tv_json_load(rel);
+    tv_json *group = tv_json_at(tv_json_get(root, "testGroups"), 0);
+    int ok = root != NULL && tv_wycheproof_dsa_group(group, pr, NULL) == BRISK_EOK;
+
+    tv_json_free(root);
+    return tv_check(ok, "%s: parameters", rel);
 }

@@ -1,13 +1,14 @@
 /*
  * tests/vectors.h - what every test program shares: the one reader for the
- * known-answer files in ../shared/vectors (NIST CAVP .rsp, rfc/NAME.txt records,
- * Wycheproof JSON), hex decoding, checks that count passes and failures, and
- * a reproducible PRNG for random inputs.
+ * known-answer files in tests/vectors (NIST CAVP .rsp, rfc/NAME.txt records,
+ * Wycheproof JSON) and the DSA keys in Wycheproof's, hex decoding, checks
+ * that count passes and failures, and a reproducible PRNG for random inputs.
  *
  * The vector folder is $BRISK_VECTORS if set, else the BRISK_VECTORS_DEFAULT
- * the build compiled in (CMake's BRISK_VECTORS cache value).  Setting
- * BRISK_TEST_QUICK=1 asks the slow tests (Monte Carlo, megabyte inputs) to do
- * less (the CMake option BRISK_TEST_QUICK sets it).  BRISK_TEST_SEED
+ * the build compiled in (CMake's BRISK_VECTORS cache value, by default this
+ * repository's tests/vectors).  Setting BRISK_TEST_QUICK=1 asks the slow
+ * tests (Monte Carlo, megabyte inputs) to do less (the CMake option
+ * BRISK_TEST_QUICK sets it).  BRISK_TEST_SEED
  * (decimal or 0x-hex) replays a random run.
  */
 #ifndef BRISK_TESTS_VECTORS_H
@@ -16,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include <brisk/dsa.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define TV_PRINTF(f, a) __attribute__((format(printf, f, a)))
@@ -233,5 +236,16 @@ enum { TV_RESULT_INVALID = 0, TV_RESULT_VALID = 1, TV_RESULT_ACCEPTABLE = 2,
 
 /* tv_wycheproof_result returns the TV_RESULT_* of the current test. */
 int tv_wycheproof_result(const tv_wycheproof *w);
+
+/* tv_wycheproof_dsa_group reads the key of a Wycheproof DSA test group,
+ * "publicKey" (v1) or "key" (legacy v0): hex p, q and g into *pr (zeroed
+ * first) and, unless y is NULL, y.  Returns BRISK_EOK, or BRISK_EDECODE
+ * when one is missing, not hex or too long. */
+int tv_wycheproof_dsa_group(tv_json *group, brisk_dsa_params *pr, brisk_bn *y);
+
+/* tv_wycheproof_dsa_params reads p, q and g of the first group of the
+ * Wycheproof DSA file rel and counts that as one check.  Returns 1 when
+ * they were read. */
+int tv_wycheproof_dsa_params(brisk_dsa_params *pr, const char *rel);
 
 #endif
