@@ -1,7 +1,7 @@
 /*
  * apps/apps.c - helpers shared by the brisk subcommands: error lines, the
- * table-driven option parser and its usage text, strict number parsing, hex
- * output, and the build-description lines of `version -a` and `speed`.
+ * table-driven option parser and its usage text, strict number parsing,
+ * and the build-description lines of `version -a` and `speed`.
  */
 #include <errno.h>
 #include <limits.h>
@@ -118,26 +118,6 @@ void opts_usage(FILE *f, const char *prog, const char *synopsis,
         else
             snprintf(left, sizeof(left), "-%s %s", opt->name, opt->value);
         fprintf(f, " %-19s %s\n", left, opt->help);
-    }
-}
-
-void hex_encode(char *out, const uint8_t *p, size_t len)
-{
-    static const char digits[] = "0123456789abcdef";
-
-    for (size_t i = 0; i < len; i++) {
-        out[2 * i] = digits[p[i] >> 4];
-        out[2 * i + 1] = digits[p[i] & 15];
-    }
-    out[2 * len] = '\0';
-}
-
-void print_hex(FILE *f, const uint8_t *p, size_t len, int colons)
-{
-    for (size_t i = 0; i < len; i++) {
-        if (colons && i > 0)
-            fputc(':', f);
-        fprintf(f, "%02x", p[i]);
     }
 }
 

@@ -2,8 +2,8 @@
  * apps/apps.h - what the subcommands of the `brisk` command share: their entry
  * points, one option parser driven by a table (so that -help, unknown
  * options and bad values read the same everywhere), strict number parsing,
- * one-line error messages, hex output, one writer for every output file
- * (all or nothing), the lines that describe this build
+ * one-line error messages, hex and base64 and one writer for every output
+ * file, all or nothing (apps/io.h), the lines that describe this build
  * ("options:", "compiler:", "CPUINFO:") and the speed self-check vectors;
  * and for the fuzz targets, the option tables, dgst's -sigopt parser and
  * enc's input side.
@@ -19,6 +19,8 @@
 
 #include <brisk/digest.h>
 #include <brisk/pkey.h>
+
+#include "io.h"
 
 /* Subcommands: argv[0] is the subcommand's name; the result is the exit
  * status of the command. */
@@ -93,16 +95,6 @@ int parse_long(const char *s, long *out);
 
 /* ---- Output ---- */
 
-/* print_hex writes len bytes as lower-case hex, separated by ':' if colons. */
-void print_hex(FILE *f, const uint8_t *p, size_t len, int colons);
-
-/* hex_encode writes 2 * len hex digits and a NUL to out. */
-void hex_encode(char *out, const uint8_t *p, size_t len);
-
-/* hex_decode decodes lower-case hex (NULL: empty) into out, at most max
- * bytes; returns the length, or -1 for bad hex or when it does not fit. */
-long hex_decode(uint8_t *out, size_t max, const char *hex);
-
 /* The lines describing this build, each ending in a newline:
  * "options: md2(c) md4(bmi2) ..." (the implementation in use per primitive),
  * "compiler: <compiler> <flags>", and "CPUINFO: <features>" where features
@@ -174,53 +166,6 @@ int encode_dsa_params(const char *prog, uint8_t **buf, size_t *len,
 /* free_secret wipes and frees a buffer of len bytes. */
 void free_secret(void *p, size_t len);
 
-/* ---- Output files (apps/io.c) ---- */
-
-/* An output being written: to stdout, a device or FIFO directly, or to a
- * temporary file "TARGET.brisk-tmp-XXXXXX" (mode 0600 while written) that
- * out_commit renames over TARGET and out_abort removes.  The fields are
- * the writer's own. */
-typedef struct app_out {
-    const char *prog;   /* for messages */
-    const char *name;   /* the path as given, or "stdout" */
-    int fd;
-    int secret;         /* a private key: mode 0600 whatever it replaces */
-    char *target;       /* the real file to replace; NULL when direct */
-    char *tmp;          /* the temporary file; NULL when direct */
-    int replace;        /* target exists: keep its owner and group */
-    mode_t mode;        /* the final mode */
-    uid_t uid;          /* the replaced file's owner and group */
-    gid_t gid;
-    int saved_stdout;   /* after out_stdout: the old stdout, else -1 */
-} app_out;
-
-/* out_open starts writing PROG's output to path (NULL or "-": stdout);
- * `secret` for a private key.  Returns 0, or -1 after one error line. */
-int out_open(app_out *o, const char *prog, const char *path, int secret);
-
-/* out_write writes len bytes; returns 0, or -1 after reporting (the
- * caller then calls out_abort). */
-int out_write(app_out *o, const void *buf, size_t len);
-
-/* out_stdout makes stdio's stdout write into o until out_commit or
- * out_abort, for output printed with printf; returns 0 or -1 after
- * reporting. */
-int out_stdout(app_out *o);
-
-/* out_commit flushes the output and puts it in place with its final mode,
- * owner and group; returns 0, or -1 after reporting, with everything
- * undone as by out_abort. */
-int out_commit(app_out *o);
-
-/* out_abort drops the output: the temporary file is removed and the
- * target left as it was.  It keeps errno. */
-void out_abort(app_out *o);
-
-/* write_file writes len bytes to path (NULL or "-": stdout) through
- * out_open, out_write and out_commit: all or nothing, mode 0600 when
- * `secret`.  Returns 0 or -1 after reporting. */
-int write_file(const char *prog, const char *path, const void *buf, size_t len, int secret);
-
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
 enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2 };
@@ -269,25 +214,8 @@ typedef struct sig_job {
 int dgst_set_sigopt(sig_job *s, const char *opt);
 
 /* enc's input: what it reads at a time, and its streaming base64 decoder
- * (RFC 4648 section 4, as OpenSSL's BIO_f_base64): white space anywhere is
- * skipped, '=' may only end the text, a missing final padding is
- * tolerated. */
+ * (apps/io.h). */
 #define ENC_CHUNK (64 * 1024)
-
-typedef struct b64_decoder {
-    uint32_t acc;   /* sextets of the current quantum */
-    unsigned n;     /* data characters in it */
-    unsigned pad;   /* '=' seen */
-    int done;       /* the padding is complete: only white space may follow */
-} b64_decoder;
-
-/* b64_decode decodes len characters into out (room for 3 * len / 4 + 3
- * bytes), adding to *out_len; -1 on a character that is not base64.  A
- * zeroed decoder starts a text. */
-int b64_decode(b64_decoder *d, uint8_t *out, size_t *out_len, const uint8_t *in, size_t len);
-
-/* b64_finish emits an unpadded last quantum; -1 if the text was cut short. */
-int b64_finish(b64_decoder *d, uint8_t *out, size_t *out_len);
 
 /* The input of enc: fd read as it is, or base64-decoded.  Zeroed, with fd,
  * name and base64 set, it is ready. */

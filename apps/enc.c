@@ -113,97 +113,6 @@ typedef struct enc_args {
     const char *kfile, *passarg;
 } enc_args;
 
-/* ---- Base64 (RFC 4648 section 4), as OpenSSL's BIO_f_base64 ---- */
-
-static const char b64_alphabet[] =
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/* b64_encode writes the 4 * ceil(len / 3) characters of len bytes to out. */
-static size_t b64_encode(char *out, const uint8_t *in, size_t len)
-{
-    size_t o = 0;
-
-    for (size_t i = 0; i < len; i += 3) {
-        uint32_t v = (uint32_t)in[i] << 16;
-        if (i + 1 < len)
-            v |= (uint32_t)in[i + 1] << 8;
-        if (i + 2 < len)
-            v |= in[i + 2];
-        out[o++] = b64_alphabet[v >> 18];
-        out[o++] = b64_alphabet[(v >> 12) & 63];
-        out[o++] = i + 1 < len ? b64_alphabet[(v >> 6) & 63] : '=';
-        out[o++] = i + 2 < len ? b64_alphabet[v & 63] : '=';
-    }
-    return o;
-}
-
-static int b64_value(unsigned char c)
-{
-    if (c >= 'A' && c <= 'Z')
-        return c - 'A';
-    if (c >= 'a' && c <= 'z')
-        return c - 'a' + 26;
-    if (c >= '0' && c <= '9')
-        return c - '0' + 52;
-    if (c == '+')
-        return 62;
-    if (c == '/')
-        return 63;
-    return -1;
-}
-
-/* b64_flush emits the bytes of a quantum of n (2 to 4) characters. */
-static size_t b64_flush(b64_decoder *d, uint8_t *out)
-{
-    uint32_t v = d->acc << (6 * (4 - d->n));
-    size_t len = d->n - 1;
-
-    out[0] = (uint8_t)(v >> 16);
-    if (len > 1)
-        out[1] = (uint8_t)(v >> 8);
-    if (len > 2)
-        out[2] = (uint8_t)v;
-    d->acc = 0;
-    d->n = 0;
-    return len;
-}
-
-int b64_decode(b64_decoder *d, uint8_t *out, size_t *out_len, const uint8_t *in, size_t len)
-{
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = in[i];
-        int v;
-        if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
-            continue;
-        if (c == '=') {
-            if (d->done || d->n < 2)
-                return -1;
-            d->pad++;
-            if (d->n + d->pad == 4) {
-                *out_len += b64_flush(d, out + *out_len);
-                d->done = 1;
-            }
-            continue;
-        }
-        v = b64_value(c);
-        if (v < 0 || d->pad > 0)
-            return -1;
-        d->acc = d->acc << 6 | (uint32_t)v;
-        if (++d->n == 4)
-            *out_len += b64_flush(d, out + *out_len);
-    }
-    return 0;
-}
-
-int b64_finish(b64_decoder *d, uint8_t *out, size_t *out_len)
-{
-    if (d->n == 1 || (d->pad > 0 && !d->done))
-        return -1;
-    if (d->n > 1)
-        *out_len += b64_flush(d, out + *out_len);
-    return 0;
-}
-
 /* ---- Input ---- */
 
 /* read_some reads up to cap bytes from fd; -1 with errno on an error. */
@@ -355,17 +264,6 @@ static int sink_commit(sink *k)
 
 /* ---- Keys, IVs and passwords ---- */
 
-static int hex_digit(unsigned char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 /* set_hex reads exactly 2 * size hex digits into out[size]: -1 on a
  * non-hex digit, -2 on another length.  openssl enc pads a short value with
  * zeros and cuts a long one with a warning; brisk refuses both, since a key
@@ -373,17 +271,14 @@ static int hex_digit(unsigned char c)
  * the wrong cipher) that padding would hide. */
 static int set_hex(uint8_t *out, size_t size, const char *hex)
 {
-    size_t n = strlen(hex);
+    long n = hex_parse(out, size, hex, 0);
 
-    memset(out, 0, size);
-    for (size_t i = 0; i < n; i++)
-        if (hex_digit((unsigned char)hex[i]) < 0)
-            return -1;
-    if (n != 2 * size)
+    if (n == HEX_BAD)
+        return -1;
+    if (n != (long)size) {
+        memset(out, 0, size);
         return -2;
-    for (size_t i = 0; i < n; i++)
-        out[i / 2] |= (uint8_t)(i % 2 == 0 ? hex_digit((unsigned char)hex[i]) << 4
-                                            : hex_digit((unsigned char)hex[i]));
+    }
     return 0;
 }
 

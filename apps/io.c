@@ -16,6 +16,9 @@
  * pipe) and a path naming the file stdout already writes to (/dev/stdout)
  * cannot be renamed over and are written directly; so is "-", which means
  * stdout as in openssl.
+ *
+ * Also here, since apps and tests read and write the same encodings: the
+ * one hex parser, hex output, and base64 as OpenSSL's BIO_f_base64.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -367,4 +370,152 @@ int write_file(const char *prog, const char *path, const void *buf, size_t len, 
         return -1;
     }
     return out_commit(&o);
+}
+
+/* ---- Hex ---- */
+
+int hex_digit(int c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
+    return -1;
+}
+
+long hex_parse(uint8_t *out, size_t max, const char *hex, int lower_only)
+{
+    size_t len = hex != NULL ? strlen(hex) : 0;
+
+    for (size_t i = 0; i < len; i++)
+        if (hex_digit((unsigned char)hex[i]) < 0 ||
+            (lower_only && hex[i] >= 'A' && hex[i] <= 'F'))
+            return HEX_BAD;
+    if (len % 2 != 0)
+        return HEX_ODD;
+    if (len / 2 > max)
+        return HEX_LONG;
+    for (size_t i = 0; i < len / 2; i++)
+        out[i] = (uint8_t)(hex_digit((unsigned char)hex[2 * i]) << 4 |
+                           hex_digit((unsigned char)hex[2 * i + 1]));
+    return (long)(len / 2);
+}
+
+long hex_decode(uint8_t *out, size_t max, const char *hex)
+{
+    long n = hex_parse(out, max, hex, 1);
+
+    return n < 0 ? -1 : n;
+}
+
+void hex_encode(char *out, const uint8_t *p, size_t len)
+{
+    static const char digits[] = "0123456789abcdef";
+
+    for (size_t i = 0; i < len; i++) {
+        out[2 * i] = digits[p[i] >> 4];
+        out[2 * i + 1] = digits[p[i] & 15];
+    }
+    out[2 * len] = '\0';
+}
+
+void print_hex(FILE *f, const uint8_t *p, size_t len, int colons)
+{
+    for (size_t i = 0; i < len; i++) {
+        if (colons && i > 0)
+            fputc(':', f);
+        fprintf(f, "%02x", p[i]);
+    }
+}
+
+/* ---- Base64 (RFC 4648 section 4), as OpenSSL's BIO_f_base64 ---- */
+
+static const char b64_alphabet[] =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+size_t b64_encode(char *out, const uint8_t *in, size_t len)
+{
+    size_t o = 0;
+
+    for (size_t i = 0; i < len; i += 3) {
+        uint32_t v = (uint32_t)in[i] << 16;
+        if (i + 1 < len)
+            v |= (uint32_t)in[i + 1] << 8;
+        if (i + 2 < len)
+            v |= in[i + 2];
+        out[o++] = b64_alphabet[v >> 18];
+        out[o++] = b64_alphabet[(v >> 12) & 63];
+        out[o++] = i + 1 < len ? b64_alphabet[(v >> 6) & 63] : '=';
+        out[o++] = i + 2 < len ? b64_alphabet[v & 63] : '=';
+    }
+    return o;
+}
+
+static int b64_value(unsigned char c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    if (c == '+')
+        return 62;
+    if (c == '/')
+        return 63;
+    return -1;
+}
+
+/* b64_flush emits the bytes of a quantum of n (2 to 4) characters. */
+static size_t b64_flush(b64_decoder *d, uint8_t *out)
+{
+    uint32_t v = d->acc << (6 * (4 - d->n));
+    size_t len = d->n - 1;
+
+    out[0] = (uint8_t)(v >> 16);
+    if (len > 1)
+        out[1] = (uint8_t)(v >> 8);
+    if (len > 2)
+        out[2] = (uint8_t)v;
+    d->acc = 0;
+    d->n = 0;
+    return len;
+}
+
+int b64_decode(b64_decoder *d, uint8_t *out, size_t *out_len, const uint8_t *in, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = in[i];
+        int v;
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\n')
+            continue;
+        if (c == '=') {
+            if (d->done || d->n < 2)
+                return -1;
+            d->pad++;
+            if (d->n + d->pad == 4) {
+                *out_len += b64_flush(d, out + *out_len);
+                d->done = 1;
+            }
+            continue;
+        }
+        v = b64_value(c);
+        if (v < 0 || d->pad > 0)
+            return -1;
+        d->acc = d->acc << 6 | (uint32_t)v;
+        if (++d->n == 4)
+            *out_len += b64_flush(d, out + *out_len);
+    }
+    return 0;
+}
+
+int b64_finish(b64_decoder *d, uint8_t *out, size_t *out_len)
+{
+    if (d->n == 1 || (d->pad > 0 && !d->done))
+        return -1;
+    if (d->n > 1)
+        *out_len += b64_flush(d, out + *out_len);
+    return 0;
 }

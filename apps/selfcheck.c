@@ -301,26 +301,6 @@ static const struct {
      "b2396305f03dc027ccc3524a0a1118a86982944f18fc82d589c403a47a0d0919", NULL},
 };
 
-long hex_decode(uint8_t *out, size_t max, const char *hex)
-{
-    size_t len = hex != NULL ? strlen(hex) : 0;
-
-    if (len % 2 != 0 || len / 2 > max)
-        return -1;
-    for (size_t i = 0; i < len / 2; i++) {
-        int v = 0;
-        for (int k = 0; k < 2; k++) {
-            char c = hex[2 * i + (size_t)k];
-            int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-            if (d < 0)
-                return -1;
-            v = v * 16 + d;
-        }
-        out[i] = (uint8_t)v;
-    }
-    return (long)(len / 2);
-}
-
 int selfcheck_cipher(const char *name, selfcheck_kat *kat)
 {
     for (size_t i = 0; i < sizeof(cipher_answers) / sizeof(cipher_answers[0]); i++) {

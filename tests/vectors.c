@@ -16,6 +16,8 @@
 
 #include <brisk/cpu.h>
 
+#include "io.h"
+
 #ifndef BRISK_VECTORS_DEFAULT
 #define BRISK_VECTORS_DEFAULT "tests/vectors"
 #endif
@@ -142,32 +144,15 @@ int tv_quick(void)
     return q != NULL && *q != '\0' && strcmp(q, "0") != 0;
 }
 
-/* ---- Hex ---- */
-
-static int hex_val(int c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
+/* ---- Hex: the command's own parser (apps/io.c), so that the tests and
+ * the apps cannot read hex differently ---- */
 
 int tv_hex_decode(uint8_t *out, size_t cap, const char *hex, size_t *out_len)
 {
-    size_t n = strlen(hex);
-    if (n % 2 != 0 || n / 2 > cap)
+    long n = hex_parse(out, cap, hex, 0);
+    if (n < 0)
         return -1;
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hex_val((unsigned char)hex[2 * i]);
-        int lo = hex_val((unsigned char)hex[2 * i + 1]);
-        if (hi < 0 || lo < 0)
-            return -1;
-        out[i] = (uint8_t)(hi << 4 | lo);
-    }
-    *out_len = n / 2;
+    *out_len = (size_t)n;
     return 0;
 }
 
@@ -750,7 +735,7 @@ static int parse_hex4(jparser *j, unsigned long *v)
         return -1;
     *v = 0;
     for (int i = 0; i < 4; i++) {
-        int d = hex_val((unsigned char)*j->p++);
+        int d = hex_digit((unsigned char)*j->p++);
         if (d < 0)
             return -1;
         *v = *v << 4 | (unsigned long)d;

@@ -1,0 +1,195 @@
+/*
+ * apps/speed.h - what the files of `brisk speed` share: the rows and the
+ * run (apps/speed.c chooses them), the kinds of timing and the timing
+ * itself (apps/speed_time.c), the output (apps/speed_out.c) with the one
+ * description of the -mr records that its writer and -multi's reader
+ * (apps/speed_multi.c) both follow.
+ */
+#ifndef BRISK_SPEED_H
+#define BRISK_SPEED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <brisk/cipher.h>
+#include <brisk/digest.h>
+#include <brisk/mac.h>
+
+#include "apps.h"
+
+#define MAX_SIZES 6
+#define MAX_ROWS 64
+#define MAX_MULTI 256
+#define N_PK_SIZES 8      /* rsa512 ... rsa4096, dsa512 ... dsa2048 */
+#define SLACK 64          /* room past a block for the bytes a mode buffers */
+#define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
+
+typedef struct speed_row speed_row;
+
+/* Results of a self-check, and of a setup. */
+enum { CHECK_OK, CHECK_FAIL, CHECK_NONE };
+enum { SETUP_LENGTH = 1, SETUP_CHECK };
+
+/* How to time one kind of algorithm. */
+typedef struct speed_kind {
+    /* check runs the timed path over a known answer, using buf (at least
+     * SELFCHECK_MSG_LEN + SLACK bytes) as it likes; returns CHECK_*. */
+    int (*check)(speed_row *row, uint8_t *buf);
+    /* setup prepares the row for timing blocks of len bytes from buf (keys,
+     * contexts); returns 0, SETUP_LENGTH when the row cannot take that
+     * length, or SETUP_CHECK when it fails a check at that length. */
+    int (*setup)(speed_row *row, uint8_t *buf, size_t len);
+    /* loop repeats the operation until the alarm; returns the count. */
+    long long (*loop)(speed_row *row, uint8_t *buf, size_t len);
+} speed_kind;
+
+/* The kinds (apps/speed_time.c): a one-shot digest, HMAC keyed once, a
+ * cipher's update loop, an AEAD cipher's whole messages. */
+extern const speed_kind speed_digest_kind, speed_hmac_kind, speed_cipher_kind,
+    speed_aead_kind;
+
+struct speed_row {
+    brisk_cipher_ctx ctx;       /* first: needs the 64-byte alignment */
+    int index;                  /* OpenSSL's algorithm index, for "+F:" */
+    char label[48];             /* row name: "md5", "hmac(md5)", "rc4" */
+    const speed_kind *kind;
+    const brisk_digest *md;     /* a digest row's digest, or NULL */
+    const brisk_cipher *cipher; /* a cipher row's cipher, or NULL */
+    int decrypt;                /* -decrypt: time decryption */
+    int aad;                    /* -aead: 13 bytes of AAD per message */
+    brisk_hmac_ctx hmac;        /* keyed once, for the hmac kind */
+    uint8_t key[BRISK_CIPHER_MAX_KEY];
+    uint8_t iv[BRISK_CIPHER_MAX_IV];
+    uint8_t tag[BRISK_GCM_TAG_LEN]; /* -aead -decrypt: the payload's tag */
+    uint8_t *out;               /* -aead -decrypt: where plaintext goes */
+    int failed;                 /* failed its self-check: never shown */
+    double results[MAX_SIZES];  /* bytes per second */
+};
+
+/* A public-key row: one key size of RSA or DSA, timed signing and
+ * verifying (apps/speed_pk.c holds the keys and loops). */
+typedef struct pk_row {
+    int type;               /* SPEED_PK_RSA or SPEED_PK_DSA */
+    int index;              /* OpenSSL 3.0's: rsa512 is 0, dsa512 0, ... */
+    unsigned bits;
+    speed_pk *key;          /* made and checked before timing */
+    int failed;             /* failed its self-check or a loop: never shown */
+    int skipped;            /* a smaller size took the whole time: not run */
+    double results[2];      /* signatures and verifications per second */
+} pk_row;
+
+/* The benchmark's settings and rows. */
+typedef struct speed_run {
+    speed_row rows[MAX_ROWS];
+    int n_rows;
+    pk_row pk[N_PK_SIZES];  /* RSA rows, then DSA rows, each by size */
+    int n_pk;
+    int pk_seconds;         /* OpenSSL's PKEY_SECONDS: 10 unless -seconds */
+    int seconds, mr, usertime, multi;
+    size_t misalign;
+    int sizes[MAX_SIZES];
+    int n_sizes;
+    int sizes_given;        /* -bytes was given */
+    uint8_t *buf;           /* aligned buffer + misalign */
+    void *buf_base;
+    uint8_t *out;           /* a second buffer, for -aead -decrypt */
+    void *out_base;
+    int failed;             /* some row failed its self-check or setup */
+} speed_run;
+
+/* ---- Timing (apps/speed_time.c) ---- */
+
+/* speed_catch_alarm installs the SIGALRM handler that ends each timed loop. */
+void speed_catch_alarm(void);
+
+/* speed_self_check runs each row's timed path over a known answer and
+ * makes and checks each public-key row's key; a row that fails is
+ * reported and marked failed, and so is r. */
+void speed_self_check(speed_run *r);
+
+/* speed_run_all times every row at every size, in OpenSSL 3.0's timing
+ * order, then the public-key rows, with progress lines on stderr. */
+void speed_run_all(speed_run *r);
+
+/* ---- Output (apps/speed_out.c) ---- */
+
+/* speed_print_results prints the banner (not with -mr), the table of the
+ * digest and cipher rows and the RSA and DSA rows to stdout. */
+void speed_print_results(const speed_run *r);
+
+/* The -mr records: a tag, then each field after a ':', one per line.
+ * "+H" and "+F*" go to stdout, the progress records "+DT", "+R", "+DTP"
+ * and "+R1".."+R4" to stderr, as OpenSSL 3.0 writes them. */
+enum {
+    MR_H,      /* +H:size:size...                     the block sizes */
+    MR_F,      /* +F:index:label:rate:rate...         bytes per second */
+    MR_F2,     /* +F2:index:bits:sign/s:verify/s      RSA */
+    MR_F3,     /* +F3:index:bits:sign/s:verify/s      DSA */
+    MR_DT,     /* +DT:label:seconds:size              timing starts */
+    MR_R,      /* +R:count:label:seconds              timing done */
+    MR_DTP,    /* +DTP:bits:operation:algorithm:seconds */
+    MR_R1,     /* +R1:count:bits:seconds              RSA private */
+    MR_R2,     /* +R2 ...                             RSA public */
+    MR_R3,     /* +R3 ...                             DSA sign */
+    MR_R4,     /* +R4 ...                             DSA verify */
+    MR_KINDS
+};
+
+/* The types of the fields, with the printf argument each takes. */
+typedef enum mr_field {
+    MR_END,     /* no more fields */
+    MR_INT,     /* int, "%d" */
+    MR_UINT,    /* unsigned, "%u" */
+    MR_COUNT,   /* long long, "%lld" */
+    MR_NAME,    /* const char *, holding no ':' */
+    MR_SECS,    /* double, "%.2f" */
+    MR_REAL,    /* double, "%f" */
+    MR_SIZES,   /* int n and const int *: n fields "%d" (last field only) */
+    MR_RATES    /* int n and const double *: n fields "%.2f" (last only) */
+} mr_field;
+
+#define MR_MAX_FIELDS 4
+
+typedef struct mr_record {
+    const char *tag;
+    mr_field fields[MR_MAX_FIELDS + 1];
+} mr_record;
+
+/* The one description of the records, indexed by MR_*. */
+extern const mr_record speed_mr_records[MR_KINDS];
+
+/* speed_mr_write writes one record of `kind` to f, the arguments following
+ * its fields' types. */
+void speed_mr_write(FILE *f, int kind, ...);
+
+/* A record read back: v[i] holds field i (MR_INT, MR_UINT, MR_COUNT: n;
+ * MR_SECS, MR_REAL: x; MR_NAME: s, inside the line), list the values of a
+ * trailing MR_SIZES or MR_RATES field. */
+typedef struct mr_line {
+    union {
+        long long n;
+        double x;
+        const char *s;
+    } v[MR_MAX_FIELDS];
+    double list[MAX_SIZES];
+    int n_list;
+} mr_line;
+
+/* speed_mr_kind returns the kind of record line is (its tag, then ':' or
+ * the end), or -1. */
+int speed_mr_kind(const char *line);
+
+/* speed_mr_read parses line, a record of `kind`, into out, ending its
+ * MR_NAME fields in place; returns 0, or -1 when a field is missing or
+ * malformed. */
+int speed_mr_read(char *line, int kind, mr_line *out);
+
+/* ---- -multi (apps/speed_multi.c) ---- */
+
+/* speed_do_multi forks r->multi workers that each time everything in -mr
+ * form into a pipe, and sums their figures into r.  Returns 1 in the
+ * parent (*status set: 0, or 1 if a worker failed) and 0 in a worker. */
+int speed_do_multi(speed_run *r, int *status);
+
+#endif

@@ -1,0 +1,140 @@
+/*
+ * apps/speed_multi.c - `brisk speed -multi N`, as OpenSSL 3.0's do_multi:
+ * N forked workers each time everything and write -mr records into a
+ * pipe; the parent echoes each record ("Got: ... from N") and sums the
+ * workers' figures, read through the record table of apps/speed_out.c.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "speed.h"
+
+/* add_child_pk adds the figures of an RSA or DSA record (MR_F2, MR_F3). */
+static int add_child_pk(speed_run *r, int type, const mr_line *m)
+{
+    for (int i = 0; i < r->n_pk; i++) {
+        pk_row *pk = &r->pk[i];
+        if (pk->type == type && pk->index == m->v[0].n && pk->bits == m->v[1].n) {
+            pk->results[0] += m->v[2].x;
+            pk->results[1] += m->v[3].x;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* add_child_row adds the figures of a digest or cipher record (MR_F). */
+static int add_child_row(speed_run *r, const mr_line *m)
+{
+    for (int i = 0; i < r->n_rows; i++) {
+        speed_row *row = &r->rows[i];
+        if (row->index != m->v[0].n || strcmp(row->label, m->v[1].s) != 0 || row->failed)
+            continue;
+        for (int s = 0; s < r->n_sizes && s < m->n_list; s++)
+            row->results[s] += m->list[s];
+        return 0;
+    }
+    return -1;
+}
+
+/* add_child adds the figures of one record, if it carries any; returns 0,
+ * or -1 for a malformed record or one of a row the parent does not have. */
+static int add_child(speed_run *r, char *line)
+{
+    int kind = speed_mr_kind(line);
+    mr_line m;
+
+    if (kind != MR_F && kind != MR_F2 && kind != MR_F3)
+        return 0;
+    if (speed_mr_read(line, kind, &m) != 0)
+        return -1;
+    if (kind == MR_F)
+        return add_child_row(r, &m);
+    return add_child_pk(r, kind == MR_F2 ? SPEED_PK_RSA : SPEED_PK_DSA, &m);
+}
+
+/* read_child parses one worker's -mr output; returns 0 or -1. */
+static int read_child(speed_run *r, int fd, int n)
+{
+    FILE *f = fdopen(fd, "r");
+    FILE *log = r->mr ? stderr : stdout;  /* keep -mr stdout pure */
+    char line[4096];
+    int ret = 0;
+
+    if (f == NULL) {
+        close(fd);
+        return -1;
+    }
+    while (fgets(line, sizeof(line), f) != NULL) {
+        line[strcspn(line, "\n")] = '\0';
+        if (line[0] != '+') {
+            fprintf(stderr, "Don't understand line '%s' from child %d\n", line, n);
+            continue;
+        }
+        fprintf(log, "Got: %s from %d\n", line, n);
+        char copy[sizeof(line)];
+        memcpy(copy, line, sizeof(line));
+        if (add_child(r, copy) != 0) {
+            fprintf(stderr, "Unknown type '%s' from child %d\n", line, n);
+            ret = -1;
+        }
+    }
+    fclose(f);
+    return ret;
+}
+
+int speed_do_multi(speed_run *r, int *status)
+{
+    int fds[MAX_MULTI];
+    int n_forked = 0, ret = 0;
+    FILE *log = r->mr ? stderr : stdout;
+
+    for (int n = 0; n < r->multi; n++) {
+        int fd[2];
+        pid_t pid;
+
+        if (pipe(fd) != 0) {
+            app_error("speed", "cannot create a pipe: %s", strerror(errno));
+            ret = 1;
+            break;
+        }
+        fflush(stdout);
+        fflush(stderr);
+        pid = fork();
+        if (pid == 0) {
+            for (int k = 0; k < n_forked; k++)
+                close(fds[k]);
+            close(fd[0]);
+            if (dup2(fd[1], STDOUT_FILENO) < 0)
+                _exit(1);
+            close(fd[1]);
+            r->mr = 1;
+            r->usertime = 0;
+            return 0;
+        }
+        close(fd[1]);
+        if (pid < 0) {
+            app_error("speed", "cannot fork: %s", strerror(errno));
+            close(fd[0]);
+            ret = 1;
+            break;
+        }
+        fds[n_forked++] = fd[0];
+        fprintf(log, "Forked child %d\n", n);
+    }
+    for (int n = 0; n < n_forked; n++)
+        if (read_child(r, fds[n], n) != 0)
+            ret = 1;
+    for (int n = 0; n < n_forked; n++) {
+        int st;
+        while (wait(&st) < 0 && errno == EINTR)
+            ;
+        if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
+            ret = 1;
+    }
+    *status = ret;
+    return 1;
+}

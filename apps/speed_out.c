@@ -1,0 +1,205 @@
+/*
+ * apps/speed_out.c - the output of `brisk speed`: OpenSSL 3.0's banner,
+ * its table in 1000s of bytes per second and its RSA and DSA rows, or the
+ * -mr records, written and read back (by -multi) through the one table of
+ * their tags and fields below.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <brisk/cpu.h>
+
+#include "buildinfo.h"
+#include "speed.h"
+
+/* ---- The -mr records ---- */
+
+const mr_record speed_mr_records[MR_KINDS] = {
+    [MR_H] = {"+H", {MR_SIZES}},
+    [MR_F] = {"+F", {MR_INT, MR_NAME, MR_RATES}},
+    [MR_F2] = {"+F2", {MR_INT, MR_UINT, MR_REAL, MR_REAL}},
+    [MR_F3] = {"+F3", {MR_INT, MR_UINT, MR_REAL, MR_REAL}},
+    [MR_DT] = {"+DT", {MR_NAME, MR_INT, MR_INT}},
+    [MR_R] = {"+R", {MR_COUNT, MR_NAME, MR_REAL}},
+    [MR_DTP] = {"+DTP", {MR_UINT, MR_NAME, MR_NAME, MR_INT}},
+    [MR_R1] = {"+R1", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_R2] = {"+R2", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_R3] = {"+R3", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_R4] = {"+R4", {MR_COUNT, MR_UINT, MR_SECS}},
+};
+
+void speed_mr_write(FILE *f, int kind, ...)
+{
+    const mr_record *rec = &speed_mr_records[kind];
+    va_list ap;
+
+    va_start(ap, kind);
+    fputs(rec->tag, f);
+    for (const mr_field *t = rec->fields; *t != MR_END; t++) {
+        switch (*t) {
+        case MR_INT: fprintf(f, ":%d", va_arg(ap, int)); break;
+        case MR_UINT: fprintf(f, ":%u", va_arg(ap, unsigned)); break;
+        case MR_COUNT: fprintf(f, ":%lld", va_arg(ap, long long)); break;
+        case MR_NAME: fprintf(f, ":%s", va_arg(ap, const char *)); break;
+        case MR_SECS: fprintf(f, ":%.2f", va_arg(ap, double)); break;
+        case MR_REAL: fprintf(f, ":%f", va_arg(ap, double)); break;
+        case MR_SIZES: {
+            int n = va_arg(ap, int);
+            const int *v = va_arg(ap, const int *);
+            for (int i = 0; i < n; i++)
+                fprintf(f, ":%d", v[i]);
+            break;
+        }
+        case MR_RATES: {
+            int n = va_arg(ap, int);
+            const double *v = va_arg(ap, const double *);
+            for (int i = 0; i < n; i++)
+                fprintf(f, ":%.2f", v[i]);
+            break;
+        }
+        case MR_END: break;
+        }
+    }
+    fputc('\n', f);
+    va_end(ap);
+}
+
+int speed_mr_kind(const char *line)
+{
+    for (int k = 0; k < MR_KINDS; k++) {
+        size_t n = strlen(speed_mr_records[k].tag);
+        if (strncmp(line, speed_mr_records[k].tag, n) == 0 && (line[n] == ':' || line[n] == '\0'))
+            return k;
+    }
+    return -1;
+}
+
+/* read_number reads one numeric field at *p, which must end at a ':' or
+ * the end of the line, and moves *p past it; returns 0 or -1. */
+static int read_number(char **p, mr_field type, long long *n, double *x)
+{
+    char *end;
+
+    if (type == MR_SECS || type == MR_REAL || type == MR_RATES)
+        *x = strtod(*p, &end);
+    else
+        *n = strtoll(*p, &end, 10);
+    if (end == *p || (*end != ':' && *end != '\0'))
+        return -1;
+    *p = end + (*end == ':');
+    return 0;
+}
+
+int speed_mr_read(char *line, int kind, mr_line *out)
+{
+    const mr_record *rec = &speed_mr_records[kind];
+    char *p = line + strlen(rec->tag);
+
+    memset(out, 0, sizeof(*out));
+    if (*p == ':')
+        p++;
+    for (int i = 0; rec->fields[i] != MR_END; i++) {
+        mr_field t = rec->fields[i];
+        if (t == MR_SIZES || t == MR_RATES) {   /* the rest of the line */
+            long long n;
+            while (*p != '\0' && out->n_list < MAX_SIZES) {
+                if (read_number(&p, t, &n, &out->list[out->n_list]) != 0)
+                    return -1;
+                if (t == MR_SIZES)
+                    out->list[out->n_list] = (double)n;
+                out->n_list++;
+            }
+            return *p == '\0' ? 0 : -1;
+        }
+        if (*p == '\0')
+            return -1;
+        if (t == MR_NAME) {
+            char *colon = strchr(p, ':');
+            out->v[i].s = p;
+            p = colon != NULL ? colon + 1 : p + strlen(p);
+            if (colon != NULL)
+                *colon = '\0';
+        } else if (read_number(&p, t, &out->v[i].n, &out->v[i].x) != 0) {
+            return -1;
+        }
+    }
+    return *p == '\0' ? 0 : -1;
+}
+
+/* ---- The table and the public-key rows ---- */
+
+
+static void print_banner(void)
+{
+    printf("version: %s (brisk; speed compatible with OpenSSL 3.0)\n", brisk_version());
+    printf("built on: %s\n", BRISK_BUILT_ON);
+    print_options_line(stdout);
+    print_compiler_line(stdout);
+    print_cpuinfo_line(stdout);
+}
+
+/* print_pk prints the RSA or DSA rows: a header, then one line per size. */
+static void print_pk(const speed_run *r, int type)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        const char *name = type == SPEED_PK_RSA ? "rsa" : "dsa";
+        if (pk->type != type || pk->failed || pk->skipped)
+            continue;
+        if (!header && !r->mr)
+            printf("%18ssign    verify    sign/s verify/s\n", " ");
+        header = 1;
+        if (r->mr)
+            speed_mr_write(stdout, type == SPEED_PK_RSA ? MR_F2 : MR_F3, pk->index, pk->bits,
+                           pk->results[0], pk->results[1]);
+        else
+            printf("%s %4u bits %8.6fs %8.6fs %8.1f %8.1f\n", name, pk->bits,
+                   1.0 / pk->results[0], 1.0 / pk->results[1], pk->results[0],
+                   pk->results[1]);
+    }
+}
+
+/* print_table prints the digest and cipher rows, if any were chosen. */
+static void print_table(const speed_run *r)
+{
+    if (r->n_rows == 0)
+        return;
+    if (r->mr) {
+        speed_mr_write(stdout, MR_H, r->n_sizes, r->sizes);
+    } else {
+        printf("The 'numbers' are in 1000s of bytes per second processed.\ntype        ");
+        for (int s = 0; s < r->n_sizes; s++)
+            printf("%7d bytes", r->sizes[s]);
+        printf("\n");
+    }
+    for (int i = 0; i < r->n_rows; i++) {
+        const speed_row *row = &r->rows[i];
+        if (row->failed)
+            continue;
+        if (r->mr) {
+            speed_mr_write(stdout, MR_F, row->index, row->label, r->n_sizes, row->results);
+            continue;
+        }
+        printf("%-13s", row->label);
+        for (int s = 0; s < r->n_sizes; s++) {
+            if (row->results[s] > 10000)
+                printf(" %11.2fk", row->results[s] / 1e3);
+            else
+                printf(" %11.2f ", row->results[s]);
+        }
+        printf("\n");
+    }
+}
+
+void speed_print_results(const speed_run *r)
+{
+    if (!r->mr)
+        print_banner();
+    print_table(r);
+    print_pk(r, SPEED_PK_RSA);
+    print_pk(r, SPEED_PK_DSA);
+}
+

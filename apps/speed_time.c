@@ -1,0 +1,589 @@
+/*
+ * apps/speed_time.c - what `brisk speed` times and how: a speed_kind per
+ * kind of algorithm (a self-check over a known answer, a per-cell setup
+ * and the timed loop), the timing of one cell as OpenSSL 3.0's
+ * print_message, loop and print_result do, and the public-key timing as
+ * its pkey_print_message and RSA and DSA loops do.  A loop runs until
+ * SIGALRM clears a flag, counted as OpenSSL counts, and is divided by user
+ * CPU time (wall-clock time with -elapsed).
+ */
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <brisk/cpu.h>
+
+#include "speed.h"
+
+#define AEAD_AAD_LEN 13  /* a TLS record header's worth, as OpenSSL 3.0 */
+
+static volatile sig_atomic_t running;
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    running = 0;
+}
+
+void speed_catch_alarm(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_alarm;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+}
+
+/* ---- Digests ---- */
+
+/* check_hex compares the len-byte result with the hex answer want. */
+static int check_hex(const uint8_t *out, size_t len, const char *want)
+{
+    char hex[2 * BRISK_DIGEST_MAX_LEN + 1];
+
+    if (want == NULL)
+        return CHECK_NONE;
+    hex_encode(hex, out, len);
+    return strcmp(hex, want) == 0 ? CHECK_OK : CHECK_FAIL;
+}
+
+static int digest_check(speed_row *row, uint8_t *buf)
+{
+    uint8_t out[BRISK_DIGEST_MAX_LEN];
+
+    selfcheck_message(buf);
+    brisk_digest_oneshot(row->md, out, buf, SELFCHECK_MSG_LEN);
+    return check_hex(out, row->md->digest_len, selfcheck_expected(row->md, 0));
+}
+
+static int digest_setup(speed_row *row, uint8_t *buf, size_t len)
+{
+    (void)row, (void)buf, (void)len;
+    return 0;
+}
+
+/* The generic one-shot is one indirect call to the typed one-shot (brisk_md5,
+ * brisk_sha512, ...), so every digest is timed through the registry. */
+static long long digest_loop(speed_row *row, uint8_t *buf, size_t len)
+{
+    uint8_t out[BRISK_DIGEST_MAX_LEN];
+    const brisk_digest *md = row->md;
+    long long count = 0;
+
+    while (running) {
+        brisk_digest_oneshot(md, out, buf, len);
+        count++;
+    }
+    return count;
+}
+
+const speed_kind speed_digest_kind = {digest_check, digest_setup, digest_loop};
+
+/* ---- HMAC: keyed once, then one brisk_hmac_tag per message, as OpenSSL
+ * 3.0 re-initialises one EVP_MAC_CTX without a new key and runs update and
+ * final. ---- */
+
+static int hmac_setup(speed_row *row, uint8_t *buf, size_t len)
+{
+    (void)buf, (void)len;
+    brisk_hmac_init(&row->hmac, row->md, (const uint8_t *)selfcheck_hmac_key,
+                    strlen(selfcheck_hmac_key));
+    return 0;
+}
+
+static int hmac_check(speed_row *row, uint8_t *buf)
+{
+    uint8_t out[BRISK_DIGEST_MAX_LEN], streamed[BRISK_DIGEST_MAX_LEN];
+    static const size_t short_lens[] = {0, 16, 55, 64};
+    size_t dl = row->md->digest_len;
+
+    hmac_setup(row, buf, 0);
+    selfcheck_message(buf);
+    brisk_hmac_tag(&row->hmac, out, buf, SELFCHECK_MSG_LEN);
+    int r = check_hex(out, dl, selfcheck_expected(row->md, 1));
+    /* Short messages may take their own path in brisk_hmac_tag (one call
+     * for HMAC-MD5 and HMAC-SHA-256); it must agree with streaming, checked
+     * above. */
+    for (size_t i = 0; r == CHECK_OK && i < sizeof(short_lens) / sizeof(short_lens[0]); i++) {
+        brisk_hmac_tag(&row->hmac, out, buf, short_lens[i]);
+        brisk_hmac_update(&row->hmac, buf, short_lens[i]);
+        brisk_hmac_final(&row->hmac, streamed);
+        if (memcmp(out, streamed, dl) != 0)
+            r = CHECK_FAIL;
+    }
+    return r;
+}
+
+static long long hmac_loop(speed_row *row, uint8_t *buf, size_t len)
+{
+    uint8_t out[BRISK_DIGEST_MAX_LEN];
+    brisk_hmac_ctx *ctx = &row->hmac;
+    long long count = 0;
+
+    while (running) {
+        brisk_hmac_tag(ctx, out, buf, len);
+        count++;
+    }
+    return count;
+}
+
+const speed_kind speed_hmac_kind = {hmac_check, hmac_setup, hmac_loop};
+
+/* ---- Ciphers: the self-check ---- */
+
+/* crypt_all runs in_len bytes through ctx, already initialised, in pieces
+ * of `piece` bytes (all at once if 0), then final; returns the output length
+ * or -1 on an error. */
+static long crypt_all(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t in_len,
+                      size_t piece)
+{
+    size_t done = 0, total = 0, n;
+
+    if (piece == 0)
+        piece = in_len;
+    do {
+        size_t len = in_len - done < piece ? in_len - done : piece;
+        if (brisk_cipher_update(ctx, out + total, &n, in + done, len) != 0)
+            return -1;
+        total += n;
+        done += len;
+    } while (done < in_len);
+    if (brisk_cipher_final(ctx, out + total, &n) != 0)
+        return -1;
+    return (long)(total + n);
+}
+
+/* kat_run encrypts (or decrypts) kat's input with its key, IV and AAD
+ * through the generic API, as the timed loops call it, and compares the
+ * output (and the tag) with kat's answer. */
+static int kat_run(speed_row *row, const selfcheck_kat *kat, int encrypt, uint8_t *out)
+{
+    brisk_cipher_ctx *ctx = &row->ctx;
+    const uint8_t *in = encrypt ? kat->pt : kat->ct;
+    const uint8_t *want = encrypt ? kat->ct : kat->pt;
+    uint8_t tag[BRISK_GCM_TAG_LEN];
+    int aead = (row->cipher->flags & BRISK_CIPHER_AEAD) != 0;
+    long len;
+
+    if (brisk_cipher_init(ctx, row->cipher, encrypt, kat->key, kat->key_len,
+                          kat->iv, kat->iv_len) != 0 ||
+        brisk_cipher_set_padding(ctx, 0) != 0 ||
+        (aead && brisk_cipher_aad(ctx, kat->aad, kat->aad_len) != 0) ||
+        (aead && !encrypt && brisk_cipher_set_tag(ctx, kat->tag, kat->tag_len) != 0))
+        return CHECK_FAIL;
+    len = crypt_all(ctx, out, in, kat->pt_len, 0);
+    if (len != (long)kat->pt_len || memcmp(out, want, kat->pt_len) != 0)
+        return CHECK_FAIL;
+    if (aead && encrypt && (brisk_cipher_get_tag(ctx, tag, kat->tag_len) != 0 ||
+                            memcmp(tag, kat->tag, kat->tag_len) != 0))
+        return CHECK_FAIL;
+    return CHECK_OK;
+}
+
+/* consistent checks c on a message it has no answer for: msg (len bytes,
+ * cut to whole blocks for ECB and CBC) encrypted under key and iv at once
+ * and 8 bytes at a time (XTS: a data unit is one call) must agree, differ
+ * from msg, and decrypt back, with its tag for an AEAD.  scratch holds
+ * 2 * (len + SLACK) bytes.  Returns CHECK_OK or CHECK_FAIL. */
+static int consistent(speed_row *row, const uint8_t *key, const uint8_t *iv,
+                      const uint8_t *msg, size_t len, uint8_t *scratch)
+{
+    static const uint8_t aad[AEAD_AAD_LEN] = {0xcc};
+    const brisk_cipher *c = row->cipher;
+    brisk_cipher_ctx *ctx = &row->ctx;
+    int aead = (c->flags & BRISK_CIPHER_AEAD) != 0;
+    uint8_t *ct = scratch, *back = scratch + len + SLACK;
+    uint8_t tag[BRISK_GCM_TAG_LEN];
+
+    len -= len % c->block_len;
+    if (len == 0)
+        return CHECK_OK;
+    for (int pass = 0; pass < 3; pass++) {
+        int encrypt = pass < 2;
+        size_t piece = pass == 1 && c->mode != BRISK_MODE_XTS ? 8 : 0;
+        uint8_t *out = pass == 0 ? ct : back;
+        if (brisk_cipher_init(ctx, c, encrypt, key, c->key_len, iv, c->iv_len) != 0 ||
+            brisk_cipher_set_padding(ctx, 0) != 0 ||
+            (aead && brisk_cipher_aad(ctx, aad, sizeof(aad)) != 0) ||
+            (aead && !encrypt && brisk_cipher_set_tag(ctx, tag, sizeof(tag)) != 0) ||
+            crypt_all(ctx, out, encrypt ? msg : ct, len, piece) != (long)len ||
+            (aead && pass == 0 && brisk_cipher_get_tag(ctx, tag, sizeof(tag)) != 0))
+            return CHECK_FAIL;
+        if ((pass == 0 && memcmp(ct, msg, len) == 0) ||
+            (pass == 1 && memcmp(back, ct, len) != 0) ||
+            (pass == 2 && memcmp(back, msg, len) != 0))
+            return CHECK_FAIL;
+    }
+    return CHECK_OK;
+}
+
+/* self_consistent is the check for a cipher without a stored answer:
+ * consistent() on the self-check message, with a key and IV taken from its
+ * tail. */
+static int self_consistent(speed_row *row, uint8_t *buf)
+{
+    enum { LEN = 64 };
+    uint8_t key[BRISK_CIPHER_MAX_KEY], iv[BRISK_CIPHER_MAX_IV];
+
+    selfcheck_message(buf);
+    memcpy(key, buf + 200, row->cipher->key_len);
+    memcpy(iv, buf + 264, row->cipher->iv_len);
+    return consistent(row, key, iv, buf, LEN, buf + LEN + SLACK);
+}
+
+static int cipher_check(speed_row *row, uint8_t *buf)
+{
+    selfcheck_kat kat;
+    int ret;
+
+    if (selfcheck_cipher(row->cipher->name, &kat) != 0)
+        ret = self_consistent(row, buf);
+    else if ((ret = kat_run(row, &kat, 1, buf)) == CHECK_OK)
+        ret = kat_run(row, &kat, 0, buf);
+    brisk_cipher_cleanup(&row->ctx);
+    return ret;
+}
+
+/* ---- Ciphers: timing ---- */
+
+/* cipher_start initialises the row's context for timing, keeping the key
+ * when it is already set (OpenSSL's EVP_CipherInit_ex with a NULL key). */
+static int cipher_start(speed_row *row, int rekey)
+{
+    const brisk_cipher *c = row->cipher;
+
+    if (brisk_cipher_init(&row->ctx, c, !row->decrypt, rekey ? row->key : NULL,
+                          rekey ? c->key_len : 0, row->iv, c->iv_len) != 0)
+        return -1;
+    return brisk_cipher_set_padding(&row->ctx, 0);
+}
+
+/* cell_check tries one block of len bytes, so that a length the mode
+ * refuses (XTS under 16 bytes) is reported rather than timed as a stream of
+ * errors (SETUP_LENGTH), then checks the cipher for consistency at that
+ * length with the row's key, since the wide paths that long blocks take may
+ * be ones the known answer did not reach (SETUP_CHECK). */
+static int cell_check(speed_row *row, uint8_t *buf, size_t len)
+{
+    size_t n;
+
+    if (cipher_start(row, 1) != 0 || brisk_cipher_update(&row->ctx, buf, &n, buf, len) != 0)
+        return SETUP_LENGTH;
+    if (consistent(row, row->key, row->iv, buf, len, row->out) != CHECK_OK)
+        return SETUP_CHECK;
+    return 0;
+}
+
+/* cipher_setup checks the cell, then keys a fresh context. */
+static int cipher_setup(speed_row *row, uint8_t *buf, size_t len)
+{
+    int err = cell_check(row, buf, len);
+
+    if (err != 0)
+        return err;
+    return cipher_start(row, 1) != 0 ? SETUP_LENGTH : 0;
+}
+
+/* OpenSSL's EVP_Update_loop: one update per block on one context, in
+ * place.  An error can only be GCM's message length limit, after which
+ * OpenSSL restarts with the same key and IV; so does this. */
+static long long cipher_loop(speed_row *row, uint8_t *buf, size_t len)
+{
+    brisk_cipher_ctx *ctx = &row->ctx;
+    size_t n;
+    long long count = 0;
+
+    while (running) {
+        if (brisk_cipher_update(ctx, buf, &n, buf, len) != 0)
+            cipher_start(row, 0);
+        count++;
+    }
+    return count;
+}
+
+const speed_kind speed_cipher_kind = {cipher_check, cipher_setup, cipher_loop};
+
+/* ---- AEAD ciphers: whole messages, as OpenSSL 3.0 times them ----
+ *
+ * openssl speed 3.0 times an AEAD cipher (with -evp, with or without -aead)
+ * in EVP_Update_loop_aead_enc/_dec: every message sets the IV length, keys
+ * the context with the key and IV (EVP_CipherInit_ex with both), adds 13
+ * bytes of AAD under -aead only, runs the payload and finalises (and, when
+ * decrypting, sets the tag).  brisk does the same work per message: a full
+ * init with the key, so that the key schedule and GCM's hash key are
+ * rebuilt each time as OpenSSL's are. */
+
+static const uint8_t aead_aad[AEAD_AAD_LEN] = {0xcc};
+
+/* aead_message runs one message from in to out with the row's key and
+ * IV; returns 0 or an error (a tag that does not verify). */
+static inline int aead_message(speed_row *row, uint8_t *out, const uint8_t *in, size_t len)
+{
+    brisk_cipher_ctx *ctx = &row->ctx;
+    size_t n, m;
+    int err;
+
+    err = brisk_cipher_init(ctx, row->cipher, !row->decrypt, row->key, row->cipher->key_len,
+                            row->iv, row->cipher->iv_len);
+    if (row->decrypt)
+        err |= brisk_cipher_set_tag(ctx, row->tag, sizeof(row->tag));
+    if (row->aad)
+        err |= brisk_cipher_aad(ctx, aead_aad, sizeof(aead_aad));
+    err |= brisk_cipher_update(ctx, out, &n, in, len);
+    err |= brisk_cipher_final(ctx, out + n, &m);
+    if (!row->decrypt)
+        err |= brisk_cipher_get_tag(ctx, row->tag, sizeof(row->tag));
+    return err;
+}
+
+/* aead_setup keys the context; to time decryption it first encrypts the
+ * payload in place, keeping its tag, so that every timed message verifies
+ * (a failed final wipes the key) while the plaintext goes to a separate
+ * buffer and the ciphertext stays as it is. */
+static int aead_setup(speed_row *row, uint8_t *buf, size_t len)
+{
+    const brisk_cipher *c = row->cipher;
+    int decrypt = row->decrypt;
+    int err = cell_check(row, buf, len);
+
+    if (err != 0)
+        return err;
+    if (brisk_cipher_init(&row->ctx, c, 1, row->key, c->key_len, row->iv, c->iv_len) != 0)
+        return SETUP_LENGTH;
+    row->decrypt = 0;
+    err = aead_message(row, buf, buf, len);
+    row->decrypt = decrypt;
+    if (err == 0 && decrypt)
+        err = aead_message(row, row->out, buf, len);
+    return err != 0 ? SETUP_CHECK : 0;
+}
+
+static long long aead_loop(speed_row *row, uint8_t *buf, size_t len)
+{
+    uint8_t *out = row->decrypt ? row->out : buf;
+    long long count = 0;
+
+    while (running) {
+        aead_message(row, out, buf, len);
+        count++;
+    }
+    return count;
+}
+
+const speed_kind speed_aead_kind = {cipher_check, aead_setup, aead_loop};
+
+/* OpenSSL 3.0 times the algorithms in the order of its code, which is not
+ * the order of its indices: timing_rank gives an index's place in it. */
+static int timing_rank(int index)
+{
+    static const int order[] = {0, 1, 2, 3, 4, 6, 7, 8, 5, 9, 10, 11, 19, 20, 21,
+                                22, 23, 24, 12, 13, 14, 15, 16, 17, 18, 26, 27, 25};
+    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+        if (order[i] == index)
+            return (int)i;
+    return index;
+}
+/* ---- Timing ---- */
+
+static double now(int usertime)
+{
+    if (usertime) {
+        struct rusage ru;
+        getrusage(RUSAGE_SELF, &ru);
+        return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+    } else {
+        struct timespec ts;
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    }
+}
+
+/* row_impls writes the implementations a row runs on, for messages:
+ * "sha256=shani", or for a cipher every primitive its name starts with
+ * ("aes=vaes"), plus GHASH's for GCM. */
+static void row_impls(const speed_row *row, char *out, size_t n)
+{
+    const char *prim;
+    size_t used = 0;
+
+    out[0] = '\0';
+    for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL && used < n; i++) {
+        size_t len = strlen(prim);
+        int uses = row->md != NULL ? strcmp(row->md->prim, prim) == 0
+                   : (strncmp(row->cipher->name, prim, len) == 0 &&
+                      (row->cipher->name[len] == '-' || row->cipher->name[len] == '\0')) ||
+                         (row->cipher->mode == BRISK_MODE_GCM && strcmp(prim, "ghash") == 0);
+        if (uses)
+            used += (size_t)snprintf(out + used, n - used, "%s%s=%s", used ? " " : "", prim,
+                                     brisk_impl_active(prim));
+    }
+    if (out[0] == '\0')
+        snprintf(out, n, "the only one");
+}
+
+/* time_cell runs one row at one block size, as OpenSSL's print_message,
+ * loop and print_result do. */
+static void time_cell(speed_run *r, speed_row *row, int s)
+{
+    int len = r->sizes[s];
+    long long count;
+    double t0, t;
+
+    int err = row->kind->setup(row, r->buf, (size_t)len);
+
+    if (err != 0) {
+        char impls[128];
+        row_impls(row, impls, sizeof(impls));
+        if (err == SETUP_LENGTH)
+            app_error("speed", "%s cannot process %d-byte blocks; not timed", row->label, len);
+        else
+            app_error("speed", "%s (impl %s) failed its self-check on %d-byte blocks; not timed",
+                      row->label, impls, len);
+        row->failed = 1;
+        r->failed = 1;
+        return;
+    }
+    if (r->mr)
+        speed_mr_write(stderr, MR_DT, row->label, r->seconds, len);
+    else
+        fprintf(stderr, "Doing %s for %ds on %d size blocks: ", row->label, r->seconds, len);
+    fflush(stderr);
+    running = 1;
+    alarm((unsigned)r->seconds);
+    t0 = now(r->usertime);
+    count = row->kind->loop(row, r->buf, (size_t)len);
+    t = now(r->usertime) - t0;
+    alarm(0);
+    if (t < 1e-3)
+        t = 1e-3;
+    if (r->mr)
+        speed_mr_write(stderr, MR_R, count, row->label, t);
+    else
+        fprintf(stderr, "%lld %s's in %.2fs\n", count, row->label, t);
+    row->results[s] = (double)count / t * len;
+}
+
+/* self_check runs each row's timed path over a known answer in the
+ * benchmark buffer; a row that fails is reported and marked. */
+void speed_self_check(speed_run *r)
+{
+    char impls[128];
+
+    for (int i = 0; i < r->n_rows; i++) {
+        speed_row *row = &r->rows[i];
+        int ret = row->kind->check(row, r->buf);
+
+        if (ret == CHECK_OK)
+            continue;
+        if (ret == CHECK_NONE) {
+            app_error("speed", "%s has no self-check answer; not timed", row->label);
+        } else {
+            row_impls(row, impls, sizeof(impls));
+            app_error("speed", "%s (impl %s) failed its self-check; not timed", row->label, impls);
+        }
+        row->failed = 1;
+        r->failed = 1;
+    }
+    memset(r->buf, 0, CHECK_BUF_LEN);
+    for (int i = 0; i < r->n_pk; i++) {
+        pk_row *pk = &r->pk[i];
+        const char *why;
+
+        pk->key = speed_pk_new(pk->type, pk->bits, &why);
+        if (pk->key == NULL) {
+            app_error("speed", "%s%u failed its self-check (%s); not timed",
+                      pk->type == SPEED_PK_RSA ? "rsa" : "dsa", pk->bits, why);
+            pk->failed = 1;
+            r->failed = 1;
+        }
+    }
+}
+
+/* ---- Public-key timing, as OpenSSL 3.0's pkey_print_message and the
+ * result lines of its RSA and DSA loops ---- */
+
+/* time_pk_op times signing (op 0) or verifying (op 1); returns the count,
+ * or -1 after reporting a failed operation. */
+static long long time_pk_op(speed_run *r, pk_row *pk, int op)
+{
+    static const char *const what[2][2] = {{"private", "public"}, {"sign", "verify"}};
+    int dsa = pk->type == SPEED_PK_DSA;
+    long long count;
+    double t0, t;
+
+    if (r->mr)
+        speed_mr_write(stderr, MR_DTP, pk->bits, what[dsa][op], dsa ? "dsa" : "rsa",
+                       r->pk_seconds);
+    else
+        fprintf(stderr, "Doing %u bits %s %s's for %ds: ", pk->bits, what[dsa][op],
+                dsa ? "dsa" : "rsa", r->pk_seconds);
+    fflush(stderr);
+    running = 1;
+    alarm((unsigned)r->pk_seconds);
+    t0 = now(r->usertime);
+    count = op == 0 ? speed_pk_sign(pk->key, &running) : speed_pk_verify(pk->key, &running);
+    t = now(r->usertime) - t0;
+    alarm(0);
+    if (count < 0) {
+        app_error("speed", "%s %u bits: %s failed while timed", dsa ? "DSA" : "RSA", pk->bits,
+                  op == 0 ? "signing" : "verification");
+        return -1;
+    }
+    if (t < 1e-3)
+        t = 1e-3;
+    if (r->mr)
+        speed_mr_write(stderr, MR_R1 + 2 * dsa + op, count, pk->bits, t);
+    else if (!dsa)
+        fprintf(stderr, "%lld %u bits %s RSA's in %.2fs\n", count, pk->bits, what[0][op], t);
+    else
+        fprintf(stderr, "%lld %u bits DSA %s in %.2fs\n", count, pk->bits,
+                op == 0 ? "signs" : "verify", t);
+    pk->results[op] = (double)count / t;
+    return count;
+}
+
+/* run_pk times each public-key row; as OpenSSL does, a size whose signing
+ * ran at most once in the time stops the larger sizes of its kind. */
+static void run_pk(speed_run *r)
+{
+    for (int i = 0; i < r->n_pk; i++) {
+        pk_row *pk = &r->pk[i];
+        long long signs;
+
+        if (pk->failed || pk->skipped)
+            continue;
+        signs = time_pk_op(r, pk, 0);
+        if (signs < 0 || time_pk_op(r, pk, 1) < 0) {
+            pk->failed = 1;
+            r->failed = 1;
+            continue;
+        }
+        for (int j = i + 1; signs <= 1 && j < r->n_pk; j++)
+            if (r->pk[j].type == pk->type)
+                r->pk[j].skipped = 1;
+    }
+}
+
+/* run_all times every row, in OpenSSL's timing order. */
+void speed_run_all(speed_run *r)
+{
+    int order[MAX_ROWS];
+
+    for (int i = 0; i < r->n_rows; i++) {
+        int j = i;
+        for (; j > 0 && timing_rank(r->rows[order[j - 1]].index) > timing_rank(r->rows[i].index); j--)
+            order[j] = order[j - 1];
+        order[j] = i;
+    }
+    for (int i = 0; i < r->n_rows; i++) {
+        speed_row *row = &r->rows[order[i]];
+        for (int s = 0; s < r->n_sizes && !row->failed; s++)
+            time_cell(r, row, s);
+    }
+    run_pk(r);
+}

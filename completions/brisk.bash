@@ -1,0 +1,105 @@
+# completions/brisk.bash - bash completion for the brisk command, installed
+# as share/bash-completion/completions/brisk.  Everything it offers comes
+# from the command itself, so it never lists what this build lacks: the
+# subcommands from `brisk help`, each subcommand's options from its -help,
+# digest and cipher names from `brisk dgst -list`, `brisk enc -list` and
+# `brisk list`, and speed's algorithm names from `brisk speed -help`.
+
+# _brisk_words CMD...: the words of CMD's output, one a line.
+_brisk_words()
+{
+    "$@" 2> /dev/null | tr -s ' \t' '\n\n' | sed '/^$/d'
+}
+
+# _brisk_subcommands BRISK: the names under "Subcommands:" in `brisk help`.
+_brisk_subcommands()
+{
+    "$1" help 2> /dev/null | awk '/^Subcommands:/ { on = 1; next }
+                                  on && NF == 0 { exit } on { print $1 }'
+}
+
+# _brisk_options BRISK SUB: the options of `brisk SUB -help`, each with its
+# value name if it takes one ("-seconds N"), one a line.
+_brisk_options()
+{
+    "$1" "$2" -help 2> /dev/null | awk '/^Options:/ { on = 1; next }
+        on && NF == 0 { exit }
+        on && substr($0, 1, 2) == " -" {
+            left = substr($0, 2, 19); sub(/ +$/, "", left); print left
+        }'
+}
+
+# _brisk_names BRISK KIND: digest or cipher names (the registry's, first
+# column of `brisk list`).
+_brisk_names()
+{
+    "$1" list -"$2"-algorithms 2> /dev/null | awk '/^  [a-z0-9]/ { print $1 }'
+}
+
+_brisk()
+{
+    local cur prev brisk sub opts value
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD - 1]}
+    brisk=${COMP_WORDS[0]}
+    COMPREPLY=()
+
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "$(_brisk_subcommands "$brisk")" -- "$cur"))
+        return
+    fi
+    sub=${COMP_WORDS[1]}
+    if [ "$sub" = help ]; then
+        [ "$COMP_CWORD" -eq 2 ] &&
+            COMPREPLY=($(compgen -W "$(_brisk_subcommands "$brisk")" -- "$cur"))
+        return
+    fi
+    # `brisk sha256 ...` is dgst with that digest.
+    if ! _brisk_subcommands "$brisk" | grep -qx -- "$sub"; then
+        sub=dgst
+    fi
+    opts=$(_brisk_options "$brisk" "$sub")
+
+    # The value of the option before the cursor, by its value name.
+    value=$(printf '%s\n' "$opts" | awk -v o="${prev#-}" '
+        { sub(/^-/, "", o); n = $1; sub(/^-/, "", n) } n == o && NF > 1 { print $2; exit }')
+    if [ -n "$value" ]; then
+        case "$sub:$prev:$value" in
+        speed:*-evp:*)
+            COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" cipher)
+                                     $(_brisk_names "$brisk" digest)" -- "$cur")) ;;
+        speed:*-hmac:* | *:DIGEST)
+            COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" digest)" -- "$cur")) ;;
+        *:PEM\|DER)
+            COMPREPLY=($(compgen -W "PEM DER" -- "$cur")) ;;
+        *:NAME:VALUE)
+            COMPREPLY=($(compgen -W "rsa_padding_mode:pkcs1 rsa_padding_mode:pss
+                rsa_pss_saltlen:digest rsa_pss_saltlen:max rsa_pss_saltlen:auto
+                rsa_mgf1_md:" -- "$cur")) ;;
+        *:FILE | *:KEYFILE | *:PATH)
+            COMPREPLY=($(compgen -f -- "$cur")) ;;
+        esac
+        return
+    fi
+
+    if [ "${cur#-}" != "$cur" ]; then
+        # Options; dgst's -DIGEST and enc's -CIPHER stand for the names.
+        COMPREPLY=($(compgen -W "$(printf '%s\n' "$opts" | awk '{ print $1 }' |
+                                   grep -v -e '^-DIGEST$' -e '^-CIPHER$')
+                                 $(case $sub in
+                                   dgst) _brisk_words "$brisk" dgst -list | grep '^-' ;;
+                                   enc) _brisk_words "$brisk" enc -list | grep '^-' ;;
+                                   esac)" -- "$cur"))
+        return
+    fi
+    case $sub in
+    speed)
+        COMPREPLY=($(compgen -W "$("$brisk" speed -help 2> /dev/null |
+                     sed -n '/^Algorithms:/,/^Ciphers/p' | sed '$d; s/^Algorithms://')" \
+                     -- "$cur")) ;;
+    genrsa) COMPREPLY=($(compgen -W "512 1024 2048 3072 4096" -- "$cur")) ;;
+    dsaparam) COMPREPLY=($(compgen -W "512 1024 2048 3072" -- "$cur")) ;;
+    dgst) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    esac
+}
+complete -o filenames -F _brisk brisk

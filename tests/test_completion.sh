@@ -1,0 +1,90 @@
+#!/bin/bash
+# tests/test_completion.sh BRISK COMPLETION - the bash completion of brisk,
+# sourced into this bash and asked as bash would ask it (COMP_WORDS,
+# COMP_CWORD, then the function `complete` names): subcommand names, speed's
+# options (exactly those of `brisk speed -help`), dgst's and enc's algorithm
+# options, speed's algorithm names and the values of -evp, -hmac, -md and
+# -outform.
+set -u
+BRISK=$1
+COMPLETION=$2
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*"; }
+
+# shellcheck source=/dev/null
+. "$COMPLETION" || { echo "FAIL: cannot source $COMPLETION"; exit 1; }
+func=$(complete -p brisk 2> /dev/null | sed -n 's/.*-F \([^ ]*\) brisk$/\1/p')
+[ -n "$func" ] || { echo "FAIL: $COMPLETION does not complete brisk"; exit 1; }
+
+# complete WORD...: the completions of the last word, sorted, one a line.
+complete_words() {
+    COMP_WORDS=("$BRISK" "$@")
+    COMP_CWORD=$#
+    COMP_LINE="brisk $*"
+    COMP_POINT=${#COMP_LINE}
+    COMPREPLY=()
+    "$func" brisk "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD - 1]}"
+    printf '%s\n' "${COMPREPLY[@]}" | sed '/^$/d' | sort
+}
+
+# expect WANT WORD...: the completions are exactly WANT (words, any order).
+expect() {
+    local want got
+    want=$(printf '%s\n' $1 | sort)
+    shift
+    got=$(complete_words "$@")
+    if [ "$got" = "$want" ]; then ok; else bad "brisk $*<TAB>: got '$(echo $got)', want '$(echo $want)'"; fi
+}
+
+# expect_has WANT WORD...: the completions include every word of WANT.
+expect_has() {
+    local want=$1 got w
+    shift
+    got=$(complete_words "$@")
+    for w in $want; do
+        if ! printf '%s\n' "$got" | grep -qx -- "$w"; then
+            bad "brisk $*<TAB>: '$w' missing from '$(echo $got)'"
+            return
+        fi
+    done
+    ok
+}
+
+# Subcommands, from `brisk help`.
+subs=$("$BRISK" help | awk '/^Subcommands:/ { on = 1; next } on && NF == 0 { exit } on { print $1 }')
+expect "$subs" ""
+expect "speed" sp
+expect "dgst dsaparam des-opts" d
+expect "enc" help en
+
+# speed's options: exactly what -help lists.
+speed_opts=$("$BRISK" speed -help | awk '/^Options:/ { on = 1; next } on && NF == 0 { exit }
+                                        on && /^ -/ { print $1 }')
+[ "$(echo $speed_opts | wc -w)" -ge 12 ] && ok || bad "read too few options from speed -help"
+expect "$speed_opts" speed -
+expect "-seconds" speed -sec
+expect "-multi -misalign -mr" speed -m
+expect "-seconds" speed -bytes 16 -se
+
+# dgst: -DIGEST stands for every digest of `dgst -list`, aliases too.
+expect_has "-sha1 -sha224 -sha256 -sha384 -sha512 -sha512-256" dgst -sha
+expect "-ripemd -ripemd160" dgst -rip
+expect_has "-hmac -sign -verify -sigopt -hex" dgst -
+expect_has "-sha256" sha256 -s
+# enc: -CIPHER stands for every cipher enc takes (no GCM).
+expect "-aes-256-cbc -aes-256-cfb -aes-256-ctr -aes-256-ecb -aes-256-ofb" enc -aes-256-
+expect "sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256" enc -md sha
+
+# Values and operands.
+expect "aes-128-gcm" speed -evp aes-128-g
+expect "sha512 sha512-224 sha512-256" speed -hmac sha5
+expect "PEM DER" pkey -outform ""
+expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
+expect_has "md5 sha256 aes-128-cbc dsa2048 hmac" speed ""
+expect "" speed -seconds ""
+
+echo "test_completion: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
