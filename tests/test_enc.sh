@@ -319,7 +319,14 @@ b -aes-128-cbc -k x -iter 99999999999999999999 -in "$tmp/p17"
 check "-iter too large: one line, exit 1" one_line_error
 b -aes-128-cbc -k x -md nosuch -in "$tmp/p17"
 check "-md nosuch: one line, exit 1" one_line_error
-b -aes-128-cbc -in "$tmp/p17" -out "$d/x" </dev/null
+# Without a terminal to prompt on (setsid: a new session has none).
+if command -v setsid >/dev/null 2>&1; then
+    setsid -w $RUN "$BRISK" enc -aes-128-cbc -in "$tmp/p17" -out "$d/x" </dev/null \
+        >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+else
+    b -aes-128-cbc -in "$tmp/p17" -out "$d/x" </dev/null
+fi
 check "no password: one line, exit 1" one_line_error
 check "no password: says how to give one" grep -q 'no password given' "$tmp/err"
 check "no password: no output file" absent "$d/x"
