@@ -412,6 +412,9 @@ static void usage(void)
 {
     opts_usage(stdout, PROG, "-CIPHER [options]", enc_options);
     printf(" -%-18s %s\n", "CIPHER", "Any cipher of -list (aes-256-cbc, des3, bf, rc4...)");
+    printf("\nWithout -k, -kfile, -pass or -K, the password is asked on the terminal\n"
+           "without echo, twice when encrypting, as openssl enc does; without a terminal,\n"
+           "enc fails.  -pass and -kfile take a line of at most 4095 bytes.\n");
     printf("\nWith -k or -pass and without -S or -nosalt, encryption writes \"Salted__\" and\n"
            "a random 8-byte salt first, as openssl enc does.  Without -pbkdf2 the key and IV\n"
            "come from OpenSSL's legacy EVP_BytesToKey (one round of -md).  AEAD (GCM) and\n"
