@@ -263,32 +263,38 @@ static int sink_commit(sink *k)
 
 /* ---- Keys, IVs and passwords ---- */
 
-/* set_hex reads exactly 2 * size hex digits into out[size]: -1 on a
- * non-hex digit, -2 on another length.  openssl enc pads a short value with
- * zeros and cuts a long one with a warning; brisk refuses both, since a key
- * or IV of the wrong length is almost always a mistake (a truncated paste,
- * the wrong cipher) that padding would hide. */
+/* set_hex reads the hex string into out[size] as openssl enc does, so
+ * that its scripts keep working: a string shorter than 2 * size digits
+ * (an odd count included) is padded with zero bits, with openssl's warning
+ * "hex string is too short, padding with zero bytes to length", and one
+ * longer is cut to 2 * size digits with "hex string is too long, ignoring
+ * excess".  Returns 0, or -1 on a character that is not a hex digit. */
 static int set_hex(uint8_t *out, size_t size, const char *hex)
 {
-    long n = hex_parse(out, size, hex, 0);
+    size_t n = strlen(hex);
 
-    if (n == HEX_BAD)
-        return -1;
-    if (n != (long)size) {
-        memset(out, 0, size);
-        return -2;
+    if (n > 2 * size) {
+        fprintf(stderr, "hex string is too long, ignoring excess\n");
+        n = 2 * size;
+    } else if (n < 2 * size) {
+        fprintf(stderr, "hex string is too short, padding with zero bytes to length\n");
+    }
+    memset(out, 0, size);
+    for (size_t i = 0; i < n; i++) {
+        int v = hex_digit(hex[i]);
+        if (v < 0) {
+            memset(out, 0, size);
+            return -1;
+        }
+        out[i / 2] |= (uint8_t)((i & 1) ? v : v << 4);
     }
     return 0;
 }
 
-/* hex_error reports set_hex's failure r for the value named what. */
-static void hex_error(int r, const char *what, const char *hex, size_t size, const char *cipher)
+/* hex_error reports set_hex's failure on the value named what. */
+static void hex_error(const char *what, const char *hex)
 {
-    if (r == -1)
-        app_error(PROG, "invalid hex %s value '%s' (not hex)", what, hex);
-    else
-        app_error(PROG, "%s must be %zu hex digits (%zu bytes)%s%s, not %zu", what, 2 * size,
-                  size, cipher ? " for " : "", cipher ? cipher : "", strlen(hex));
+    app_error(PROG, "invalid hex %s value '%s' (not hex)", what, hex);
 }
 
 /* get_pass puts the password asked for in buf and points *pass at it (or
@@ -406,6 +412,9 @@ static void usage(void)
 {
     opts_usage(stdout, PROG, "-CIPHER [options]", enc_options);
     printf(" -%-18s %s\n", "CIPHER", "Any cipher of -list (aes-256-cbc, des3, bf, rc4...)");
+    printf("\nWithout -k, -kfile, -pass or -K, the password is asked on the terminal\n"
+           "without echo, twice when encrypting, as openssl enc does; without a terminal,\n"
+           "enc fails.  -pass and -kfile take a line of at most 4095 bytes.\n");
     printf("\nWith -k or -pass and without -S or -nosalt, encryption writes \"Salted__\" and\n"
            "a random 8-byte salt first, as openssl enc does.  Without -pbkdf2 the key and IV\n"
            "come from OpenSSL's legacy EVP_BytesToKey (one round of -md).  AEAD (GCM) and\n"
@@ -473,7 +482,7 @@ static int derive(const enc_args *a, const char *pass, enc_source *src, enc_keys
         if (a->hsalt != NULL) {
             int r = set_hex(k->salt, sizeof(k->salt), a->hsalt);
             if (r != 0) {
-                hex_error(r, "salt", a->hsalt, sizeof(k->salt), NULL);
+                hex_error("salt", a->hsalt);
                 return -1;
             }
         } else if (a->encrypt) {
@@ -510,7 +519,7 @@ static int derive(const enc_args *a, const char *pass, enc_source *src, enc_keys
     } else if (a->hiv != NULL) {
         int r = set_hex(k->iv, c->iv_len, a->hiv);
         if (r != 0) {
-            hex_error(r, "iv", a->hiv, c->iv_len, c->name);
+            hex_error("iv", a->hiv);
             return -1;
         }
     }
@@ -521,7 +530,7 @@ static int derive(const enc_args *a, const char *pass, enc_source *src, enc_keys
     if (a->hkey != NULL) {
         int r = set_hex(k->key, c->key_len, a->hkey);
         if (r != 0) {
-            hex_error(r, "key", a->hkey, c->key_len, c->name);
+            hex_error("key", a->hkey);
             return -1;
         }
     }

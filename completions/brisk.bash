@@ -76,6 +76,9 @@ _brisk()
             COMPREPLY=($(compgen -W "rsa_padding_mode:pkcs1 rsa_padding_mode:pss
                 rsa_pss_saltlen:digest rsa_pss_saltlen:max rsa_pss_saltlen:auto
                 rsa_mgf1_md:" -- "$cur")) ;;
+        *:SRC)
+            # a password source, as openssl takes them (-pass, -passin, -passout)
+            COMPREPLY=($(compgen -W "pass: env: file: fd: stdin" -- "$cur")) ;;
         *:FILE | *:KEYFILE | *:PATH)
             COMPREPLY=($(compgen -f -- "$cur")) ;;
         esac

@@ -82,6 +82,8 @@ expect "sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256" enc -md sha
 expect "aes-128-gcm" speed -evp aes-128-g
 expect "sha512 sha512-224 sha512-256" speed -hmac sha5
 expect "PEM DER" pkey -outform ""
+expect "pass: env: file: fd: stdin" enc -pass ""
+expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
 expect_has "md5 sha256 aes-128-cbc dsa2048 hmac" speed ""
 expect "" speed -seconds ""
