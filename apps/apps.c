@@ -4,10 +4,14 @@
  * and the build-description lines of `version -a` and `speed`.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <brisk/cipher.h>
 #include <brisk/cpu.h>
@@ -15,16 +19,101 @@
 #include "apps.h"
 #include "buildinfo.h"
 
+/* The error lines printed so far (app_stdout_finish prints its own only if
+ * there is none). */
+static int errors_printed;
+
 void app_error(const char *prog, const char *fmt, ...)
 {
     va_list ap;
 
+    errors_printed++;
     fflush(stdout);
     fprintf(stderr, "brisk %s: ", prog);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
+}
+
+void app_std_fds(void)
+{
+    for (int fd = STDIN_FILENO; fd <= STDERR_FILENO; fd++) {
+        int nfd;
+
+        if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+            continue;
+        /* stdin opened for writing and stdout for reading: the place is
+         * held, and every read or write still fails with EBADF, as on the
+         * closed descriptor. */
+        nfd = open("/dev/null", fd == STDERR_FILENO ? O_WRONLY : fd == STDIN_FILENO ? O_WRONLY
+                                                                                     : O_RDONLY);
+        if (nfd >= 0 && nfd != fd) {   /* cannot be, as fds below are open */
+            dup2(nfd, fd);
+            close(nfd);
+        }
+    }
+}
+
+/* is_dev_full tells whether st is the device /dev/full. */
+static int is_dev_full(const struct stat *st)
+{
+    struct stat full;
+
+    return S_ISCHR(st->st_mode) && stat("/dev/full", &full) == 0 && S_ISCHR(full.st_mode) &&
+           full.st_rdev == st->st_rdev;
+}
+
+int app_stdout_check(const char *prog)
+{
+    struct pollfd p = {STDOUT_FILENO, POLLOUT, 0};
+    struct stat st;
+    int flags = fcntl(STDOUT_FILENO, F_GETFL);
+    int err = 0;
+
+    /* What is known without writing: a closed stdout (see app_std_fds), the
+     * device that refuses every write, and a pipe or socket nobody reads
+     * any more (poll reports POLLERR on it).  A regular file on a full file
+     * system cannot be told without writing to it, and a test write would
+     * put bytes into the user's file: that failure is reported when the
+     * output is written, at the end. */
+    if (flags < 0 || (flags & O_ACCMODE) == O_RDONLY)
+        err = EBADF;
+    else if (fstat(STDOUT_FILENO, &st) == 0 && is_dev_full(&st))
+        err = ENOSPC;
+    else if (poll(&p, 1, 0) == 1 && (p.revents & POLLERR) != 0) {
+        /* A write would raise SIGPIPE: so does this, which ends the
+         * command as the write would unless SIGPIPE is ignored. */
+        raise(SIGPIPE);
+        err = EPIPE;
+    }
+    if (err == 0)
+        return 0;
+    app_error(prog, "cannot write stdout: %s", strerror(err));
+    return -1;
+}
+
+int app_stdout_finish(const char *prog, int ret)
+{
+    int err = 0;
+
+    /* errno as the failed write left it: stdio keeps no other record, and a
+     * write error found by an earlier flush leaves ferror set with nothing
+     * to flush now. */
+    if (ferror(stdout))
+        err = errno != 0 ? errno : EIO;
+    errno = 0;
+    if (fflush(stdout) != 0)
+        err = errno != 0 ? errno : EIO;
+    /* Closing reports what a file system only reports then (NFS). */
+    errno = 0;
+    if (fclose(stdout) != 0 && err == 0)
+        err = errno != 0 ? errno : EIO;
+    if (err == 0)
+        return ret;
+    if (errors_printed == 0)
+        app_error(prog, "cannot write stdout: %s", strerror(err));
+    return ret != 0 ? ret : 1;
 }
 
 int parse_long(const char *s, long *out)

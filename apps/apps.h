@@ -38,6 +38,26 @@ int pkey_main(int argc, char **argv);
 void app_error(const char *prog, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* app_std_fds, called first, puts /dev/null on whichever of fds 0, 1 and 2
+ * is closed, so that no file brisk opens takes the place of a standard
+ * stream (an output file as fd 2 would get the error messages).  A closed
+ * stdout gets /dev/null opened read-only, a closed stdin opened
+ * write-only: every write to stdout (read from stdin) then still fails with
+ * EBADF, and is reported, as on the closed descriptor. */
+void app_std_fds(void);
+
+/* app_stdout_check tells, before a long computation (speed, des-opts),
+ * whether stdout is known to be unwritable: closed, /dev/full, or a pipe
+ * whose reader is gone (raising SIGPIPE, as a write would).  Returns 0, or
+ * -1 after one error line. */
+int app_stdout_check(const char *prog);
+
+/* app_stdout_finish flushes and closes stdout when a subcommand returns
+ * `ret`: if that fails it prints "brisk PROG: cannot write stdout: REASON"
+ * (unless an error line was printed already) and returns 1 for a 0 `ret`;
+ * else it returns `ret`. */
+int app_stdout_finish(const char *prog, int ret);
+
 /* ---- Options ---- */
 
 typedef enum app_arg {

@@ -97,6 +97,7 @@ int main(int argc, char **argv)
     const struct subcommand *s;
     const char *name;
 
+    app_std_fds();
     if (argc < 2) {
         usage(stderr);
         return 1;
@@ -104,14 +105,14 @@ int main(int argc, char **argv)
     name = argv[1];
     if (strcmp(name, "-help") == 0 || strcmp(name, "--help") == 0 ||
         strcmp(name, "-h") == 0)
-        return help_main(1, argv);
+        return app_stdout_finish("help", help_main(1, argv));
     if (strcmp(name, "-version") == 0 || strcmp(name, "--version") == 0)
         name = "version";
     s = find_subcommand(name);
     if (s != NULL)
-        return s->fn(argc - 1, argv + 1);
+        return app_stdout_finish(s->name, s->fn(argc - 1, argv + 1));
     if (brisk_digest_by_name(name) != NULL)
-        return run_digest_shortcut(argc, argv);
+        return app_stdout_finish("dgst", run_digest_shortcut(argc, argv));
     fprintf(stderr, "brisk: unknown subcommand '%s'; try 'brisk help'\n", name);
     return 1;
 }

@@ -193,6 +193,8 @@ int des_opts_main(int argc, char **argv)
         app_error("des-opts", "unexpected argument '%s'", argv[o.ind]);
         return 1;
     }
+    if (app_stdout_check("des-opts") != 0)
+        return 1;
     name = brisk_impl_active("des");
     if (ecb == NULL || name == NULL) {
         app_error("des-opts", "this build has no DES");
@@ -218,9 +220,5 @@ int des_opts_main(int argc, char **argv)
         print_ranking(v, n);
         print_choice(&v[0], active);
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        app_error("des-opts", "cannot write the output");
-        ret = 1;
-    }
-    return ret;
+    return ret;   /* main reports a failed write of stdout */
 }

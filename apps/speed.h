@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include <brisk/cipher.h>
 #include <brisk/digest.h>
@@ -64,6 +65,8 @@ struct speed_row {
     uint8_t tag[BRISK_GCM_TAG_LEN]; /* -aead -decrypt: the payload's tag */
     uint8_t *out;               /* -aead -decrypt: where plaintext goes */
     int failed;                 /* failed its self-check: never shown */
+    int done;                   /* timed at every size (-multi's parent:
+                                   by every worker) */
     double results[MAX_SIZES];  /* bytes per second */
 };
 
@@ -76,6 +79,7 @@ typedef struct pk_row {
     speed_pk *key;          /* made and checked before timing */
     int failed;             /* failed its self-check or a loop: never shown */
     int skipped;            /* a smaller size took the whole time: not run */
+    int done;               /* signing and verifying timed */
     double results[2];      /* signatures and verifications per second */
 } pk_row;
 
@@ -96,12 +100,29 @@ typedef struct speed_run {
     uint8_t *out;           /* a second buffer, for -aead -decrypt */
     void *out_base;
     int failed;             /* some row failed its self-check or setup */
+    int interrupted;        /* SIGINT came: only the rows done are printed */
+    int every;              /* no algorithm named: every row */
 } speed_run;
 
 /* ---- Timing (apps/speed_time.c) ---- */
 
-/* speed_catch_alarm installs the SIGALRM handler that ends each timed loop. */
-void speed_catch_alarm(void);
+/* speed_catch_signals installs the SIGALRM handler that ends each timed
+ * loop, and, unless SIGINT is ignored (a background job), a SIGINT handler
+ * that ends the loop running, stops the timing and passes SIGINT on to
+ * the workers of -multi. */
+void speed_catch_signals(void);
+
+/* speed_interrupted tells whether SIGINT came. */
+int speed_interrupted(void);
+
+/* speed_watch_child adds a -multi worker to those SIGINT is passed on to;
+ * speed_forget_children empties that list (in a new worker). */
+void speed_watch_child(pid_t pid);
+void speed_forget_children(void);
+
+/* speed_die_of_sigint ends the process by SIGINT, so that the shell sees
+ * how it ended; after the rows done were printed. */
+void speed_die_of_sigint(void);
 
 /* speed_self_check runs each row's timed path over a known answer and
  * makes and checks each public-key row's key; a row that fails is
@@ -112,11 +133,39 @@ void speed_self_check(speed_run *r);
  * order, then the public-key rows, with progress lines on stderr. */
 void speed_run_all(speed_run *r);
 
+/* ---- The progress line (apps/speed_progress.c) ---- */
+
+/* speed_progress_wanted tells whether a run with every row shows the
+ * progress line: stderr a terminal (not "dumb"), no -mr, no -multi. */
+int speed_progress_wanted(int mr, int multi);
+
+/* speed_progress_start turns the line on, with the seconds the run plans. */
+void speed_progress_start(long seconds);
+
+/* speed_progress_on tells whether the line is on. */
+int speed_progress_on(void);
+
+/* speed_progress_spent takes seconds done (or no longer planned) off. */
+void speed_progress_spent(long seconds);
+
+/* speed_progress_show draws the line under the "Doing" part of len
+ * characters just written; speed_progress_hide erases it and puts the
+ * cursor back after that part; speed_progress_tick (async-signal-safe)
+ * counts a second down. */
+void speed_progress_show(int len);
+void speed_progress_hide(void);
+void speed_progress_tick(void);
+
 /* ---- Output (apps/speed_out.c) ---- */
 
 /* speed_print_results prints the banner (not with -mr), the table of the
- * digest and cipher rows and the RSA and DSA rows to stdout. */
+ * digest and cipher rows and the RSA and DSA rows to stdout; after SIGINT
+ * (r->interrupted) only the rows done. */
 void speed_print_results(const speed_run *r);
+
+/* speed_any_done tells whether a row was timed to the end (after SIGINT,
+ * only those are printed, and nothing if there is none). */
+int speed_any_done(const speed_run *r);
 
 /* The -mr records: a tag, then each field after a ':', one per line.
  * "+H" and "+F*" go to stdout, the progress records "+DT", "+R", "+DTP"

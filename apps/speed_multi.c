@@ -5,6 +5,7 @@
  * workers' figures, read through the record table of apps/speed_out.c.
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -20,6 +21,7 @@ static int add_child_pk(speed_run *r, int type, const mr_line *m)
         if (pk->type == type && pk->index == m->v[0].n && pk->bits == m->v[1].n) {
             pk->results[0] += m->v[2].x;
             pk->results[1] += m->v[3].x;
+            pk->done++;
             return 0;
         }
     }
@@ -35,6 +37,7 @@ static int add_child_row(speed_run *r, const mr_line *m)
             continue;
         for (int s = 0; s < r->n_sizes && s < m->n_list; s++)
             row->results[s] += m->list[s];
+        row->done++;
         return 0;
     }
     return -1;
@@ -105,6 +108,7 @@ int speed_do_multi(speed_run *r, int *status)
         fflush(stderr);
         pid = fork();
         if (pid == 0) {
+            speed_forget_children();
             for (int k = 0; k < n_forked; k++)
                 close(fds[k]);
             close(fd[0]);
@@ -123,6 +127,7 @@ int speed_do_multi(speed_run *r, int *status)
             break;
         }
         fds[n_forked++] = fd[0];
+        speed_watch_child(pid);
         fprintf(log, "Forked child %d\n", n);
     }
     for (int n = 0; n < n_forked; n++)
@@ -132,9 +137,17 @@ int speed_do_multi(speed_run *r, int *status)
         int st;
         while (wait(&st) < 0 && errno == EINTR)
             ;
+        /* A worker SIGINT ended has printed the rows it finished. */
+        if (speed_interrupted() && WIFSIGNALED(st) && WTERMSIG(st) == SIGINT)
+            continue;
         if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
             ret = 1;
     }
+    /* After SIGINT, a row counts as done when every worker timed it. */
+    for (int i = 0; i < r->n_rows; i++)
+        r->rows[i].done = r->rows[i].done == n_forked;
+    for (int i = 0; i < r->n_pk; i++)
+        r->pk[i].done = r->pk[i].done == n_forked;
     *status = ret;
     return 1;
 }

@@ -147,7 +147,7 @@ static void print_pk(const speed_run *r, int type)
     for (int i = 0; i < r->n_pk; i++) {
         const pk_row *pk = &r->pk[i];
         const char *name = type == SPEED_PK_RSA ? "rsa" : "dsa";
-        if (pk->type != type || pk->failed || pk->skipped)
+        if (pk->type != type || pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
         if (!header && !r->mr)
             printf("%18ssign    verify    sign/s verify/s\n", " ");
@@ -165,7 +165,11 @@ static void print_pk(const speed_run *r, int type)
 /* print_table prints the digest and cipher rows, if any were chosen. */
 static void print_table(const speed_run *r)
 {
-    if (r->n_rows == 0)
+    int n_done = 0;
+
+    for (int i = 0; i < r->n_rows; i++)
+        n_done += r->rows[i].done;
+    if (r->n_rows == 0 || (r->interrupted && n_done == 0))
         return;
     if (r->mr) {
         speed_mr_write(stdout, MR_H, r->n_sizes, r->sizes);
@@ -177,7 +181,7 @@ static void print_table(const speed_run *r)
     }
     for (int i = 0; i < r->n_rows; i++) {
         const speed_row *row = &r->rows[i];
-        if (row->failed)
+        if (row->failed || (r->interrupted && !row->done))
             continue;
         if (r->mr) {
             speed_mr_write(stdout, MR_F, row->index, row->label, r->n_sizes, row->results);
@@ -194,8 +198,21 @@ static void print_table(const speed_run *r)
     }
 }
 
+int speed_any_done(const speed_run *r)
+{
+    for (int i = 0; i < r->n_rows; i++)
+        if (r->rows[i].done && !r->rows[i].failed)
+            return 1;
+    for (int i = 0; i < r->n_pk; i++)
+        if (r->pk[i].done && !r->pk[i].failed && !r->pk[i].skipped)
+            return 1;
+    return 0;
+}
+
 void speed_print_results(const speed_run *r)
 {
+    if (r->interrupted && !speed_any_done(r))
+        return;
     if (!r->mr)
         print_banner();
     print_table(r);

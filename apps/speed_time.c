@@ -22,21 +22,100 @@
 #define AEAD_AAD_LEN 13  /* a TLS record header's worth, as OpenSSL 3.0 */
 
 static volatile sig_atomic_t running;
+static volatile sig_atomic_t interrupted;
+/* Seconds of the loop still to count down on the progress line, one
+ * alarm(1) each, before the alarm that ends the loop. */
+static volatile sig_atomic_t ticks;
+static pid_t children[MAX_MULTI];
+static volatile sig_atomic_t n_children;
 
 static void on_alarm(int sig)
 {
     (void)sig;
+    if (ticks > 0) {
+        ticks--;
+        alarm(1);
+        speed_progress_tick();
+        return;
+    }
     running = 0;
 }
 
-void speed_catch_alarm(void)
+static void on_int(int sig)
 {
-    struct sigaction sa;
+    (void)sig;
+    interrupted = 1;
+    running = 0;
+    for (int i = 0; i < n_children; i++)
+        kill(children[i], SIGINT);
+}
+
+void speed_catch_signals(void)
+{
+    struct sigaction sa, old;
 
     memset(&sa, 0, sizeof(sa));
     sa.sa_handler = on_alarm;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGALRM, &sa, NULL);
+    /* -multi's parent reads its workers' pipes through stdio: a read that
+     * SIGINT interrupts goes on. */
+    sa.sa_handler = on_int;
+    sa.sa_flags = SA_RESTART;
+    sigaddset(&sa.sa_mask, SIGALRM);
+    if (sigaction(SIGINT, NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+        sigaction(SIGINT, &sa, NULL);
+}
+
+int speed_interrupted(void)
+{
+    return interrupted;
+}
+
+void speed_watch_child(pid_t pid)
+{
+    if (n_children < MAX_MULTI) {
+        children[n_children] = pid;
+        n_children++;
+    }
+}
+
+void speed_forget_children(void)
+{
+    n_children = 0;
+}
+
+void speed_die_of_sigint(void)
+{
+    struct sigaction sa;
+    sigset_t set;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = SIG_DFL;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    raise(SIGINT);
+}
+
+/* start_alarm starts a timed loop of `seconds`: one alarm, or with the
+ * progress line one a second. */
+static void start_alarm(int seconds)
+{
+    running = 1;
+    if (interrupted)
+        running = 0;
+    ticks = speed_progress_on() ? seconds - 1 : 0;
+    alarm(speed_progress_on() ? 1 : (unsigned)seconds);
+}
+
+static void stop_alarm(void)
+{
+    ticks = 0;
+    alarm(0);
+    speed_progress_hide();
 }
 
 /* ---- Digests ---- */
@@ -433,6 +512,7 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     int len = r->sizes[s];
     long long count;
     double t0, t;
+    int doing = 0;
 
     int err = row->kind->setup(row, r->buf, (size_t)len);
 
@@ -451,14 +531,20 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     if (r->mr)
         speed_mr_write(stderr, MR_DT, row->label, r->seconds, len);
     else
-        fprintf(stderr, "Doing %s for %ds on %d size blocks: ", row->label, r->seconds, len);
+        doing = fprintf(stderr, "Doing %s for %ds on %d size blocks: ", row->label, r->seconds,
+                        len);
     fflush(stderr);
-    running = 1;
-    alarm((unsigned)r->seconds);
+    speed_progress_show(doing);
+    start_alarm(r->seconds);
     t0 = now(r->usertime);
     count = row->kind->loop(row, r->buf, (size_t)len);
     t = now(r->usertime) - t0;
-    alarm(0);
+    stop_alarm();
+    if (interrupted) {   /* not a result: the loop was cut short */
+        if (!r->mr)
+            fputc('\n', stderr);
+        return;
+    }
     if (t < 1e-3)
         t = 1e-3;
     if (r->mr)
@@ -474,7 +560,7 @@ void speed_self_check(speed_run *r)
 {
     char impls[128];
 
-    for (int i = 0; i < r->n_rows; i++) {
+    for (int i = 0; i < r->n_rows && !interrupted; i++) {
         speed_row *row = &r->rows[i];
         int ret = row->kind->check(row, r->buf);
 
@@ -490,7 +576,7 @@ void speed_self_check(speed_run *r)
         r->failed = 1;
     }
     memset(r->buf, 0, CHECK_BUF_LEN);
-    for (int i = 0; i < r->n_pk; i++) {
+    for (int i = 0; i < r->n_pk && !interrupted; i++) {
         pk_row *pk = &r->pk[i];
         const char *why;
 
@@ -515,20 +601,27 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     int dsa = pk->type == SPEED_PK_DSA;
     long long count;
     double t0, t;
+    int doing = 0;
 
     if (r->mr)
         speed_mr_write(stderr, MR_DTP, pk->bits, what[dsa][op], dsa ? "dsa" : "rsa",
                        r->pk_seconds);
     else
-        fprintf(stderr, "Doing %u bits %s %s's for %ds: ", pk->bits, what[dsa][op],
-                dsa ? "dsa" : "rsa", r->pk_seconds);
+        doing = fprintf(stderr, "Doing %u bits %s %s's for %ds: ", pk->bits, what[dsa][op],
+                        dsa ? "dsa" : "rsa", r->pk_seconds);
     fflush(stderr);
-    running = 1;
-    alarm((unsigned)r->pk_seconds);
+    speed_progress_show(doing);
+    start_alarm(r->pk_seconds);
     t0 = now(r->usertime);
     count = op == 0 ? speed_pk_sign(pk->key, &running) : speed_pk_verify(pk->key, &running);
     t = now(r->usertime) - t0;
-    alarm(0);
+    stop_alarm();
+    speed_progress_spent(r->pk_seconds);
+    if (interrupted && count >= 0) {   /* cut short: not a result */
+        if (!r->mr)
+            fputc('\n', stderr);
+        return -1;
+    }
     if (count < 0) {
         app_error("speed", "%s %u bits: %s failed while timed", dsa ? "DSA" : "RSA", pk->bits,
                   op == 0 ? "signing" : "verification");
@@ -557,16 +650,46 @@ static void run_pk(speed_run *r)
 
         if (pk->failed || pk->skipped)
             continue;
+        if (interrupted)
+            return;
         signs = time_pk_op(r, pk, 0);
-        if (signs < 0 || time_pk_op(r, pk, 1) < 0) {
+        if (interrupted)
+            return;
+        if (signs < 0) {
+            speed_progress_spent(r->pk_seconds);   /* verifying is not timed */
             pk->failed = 1;
             r->failed = 1;
             continue;
         }
+        if (time_pk_op(r, pk, 1) < 0) {
+            if (interrupted)
+                return;
+            pk->failed = 1;
+            r->failed = 1;
+            continue;
+        }
+        pk->done = 1;
         for (int j = i + 1; signs <= 1 && j < r->n_pk; j++)
-            if (r->pk[j].type == pk->type)
+            if (r->pk[j].type == pk->type && !r->pk[j].skipped && !r->pk[j].failed) {
                 r->pk[j].skipped = 1;
+                speed_progress_spent(2L * r->pk_seconds);
+            }
     }
+}
+
+/* planned_seconds adds up the timed loops ahead: what the progress line
+ * counts down (the setups between loops take little). */
+static long planned_seconds(const speed_run *r)
+{
+    long total = 0;
+
+    for (int i = 0; i < r->n_rows; i++)
+        if (!r->rows[i].failed)
+            total += (long)r->n_sizes * r->seconds;
+    for (int i = 0; i < r->n_pk; i++)
+        if (!r->pk[i].failed && !r->pk[i].skipped)
+            total += 2L * r->pk_seconds;
+    return total;
 }
 
 /* run_all times every row, in OpenSSL's timing order. */
@@ -580,10 +703,19 @@ void speed_run_all(speed_run *r)
             order[j] = order[j - 1];
         order[j] = i;
     }
-    for (int i = 0; i < r->n_rows; i++) {
+    if (r->every && speed_progress_wanted(r->mr, r->multi))
+        speed_progress_start(planned_seconds(r));
+    for (int i = 0; i < r->n_rows && !interrupted; i++) {
         speed_row *row = &r->rows[order[i]];
-        for (int s = 0; s < r->n_sizes && !row->failed; s++)
+        int s;
+        for (s = 0; s < r->n_sizes && !row->failed && !interrupted; s++) {
             time_cell(r, row, s);
+            speed_progress_spent(r->seconds);
+        }
+        if (row->failed)   /* the sizes left are not timed */
+            speed_progress_spent((long)(r->n_sizes - s) * r->seconds);
+        else if (!interrupted)
+            row->done = 1;
     }
     run_pk(r);
 }
