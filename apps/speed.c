@@ -25,7 +25,9 @@
  *
  * "ghash" times GHASH alone (AAD into one AES-128-GCM context keyed once,
  * as OpenSSL 3.0 times GMAC updates) and "rand" brisk_random_bytes (as
- * RAND_bytes), at the same sizes, indices 26 and 27.
+ * RAND_bytes), at the same sizes, indices 26 and 27.  rand divides by user
+ * and system CPU time: brisk's generator is the kernel's, OpenSSL's works in
+ * user space.
  *
  * Public key (rsa512 ... rsa4096, dsa512 ... dsa2048; "rsa" and "dsa" for
  * every size; all of them when no algorithm is named): a row per key size,

@@ -5,7 +5,7 @@
  * print_message, loop and print_result do, and the public-key timing as
  * its pkey_print_message and RSA and DSA loops do.  A loop runs until
  * SIGALRM clears a flag, counted as OpenSSL counts, and is divided by user
- * CPU time (wall-clock time with -elapsed).
+ * CPU time (rand: user and system; wall-clock time with -elapsed).
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -535,12 +535,22 @@ static int timing_rank(int index)
 }
 /* ---- Timing ---- */
 
-static double now(int usertime)
+/* What a loop's count is divided by: wall-clock time (-elapsed), user CPU
+ * time (OpenSSL's default), or user and system CPU time, for the rand row:
+ * OpenSSL's RAND_bytes works in user space, brisk_random_bytes in the
+ * kernel (getrandom), whose time the user time leaves out, so that the row
+ * would read several times too fast. */
+enum { TIME_WALL, TIME_USER, TIME_CPU };
+
+static double now(int clock)
 {
-    if (usertime) {
+    if (clock != TIME_WALL) {
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
-        return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+        double t = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+        if (clock == TIME_CPU)
+            t += (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+        return t;
     } else {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -579,6 +589,7 @@ static void row_impls(const speed_row *row, char *out, size_t n)
 static void time_cell(speed_run *r, speed_row *row, int s)
 {
     int len = r->sizes[s];
+    int clock = !r->usertime ? TIME_WALL : row->kind == &speed_rand_kind ? TIME_CPU : TIME_USER;
     long long count;
     double t0, t;
 
@@ -603,9 +614,9 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     fflush(stderr);
     running = 1;
     alarm((unsigned)r->seconds);
-    t0 = now(r->usertime);
+    t0 = now(clock);
     count = row->kind->loop(row, r->buf, (size_t)len);
-    t = now(r->usertime) - t0;
+    t = now(clock) - t0;
     alarm(0);
     if (t < 1e-3)
         t = 1e-3;
@@ -673,9 +684,9 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     fflush(stderr);
     running = 1;
     alarm((unsigned)r->pk_seconds);
-    t0 = now(r->usertime);
+    t0 = now(r->usertime ? TIME_USER : TIME_WALL);
     count = op == 0 ? speed_pk_sign(pk->key, &running) : speed_pk_verify(pk->key, &running);
-    t = now(r->usertime) - t0;
+    t = now(r->usertime ? TIME_USER : TIME_WALL) - t0;
     alarm(0);
     if (count < 0) {
         app_error("speed", "%s %u bits: %s failed while timed", dsa ? "DSA" : "RSA", pk->bits,
