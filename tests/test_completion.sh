@@ -83,6 +83,8 @@ expect "aes-128-gcm" speed -evp aes-128-g
 expect "sha512 sha512-224 sha512-256" speed -hmac sha5
 expect "PEM DER" pkey -outform ""
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
+expect "ghash" speed gh
+expect "rand" speed ra
 expect_has "md5 sha256 aes-128-cbc dsa2048 hmac" speed ""
 expect "" speed -seconds ""
 
