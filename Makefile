@@ -18,7 +18,11 @@ $(BUILD)/CMakeCache.txt:
 build: $(BUILD)/CMakeCache.txt
 	cmake --build $(BUILD) -j $(JOBS)
 
+# speed says first how long the whole run takes (brisk counts its rows) and
+# how to time one algorithm instead.
 speed: build
+	@./$(BUILD)/brisk speed -help | sed -n 's/^With no algorithm, times every one/brisk speed times every algorithm/p'
+	@echo "To time one algorithm instead: ./$(BUILD)/brisk speed -seconds 1 sha256"
 	./$(BUILD)/brisk speed
 
 check:

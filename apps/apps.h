@@ -133,6 +133,12 @@ void selfcheck_message(uint8_t msg[SELFCHECK_MSG_LEN]);
 /* The HMAC self-check key: the 16 ASCII bytes "brisk-self-check". */
 extern const char selfcheck_hmac_key[];
 
+/* The GHASH self-check answer, in hex: the GMAC tag (AES-128-GCM, no
+ * plaintext) of the self-check message as AAD under openssl speed's GHASH
+ * key (the first 16 bytes of its key32: 12 34 56 78 9a bc de f0 34 56 78
+ * 9a bc de f0 12) and IV "0123456789ab". */
+extern const char selfcheck_gmac[];
+
 /* selfcheck_expected returns the hex digest (hmac = 0) or HMAC tag
  * (hmac = 1) of the self-check message under `md`, or NULL if none is known. */
 const char *selfcheck_expected(const brisk_digest *md, int hmac);

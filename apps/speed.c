@@ -23,6 +23,12 @@
  * (wall-clock time with -elapsed).  -aead times whole messages as OpenSSL
  * 3.0 does: IV, 13 bytes of AAD, the payload, final and tag.
  *
+ * "ghash" times GHASH alone (AAD into one AES-128-GCM context keyed once,
+ * as OpenSSL 3.0 times GMAC updates) and "rand" brisk_random_bytes (as
+ * RAND_bytes), at the same sizes, indices 26 and 27.  rand divides by user
+ * and system CPU time: brisk's generator is the kernel's, OpenSSL's works in
+ * user space.
+ *
  * Public key (rsa512 ... rsa4096, dsa512 ... dsa2048; "rsa" and "dsa" for
  * every size; all of them when no algorithm is named): a row per key size,
  * timed after the digests and ciphers for 10 seconds (or -seconds) per
@@ -96,7 +102,9 @@ _Static_assert(N_PK_ALGS == N_PK_SIZES, "speed_run has a row for each size");
 
 /* OpenSSL 3.0's names (its doit_choices and the group names "des", "aes"
  * and "sha"), indices and row labels.  The cipher rows run on the CBC
- * ciphers of the same names, and "des-ede3" on des-ede3-cbc, as OpenSSL's. */
+ * ciphers of the same names, and "des-ede3" on des-ede3-cbc, as OpenSSL's;
+ * "ghash" on aes-128-gcm's GHASH and "rand" on the random generator, which
+ * needs nothing from the registries. */
 static const speed_alg speed_algs[] = {
     {"md2", 0, "md2", "md2", NULL, &speed_digest_kind},
     {"mdc2", 1, "mdc2", "mdc2", NULL, &speed_digest_kind},
@@ -135,6 +143,8 @@ static const speed_alg speed_algs[] = {
     {"aes", 19, "aes-128-cbc", NULL, "aes-128-cbc", &speed_cipher_kind},
     {"aes", 20, "aes-192-cbc", NULL, "aes-192-cbc", &speed_cipher_kind},
     {"aes", 21, "aes-256-cbc", NULL, "aes-256-cbc", &speed_cipher_kind},
+    {"ghash", 26, "ghash", NULL, "aes-128-gcm", &speed_ghash_kind},
+    {"rand", 27, "rand", NULL, NULL, &speed_rand_kind},
 };
 #define N_ALGS (sizeof(speed_algs) / sizeof(speed_algs[0]))
 /* ---- Choosing rows ---- */
@@ -168,8 +178,9 @@ static int add_row(speed_run *r, int index, const char *label, const brisk_diges
 /* alg_present says whether this build has what a speed_alg runs on. */
 static int alg_present(const speed_alg *a)
 {
-    return a->digest != NULL ? brisk_digest_by_name(a->digest) != NULL
-                             : brisk_cipher_by_name(a->cipher) != NULL;
+    if (a->digest != NULL)
+        return brisk_digest_by_name(a->digest) != NULL;
+    return a->cipher == NULL || brisk_cipher_by_name(a->cipher) != NULL;
 }
 
 static int add_alg(speed_run *r, const speed_alg *a)
@@ -304,6 +315,27 @@ const app_option speed_options[] = {
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
+/* print_full_run says what `brisk speed` with no algorithm times and how
+ * long that takes at the default sizes and seconds: the rows this build
+ * has, counted as add_default_rows chooses them (the self-checks and RSA
+ * key generation add about a second).  `make speed` prints this line. */
+static void print_full_run(void)
+{
+    speed_run *r = NULL;
+    long secs;
+
+    if (posix_memalign((void **)&r, 64, sizeof(*r)) != 0)
+        return;
+    memset(r, 0, sizeof(*r));
+    if (add_default_rows(r) == 0) {
+        secs = (long)r->n_rows * MAX_SIZES * 3 + (long)r->n_pk * 2 * 10;
+        printf("With no algorithm, times every one (%d rows x %d sizes x 3 s, then %d RSA and"
+               " DSA sizes x sign and verify x 10 s): about %ld minutes.\n",
+               r->n_rows, MAX_SIZES, r->n_pk, (secs + 59) / 60);
+    }
+    free(r);
+}
+
 static void usage(void)
 {
     const brisk_digest *md;
@@ -325,8 +357,10 @@ static void usage(void)
     printf("\nDigests for -evp and -hmac:");
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++)
         printf(" %s", md->name);
-    printf("\nWith no algorithm, times every one (about ten minutes; on a terminal, a line\n"
-           "shows the time left).  Ctrl-C prints the rows finished, then ends by SIGINT.\n");
+    printf("\n");
+    print_full_run();
+    printf("On a terminal, a line shows the time left of a full run.  Ctrl-C prints the\n"
+           "rows finished, then ends by SIGINT.\n");
 }
 
 /* The choices of -evp, -hmac, -decrypt and -aead. */

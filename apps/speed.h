@@ -46,9 +46,11 @@ typedef struct speed_kind {
 } speed_kind;
 
 /* The kinds (apps/speed_time.c): a one-shot digest, HMAC keyed once, a
- * cipher's update loop, an AEAD cipher's whole messages. */
+ * cipher's update loop, an AEAD cipher's whole messages, GHASH alone (AAD
+ * into one AES-128-GCM context, as OpenSSL 3.0 times GMAC updates), and
+ * the random generator. */
 extern const speed_kind speed_digest_kind, speed_hmac_kind, speed_cipher_kind,
-    speed_aead_kind;
+    speed_aead_kind, speed_ghash_kind, speed_rand_kind;
 
 struct speed_row {
     brisk_cipher_ctx ctx;       /* first: needs the 64-byte alignment */
@@ -56,7 +58,7 @@ struct speed_row {
     char label[48];             /* row name: "md5", "hmac(md5)", "rc4" */
     const speed_kind *kind;
     const brisk_digest *md;     /* a digest row's digest, or NULL */
-    const brisk_cipher *cipher; /* a cipher row's cipher, or NULL */
+    const brisk_cipher *cipher; /* a cipher row's cipher (ghash: aes-128-gcm), or NULL */
     int decrypt;                /* -decrypt: time decryption */
     int aad;                    /* -aead: 13 bytes of AAD per message */
     brisk_hmac_ctx hmac;        /* keyed once, for the hmac kind */

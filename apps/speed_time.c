@@ -5,7 +5,7 @@
  * print_message, loop and print_result do, and the public-key timing as
  * its pkey_print_message and RSA and DSA loops do.  A loop runs until
  * SIGALRM clears a flag, counted as OpenSSL counts, and is divided by user
- * CPU time (wall-clock time with -elapsed).
+ * CPU time (rand: user and system; wall-clock time with -elapsed).
  */
 #include <signal.h>
 #include <stdlib.h>
@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include <brisk/cpu.h>
+#include <brisk/rand.h>
 
 #include "speed.h"
 
@@ -456,6 +457,150 @@ static long long aead_loop(speed_row *row, uint8_t *buf, size_t len)
 
 const speed_kind speed_aead_kind = {cipher_check, aead_setup, aead_loop};
 
+/* ---- GHASH alone, as OpenSSL 3.0 times its "ghash" row ----
+ *
+ * openssl speed 3.0 keys one GMAC context (AES-128-GCM, the first 16 bytes
+ * of its key32, IV "0123456789ab") and then only calls EVP_MAC_update with
+ * each block: GCM's AAD, hashed by GHASH under H = E_K(0), never finished.
+ * brisk does the same with brisk_cipher_aad on one aes-128-gcm context,
+ * which goes straight to the dispatched GHASH kernel. */
+
+static const char ghash_iv[] = "0123456789ab";
+
+/* ghash_start keys the row's context as openssl speed keys its GMAC. */
+static int ghash_start(speed_row *row)
+{
+    return brisk_cipher_init(&row->ctx, row->cipher, 1, row->key, row->cipher->key_len,
+                             (const uint8_t *)ghash_iv, sizeof(ghash_iv) - 1);
+}
+
+/* gmac_tag writes the GMAC tag of msg (len bytes, hashed `piece` bytes
+ * per call, all at once if 0) under the row's key and IV; 0 or -1. */
+static int gmac_tag(speed_row *row, uint8_t tag[BRISK_GCM_TAG_LEN], const uint8_t *msg,
+                    size_t len, size_t piece)
+{
+    uint8_t none[16];   /* GCM's final writes nothing */
+    size_t done = 0, n;
+
+    if (ghash_start(row) != 0)
+        return -1;
+    if (piece == 0)
+        piece = len;
+    while (done < len) {
+        size_t step = len - done < piece ? len - done : piece;
+        if (brisk_cipher_aad(&row->ctx, msg + done, step) != 0)
+            return -1;
+        done += step;
+    }
+    if (brisk_cipher_final(&row->ctx, none, &n) != 0 ||
+        brisk_cipher_get_tag(&row->ctx, tag, BRISK_GCM_TAG_LEN) != 0)
+        return -1;
+    return 0;
+}
+
+/* The known answer: GMAC of the self-check message under openssl speed's
+ * key and IV (apps/selfcheck.c). */
+static int ghash_check(speed_row *row, uint8_t *buf)
+{
+    uint8_t tag[BRISK_GCM_TAG_LEN];
+    char hex[2 * BRISK_GCM_TAG_LEN + 1];
+    int ret;
+
+    selfcheck_message(buf);
+    ret = gmac_tag(row, tag, buf, SELFCHECK_MSG_LEN, 0) != 0 ? CHECK_FAIL : CHECK_OK;
+    if (ret == CHECK_OK) {
+        hex_encode(hex, tag, sizeof(tag));
+        ret = strcmp(hex, selfcheck_gmac) == 0 ? CHECK_OK : CHECK_FAIL;
+    }
+    brisk_cipher_cleanup(&row->ctx);
+    return ret;
+}
+
+/* ghash_setup checks GHASH at the cell's length, where the wide kernels
+ * may take paths the known answer did not reach: two calls of len bytes,
+ * as the loop makes them, must hash as the same 2 len bytes do a block at
+ * a time.  Then it keys the context for the loop. */
+static int ghash_setup(speed_row *row, uint8_t *buf, size_t len)
+{
+    uint8_t whole[BRISK_GCM_TAG_LEN], blocks[BRISK_GCM_TAG_LEN];
+    uint8_t *msg = row->out;   /* room for 2 len bytes (apps/speed.c) */
+
+    (void)buf;
+    for (size_t i = 0; i < 2 * len; i++)
+        msg[i] = (uint8_t)(31 * i + 7);
+    if (gmac_tag(row, whole, msg, 2 * len, len) != 0 ||
+        gmac_tag(row, blocks, msg, 2 * len, 16) != 0 ||
+        memcmp(whole, blocks, sizeof(whole)) != 0)
+        return SETUP_CHECK;
+    return ghash_start(row) != 0 ? SETUP_CHECK : 0;
+}
+
+/* An error can only be GCM's AAD limit, 2^61 bytes: not reached. */
+static long long ghash_loop(speed_row *row, uint8_t *buf, size_t len)
+{
+    brisk_cipher_ctx *ctx = &row->ctx;
+    long long count = 0;
+
+    while (running) {
+        brisk_cipher_aad(ctx, buf, len);
+        count++;
+    }
+    return count;
+}
+
+const speed_kind speed_ghash_kind = {ghash_check, ghash_setup, ghash_loop};
+
+/* ---- The random generator, as OpenSSL 3.0 times RAND_bytes ----
+ *
+ * brisk_random_bytes reads the kernel's generator (getrandom); the row
+ * times one call per block.  There is no known answer to a random
+ * generator: the check is that it works and its output is not constant. */
+
+/* not_constant says whether the len bytes at p are not all the same. */
+static int not_constant(const uint8_t *p, size_t len)
+{
+    for (size_t i = 1; i < len; i++)
+        if (p[i] != p[0])
+            return 1;
+    return 0;
+}
+
+static int rand_check(speed_row *row, uint8_t *buf)
+{
+    enum { LEN = 32 };
+
+    (void)row;
+    if (brisk_random_bytes(buf, LEN) != 0 || brisk_random_bytes(buf + LEN, LEN) != 0 ||
+        !not_constant(buf, LEN) || !not_constant(buf + LEN, LEN) ||
+        memcmp(buf, buf + LEN, LEN) == 0)
+        return CHECK_FAIL;
+    return CHECK_OK;
+}
+
+/* rand_setup makes sure the generator fills a block of the cell's length,
+ * so that a failing one is not timed as a stream of errors. */
+static int rand_setup(speed_row *row, uint8_t *buf, size_t len)
+{
+    (void)row;
+    if (brisk_random_bytes(buf, len) != 0 || (len >= 16 && !not_constant(buf, len)))
+        return SETUP_CHECK;
+    return 0;
+}
+
+static long long rand_loop(speed_row *row, uint8_t *buf, size_t len)
+{
+    long long count = 0;
+
+    (void)row;
+    while (running) {
+        brisk_random_bytes(buf, len);
+        count++;
+    }
+    return count;
+}
+
+const speed_kind speed_rand_kind = {rand_check, rand_setup, rand_loop};
+
 /* OpenSSL 3.0 times the algorithms in the order of its code, which is not
  * the order of its indices: timing_rank gives an index's place in it. */
 static int timing_rank(int index)
@@ -469,12 +614,22 @@ static int timing_rank(int index)
 }
 /* ---- Timing ---- */
 
-static double now(int usertime)
+/* What a loop's count is divided by: wall-clock time (-elapsed), user CPU
+ * time (OpenSSL's default), or user and system CPU time, for the rand row:
+ * OpenSSL's RAND_bytes works in user space, brisk_random_bytes in the
+ * kernel (getrandom), whose time the user time leaves out, so that the row
+ * would read several times too fast. */
+enum { TIME_WALL, TIME_USER, TIME_CPU };
+
+static double now(int clock)
 {
-    if (usertime) {
+    if (clock != TIME_WALL) {
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
-        return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+        double t = (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
+        if (clock == TIME_CPU)
+            t += (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec / 1e6;
+        return t;
     } else {
         struct timespec ts;
         clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -484,7 +639,8 @@ static double now(int usertime)
 
 /* row_impls writes the implementations a row runs on, for messages:
  * "sha256=shani", or for a cipher every primitive its name starts with
- * ("aes=vaes"), plus GHASH's for GCM. */
+ * ("aes=vaes"), plus GHASH's for GCM; for the ghash row GHASH's alone, and
+ * none for rand. */
 static void row_impls(const speed_row *row, char *out, size_t n)
 {
     const char *prim;
@@ -493,7 +649,9 @@ static void row_impls(const speed_row *row, char *out, size_t n)
     out[0] = '\0';
     for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL && used < n; i++) {
         size_t len = strlen(prim);
-        int uses = row->md != NULL ? strcmp(row->md->prim, prim) == 0
+        int uses = row->kind == &speed_ghash_kind ? strcmp(prim, "ghash") == 0
+                   : row->md != NULL ? strcmp(row->md->prim, prim) == 0
+                   : row->cipher == NULL ? 0
                    : (strncmp(row->cipher->name, prim, len) == 0 &&
                       (row->cipher->name[len] == '-' || row->cipher->name[len] == '\0')) ||
                          (row->cipher->mode == BRISK_MODE_GCM && strcmp(prim, "ghash") == 0);
@@ -510,6 +668,7 @@ static void row_impls(const speed_row *row, char *out, size_t n)
 static void time_cell(speed_run *r, speed_row *row, int s)
 {
     int len = r->sizes[s];
+    int clock = !r->usertime ? TIME_WALL : row->kind == &speed_rand_kind ? TIME_CPU : TIME_USER;
     long long count;
     double t0, t;
     int doing = 0;
@@ -536,9 +695,9 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     fflush(stderr);
     speed_progress_show(doing);
     start_alarm(r->seconds);
-    t0 = now(r->usertime);
+    t0 = now(clock);
     count = row->kind->loop(row, r->buf, (size_t)len);
-    t = now(r->usertime) - t0;
+    t = now(clock) - t0;
     stop_alarm();
     if (interrupted) {   /* not a result: the loop was cut short */
         if (!r->mr)
@@ -612,9 +771,9 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     fflush(stderr);
     speed_progress_show(doing);
     start_alarm(r->pk_seconds);
-    t0 = now(r->usertime);
+    t0 = now(r->usertime ? TIME_USER : TIME_WALL);
     count = op == 0 ? speed_pk_sign(pk->key, &running) : speed_pk_verify(pk->key, &running);
-    t = now(r->usertime) - t0;
+    t = now(r->usertime ? TIME_USER : TIME_WALL) - t0;
     stop_alarm();
     speed_progress_spent(r->pk_seconds);
     if (interrupted && count >= 0) {   /* cut short: not a result */
