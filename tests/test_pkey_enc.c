@@ -308,6 +308,26 @@ static void expect_edit(const uint8_t *der, size_t len, const char *from, const 
     expect_der(e, len, want, what);
 }
 
+/* An EncryptedPrivateKeyInfo built by hand around a 4-byte iteration
+ * count (PBKDF2-HMAC-SHA256, aes-256-cbc, one block of zeros). */
+static void expect_iterations(const char *iter_hex, int want, const char *what)
+{
+    static uint8_t der[256];
+    char hex[512];
+    size_t len;
+
+    snprintf(hex, sizeof(hex),
+             "306d3059"
+             "06092a864886f70d01050d304c302b06092a864886f70d01050c301e"
+             "040801020304050607080204%s300c06082a864886f70d02090500"
+             "301d060960864801650304012a041000000000000000000000000000000000"
+             "041000000000000000000000000000000000",
+             iter_hex);
+    if (tv_check(tv_hex_decode(der, sizeof(der), hex, &len) == 0 && len == 111, "%s: hex",
+                 what))
+        expect_der(der, len, want, what);
+}
+
 static void test_refusals(void)
 {
     static uint8_t der[BUF], e[BUF];
@@ -356,8 +376,17 @@ static void test_refusals(void)
     expect_edit(der, len, "060960864801650304012a", "060960864801650304012e", BRISK_EUNSUPPORTED,
                 "aes-256-gcm");
     expect_edit(der, len, "0202080030", "0202000030", BRISK_EDECODE, "iterations 0x0000");
+    /* 0x0800 to 0x0898 (fits: the INTEGER's length stays 2) is accepted by
+     * the parser and only fails to decrypt; 2^24 + 1 and more need a
+     * longer INTEGER, so the cap is checked by value below */
+    expect_edit(der, len, "0202080030", "0202089830", BRISK_EDECRYPT, "other iterations");
     expect_edit(der, len, "0202080030", "0202800030", BRISK_EDECODE, "negative iterations");
     expect_edit(der, len, "0500301d", "0400301d", BRISK_EDECODE, "PRF parameters not NULL");
+    expect_iterations("00989681", BRISK_EUNSUPPORTED, "10000001 iterations: over the cap");
+    expect_iterations("7fffffff", BRISK_EUNSUPPORTED, "2^31 - 1 iterations");
+    expect_iterations("00000800", BRISK_EDECODE, "iterations not minimally encoded");
+    /* (the smallest 4-byte count, 2^23, is under the cap but costs a
+     * second: "other iterations" above shows counts are taken) */
     expect_edit(der, len, "2a0410", "2a0408", BRISK_EDECODE, "IV of 8 bytes for AES");
     brisk_pkey_cleanup(&key);
 }

@@ -80,8 +80,9 @@ BRISK_API int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text
  * The password is pass[0..pass_len-1], any bytes (pass may be NULL when
  * pass_len is 0: the empty password).  A wrong password and corrupt
  * encrypted data cannot be told apart: both are BRISK_EDECRYPT.  Another
- * encryption scheme (PBES1, PKCS#12), PRF or cipher is BRISK_EUNSUPPORTED.
- * Derived keys and decrypted bytes are wiped. */
+ * encryption scheme (PBES1, PKCS#12), PRF or cipher is BRISK_EUNSUPPORTED,
+ * and so is a PBKDF2 iteration count above ten million (a file should
+ * not make brisk spend minutes on one key).  Derived keys and decrypted bytes are wiped. */
 
 /* brisk_pkey_from_der_pass is brisk_pkey_from_der that also decodes an
  * encrypted PKCS#8 key with the password; an unencrypted key is decoded as

@@ -54,6 +54,9 @@ static const pbes2_alg ciphers[] = {
 #define SALT_LEN 8
 #define ITERATIONS 2048
 #define SALT_MAX 1024
+/* More rounds than any tool writes (OpenSSL: 2048; `-iter` is rarely above
+ * a million): a file cannot make brisk spend minutes on one key. */
+#define ITERATIONS_MAX 10000000u
 
 int brisk_pk_cipher_ok(const brisk_cipher *c)
 {
@@ -148,6 +151,8 @@ static int get_kdf(der_reader *r, pbkdf2_params *kp)
     err = get_u32(&p, &kp->iterations);
     if (err != BRISK_EOK)
         return err;
+    if (kp->iterations > ITERATIONS_MAX)
+        return BRISK_EUNSUPPORTED;
     kp->key_len = 0;
     if (der_peek(&p) == DER_INTEGER && (err = get_u32(&p, &kp->key_len)) != BRISK_EOK)
         return err;
