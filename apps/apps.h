@@ -166,6 +166,29 @@ int encode_dsa_params(const char *prog, uint8_t **buf, size_t *len,
 /* free_secret wipes and frees a buffer of len bytes. */
 void free_secret(void *p, size_t len);
 
+/* ---- Passwords (apps/pass.c) ---- */
+
+/* The longest password read, without its NUL. */
+#define APP_PASS_MAX 4095
+
+/* app_password reads the password that `src` names (pass:X, env:VAR,
+ * file:PATH, fd:N, stdin; the value of option `opt`, for messages) into
+ * buf (APP_PASS_MAX + 1 bytes) as a NUL-terminated string.  file:PATH
+ * named twice in one run (openssl's -passin and -passout on one file)
+ * gives its first line, then its second.  With src NULL it prompts on the
+ * controlling terminal (/dev/tty) without echo, "Enter pass phrase for
+ * WHAT:" (openssl's wording; `what` ending in ':' is the whole prompt, as
+ * enc's "enter AES-256-CBC encryption password:"; NULL: "Enter PEM pass
+ * phrase:"), with `verify` a second time after "Verifying - ", a mismatch
+ * being an error; without a terminal it fails with "no password given;
+ * use OPT".  An empty password is returned as "" (the caller decides).
+ * Returns 0, or -1 after one error line. */
+int app_password(const char *prog, const char *opt, const char *src,
+                 const char *what, int verify, char *buf);
+
+/* app_password_wipe erases buf (call it as soon as the password is used). */
+void app_password_wipe(char *buf);
+
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
 enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2 };

@@ -53,7 +53,6 @@
 #define PROG "enc"
 #define CHUNK ENC_CHUNK
 #define B64_LINE 48                 /* raw bytes per 64-column base64 line */
-#define PASS_MAX 4096
 #define DEFAULT_ITER 10000
 
 static const char magic[8] = {'S', 'a', 'l', 't', 'e', 'd', '_', '_'};
@@ -292,91 +291,63 @@ static void hex_error(int r, const char *what, const char *hex, size_t size, con
                   size, cipher ? " for " : "", cipher ? cipher : "", strlen(hex));
 }
 
-/* read_line reads one line (without its '\n') of at most PASS_MAX - 1
- * bytes from fd, a byte at a time so as to leave the rest unread; -1 when
- * nothing at all could be read. */
-static int read_line(int fd, char *buf)
+/* get_pass puts the password asked for in buf and points *pass at it (or
+ * at -k's argument); *pass stays NULL when -K alone is given.  Without -k,
+ * -kfile or -pass it prompts on the terminal as openssl enc does ("enter
+ * AES-256-CBC encryption password:", twice when encrypting).  Returns 0,
+ * or -1 after one error line. */
+static int get_pass(const enc_args *a, char *buf, const char **pass)
 {
-    size_t len = 0;
-    ssize_t n = 0;
-    uint8_t c;
+    static char src[PATH_MAX + 8];
+    char prompt[128];
+    size_t len, i;
 
-    while (len < PASS_MAX - 1 && (n = read_some(fd, &c, 1)) == 1 && c != '\n')
-        buf[len++] = (char)c;
-    buf[len] = '\0';
-    return (len == 0 && n != 1) ? -1 : 0;
-}
-
-/* read_line_file reads the first line of path into buf; -1 if it cannot. */
-static int read_line_file(const char *path, char *buf)
-{
-    int fd = open(path, O_RDONLY), err;
-
-    if (fd < 0)
-        return -1;
-    err = read_line(fd, buf);
-    close(fd);
-    return err;
-}
-
-/* get_pass puts the password asked for in buf; NULL when none was given;
- * *err is set after a reported error. */
-static const char *get_pass(const enc_args *a, char *buf, int *err)
-{
-    const char *src = a->passarg;
-    long fdn;
-
-    *err = 0;
-    if (a->k_arg != NULL)
-        return a->k_arg;
+    *pass = NULL;
+    if (a->k_arg != NULL) {
+        *pass = a->k_arg;
+        return 0;
+    }
     if (a->kfile != NULL) {
-        size_t len;
-        errno = 0;
-        if (read_line_file(a->kfile, buf) != 0) {
-            app_error(PROG, "cannot read a password from '%s': %s", a->kfile,
-                      errno != 0 ? strerror(errno) : "empty file");
-            *err = 1;
-            return NULL;
+        if (strlen(a->kfile) + 5 >= sizeof(src)) {
+            app_error(PROG, "-kfile path too long");
+            return -1;
         }
+        snprintf(src, sizeof(src), "file:%s", a->kfile);
+        if (app_password(PROG, "-kfile", src, NULL, 0, buf) != 0)
+            return -1;
         len = strlen(buf);
         while (len > 0 && buf[len - 1] == '\r')
             buf[--len] = '\0';
         if (len == 0) {
             app_error(PROG, "zero length password in '%s'", a->kfile);
-            *err = 1;
-            return NULL;
+            return -1;
         }
-        return buf;
+        *pass = buf;
+        return 0;
     }
-    if (src == NULL)
-        return NULL;
-    if (strncmp(src, "pass:", 5) == 0)
-        return src + 5;
-    if (strncmp(src, "env:", 4) == 0) {
-        const char *v = getenv(src + 4);
-        if (v == NULL) {
-            app_error(PROG, "no environment variable %s (for -pass)", src + 4);
-            *err = 1;
-        }
-        return v;
+    if (a->passarg != NULL) {
+        if (app_password(PROG, "-pass", a->passarg, NULL, 0, buf) != 0)
+            return -1;
+        *pass = buf;
+        return 0;
     }
-    errno = 0;
-    if (strncmp(src, "file:", 5) == 0 && read_line_file(src + 5, buf) == 0)
-        return buf;
-    if (strncmp(src, "fd:", 3) == 0 && parse_long(src + 3, &fdn) == 0 && fdn >= 0 &&
-        fdn <= INT_MAX && read_line((int)fdn, buf) == 0)
-        return buf;
-    if (strcmp(src, "stdin") == 0 && read_line(STDIN_FILENO, buf) == 0)
-        return buf;
-    if (strncmp(src, "file:", 5) == 0 || strncmp(src, "fd:", 3) == 0 ||
-        strcmp(src, "stdin") == 0)
-        app_error(PROG, "cannot read a password from %s: %s", src,
-                  errno != 0 ? strerror(errno) : "nothing to read");
-    else
-        app_error(PROG, "invalid password source '%s': use pass:, env:, file:, fd: or stdin",
-                  src);
-    *err = 1;
-    return NULL;
+    if (a->hkey != NULL)
+        return 0;
+    len = (size_t)snprintf(prompt, sizeof(prompt), "enter %s %s password:", a->cipher->name,
+                           a->encrypt ? "encryption" : "decryption");
+    if (len >= sizeof(prompt))
+        len = sizeof(prompt) - 1;
+    for (i = 6; i < len && prompt[i] != ' '; i++)
+        if (prompt[i] >= 'a' && prompt[i] <= 'z')
+            prompt[i] = (char)(prompt[i] - 'a' + 'A');
+    if (app_password(PROG, "-k, -pass or -K", NULL, prompt, a->encrypt, buf) != 0)
+        return -1;
+    if (buf[0] == '\0') {
+        app_error(PROG, "empty password; nothing done");
+        return -1;
+    }
+    *pass = buf;
+    return 0;
 }
 
 /* wipe_arg overwrites a secret given on the command line, as openssl does,
@@ -462,7 +433,7 @@ static void usage(void)
 typedef struct enc_keys {
     uint8_t key[BRISK_CIPHER_MAX_KEY], iv[BRISK_CIPHER_MAX_IV], salt[8];
     int have_salt, write_header;
-    char pass[PASS_MAX];
+    char pass[APP_PASS_MAX + 1];
 } enc_keys;
 
 int enc_read_header(enc_source *src, uint8_t salt[8])
@@ -648,13 +619,8 @@ static int run(enc_args *a, enc_source *src, sink *dst)
     int err, ret = 1;
 
     if (a->cipher != NULL) {
-        pass = get_pass(a, keys.pass, &err);
-        if (err)
+        if (get_pass(a, keys.pass, &pass) != 0)
             goto done;
-        if (pass == NULL && a->hkey == NULL) {
-            app_error(PROG, "no password given; use -k, -pass or -K");
-            goto done;
-        }
     }
     src->name = a->in != NULL ? a->in : "stdin";
     src->fd = STDIN_FILENO;

@@ -113,7 +113,7 @@ static int app_decode(const uint8_t *text, size_t len, const uint8_t *lengths, s
     memset(&d, 0, sizeof(d));
     *out_len = 0;
     for (size_t k = 0; pos < len; k++) {
-        size_t piece = lengths != NULL ? 1 + lengths[k % n_lengths] % 29 : len;
+        size_t piece = lengths != NULL ? (size_t)1 + lengths[k % n_lengths] % 29u : len;
         if (piece > len - pos)
             piece = len - pos;
         if (b64_decode(&d, out, out_len, text + pos, piece) != 0)

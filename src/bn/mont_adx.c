@@ -556,7 +556,7 @@ static inline void sweep8(uint64_t *t, const uint64_t *m, size_t len, rows8 *s)
     s->end = t + len;
     __asm__ volatile(W8_LOAD
                      "1:\n\t"
-                     "bt    $0, 64(%[s])\n\t"
+                     "btq   $0, 64(%[s])\n\t"
                      "adc   (%[t]), %%r8\n\t"
                      "adc   8(%[t]), %%r9\n\t"
                      "adc   16(%[t]), %%r10\n\t"
