@@ -147,7 +147,8 @@ int parse_form(const char *prog, const char *opt, const char *s, int *form);
 int read_file(const char *prog, const char *path, size_t max, uint8_t **out, size_t *len);
 
 /* load_key reads a key from path in form; returns 0, or -1 after one line
- * naming the problem (malformed or truncated PEM/DER, encrypted, invalid). */
+ * naming the problem (malformed or truncated PEM/DER, invalid; an
+ * encrypted key: "give its password with -passin", never a prompt). */
 int load_key(const char *prog, const char *path, int form, brisk_pkey *key);
 
 /* load_key_pass is load_key that also reads an encrypted key (encrypted

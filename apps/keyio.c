@@ -168,8 +168,9 @@ static int decode_key(brisk_pkey *key, const uint8_t *buf, size_t len, int pem, 
     return err;
 }
 
-int load_key_pass(const char *prog, const char *path, int form, const char *passin,
-                  brisk_pkey *key)
+/* load_key_ask is load_key_pass that asks on the terminal only if `ask`. */
+static int load_key_ask(const char *prog, const char *path, int form, const char *passin,
+                        int ask, brisk_pkey *key)
 {
     char *pw = malloc(APP_PASS_MAX + 1);
     uint8_t *buf = NULL;
@@ -185,7 +186,7 @@ int load_key_pass(const char *prog, const char *path, int form, const char *pass
         goto done;
     pem = is_pem(buf, len, form);
     err = decode_key(key, buf, len, pem, form, passin != NULL ? pw : NULL);
-    if (err == BRISK_EENCRYPTED && passin == NULL) {
+    if (err == BRISK_EENCRYPTED && passin == NULL && ask) {
         if (app_password(prog, "-passin", NULL, shown(path), 0, pw) != 0)
             goto done;
         err = decode_key(key, buf, len, pem, form, pw);
@@ -201,9 +202,15 @@ done:
     return ret;
 }
 
+int load_key_pass(const char *prog, const char *path, int form, const char *passin,
+                  brisk_pkey *key)
+{
+    return load_key_ask(prog, path, form, passin, 1, key);
+}
+
 int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
 {
-    return load_key_pass(prog, path, form, NULL, key);
+    return load_key_ask(prog, path, form, NULL, 0, key);
 }
 
 int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params)
