@@ -136,8 +136,13 @@ static void brisk_reads(const uint8_t *text, size_t len, int pem, const pw *w, c
     if (tv_check_int(err, 0, "%s: brisk decrypts", what))
         brisk_is_key(&key, t, what);
     brisk_pkey_cleanup(&key);
+    /* not "" + NUL bytes for "": HMAC pads its key with zeros, so PBKDF2
+     * takes "" and "\0" for the same password */
     memcpy(other, w->p, w->len);
-    other[other_len - 1] ^= 1;
+    if (w->len == 0)
+        other[0] = 'x';
+    else
+        other[other_len - 1] ^= 1;
     err = pem ? brisk_pkey_from_pem_pass(&key, (const char *)text, len, other, other_len)
               : brisk_pkey_from_der_pass(&key, text, len, other, other_len);
     tv_check_int(err, BRISK_EDECRYPT, "%s: another password", what);
@@ -238,9 +243,12 @@ static void ossl_reads(const uint8_t *p, size_t len, int pem, const pw *w, const
 
     ossl_is_key(k, t, what);
     EVP_PKEY_free(k);
-    if (other.len == 0)
+    if (other.len == 0) {
         other.len = 1;
-    other.p[other.len - 1] ^= 1;
+        other.p[0] = 'x';   /* not "\0": the same PBKDF2 password as "" */
+    } else {
+        other.p[other.len - 1] ^= 1;
+    }
     k = ossl_read(p, len, pem, &other);
     tv_check(k == NULL, "%s: OpenSSL refuses another password", what);
     EVP_PKEY_free(k);

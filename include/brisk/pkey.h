@@ -78,7 +78,8 @@ BRISK_API int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text
  *   OpenSSL's EVP_BytesToKey with MD5, one round and the first 8 bytes of
  *   the IV as salt (weak: prefer PKCS#8).  The same five ciphers.
  * The password is pass[0..pass_len-1], any bytes (pass may be NULL when
- * pass_len is 0: the empty password).  A wrong password and corrupt
+ * pass_len is 0: the empty password; PBKDF2's HMAC pads it with zeros, so
+ * that "pw" and "pw\0" open the same PKCS#8 key, in OpenSSL too).  A wrong password and corrupt
  * encrypted data cannot be told apart: both are BRISK_EDECRYPT.  Another
  * encryption scheme (PBES1, PKCS#12), PRF or cipher is BRISK_EUNSUPPORTED,
  * and so is a PBKDF2 iteration count above ten million (a file should

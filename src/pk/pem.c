@@ -272,7 +272,8 @@ int brisk_pem_write(char *out, size_t *out_len, const char *label, const char *h
     put_str(out, &o, "-----BEGIN ", 11);
     put_str(out, &o, label, label_len);
     put_str(out, &o, "-----\n", 6);
-    put_str(out, &o, headers, headers_len);
+    if (headers != NULL)
+        put_str(out, &o, headers, headers_len);
     for (size_t i = 0; i < der_len; i += 48) {
         size_t n = der_len - i < 48 ? der_len - i : 48;
         brisk_b64_encode(out + o, der + i, n);
