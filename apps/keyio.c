@@ -315,6 +315,7 @@ int encode_key_pass(const char *prog, uint8_t **buf, size_t *len, const brisk_pk
         return -1;
     }
     if (app_password(prog, "-passout", passout, NULL, 1, pw) != 0) {
+        app_password_wipe(pw);   /* a first entry that the second did not match */
         free(pw);
         return -1;
     }
