@@ -13,7 +13,9 @@
 # signatures made with an encrypted key are those of the plain key; a wrong
 # password, a changed or truncated file, no password without a terminal,
 # and options that do not go together are one "brisk PROG:" line and exit
-# 1, with no output file written.
+# 1, with no output file written.  On a terminal (script(1), when
+# present): an encrypted key without -passin asks for its password, and
+# genrsa -aes128 asks twice.
 #
 # With `openssl` on PATH and no emulator: keys openssl encrypted (PKCS#8
 # with -v2 ciphers and -v2prf PRFs, genrsa -aes256, traditional rsa/dsa
@@ -204,6 +206,24 @@ b pkey -in "$d/empty" -passin pass:x -out "$d/x"
 check "empty input with -passin: one line, exit 1" one_line_error pkey
 b pkey -in "$d/s.pem" -passin nosuch:x -out "$d/x"
 check "a bad password source: one line, exit 1" one_line_error pkey
+
+# ---- The terminal prompt (script(1) gives the command a terminal; the
+# answers wait until it has turned echo off and flushed what was typed) ----
+if [ -z "$RUN" ] && command -v script >/dev/null 2>&1 && command -v timeout >/dev/null 2>&1
+then
+    (sleep 3; printf 'src\n') | timeout 60 script -qec \
+        "'$BRISK' pkey -in '$d/s.pem' -out '$d/tty.pem'" /dev/null >"$tmp/out" 2>&1
+    check "no -passin on a terminal: asks for the password" \
+        sh -c "grep -q 'Enter pass phrase for $d/s.pem:' '$tmp/out' && cmp -s '$d/tty.pem' '$d/rsa.p8'"
+    (sleep 3; printf 'tt\n'; sleep 1; printf 'tt\n') | timeout 60 script -qec \
+        "'$BRISK' genrsa -aes128 -out '$d/tty.pem' 512" /dev/null >"$tmp/out" 2>&1
+    check "genrsa -aes128 on a terminal: asks twice" \
+        sh -c "grep -q 'Verifying - Enter PEM pass phrase:' '$tmp/out'"
+    b pkey -in "$d/tty.pem" -passin pass:tt -noout
+    check "genrsa -aes128 on a terminal: encrypted with the password typed" clean_exit
+else
+    echo "note: no script(1) or an emulator: skipping the terminal prompt"
+fi
 
 # ---- Interop with openssl, both ways ----
 if [ "$HAVE_OPENSSL" -eq 1 ]; then
