@@ -173,8 +173,39 @@ int parse_form(const char *prog, const char *opt, const char *s, int *form);
 int read_file(const char *prog, const char *path, size_t max, uint8_t **out, size_t *len);
 
 /* load_key reads a key from path in form; returns 0, or -1 after one line
- * naming the problem (malformed or truncated PEM/DER, encrypted, invalid). */
+ * naming the problem (malformed or truncated PEM/DER, invalid; an
+ * encrypted key: "give its password with -passin", never a prompt). */
 int load_key(const char *prog, const char *path, int form, brisk_pkey *key);
+
+/* load_key_pass is load_key that also reads an encrypted key (encrypted
+ * PKCS#8, PEM or DER, or traditional PEM with Proc-Type): with the password
+ * that passin names (read first, as openssl does, whether the key turns
+ * out encrypted or not), or, with passin NULL and the key encrypted, one
+ * asked for on the terminal (app_password).  A wrong password is one line,
+ * "wrong password for 'FILE' (or the file is corrupt)". */
+int load_key_pass(const char *prog, const char *path, int form, const char *passin,
+                  brisk_pkey *key);
+
+/* KEY_CIPHER_OPTIONS(id) are the option-table lines of the ciphers that
+ * encrypt a private key on output, all with the same id: key_cipher maps
+ * the option as written ("-aes256") to the cipher's name. */
+#define KEY_CIPHER_OPTIONS(id)                                                          \
+    {"aes128", id, ARG_NONE, 0, 0, NULL, "Encrypt the key with AES-128-CBC"},           \
+    {"aes192", id, ARG_NONE, 0, 0, NULL, "Encrypt the key with AES-192-CBC"},           \
+    {"aes256", id, ARG_NONE, 0, 0, NULL, "Encrypt the key with AES-256-CBC"},           \
+    {"des3", id, ARG_NONE, 0, 0, NULL, "Encrypt the key with DES-EDE3-CBC"},            \
+    {"des", id, ARG_NONE, 0, 0, NULL, "Encrypt the key with DES-CBC (weak)"}
+
+/* key_cipher returns the cipher name of a KEY_CIPHER_OPTIONS option. */
+const char *key_cipher(const char *opt);
+
+/* encode_key_pass is encode_key that encrypts a private key with `cipher`
+ * (NULL: not encrypted) under the password passout names (NULL: asked
+ * for twice on the terminal, "Enter PEM pass phrase:"): in PEM, PKCS#8 as
+ * "ENCRYPTED PRIVATE KEY" and the traditional form with Proc-Type and
+ * DEK-Info; in DER, encrypted PKCS#8 whatever the encoding asked for. */
+int encode_key_pass(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key,
+                    int encoding, int form, const char *cipher, const char *passout);
 
 /* load_dsa_params reads DSA parameters from path in form; as load_key. */
 int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params);
@@ -256,6 +287,7 @@ typedef struct sig_job {
     int salt;               /* a count or BRISK_RSA_PSS_SALT_*; SALT_UNSET: the default */
     const brisk_digest *mgf1;
     const char *rsa_opt;    /* the first rsa_* option given, for messages */
+    const char *passin;     /* -passin: the password source of an encrypted key */
 } sig_job;
 
 /* dgst_set_sigopt applies one `-sigopt NAME:VALUE` of dgst to s; returns 0,

@@ -31,7 +31,7 @@
 #define CHUNK (64 * 1024)
 
 enum { OPT_LIST = 2, OPT_R, OPT_C, OPT_HEX, OPT_BINARY, OPT_HMAC, OPT_SIGN, OPT_VERIFY,
-       OPT_PRVERIFY, OPT_SIGNATURE, OPT_SIGOPT, OPT_OUT, OPT_KEYFORM };
+       OPT_PRVERIFY, OPT_SIGNATURE, OPT_SIGOPT, OPT_OUT, OPT_KEYFORM, OPT_PASSIN };
 
 const app_option dgst_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -50,6 +50,8 @@ const app_option dgst_options[] = {
     {"sigopt", OPT_SIGOPT, ARG_STRING, 0, 0, "NAME:VALUE",
      "rsa_padding_mode:pkcs1|pss, rsa_pss_saltlen:N|digest|max|auto|-1|-2|-3, rsa_mgf1_md:DIGEST"},
     {"keyform", OPT_KEYFORM, ARG_STRING, 0, 0, "PEM|DER", "Key format (default: either)"},
+    {"passin", OPT_PASSIN, ARG_STRING, 0, 0, "SRC",
+     "Key password source: pass:X, env:VAR, file:PATH, fd:N, stdin"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Output to FILE rather than stdout"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
@@ -419,7 +421,8 @@ static int run_signature(const dgst_job *job, const sig_job *s, int n_files, cha
         app_error("dgst", "out of memory");
         return 1;
     }
-    if (load_key("dgst", s->key_path, s->keyform, key) == 0 && check_key(s, key) == 0)
+    if (load_key_pass("dgst", s->key_path, s->keyform, s->passin, key) == 0 &&
+        check_key(s, key) == 0)
         ret = sign_or_verify(job, s, n_files == 1 ? files[0] : NULL, key);
     brisk_pkey_cleanup(key);
     free(key);
@@ -491,7 +494,7 @@ static void usage(void)
 int dgst_main(int argc, char **argv)
 {
     dgst_job job = {&brisk_digest_sha256, "SHA256", NULL, FMT_HEX, NULL};
-    sig_job sj = {NULL, 0, FORM_ANY, NULL, NULL, 0, 0, SALT_UNSET, NULL, NULL};
+    sig_job sj = {NULL, 0, FORM_ANY, NULL, NULL, 0, 0, SALT_UNSET, NULL, NULL, NULL};
     const brisk_digest *md;
     app_opts o;
     app_out out;
@@ -514,6 +517,7 @@ int dgst_main(int argc, char **argv)
                 return 1;
             break;
         case OPT_SIGNATURE: sj.sig_path = o.value; break;
+        case OPT_PASSIN: sj.passin = o.value; break;
         case OPT_OUT: sj.out = o.value; break;
         case OPT_SIGOPT:
             if (dgst_set_sigopt(&sj, o.value) != 0)

@@ -6,7 +6,10 @@
  * with -genkey a private key made from them as PKCS#8 "PRIVATE KEY", the
  * label openssl 3.0 uses there (in DER, OpenSSL's traditional DSA private
  * key, as openssl writes it).  -noout leaves the parameters out.  Without
- * BITS or -in the parameters are read from stdin, as openssl does.
+ * BITS or -in the parameters are read from stdin, as openssl does.  With
+ * -genkey and a cipher option (-aes256 ...; openssl dsaparam has none) the
+ * key is encrypted as genrsa encrypts it: "ENCRYPTED PRIVATE KEY" (in DER,
+ * encrypted PKCS#8) under the password of -passout, or one asked for.
  *
  * Sizes: p of 1024 bits gets q of 160, 2048 gets 224 (as openssl dsaparam
  * 2048 makes), 3072 gets 256, and 512 gets 160 (the size `speed dsa512`
@@ -21,7 +24,8 @@
 
 #include "apps.h"
 
-enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY };
+enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY, OPT_PASSOUT,
+       OPT_CIPHER };
 
 const app_option dsaparam_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -31,6 +35,9 @@ const app_option dsaparam_options[] = {
     {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
     {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Do not write the parameters"},
     {"genkey", OPT_GENKEY, ARG_NONE, 0, 0, NULL, "Also make a key from them and write it"},
+    {"passout", OPT_PASSOUT, ARG_STRING, 0, 0, "SRC",
+     "Key password source (with -genkey and a cipher option)"},
+    KEY_CIPHER_OPTIONS(OPT_CIPHER),
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -42,13 +49,15 @@ typedef struct dsaparam_args {
     const char *in, *out;
     int inform, outform, noout, genkey;
     long bits;
+    const char *cipher, *passout;
 } dsaparam_args;
 
 static void usage(void)
 {
     opts_usage(stdout, "dsaparam", "[options] [BITS]", dsaparam_options);
     printf("\nBITS, the size of p, is 512, 1024, 2048 or 3072 (q: 160, 160, 224, 256 bits).\n"
-           "Without BITS the parameters are read from -in FILE, or from stdin.\n");
+           "Without BITS the parameters are read from -in FILE, or from stdin.\n"
+           "The cipher options encrypt the key of -genkey (openssl dsaparam has none).\n");
 }
 
 /* q_bits returns the size of q for p of `bits` bits, or 0 if unsupported. */
@@ -109,10 +118,11 @@ static int run(const dsaparam_args *a, brisk_pkey *key)
             app_error("dsaparam", "cannot generate a key: %s", brisk_strerror(err));
             goto done;
         }
-        if (encode_key("dsaparam", &buf, &len, key,
-                       a->outform == FORM_DER ? BRISK_PKEY_FORM_TRADITIONAL
-                                              : BRISK_PKEY_FORM_PKCS8,
-                       a->outform) != 0)
+        if (encode_key_pass("dsaparam", &buf, &len, key,
+                            a->outform == FORM_DER && a->cipher == NULL
+                                ? BRISK_PKEY_FORM_TRADITIONAL
+                                : BRISK_PKEY_FORM_PKCS8,
+                            a->outform, a->cipher, a->passout) != 0)
             goto done;
     }
     if (len > 0 && write_file("dsaparam", a->out, buf, len, a->genkey) != 0)
@@ -137,6 +147,8 @@ static int parse_args(dsaparam_args *a, int argc, char **argv)
         case OPT_OUT: a->out = o.value; break;
         case OPT_NOOUT: a->noout = 1; break;
         case OPT_GENKEY: a->genkey = 1; break;
+        case OPT_PASSOUT: a->passout = o.value; break;
+        case OPT_CIPHER: a->cipher = key_cipher(o.name); break;
         case OPT_INFORM:
             if (parse_form("dsaparam", o.name, o.value, &a->inform) != 0)
                 return -1;
@@ -157,12 +169,18 @@ static int parse_args(dsaparam_args *a, int argc, char **argv)
         app_error("dsaparam", "give either -in or BITS, not both");
         return -1;
     }
+    if (a->cipher != NULL && !a->genkey) {
+        app_error("dsaparam", "a cipher option encrypts the key of -genkey: give -genkey");
+        return -1;
+    }
+    if (a->passout != NULL && a->cipher == NULL)
+        app_error("dsaparam", "warning: -passout is ignored without a cipher option (-aes256...)");
     return o.ind < argc ? parse_bits(argv[o.ind], &a->bits) : 0;
 }
 
 int dsaparam_main(int argc, char **argv)
 {
-    dsaparam_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0};
+    dsaparam_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, NULL, NULL};
     brisk_pkey *key;
     int ret = parse_args(&a, argc, argv);
 

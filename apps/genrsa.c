@@ -1,9 +1,12 @@
 /*
- * apps/genrsa.c - `brisk genrsa [-out FILE] [-traditional] [BITS]`: makes
- * an RSA private key (e = 65537, FIPS 186-5 A.1.3 through
- * brisk_rsa_generate) and writes it as OpenSSL 3.0's `openssl genrsa`
- * does: PKCS#8 PEM ("PRIVATE KEY"), or PKCS#1 ("RSA PRIVATE KEY") with
- * -traditional; 2048 bits by default.  The file is created with mode 0600.
+ * apps/genrsa.c - `brisk genrsa [-out FILE] [-traditional] [-aes128|-aes192|
+ * -aes256|-des3|-des [-passout SRC]] [BITS]`: makes an RSA private key
+ * (e = 65537, FIPS 186-5 A.1.3 through brisk_rsa_generate) and writes it as
+ * OpenSSL 3.0's `openssl genrsa` does: PKCS#8 PEM ("PRIVATE KEY"), or
+ * PKCS#1 ("RSA PRIVATE KEY") with -traditional; with a cipher, encrypted:
+ * "ENCRYPTED PRIVATE KEY" (PBES2, as openssl 3.0), or with -traditional
+ * the Proc-Type PEM.  2048 bits by default.  The file is created with
+ * mode 0600.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +16,7 @@
 
 #include "apps.h"
 
-enum { OPT_OUT = 2, OPT_TRADITIONAL, OPT_F4 };
+enum { OPT_OUT = 2, OPT_TRADITIONAL, OPT_F4, OPT_PASSOUT, OPT_CIPHER };
 
 const app_option genrsa_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -21,6 +24,9 @@ const app_option genrsa_options[] = {
     {"traditional", OPT_TRADITIONAL, ARG_NONE, 0, 0, NULL,
      "Write PKCS#1 \"RSA PRIVATE KEY\" instead of PKCS#8"},
     {"f4", OPT_F4, ARG_NONE, 0, 0, NULL, "Public exponent 65537 (the only one; accepted)"},
+    {"passout", OPT_PASSOUT, ARG_STRING, 0, 0, "SRC",
+     "Key password source: pass:X, env:VAR, file:PATH, fd:N, stdin"},
+    KEY_CIPHER_OPTIONS(OPT_CIPHER),
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -49,7 +55,14 @@ static int parse_bits(const char *s, long *bits)
     return 0;
 }
 
-static int generate(const char *out, long bits, int encoding)
+/* genrsa_args is what the options asked for. */
+typedef struct genrsa_args {
+    const char *out, *cipher, *passout;
+    int encoding;
+    long bits;
+} genrsa_args;
+
+static int generate(const genrsa_args *a)
 {
     brisk_pkey *key = calloc(1, sizeof(*key));
     uint8_t *buf = NULL;
@@ -61,11 +74,12 @@ static int generate(const char *out, long bits, int encoding)
         return 1;
     }
     key->type = BRISK_PKEY_RSA;
-    err = brisk_rsa_generate(&key->u.rsa, (size_t)bits, 0);
+    err = brisk_rsa_generate(&key->u.rsa, (size_t)a->bits, 0);
     if (err != 0)
-        app_error("genrsa", "cannot generate a %ld-bit key: %s", bits, brisk_strerror(err));
-    else if (encode_key("genrsa", &buf, &len, key, encoding, FORM_PEM) == 0 &&
-             write_file("genrsa", out, buf, len, 1) == 0)
+        app_error("genrsa", "cannot generate a %ld-bit key: %s", a->bits, brisk_strerror(err));
+    else if (encode_key_pass("genrsa", &buf, &len, key, a->encoding, FORM_PEM, a->cipher,
+                             a->passout) == 0 &&
+             write_file("genrsa", a->out, buf, len, 1) == 0)
         ret = 0;
     free_secret(buf, len);
     brisk_pkey_cleanup(key);
@@ -75,9 +89,7 @@ static int generate(const char *out, long bits, int encoding)
 
 int genrsa_main(int argc, char **argv)
 {
-    const char *out = NULL;
-    int encoding = BRISK_PKEY_FORM_PKCS8;
-    long bits = 2048;
+    genrsa_args a = {NULL, NULL, NULL, BRISK_PKEY_FORM_PKCS8, 2048};
     app_opts o;
     int id;
 
@@ -85,9 +97,11 @@ int genrsa_main(int argc, char **argv)
     while ((id = opts_next(&o)) != OPT_END) {
         switch (id) {
         case OPT_HELP: usage(); return 0;
-        case OPT_OUT: out = o.value; break;
-        case OPT_TRADITIONAL: encoding = BRISK_PKEY_FORM_TRADITIONAL; break;
+        case OPT_OUT: a.out = o.value; break;
+        case OPT_TRADITIONAL: a.encoding = BRISK_PKEY_FORM_TRADITIONAL; break;
         case OPT_F4: break;
+        case OPT_PASSOUT: a.passout = o.value; break;
+        case OPT_CIPHER: a.cipher = key_cipher(o.name); break;
         case OPT_UNKNOWN:
             app_error("genrsa", "unknown option '%s'", o.name);
             return 1;
@@ -99,7 +113,9 @@ int genrsa_main(int argc, char **argv)
         app_error("genrsa", "too many operands: only BITS");
         return 1;
     }
-    if (o.ind < argc && parse_bits(argv[o.ind], &bits) != 0)
+    if (o.ind < argc && parse_bits(argv[o.ind], &a.bits) != 0)
         return 1;
-    return generate(out, bits, encoding);
+    if (a.passout != NULL && a.cipher == NULL)
+        app_error("genrsa", "warning: -passout is ignored without a cipher option (-aes256...)");
+    return generate(&a);
 }

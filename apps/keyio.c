@@ -130,7 +130,15 @@ static int is_pem(const uint8_t *buf, size_t len, int form)
 /* decode_error reports why a key or parameters could not be decoded. */
 static void decode_error(const char *prog, const char *what, const char *path, int pem, int err)
 {
-    if (err == BRISK_EUNSUPPORTED)
+    if (err == BRISK_EDECRYPT)
+        app_error(prog, "wrong password for '%s' (or the file is corrupt)", shown(path));
+    else if (err == BRISK_EENCRYPTED)
+        app_error(prog, "'%s' is encrypted: give its password with -passin", shown(path));
+    else if (err == BRISK_EUNSUPPORTED && strcmp(what, "a key") == 0)
+        app_error(prog, "cannot read a key from '%s': encrypted in a way brisk does not read "
+                  "(it reads PBES2 and Proc-Type PEM with AES-CBC, DES-EDE3-CBC or DES-CBC)",
+                  shown(path));
+    else if (err == BRISK_EUNSUPPORTED)
         app_error(prog, "cannot read %s from '%s': encrypted or unsupported %s", what,
                   shown(path), pem ? "PEM" : "DER");
     else if (err == BRISK_EDECODE)
@@ -141,25 +149,68 @@ static void decode_error(const char *prog, const char *what, const char *path, i
                   err == BRISK_EINVAL ? "its numbers are not a valid key" : brisk_strerror(err));
 }
 
-int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
+/* decode_key decodes buf as PEM or DER, with the password pw if not NULL. */
+static int decode_key(brisk_pkey *key, const uint8_t *buf, size_t len, int pem, int form,
+                      const char *pw)
 {
-    uint8_t *buf;
-    size_t len;
-    int pem, err;
+    const uint8_t *p = (const uint8_t *)pw;
+    size_t n = pw != NULL ? strlen(pw) : 0;
+    int err;
 
-    if (read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
-        return -1;
-    pem = is_pem(buf, len, form);
-    err = pem ? brisk_pkey_from_pem(key, (const char *)buf, len)
-              : brisk_pkey_from_der(key, buf, len);
+    if (pem)
+        err = pw != NULL ? brisk_pkey_from_pem_pass(key, (const char *)buf, len, p, n)
+                         : brisk_pkey_from_pem(key, (const char *)buf, len);
+    else
+        err = pw != NULL ? brisk_pkey_from_der_pass(key, buf, len, p, n)
+                         : brisk_pkey_from_der(key, buf, len);
     if (err != 0 && pem && form == FORM_ANY && brisk_pkey_from_der(key, buf, len) == 0)
         err = 0; /* DER whose numbers hold the bytes "-----BEGIN" */
-    free_secret(buf, len);
-    if (err != 0) {
-        decode_error(prog, "a key", path, pem, err);
+    return err;
+}
+
+/* load_key_ask is load_key_pass that asks on the terminal only if `ask`. */
+static int load_key_ask(const char *prog, const char *path, int form, const char *passin,
+                        int ask, brisk_pkey *key)
+{
+    char *pw = malloc(APP_PASS_MAX + 1);
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    int pem = 0, err = 0, ret = -1;
+
+    if (pw == NULL) {
+        app_error(prog, "out of memory");
         return -1;
     }
-    return 0;
+    if ((passin != NULL && app_password(prog, "-passin", passin, shown(path), 0, pw) != 0) ||
+        read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
+        goto done;
+    pem = is_pem(buf, len, form);
+    err = decode_key(key, buf, len, pem, form, passin != NULL ? pw : NULL);
+    if (err == BRISK_EENCRYPTED && passin == NULL && ask) {
+        if (app_password(prog, "-passin", NULL, shown(path), 0, pw) != 0)
+            goto done;
+        err = decode_key(key, buf, len, pem, form, pw);
+    }
+    if (err != 0)
+        decode_error(prog, "a key", path, pem, err);
+    else
+        ret = 0;
+done:
+    app_password_wipe(pw);
+    free(pw);
+    free_secret(buf, len);
+    return ret;
+}
+
+int load_key_pass(const char *prog, const char *path, int form, const char *passin,
+                  brisk_pkey *key)
+{
+    return load_key_ask(prog, path, form, passin, 1, key);
+}
+
+int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
+{
+    return load_key_ask(prog, path, form, NULL, 0, key);
 }
 
 int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params)
@@ -215,6 +266,72 @@ int encode_key(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *k
                                : brisk_pkey_to_pem((char *)*buf + *len, &n, key, encoding);
     if (err != 0) {
         app_error(prog, "cannot encode the key: %s",
+                  err == BRISK_EINVAL ? "that form does not fit this key" : brisk_strerror(err));
+        return -1;
+    }
+    *len += n;
+    return 0;
+}
+
+const char *key_cipher(const char *opt)
+{
+    static const struct {
+        const char *opt, *cipher;
+    } ciphers[] = {{"aes128", "aes-128-cbc"}, {"aes192", "aes-192-cbc"},
+                   {"aes256", "aes-256-cbc"}, {"des3", "des-ede3-cbc"}, {"des", "des-cbc"}};
+
+    while (*opt == '-')
+        opt++;
+    for (size_t i = 0; i < sizeof(ciphers) / sizeof(ciphers[0]); i++)
+        if (strcmp(opt, ciphers[i].opt) == 0)
+            return ciphers[i].cipher;
+    return NULL;
+}
+
+/* encrypt_key encodes key encrypted with cipher and the password pw. */
+static int encrypt_key(uint8_t *out, size_t *n, const brisk_pkey *key, int encoding, int form,
+                       const char *cipher, const char *pw)
+{
+    const uint8_t *p = (const uint8_t *)pw;
+    size_t plen = strlen(pw);
+
+    if (form == FORM_DER)
+        return brisk_pkey_to_der_encrypted(out, n, key, cipher, p, plen);
+    return brisk_pkey_to_pem_encrypted((char *)out, n, key, encoding, cipher, p, plen);
+}
+
+int encode_key_pass(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key,
+                    int encoding, int form, const char *cipher, const char *passout)
+{
+    char *pw;
+    size_t n = 0;
+    int err;
+
+    if (cipher == NULL)
+        return encode_key(prog, buf, len, key, encoding, form);
+    pw = malloc(APP_PASS_MAX + 1);
+    if (pw == NULL) {
+        app_error(prog, "out of memory");
+        return -1;
+    }
+    if (app_password(prog, "-passout", passout, NULL, 1, pw) != 0) {
+        app_password_wipe(pw);   /* a first entry that the second did not match */
+        free(pw);
+        return -1;
+    }
+    /* the length does not depend on the salt and IV drawn for it */
+    err = encrypt_key(NULL, &n, key, encoding, form, cipher, pw);
+    if (err == 0 && grow(prog, buf, *len, n) != 0) {
+        app_password_wipe(pw);
+        free(pw);
+        return -1;
+    }
+    if (err == 0)
+        err = encrypt_key(*buf + *len, &n, key, encoding, form, cipher, pw);
+    app_password_wipe(pw);
+    free(pw);
+    if (err != 0) {
+        app_error(prog, "cannot encrypt the key: %s",
                   err == BRISK_EINVAL ? "that form does not fit this key" : brisk_strerror(err));
         return -1;
     }

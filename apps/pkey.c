@@ -1,12 +1,17 @@
 /*
- * apps/pkey.c - `brisk pkey [-in FILE] [-inform PEM|DER] [-pubout]
- * [-traditional] [-outform PEM|DER] [-out FILE]`: reads an RSA or DSA key
- * in any encoding brisk/pkey.h decodes and writes it again as OpenSSL
- * 3.0's `openssl pkey` does: a private key as PKCS#8 ("PRIVATE KEY", or
- * the traditional form with -traditional; in DER, the traditional form
- * always, as openssl 3.0 writes it), a public key, or the public half with
- * -pubout, as SubjectPublicKeyInfo ("PUBLIC KEY").  Unlike
- * openssl, a public key is read without -pubin (which is accepted).
+ * apps/pkey.c - `brisk pkey [-in FILE] [-inform PEM|DER] [-passin SRC]
+ * [-pubout] [-traditional] [-aes128|-aes192|-aes256|-des3|-des]
+ * [-passout SRC] [-outform PEM|DER] [-out FILE]`: reads an RSA or DSA key
+ * in any encoding brisk/pkey.h decodes (an encrypted one with the password
+ * of -passin, or asked for) and writes it again as OpenSSL 3.0's `openssl
+ * pkey` does: a private key as PKCS#8 ("PRIVATE KEY", or the traditional
+ * form with -traditional; in DER, the traditional form always, as openssl
+ * 3.0 writes it), a public key, or the public half with -pubout, as
+ * SubjectPublicKeyInfo ("PUBLIC KEY").  With a cipher option the private
+ * key is encrypted: "ENCRYPTED PRIVATE KEY", or with -traditional the
+ * Proc-Type PEM; in DER, encrypted PKCS#8 (openssl refuses a cipher with
+ * DER output).  Unlike openssl, a public key is read without -pubin (which
+ * is accepted).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +21,7 @@
 #include "apps.h"
 
 enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_PUBOUT, OPT_PUBIN, OPT_TRADITIONAL,
-       OPT_NOOUT };
+       OPT_NOOUT, OPT_PASSIN, OPT_PASSOUT, OPT_CIPHER };
 
 const app_option pkey_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -29,12 +34,18 @@ const app_option pkey_options[] = {
     {"traditional", OPT_TRADITIONAL, ARG_NONE, 0, 0, NULL,
      "Write a private key in the traditional form (PKCS#1 for RSA)"},
     {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Only check that the key reads"},
+    {"passin", OPT_PASSIN, ARG_STRING, 0, 0, "SRC",
+     "Input password source: pass:X, env:VAR, file:PATH, fd:N, stdin"},
+    {"passout", OPT_PASSOUT, ARG_STRING, 0, 0, "SRC",
+     "Output password source (with a cipher option)"},
+    KEY_CIPHER_OPTIONS(OPT_CIPHER),
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
 typedef struct pkey_args {
     const char *in, *out;
     int inform, outform, pubout, pubin, traditional, noout;
+    const char *passin, *passout, *cipher;
 } pkey_args;
 
 static int run(const pkey_args *a, brisk_pkey *key)
@@ -43,7 +54,7 @@ static int run(const pkey_args *a, brisk_pkey *key)
     size_t len = 0;
     int private, ret = 1;
 
-    if (load_key("pkey", a->in, a->inform, key) != 0)
+    if (load_key_pass("pkey", a->in, a->inform, a->passin, key) != 0)
         return 1;
     if (a->pubin && brisk_pkey_has_private(key)) {
         app_error("pkey", "-pubin given but '%s' holds a private key", a->in ? a->in : "stdin");
@@ -52,11 +63,12 @@ static int run(const pkey_args *a, brisk_pkey *key)
     if (a->noout)
         return 0;
     private = brisk_pkey_has_private(key) && !a->pubout;
-    if (encode_key("pkey", &buf, &len, key,
-                   !private ? BRISK_PKEY_FORM_SPKI
-                   : a->traditional || a->outform == FORM_DER ? BRISK_PKEY_FORM_TRADITIONAL
-                                                              : BRISK_PKEY_FORM_PKCS8,
-                   a->outform) == 0 &&
+    if (encode_key_pass("pkey", &buf, &len, key,
+                        !private ? BRISK_PKEY_FORM_SPKI
+                        : a->traditional || (a->outform == FORM_DER && a->cipher == NULL)
+                            ? BRISK_PKEY_FORM_TRADITIONAL
+                            : BRISK_PKEY_FORM_PKCS8,
+                        a->outform, private ? a->cipher : NULL, a->passout) == 0 &&
         write_file("pkey", a->out, buf, len, private) == 0)
         ret = 0;
     free_secret(buf, len);
@@ -79,6 +91,9 @@ static int parse_args(pkey_args *a, int argc, char **argv)
         case OPT_PUBIN: a->pubin = 1; break;
         case OPT_TRADITIONAL: a->traditional = 1; break;
         case OPT_NOOUT: a->noout = 1; break;
+        case OPT_PASSIN: a->passin = o.value; break;
+        case OPT_PASSOUT: a->passout = o.value; break;
+        case OPT_CIPHER: a->cipher = key_cipher(o.name); break;
         case OPT_INFORM:
             if (parse_form("pkey", o.name, o.value, &a->inform) != 0)
                 return -1;
@@ -95,12 +110,19 @@ static int parse_args(pkey_args *a, int argc, char **argv)
         app_error("pkey", "unexpected operand '%s': name the key with -in", argv[o.ind]);
         return -1;
     }
+    if (a->cipher != NULL && a->traditional && a->outform == FORM_DER) {
+        app_error("pkey", "an encrypted traditional key is PEM only: drop -traditional for "
+                          "encrypted PKCS#8 DER");
+        return -1;
+    }
+    if (a->passout != NULL && a->cipher == NULL)
+        app_error("pkey", "warning: -passout is ignored without a cipher option (-aes256...)");
     return 0;
 }
 
 int pkey_main(int argc, char **argv)
 {
-    pkey_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, 0};
+    pkey_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, 0, NULL, NULL, NULL};
     brisk_pkey *key;
     int ret = parse_args(&a, argc, argv);
 

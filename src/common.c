@@ -18,6 +18,8 @@ const char *brisk_strerror(int err)
     case BRISK_EDECODE:      return "malformed or unsupported encoding";
     case BRISK_ENOSPACE:     return "output buffer too small";
     case BRISK_ENOMEM:       return "out of memory";
+    case BRISK_EDECRYPT:     return "wrong password or corrupt data";
+    case BRISK_EENCRYPTED:   return "the key is encrypted: a password is needed";
     default:                 return "unknown error";
     }
 }

@@ -9,7 +9,9 @@
  * key re-encodes and re-decodes to the same bytes in every form it can
  * take, as DER and as PEM.  And a decoded private key is usable: a
  * signature it makes verifies with it (found: a DSA key whose p had been
- * altered loaded and signed, see brisk_dsa_key_prepare).
+ * altered loaded and signed, see brisk_dsa_key_prepare).  Encrypted keys
+ * (password "fuzz") go through the _pass decoders, and a key decrypted
+ * encrypts and decrypts back to itself in both forms.
  */
 #include <brisk/brisk.h>
 #include <stdio.h>
@@ -98,6 +100,34 @@ static void check_use(brisk_pkey *key)
     }
 }
 
+/* check_encrypted encrypts a private key in both forms and decrypts it
+ * back to the same key. */
+static void check_encrypted(const brisk_pkey *key)
+{
+    static const uint8_t pass[4] = {'f', 'u', 'z', 'z'};
+    static uint8_t der[MAX_DER], der2[MAX_DER];
+    static char pem[2 * MAX_DER];
+    static brisk_pkey back;
+    size_t n = sizeof(der), n2;
+
+    if (!brisk_pkey_has_private(key) ||
+        brisk_pkey_to_der(der, &n, key, BRISK_PKEY_FORM_PKCS8) != BRISK_EOK)
+        return;
+    for (int form = BRISK_PKEY_FORM_PKCS8; form <= BRISK_PKEY_FORM_TRADITIONAL; form++) {
+        size_t pn = sizeof(pem);
+        n2 = sizeof(der2);
+        if (brisk_pkey_to_pem_encrypted(pem, &pn, key, form, "aes-128-cbc", pass, 4) !=
+                BRISK_EOK ||
+            brisk_pkey_from_pem_pass(&back, pem, pn, pass, 4) != BRISK_EOK ||
+            brisk_pkey_to_der(der2, &n2, &back, BRISK_PKEY_FORM_PKCS8) != BRISK_EOK ||
+            n2 != n || memcmp(der2, der, n) != 0)
+            fuzz_fail("an encrypted key does not decrypt to itself");
+        brisk_pkey_cleanup(&back);
+        if (brisk_pkey_from_pem(&back, pem, pn) != BRISK_EENCRYPTED)
+            fuzz_fail("an encrypted key is not BRISK_EENCRYPTED without a password");
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -121,6 +151,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail("decoded DSA parameters do not encode");
         if (!is_pem && (n != size || memcmp(buf, data, n) != 0))
             fuzz_fail("accepted DSA parameters that are not their strict encoding");
+    }
+    brisk_pkey_cleanup(&key);
+    /* encrypted keys (both forms), with the password "fuzz" */
+    if (is_pem ? brisk_pkey_from_pem_pass(&key, (const char *)data, size,
+                                          (const uint8_t *)"fuzz", 4) == BRISK_EOK
+               : brisk_pkey_from_der_pass(&key, data, size, (const uint8_t *)"fuzz", 4) ==
+                     BRISK_EOK) {
+        check_roundtrip(&key);
+        check_encrypted(&key);
     }
     brisk_pkey_cleanup(&key);
     return 0;

@@ -810,11 +810,11 @@ static void test_pem(void)
     expect_pem(rsa_trad_pem, "KEY-----\n",
                "KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,"
                "00112233445566778899AABBCCDDEEFF\n\n",
-               BRISK_EUNSUPPORTED, "Proc-Type: 4,ENCRYPTED");
+               BRISK_EENCRYPTED, "Proc-Type: 4,ENCRYPTED");
     {
         static const char enc[] = "-----BEGIN ENCRYPTED PRIVATE KEY-----\nMAA=\n"
                                   "-----END ENCRYPTED PRIVATE KEY-----\n";
-        tv_check_int(brisk_pkey_from_pem(&key, enc, strlen(enc)), BRISK_EUNSUPPORTED,
+        tv_check_int(brisk_pkey_from_pem(&key, enc, strlen(enc)), BRISK_EENCRYPTED,
                      "pem: ENCRYPTED PRIVATE KEY");
     }
     expect_pem(rsa_trad_pem, "KEY-----\n", "KEY-----\nProc-Type: 4,ENCRYPTED\n",

@@ -59,12 +59,16 @@ extern "C" {
 #define BRISK_EINVAL     (-1) /* a parameter is out of range or NULL */
 #define BRISK_ENOTFOUND  (-2) /* no algorithm or implementation of that name */
 #define BRISK_EUNSUPPORTED (-3) /* this CPU cannot run that implementation, or
-                                   brisk lacks the feature (encrypted PEM) */
+                                   brisk lacks the feature (a key encryption
+                                   scheme other than PBES2 or Proc-Type) */
 #define BRISK_EVERIFY    (-4) /* a tag or signature did not verify */
 #define BRISK_ERANDOM    (-5) /* the system gave no random bytes */
 #define BRISK_EDECODE    (-6) /* malformed or unsupported encoding (DER, PEM) */
 #define BRISK_ENOSPACE   (-7) /* the output buffer is too small */
 #define BRISK_ENOMEM     (-8) /* memory could not be allocated */
+#define BRISK_EDECRYPT   (-9) /* an encrypted key did not decrypt: a wrong
+                                 password, or the data is corrupt */
+#define BRISK_EENCRYPTED (-10) /* the key is encrypted: a password is needed */
 
 /* brisk_strerror returns a short English description of a BRISK_E* code. */
 BRISK_API const char *brisk_strerror(int err);

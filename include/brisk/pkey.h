@@ -3,7 +3,8 @@
  * OpenSSL reads and writes: DER and PEM for PKCS#1 RSA keys (RFC 8017 A.1),
  * PKCS#8 private keys (RFC 5208), SubjectPublicKeyInfo public keys
  * (RFC 5280), DSA parameters (Dss-Parms) and OpenSSL's traditional DSA
- * private key.
+ * private key; and private keys encrypted with a password (encrypted
+ * PKCS#8 and OpenSSL's traditional encrypted PEM).
  *
  * Decoding is strict DER: minimal lengths, minimal non-negative INTEGERs,
  * nothing after the outer value; anything else is BRISK_EDECODE.  Decoded
@@ -56,9 +57,67 @@ BRISK_API int brisk_pkey_has_private(const brisk_pkey *key);
 BRISK_API int brisk_pkey_from_der(brisk_pkey *key, const uint8_t *der, size_t der_len);
 
 /* brisk_pkey_from_pem decodes the first PEM block in text[0..text_len-1]
- * that holds a key (other blocks, such as "DSA PARAMETERS", are skipped);
- * encrypted PEM is BRISK_EUNSUPPORTED. */
+ * that holds a key (other blocks, such as "DSA PARAMETERS", are skipped).
+ * An encrypted key ("ENCRYPTED PRIVATE KEY", or a "Proc-Type: 4,ENCRYPTED"
+ * header) is BRISK_EENCRYPTED, here and for an EncryptedPrivateKeyInfo
+ * given to brisk_pkey_from_der: decode it with the _pass functions below. */
 BRISK_API int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text_len);
+
+/* ---- Password-encrypted private keys ----
+ *
+ * Two forms, as OpenSSL reads and writes them:
+ * - encrypted PKCS#8: EncryptedPrivateKeyInfo (RFC 5208 section 6), PEM
+ *   "ENCRYPTED PRIVATE KEY", with PBES2 (RFC 8018 section 6.2): PBKDF2
+ *   with hmacWithSHA1, SHA224, SHA256, SHA384, SHA512, SHA512-224 or
+ *   SHA512-256, and aes-128-cbc, aes-192-cbc, aes-256-cbc, des-ede3-cbc
+ *   or des-cbc.  Written as OpenSSL 3.0 writes it: PBKDF2-HMAC-SHA256,
+ *   2048 iterations, a random 8-byte salt and IV.
+ * - traditional encrypted PEM: the traditional form ("RSA PRIVATE KEY",
+ *   "DSA PRIVATE KEY") in CBC mode under the headers "Proc-Type:
+ *   4,ENCRYPTED" and "DEK-Info: AES-256-CBC,<IV in hex>"; the key is
+ *   OpenSSL's EVP_BytesToKey with MD5, one round and the first 8 bytes of
+ *   the IV as salt (weak: prefer PKCS#8).  The same five ciphers.
+ * The password is pass[0..pass_len-1], any bytes (pass may be NULL when
+ * pass_len is 0: the empty password; PBKDF2's HMAC pads it with zeros, so
+ * that "pw" and "pw\0" open the same PKCS#8 key, in OpenSSL too).  A wrong password and corrupt
+ * encrypted data cannot be told apart: both are BRISK_EDECRYPT.  Another
+ * encryption scheme (PBES1, PKCS#12), PRF or cipher is BRISK_EUNSUPPORTED,
+ * and so is a PBKDF2 iteration count above ten million (a file should
+ * not make brisk spend minutes on one key).  Derived keys and decrypted bytes are wiped. */
+
+/* brisk_pkey_from_der_pass is brisk_pkey_from_der that also decodes an
+ * encrypted PKCS#8 key with the password; an unencrypted key is decoded as
+ * brisk_pkey_from_der does, the password unused. */
+BRISK_API int brisk_pkey_from_der_pass(brisk_pkey *key, const uint8_t *der, size_t der_len,
+                                       const uint8_t *pass, size_t pass_len);
+
+/* brisk_pkey_from_pem_pass is brisk_pkey_from_pem that also decodes an
+ * encrypted key of either form with the password. */
+BRISK_API int brisk_pkey_from_pem_pass(brisk_pkey *key, const char *text, size_t text_len,
+                                       const uint8_t *pass, size_t pass_len);
+
+/* brisk_pkey_to_der_encrypted writes a private key as an encrypted PKCS#8
+ * EncryptedPrivateKeyInfo, with out and *out_len as brisk_pkey_to_der,
+ * encrypted with `cipher` (one of the five above by OpenSSL's name or
+ * alias, e.g. "aes-256-cbc", "aes128", "des3"; NULL is aes-256-cbc) and
+ * the password.  BRISK_ENOTFOUND for an unknown cipher name,
+ * BRISK_EUNSUPPORTED for another cipher, BRISK_EINVAL for a public key,
+ * BRISK_ERANDOM without random bytes for the salt and IV.  Each call draws
+ * a new salt and IV (a length query with out NULL too); the length does
+ * not change. */
+BRISK_API int brisk_pkey_to_der_encrypted(uint8_t *out, size_t *out_len, const brisk_pkey *key,
+                                          const char *cipher, const uint8_t *pass,
+                                          size_t pass_len);
+
+/* brisk_pkey_to_pem_encrypted writes a private key encrypted, in PEM:
+ * form BRISK_PKEY_FORM_PKCS8 is "ENCRYPTED PRIVATE KEY" (as
+ * brisk_pkey_to_der_encrypted), BRISK_PKEY_FORM_TRADITIONAL the
+ * traditional PEM with Proc-Type and DEK-Info headers (the cipher's name
+ * in upper case, as OpenSSL writes it); other forms are BRISK_EINVAL.  out
+ * and *out_len as brisk_pkey_to_pem, the rest as brisk_pkey_to_der_encrypted. */
+BRISK_API int brisk_pkey_to_pem_encrypted(char *out, size_t *out_len, const brisk_pkey *key,
+                                          brisk_pkey_form form, const char *cipher,
+                                          const uint8_t *pass, size_t pass_len);
 
 /* brisk_pkey_to_der writes key in `form` to out, its length to *out_len,
  * which holds out's size on entry; with out NULL it only sets *out_len.  BRISK_EINVAL for a form the key cannot take (a private form of

@@ -13,6 +13,8 @@
 #define BRISK_PK_INTERNAL_H
 
 #include <brisk/bn.h>
+#include <brisk/cipher.h>
+#include <brisk/pkey.h>
 
 #include "../internal.h"
 
@@ -145,6 +147,9 @@ typedef struct pem_block {
     const char *body;    /* the base64 between the headers and the END line */
     size_t body_len;
     int encrypted;       /* a "Proc-Type: 4,ENCRYPTED" header */
+    const char *dek_info; /* the value of a "DEK-Info:" header ("AES-256-CBC,
+                             <IV in hex>"), not NUL-terminated; or NULL */
+    size_t dek_info_len;
 } pem_block;
 
 /* brisk_pem_next finds the next block in text[*pos..len-1] and moves *pos past
@@ -156,12 +161,70 @@ int brisk_pem_next(pem_block *blk, const char *text, size_t len, size_t *pos);
 int brisk_pem_label_is(const pem_block *blk, const char *label);
 
 /* brisk_pem_write writes der[0..der_len-1] as a PEM block labelled `label` with
- * 64-column lines, as brisk_pkey_to_pem says (out NULL: length only). */
-int brisk_pem_write(char *out, size_t *out_len, const char *label, const uint8_t *der,
-              size_t der_len);
+ * 64-column lines, as brisk_pkey_to_pem says (out NULL: length only), after
+ * `headers` (NULL for none: lines, each ending in a newline, and the empty
+ * line that ends them). */
+int brisk_pem_write(char *out, size_t *out_len, const char *label, const char *headers,
+                    const uint8_t *der, size_t der_len);
 
 /* The largest DER that PEM decoding and encoding go through: an
  * RSAPrivateKey of BRISK_BN_MAX_BITS bits in PKCS#8, with room to spare. */
 #define PK_DER_MAX (12 * 1024)
+
+/* ---- Keys (pkey.c) and their encryption (pkey_enc.c, pbes2.c) ---- */
+
+/* PK_FORM_ENCRYPTED is an EncryptedPrivateKeyInfo (RFC 5208 section 6), a
+ * form beside the brisk_pkey_form values that is read, never asked for. */
+#define PK_FORM_ENCRYPTED 16
+
+/* brisk_pkey_decode_as decodes the whole of der as `form` (of `type` for
+ * the traditional form), then checks and prepares the key; on failure the
+ * key is wiped. */
+int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, int form,
+                         int type);
+
+/* brisk_pkey_classify sets *form (and *type for the traditional form) from
+ * the structure of der, PK_FORM_ENCRYPTED included; BRISK_EDECODE when it
+ * is none of them. */
+int brisk_pkey_classify(const uint8_t *der, size_t der_len, int *form, int *type);
+
+/* brisk_pkey_pem_kind returns 1 and sets *form, *type when blk's label is
+ * that of a key ("ENCRYPTED PRIVATE KEY": PK_FORM_ENCRYPTED), 0 if not. */
+int brisk_pkey_pem_kind(const pem_block *blk, int *form, int *type);
+
+/* brisk_pkey_pem_label returns the PEM label of a key's form and type. */
+const char *brisk_pkey_pem_label(int form, int type);
+
+/* brisk_pkey_pem_decode is brisk_pkey_from_pem_pass with has_pass 1 and
+ * brisk_pkey_from_pem with has_pass 0 (an encrypted key is then
+ * BRISK_EENCRYPTED). */
+int brisk_pkey_pem_decode(brisk_pkey *key, const char *text, size_t text_len,
+                          const uint8_t *pass, size_t pass_len, int has_pass);
+
+/* brisk_pk_cbc encrypts (encrypt 1) or decrypts in[0..in_len-1] with cipher c
+ * in CBC mode with PKCS#7 padding into out (room for in_len + one block),
+ * setting *out_len.  A decryption whose padding is wrong is BRISK_EDECRYPT;
+ * on any failure out is wiped. */
+int brisk_pk_cbc(const brisk_cipher *c, int encrypt, const uint8_t *key, const uint8_t *iv,
+                 uint8_t *out, size_t *out_len, const uint8_t *in, size_t in_len);
+
+/* brisk_pbes2_decrypt decrypts the EncryptedPrivateKeyInfo der (PBES2 of
+ * RFC 8018 section 6.2 with PBKDF2) with the password into out (PK_DER_MAX
+ * bytes), setting *out_len: BRISK_EDECODE for a malformed structure,
+ * BRISK_EUNSUPPORTED for another scheme, PRF or cipher, BRISK_EDECRYPT
+ * when the padding is wrong. */
+int brisk_pbes2_decrypt(uint8_t *out, size_t *out_len, const uint8_t *der, size_t der_len,
+                        const uint8_t *pass, size_t pass_len);
+
+/* brisk_pbes2_encrypt writes plain (a PrivateKeyInfo) encrypted with cipher c
+ * as an EncryptedPrivateKeyInfo into out, as brisk_pkey_to_der does with out
+ * and *out_len: PBES2 with PBKDF2-HMAC-SHA256, 2048 iterations, a random
+ * 8-byte salt and IV, as OpenSSL 3.0 writes it. */
+int brisk_pbes2_encrypt(uint8_t *out, size_t *out_len, const uint8_t *plain, size_t plain_len,
+                        const brisk_cipher *c, const uint8_t *pass, size_t pass_len);
+
+/* brisk_pk_cipher_ok returns 1 when c is one of the ciphers that encrypt
+ * keys: AES-128/192/256-CBC, DES-EDE3-CBC, DES-CBC. */
+int brisk_pk_cipher_ok(const brisk_cipher *c);
 
 #endif

@@ -171,12 +171,23 @@ static int armor_label(const pem_line *l, const char *word, pem_line *label)
     return 1;
 }
 
+/* header_value sets *v to what follows "Name:" and any spaces in l. */
+static void header_value(const pem_line *l, size_t name_len, pem_line *v)
+{
+    v->p = l->p + name_len;
+    v->len = l->len - name_len;
+    while (v->len > 0 && (v->p[0] == ' ' || v->p[0] == '\t')) {
+        v->p++;
+        v->len--;
+    }
+}
+
 /* pem_headers skips the RFC 1421 headers at *pos, if any, noting an
- * encrypted key; they end at an empty line. */
+ * encrypted key and its DEK-Info; they end at an empty line. */
 static int pem_headers(pem_block *blk, const char *text, size_t len, size_t *pos)
 {
     size_t p = *pos;
-    pem_line l;
+    pem_line l, v;
 
     if (!next_line(&l, text, len, &p) || memchr(l.p, ':', l.len) == NULL)
         return BRISK_EOK;
@@ -184,6 +195,11 @@ static int pem_headers(pem_block *blk, const char *text, size_t len, size_t *pos
         if (starts_with(&l, "Proc-Type:") && l.len >= 9 &&
             memcmp(l.p + l.len - 9, "ENCRYPTED", 9) == 0)
             blk->encrypted = 1;
+        if (starts_with(&l, "DEK-Info:")) {
+            header_value(&l, 9, &v);
+            blk->dek_info = v.p;
+            blk->dek_info_len = v.len;
+        }
         if (starts_with(&l, "-----"))
             return BRISK_EDECODE;
     } while (l.len > 0 && next_line(&l, text, len, &p));
@@ -205,6 +221,8 @@ int brisk_pem_next(pem_block *blk, const char *text, size_t len, size_t *pos)
     blk->label = label.p;
     blk->label_len = label.len;
     blk->encrypted = 0;
+    blk->dek_info = NULL;
+    blk->dek_info_len = 0;
     if (pem_headers(blk, text, len, pos) != BRISK_EOK)
         return BRISK_EDECODE;
     blk->body = text + *pos;
@@ -235,12 +253,13 @@ static void put_str(char *out, size_t *o, const char *s, size_t n)
     *o += n;
 }
 
-int brisk_pem_write(char *out, size_t *out_len, const char *label, const uint8_t *der,
-                    size_t der_len)
+int brisk_pem_write(char *out, size_t *out_len, const char *label, const char *headers,
+                    const uint8_t *der, size_t der_len)
 {
-    size_t label_len = strlen(label);
+    size_t label_len = strlen(label), headers_len = headers != NULL ? strlen(headers) : 0;
     size_t b64_len = b64_encoded_len(der_len);
-    size_t need = (11 + label_len + 6) + b64_len + (b64_len + 63) / 64 + (9 + label_len + 6);
+    size_t need = (11 + label_len + 6) + headers_len + b64_len + (b64_len + 63) / 64 +
+                  (9 + label_len + 6);
     size_t o = 0;
 
     if (out != NULL && *out_len < need) {
@@ -253,6 +272,8 @@ int brisk_pem_write(char *out, size_t *out_len, const char *label, const uint8_t
     put_str(out, &o, "-----BEGIN ", 11);
     put_str(out, &o, label, label_len);
     put_str(out, &o, "-----\n", 6);
+    if (headers != NULL)
+        put_str(out, &o, headers, headers_len);
     for (size_t i = 0; i < der_len; i += 48) {
         size_t n = der_len - i < 48 ? der_len - i : 48;
         brisk_b64_encode(out + o, der + i, n);

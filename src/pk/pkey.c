@@ -182,9 +182,7 @@ static int get_form(der_reader *r, brisk_pkey *key, int form, int type)
     }
 }
 
-/* decode decodes the whole of der as `form`, then checks and prepares the
- * key; on failure the key is wiped. */
-static int decode(brisk_pkey *key, const uint8_t *der, size_t der_len, int form, int type)
+int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, int form, int type)
 {
     der_reader r = der_reader_init(der, der_len);
     int err;
@@ -201,10 +199,29 @@ static int decode(brisk_pkey *key, const uint8_t *der, size_t der_len, int form,
     return err;
 }
 
+/* is_pbe returns 1 when the first member of der's outer SEQUENCE is an
+ * AlgorithmIdentifier of PKCS#5 (1.2.840.113549.1.5.x: PBES1, PBES2) or
+ * PKCS#12 (1.2.840.113549.1.12.1.x), as an EncryptedPrivateKeyInfo's is. */
+static int is_pbe(const uint8_t *der, size_t der_len)
+{
+    static const uint8_t pkcs5[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x05};
+    static const uint8_t pkcs12[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x0c, 0x01};
+    der_reader r = der_reader_init(der, der_len), s, alg, oid;
+
+    if (brisk_der_get(&r, DER_SEQUENCE, &s) != BRISK_EOK ||
+        brisk_der_get(&s, DER_SEQUENCE, &alg) != BRISK_EOK ||
+        brisk_der_get(&alg, DER_OID, &oid) != BRISK_EOK)
+        return 0;
+    return (oid.len > sizeof(pkcs5) && memcmp(oid.p, pkcs5, sizeof(pkcs5)) == 0) ||
+           (oid.len > sizeof(pkcs12) && memcmp(oid.p, pkcs12, sizeof(pkcs12)) == 0);
+}
+
 /* classify tells the encodings apart by the outer SEQUENCE's members: a
- * SEQUENCE first is a SubjectPublicKeyInfo; an INTEGER then a SEQUENCE is
- * PKCS#8; INTEGERs only are RSAPublicKey (2), OpenSSL's DSA key (6) or
- * RSAPrivateKey (9).  The decoder of the form found does the real checks. */
+ * SEQUENCE of a password-based scheme then an OCTET STRING is an
+ * EncryptedPrivateKeyInfo (PK_FORM_ENCRYPTED), a SEQUENCE first otherwise a SubjectPublicKeyInfo;
+ * an INTEGER then a SEQUENCE is PKCS#8; INTEGERs only are RSAPublicKey (2),
+ * OpenSSL's DSA key (6) or RSAPrivateKey (9).  The decoder of the form
+ * found does the real checks. */
 static int classify(const uint8_t *der, size_t der_len, int *form, int *type)
 {
     der_reader r = der_reader_init(der, der_len), s, v;
@@ -222,7 +239,9 @@ static int classify(const uint8_t *der, size_t der_len, int *form, int *type)
         ints += tag == DER_INTEGER;
     }
     *type = 0;
-    if (tags[0] == DER_SEQUENCE)
+    if (n == 2 && tags[0] == DER_SEQUENCE && tags[1] == DER_OCTET_STRING && is_pbe(der, der_len))
+        *form = PK_FORM_ENCRYPTED;
+    else if (tags[0] == DER_SEQUENCE)
         *form = BRISK_PKEY_FORM_SPKI;
     else if (tags[0] == DER_INTEGER && tags[1] == DER_SEQUENCE)
         *form = BRISK_PKEY_FORM_PKCS8;
@@ -236,17 +255,22 @@ static int classify(const uint8_t *der, size_t der_len, int *form, int *type)
     return BRISK_EOK;
 }
 
+int brisk_pkey_classify(const uint8_t *der, size_t der_len, int *form, int *type)
+{
+    return classify(der, der_len, form, type);
+}
+
 int brisk_pkey_from_der(brisk_pkey *key, const uint8_t *der, size_t der_len)
 {
     int form, type;
 
     if (key == NULL || (der == NULL && der_len > 0))
         return BRISK_EINVAL;
-    if (classify(der, der_len, &form, &type) != BRISK_EOK) {
+    if (classify(der, der_len, &form, &type) != BRISK_EOK || form == PK_FORM_ENCRYPTED) {
         wipe(key, sizeof(*key));
-        return BRISK_EDECODE;
+        return form == PK_FORM_ENCRYPTED ? BRISK_EENCRYPTED : BRISK_EDECODE;
     }
-    return decode(key, der, der_len, form, type);
+    return brisk_pkey_decode_as(key, der, der_len, form, type);
 }
 
 /* ---- PEM labels ---- */
@@ -264,16 +288,23 @@ static const pem_kind pem_kinds[] = {
     {"DSA PRIVATE KEY", BRISK_PKEY_FORM_TRADITIONAL, BRISK_PKEY_DSA},
 };
 
-/* pem_key_kind returns the entry of blk's label, or NULL. */
-static const pem_kind *pem_key_kind(const pem_block *blk)
+int brisk_pkey_pem_kind(const pem_block *blk, int *form, int *type)
 {
     for (size_t i = 0; i < sizeof(pem_kinds) / sizeof(pem_kinds[0]); i++)
-        if (brisk_pem_label_is(blk, pem_kinds[i].label))
-            return &pem_kinds[i];
-    return NULL;
+        if (brisk_pem_label_is(blk, pem_kinds[i].label)) {
+            *form = pem_kinds[i].form;
+            *type = pem_kinds[i].type;
+            return 1;
+        }
+    if (brisk_pem_label_is(blk, "ENCRYPTED PRIVATE KEY")) {
+        *form = PK_FORM_ENCRYPTED;
+        *type = 0;
+        return 1;
+    }
+    return 0;
 }
 
-static const char *pem_label(int form, int type)
+const char *brisk_pkey_pem_label(int form, int type)
 {
     for (size_t i = 0; i < sizeof(pem_kinds) / sizeof(pem_kinds[0]); i++)
         if (pem_kinds[i].form == form && (pem_kinds[i].type == 0 || pem_kinds[i].type == type))
@@ -281,23 +312,18 @@ static const char *pem_label(int form, int type)
     return NULL;
 }
 
-/* pem_find finds the first block labelled `label` (or, with label NULL, of
- * a key) and decodes its body into der (PK_DER_MAX bytes); *kind is set
- * for a key. */
-static int pem_find(uint8_t *der, size_t *der_len, const pem_kind **kind, const char *label,
-                    const char *text, size_t text_len)
+/* pem_find finds the first block labelled `label` and decodes its body into
+ * der (PK_DER_MAX bytes). */
+static int pem_find(uint8_t *der, size_t *der_len, const char *label, const char *text,
+                    size_t text_len)
 {
     size_t pos = 0;
     pem_block blk;
     int found;
 
-    while ((found = brisk_pem_next(&blk, text, text_len, &pos)) == 1) {
-        if (label == NULL && brisk_pem_label_is(&blk, "ENCRYPTED PRIVATE KEY"))
-            return BRISK_EUNSUPPORTED;
-        *kind = pem_key_kind(&blk);
-        if (label != NULL ? brisk_pem_label_is(&blk, label) : *kind != NULL)
+    while ((found = brisk_pem_next(&blk, text, text_len, &pos)) == 1)
+        if (brisk_pem_label_is(&blk, label))
             break;
-    }
     if (found != 1)
         return BRISK_EDECODE;   /* no such block, or a broken one before it */
     if (blk.encrypted)
@@ -310,20 +336,9 @@ static int pem_find(uint8_t *der, size_t *der_len, const pem_kind **kind, const 
 
 int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text_len)
 {
-    uint8_t der[PK_DER_MAX];
-    size_t der_len = 0;
-    const pem_kind *kind = NULL;
-    int err;
-
     if (key == NULL || (text == NULL && text_len > 0))
         return BRISK_EINVAL;
-    err = pem_find(der, &der_len, &kind, NULL, text, text_len);
-    if (err == BRISK_EOK)
-        err = decode(key, der, der_len, kind->form, kind->type);
-    else
-        wipe(key, sizeof(*key));
-    wipe(der, sizeof(der));
-    return err;
+    return brisk_pkey_pem_decode(key, text, text_len, NULL, 0, 0);
 }
 
 /* ---- Encoding: the writer goes backwards, so members go last first ---- */
@@ -474,7 +489,8 @@ int brisk_pkey_to_pem(char *out, size_t *out_len, const brisk_pkey *key,
         return BRISK_EINVAL;
     err = brisk_pkey_to_der(der, &der_len, key, form);
     if (err == BRISK_EOK)
-        err = brisk_pem_write(out, out_len, pem_label(form, key->type), der, der_len);
+        err = brisk_pem_write(out, out_len, brisk_pkey_pem_label(form, key->type), NULL, der,
+                              der_len);
     wipe(der, sizeof(der));
     return err;
 }
@@ -519,12 +535,11 @@ int brisk_dsa_params_from_pem(brisk_dsa_params *params, const char *text, size_t
 {
     uint8_t der[PK_DER_MAX];
     size_t der_len = 0;
-    const pem_kind *kind;
     int err;
 
     if (params == NULL || (text == NULL && text_len > 0))
         return BRISK_EINVAL;
-    err = pem_find(der, &der_len, &kind, "DSA PARAMETERS", text, text_len);
+    err = pem_find(der, &der_len, "DSA PARAMETERS", text, text_len);
     if (err == BRISK_EOK)
         err = brisk_dsa_params_from_der(params, der, der_len);
     return err;
@@ -551,6 +566,6 @@ int brisk_dsa_params_to_pem(char *out, size_t *out_len, const brisk_dsa_params *
         return BRISK_EINVAL;
     err = brisk_dsa_params_to_der(der, &der_len, params);
     if (err == BRISK_EOK)
-        err = brisk_pem_write(out, out_len, "DSA PARAMETERS", der, der_len);
+        err = brisk_pem_write(out, out_len, "DSA PARAMETERS", NULL, der, der_len);
     return err;
 }
