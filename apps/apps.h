@@ -153,6 +153,20 @@ int load_key(const char *prog, const char *path, int form, brisk_pkey *key);
 /* load_dsa_params reads DSA parameters from path in form; as load_key. */
 int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params);
 
+/* load_key_unchecked and load_dsa_params_unchecked read as load_key and
+ * load_dsa_params do, but leave the numbers unchecked (and a key not
+ * prepared): for -check and -text, which look at a key without using it. */
+int load_key_unchecked(const char *prog, const char *path, int form, brisk_pkey *key);
+int load_dsa_params_unchecked(const char *prog, const char *path, int form,
+                              brisk_dsa_params *params);
+
+/* key_text appends to the growing buffer *buf of *len bytes (as
+ * encode_key) the text `openssl pkey -text` prints of key, or with
+ * pub_only that of `-text_pub`; dsa_params_text that of `openssl
+ * dsaparam -text`.  0, or -1 after reporting. */
+int key_text(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key, int pub_only);
+int dsa_params_text(const char *prog, uint8_t **buf, size_t *len, const brisk_dsa_params *params);
+
 /* encode_key appends key in `encoding` (BRISK_PKEY_*) and form (FORM_PEM
  * or FORM_DER) to the growing buffer *buf of *len bytes; returns 0 or -1
  * after reporting. */

@@ -21,7 +21,7 @@
 
 #include "apps.h"
 
-enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY };
+enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY, OPT_TEXT, OPT_CHECK };
 
 const app_option dsaparam_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -31,6 +31,9 @@ const app_option dsaparam_options[] = {
     {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
     {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Do not write the parameters"},
     {"genkey", OPT_GENKEY, ARG_NONE, 0, 0, NULL, "Also make a key from them and write it"},
+    {"text", OPT_TEXT, ARG_NONE, 0, 0, NULL, "Print the parameters as text"},
+    {"check", OPT_CHECK, ARG_NONE, 0, 0, NULL,
+     "Check the parameters; print Parameters are valid"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -40,7 +43,7 @@ static const struct { long l, n; } sizes[] = {{512, 160}, {1024, 160}, {2048, 22
 
 typedef struct dsaparam_args {
     const char *in, *out;
-    int inform, outform, noout, genkey;
+    int inform, outform, noout, genkey, text, check;
     long bits;
 } dsaparam_args;
 
@@ -75,11 +78,42 @@ static int parse_bits(const char *s, long *bits)
     return 0;
 }
 
+/* check_params runs -check: "Parameters are valid" (the words of openssl
+ * pkeyparam -check; openssl 3.0's dsaparam has no -check) into *buf, or
+ * one error line with the reason; returns 0 or -1. */
+static int check_params(const brisk_dsa_params *params, uint8_t **buf, size_t *len)
+{
+    static const char ok[] = "Parameters are valid\n";
+    const char *why = NULL;
+    int valid = 0, err = brisk_dsa_params_validate(params, &valid, &why);
+    uint8_t *p;
+
+    if (err != 0) {
+        app_error("dsaparam", "cannot check the parameters: %s", brisk_strerror(err));
+        return -1;
+    }
+    if (!valid) {
+        app_error("dsaparam", "Parameters are invalid: %s", why);
+        return -1;
+    }
+    p = realloc(*buf, *len + sizeof(ok));
+    if (p == NULL) {
+        app_error("dsaparam", "out of memory");
+        return -1;
+    }
+    memcpy(p + *len, ok, sizeof(ok) - 1);
+    *buf = p;
+    *len += sizeof(ok) - 1;
+    return 0;
+}
+
 /* get_params generates or reads the parameters; returns 0 or -1 reported. */
 static int get_params(const dsaparam_args *a, brisk_dsa_params *params)
 {
     int err;
 
+    if (a->bits == 0 && a->check) /* -check says what is wrong */
+        return load_dsa_params_unchecked("dsaparam", a->in, a->inform, params);
     if (a->bits == 0) /* from -in FILE, or stdin */
         return load_dsa_params("dsaparam", a->in, a->inform, params);
     err = brisk_dsa_generate_params(params, (size_t)a->bits, (size_t)q_bits(a->bits));
@@ -100,6 +134,10 @@ static int run(const dsaparam_args *a, brisk_pkey *key)
 
     if (get_params(a, &params) != 0)
         return 1;
+    if (a->check && check_params(&params, &buf, &len) != 0)
+        goto done;
+    if (a->text && dsa_params_text("dsaparam", &buf, &len, &params) != 0)
+        goto done;
     if (!a->noout && encode_dsa_params("dsaparam", &buf, &len, &params, a->outform) != 0)
         goto done;
     if (a->genkey) {
@@ -137,6 +175,8 @@ static int parse_args(dsaparam_args *a, int argc, char **argv)
         case OPT_OUT: a->out = o.value; break;
         case OPT_NOOUT: a->noout = 1; break;
         case OPT_GENKEY: a->genkey = 1; break;
+        case OPT_TEXT: a->text = 1; break;
+        case OPT_CHECK: a->check = 1; break;
         case OPT_INFORM:
             if (parse_form("dsaparam", o.name, o.value, &a->inform) != 0)
                 return -1;
@@ -162,7 +202,7 @@ static int parse_args(dsaparam_args *a, int argc, char **argv)
 
 int dsaparam_main(int argc, char **argv)
 {
-    dsaparam_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0};
+    dsaparam_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, 0, 0};
     brisk_pkey *key;
     int ret = parse_args(&a, argc, argv);
 

@@ -16,7 +16,7 @@
 #include "apps.h"
 
 enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_PUBOUT, OPT_PUBIN, OPT_TRADITIONAL,
-       OPT_NOOUT };
+       OPT_NOOUT, OPT_TEXT, OPT_TEXT_PUB, OPT_CHECK, OPT_PUBCHECK };
 
 const app_option pkey_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -28,14 +28,50 @@ const app_option pkey_options[] = {
     {"pubout", OPT_PUBOUT, ARG_NONE, 0, 0, NULL, "Write the public key only"},
     {"traditional", OPT_TRADITIONAL, ARG_NONE, 0, 0, NULL,
      "Write a private key in the traditional form (PKCS#1 for RSA)"},
-    {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Only check that the key reads"},
+    {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Do not write the key (only -text or -check)"},
+    {"text", OPT_TEXT, ARG_NONE, 0, 0, NULL, "Print the key's numbers as text, after the key"},
+    {"text_pub", OPT_TEXT_PUB, ARG_NONE, 0, 0, NULL, "Print only the public numbers as text"},
+    {"check", OPT_CHECK, ARG_NONE, 0, 0, NULL,
+     "Check the key's consistency (private: all of it); print Key is valid"},
+    {"pubcheck", OPT_PUBCHECK, ARG_NONE, 0, 0, NULL, "Check the public half of the key"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
 typedef struct pkey_args {
     const char *in, *out;
     int inform, outform, pubout, pubin, traditional, noout;
+    int text, text_pub, check, pubcheck;
 } pkey_args;
+
+/* check_key runs -check or -pubcheck: "Key is valid" into *buf, or one
+ * error line with the reason; returns 0 or -1. */
+static int check_key(const pkey_args *a, const brisk_pkey *key, uint8_t **buf, size_t *len)
+{
+    static const char ok[] = "Key is valid\n";
+    const char *why = NULL;
+    int full = a->check, valid = 0, err;
+    uint8_t *p;
+
+    err = key->type == BRISK_PKEY_RSA ? brisk_rsa_key_validate(&key->u.rsa, full, &valid, &why)
+                                      : brisk_dsa_key_validate(&key->u.dsa, full, &valid, &why);
+    if (err != 0) {
+        app_error("pkey", "cannot check the key: %s", brisk_strerror(err));
+        return -1;
+    }
+    if (!valid) {
+        app_error("pkey", "Key is invalid: %s", why);
+        return -1;
+    }
+    p = realloc(*buf, *len + sizeof(ok));
+    if (p == NULL) {
+        app_error("pkey", "out of memory");
+        return -1;
+    }
+    memcpy(p + *len, ok, sizeof(ok) - 1);
+    *buf = p;
+    *len += sizeof(ok) - 1;
+    return 0;
+}
 
 static int run(const pkey_args *a, brisk_pkey *key)
 {
@@ -43,22 +79,34 @@ static int run(const pkey_args *a, brisk_pkey *key)
     size_t len = 0;
     int private, ret = 1;
 
-    if (load_key("pkey", a->in, a->inform, key) != 0)
+    /* -check and -text look at the numbers as they are: -check says what
+     * is wrong where loading would only refuse. */
+    if ((a->check || a->pubcheck || a->text || a->text_pub
+             ? load_key_unchecked("pkey", a->in, a->inform, key)
+             : load_key("pkey", a->in, a->inform, key)) != 0)
         return 1;
     if (a->pubin && brisk_pkey_has_private(key)) {
         app_error("pkey", "-pubin given but '%s' holds a private key", a->in ? a->in : "stdin");
         return 1;
     }
-    if (a->noout)
-        return 0;
+    if ((a->check || a->pubcheck) && check_key(a, key, &buf, &len) != 0)
+        goto done;
     private = brisk_pkey_has_private(key) && !a->pubout;
-    if (encode_key("pkey", &buf, &len, key,
-                   !private ? BRISK_PKEY_FORM_SPKI
-                   : a->traditional || a->outform == FORM_DER ? BRISK_PKEY_FORM_TRADITIONAL
-                                                              : BRISK_PKEY_FORM_PKCS8,
-                   a->outform) == 0 &&
-        write_file("pkey", a->out, buf, len, private) == 0)
+    if (!a->noout && encode_key("pkey", &buf, &len, key,
+                                !private ? BRISK_PKEY_FORM_SPKI
+                                : a->traditional || a->outform == FORM_DER
+                                    ? BRISK_PKEY_FORM_TRADITIONAL
+                                    : BRISK_PKEY_FORM_PKCS8,
+                                a->outform) != 0)
+        goto done;
+    /* as openssl: -pubout -text is -text_pub */
+    if ((a->text || a->text_pub) &&
+        key_text("pkey", &buf, &len, key, a->text_pub || a->pubout) != 0)
+        goto done;
+    if (len == 0 || write_file("pkey", a->out, buf, len,
+                               private || (a->text && !a->text_pub && !a->pubout)) == 0)
         ret = 0;
+done:
     free_secret(buf, len);
     return ret;
 }
@@ -79,6 +127,10 @@ static int parse_args(pkey_args *a, int argc, char **argv)
         case OPT_PUBIN: a->pubin = 1; break;
         case OPT_TRADITIONAL: a->traditional = 1; break;
         case OPT_NOOUT: a->noout = 1; break;
+        case OPT_TEXT: a->text = 1; break;
+        case OPT_TEXT_PUB: a->text_pub = 1; break;
+        case OPT_CHECK: a->check = 1; break;
+        case OPT_PUBCHECK: a->pubcheck = 1; break;
         case OPT_INFORM:
             if (parse_form("pkey", o.name, o.value, &a->inform) != 0)
                 return -1;
@@ -100,7 +152,7 @@ static int parse_args(pkey_args *a, int argc, char **argv)
 
 int pkey_main(int argc, char **argv)
 {
-    pkey_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, 0};
+    pkey_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, 0, 0, 0, 0, 0};
     brisk_pkey *key;
     int ret = parse_args(&a, argc, argv);
 
