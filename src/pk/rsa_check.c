@@ -69,11 +69,11 @@ static int has_small_factor(const brisk_bn *n, brisk_bn *t)
     return 0;
 }
 
-/* check_public sets *why for the first failed check of n and e. */
-static int check_public(rsa_work *w, const char **why)
+/* check_public sets *why for the first failed check of n's and e's sizes
+ * and parity. */
+static void check_public(rsa_work *w, const char **why)
 {
     size_t bits = brisk_bn_bits(&w->n), e_bits = brisk_bn_bits(&w->e);
-    int prime, err;
 
     if (bits == 0)
         *why = "the modulus n is missing (zero)";
@@ -91,9 +91,12 @@ static int check_public(rsa_work *w, const char **why)
         *why = "the public exponent e is not less than n";
     else if (bits > BRISK_RSA_SMALL_MODULUS_BITS && e_bits > BRISK_RSA_MAX_PUBEXP_BITS)
         *why = "the public exponent e has more than 64 bits (n has more than 3072)";
-    if (*why != NULL)
-        return BRISK_EOK;
-    err = has_small_factor(&w->n, &w->t);
+}
+
+/* check_factors sets *why when n has a small factor or is prime. */
+static int check_factors(rsa_work *w, const char **why)
+{
+    int prime, err = has_small_factor(&w->n, &w->t);
     if (err < 0)
         return err;
     if (err == 1) {
@@ -106,20 +109,26 @@ static int check_public(rsa_work *w, const char **why)
     return err;
 }
 
-/* check_half checks d e = 1 mod (x - 1) and dx = d mod (x - 1); xm1 is x - 1. */
-static int check_half(rsa_work *w, const brisk_bn *dx, const brisk_bn *xm1, const char *bad_de,
-                      const char *bad_dx, const char **why)
+/* check_de checks d e = 1 mod (x - 1), xm1 being x - 1: with both x = p
+ * and x = q, that is d e = 1 mod lcm(p - 1, q - 1). */
+static int check_de(rsa_work *w, const brisk_bn *xm1, const char **why)
 {
-    if (mod(&w->t, &w->d, xm1) != BRISK_EOK || mod(&w->u, &w->e, xm1) != BRISK_EOK)
-        return BRISK_EINVAL;
-    if (brisk_bn_cmp(&w->t, dx) != 0) {
-        *why = bad_dx;
-        return BRISK_EOK;
-    }
-    if (brisk_bn_mul(&w->u, &w->u, &w->t) != BRISK_EOK || mod(&w->u, &w->u, xm1) != BRISK_EOK)
+    if (mod(&w->t, &w->d, xm1) != BRISK_EOK || mod(&w->u, &w->e, xm1) != BRISK_EOK ||
+        brisk_bn_mul(&w->u, &w->u, &w->t) != BRISK_EOK || mod(&w->u, &w->u, xm1) != BRISK_EOK)
         return BRISK_EINVAL;
     if (!is_one(&w->u, &w->one))
-        *why = bad_de;
+        *why = "d * e is not 1 mod lcm(p - 1, q - 1)";
+    return BRISK_EOK;
+}
+
+/* check_dx checks dx = d mod (x - 1). */
+static int check_dx(rsa_work *w, const brisk_bn *dx, const brisk_bn *xm1, const char *bad,
+                    const char **why)
+{
+    if (mod(&w->t, &w->d, xm1) != BRISK_EOK)
+        return BRISK_EINVAL;
+    if (brisk_bn_cmp(&w->t, dx) != 0)
+        *why = bad;
     return BRISK_EOK;
 }
 
@@ -157,11 +166,13 @@ static int check_private(rsa_work *w, const char **why)
         return BRISK_EINVAL;
     brisk_bn_normalize(&w->pm1);
     brisk_bn_normalize(&w->qm1);
-    err = check_half(w, &w->dp, &w->pm1, "d * e is not 1 mod lcm(p - 1, q - 1)",
-                     "exponent1 is not d mod (p - 1)", why);
+    err = check_de(w, &w->pm1, why);
     if (err == BRISK_EOK && *why == NULL)
-        err = check_half(w, &w->dq, &w->qm1, "d * e is not 1 mod lcm(p - 1, q - 1)",
-                         "exponent2 is not d mod (q - 1)", why);
+        err = check_de(w, &w->qm1, why);
+    if (err == BRISK_EOK && *why == NULL)
+        err = check_dx(w, &w->dp, &w->pm1, "exponent1 is not d mod (p - 1)", why);
+    if (err == BRISK_EOK && *why == NULL)
+        err = check_dx(w, &w->dq, &w->qm1, "exponent2 is not d mod (q - 1)", why);
     if (err != BRISK_EOK || *why != NULL)
         return err;
     /* qinv q = 1 mod p, with qinv < p */
@@ -207,9 +218,11 @@ int brisk_rsa_key_validate(const brisk_rsa_key *key, int full, int *valid, const
          load(&w->dq, &key->dq) != BRISK_EOK || load(&w->qinv, &key->qinv) != BRISK_EOK))
         err = BRISK_EINVAL;
     if (err == BRISK_EOK)
-        err = check_public(w, &why);
+        check_public(w, &why);
     if (err == BRISK_EOK && why == NULL && full && key->has_private)
         err = check_private(w, &why);
+    if (err == BRISK_EOK && why == NULL)
+        err = check_factors(w, &why);
     wipe(w, sizeof(*w));
     free(w);
     if (err != BRISK_EOK)
