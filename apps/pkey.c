@@ -147,6 +147,10 @@ static int parse_args(pkey_args *a, int argc, char **argv)
         app_error("pkey", "unexpected operand '%s': name the key with -in", argv[o.ind]);
         return -1;
     }
+    if ((a->text || a->text_pub) && a->outform == FORM_DER && !a->noout) {
+        app_error("pkey", "text output cannot be combined with DER output (add -noout)");
+        return -1;
+    }
     return 0;
 }
 
