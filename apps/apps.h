@@ -147,7 +147,9 @@ int parse_form(const char *prog, const char *opt, const char *s, int *form);
 int read_file(const char *prog, const char *path, size_t max, uint8_t **out, size_t *len);
 
 /* load_key reads a key from path in form; returns 0, or -1 after one line
- * naming the problem (malformed or truncated PEM/DER, encrypted, invalid). */
+ * naming the problem (malformed or truncated PEM/DER, encrypted, invalid,
+ * empty input, or what the file holds instead: "found DSA PARAMETERS,
+ * expected PRIVATE KEY, ..."). */
 int load_key(const char *prog, const char *path, int form, brisk_pkey *key);
 
 /* load_dsa_params reads DSA parameters from path in form; as load_key. */

@@ -1,12 +1,16 @@
 /*
- * apps/dsaparam.c - `brisk dsaparam [-in FILE] [-genkey] [-noout] [-out
- * FILE] [BITS]`: makes DSA domain parameters (FIPS 186-4 A.1.1.2 and A.2.3
+ * apps/dsaparam.c - `brisk dsaparam [-in FILE] [-genkey] [-noout] [-text]
+ * [-check] [-out FILE] [BITS]`: makes DSA domain parameters (FIPS 186-4 A.1.1.2 and A.2.3
  * through brisk_dsa_generate_params) or reads them, and writes them as
  * OpenSSL 3.0's `openssl dsaparam` does: "DSA PARAMETERS" (Dss-Parms), then
  * with -genkey a private key made from them as PKCS#8 "PRIVATE KEY", the
  * label openssl 3.0 uses there (in DER, OpenSSL's traditional DSA private
  * key, as openssl writes it).  -noout leaves the parameters out.  Without
  * BITS or -in the parameters are read from stdin, as openssl does.
+ * -text prints them before as openssl dsaparam -text does; -check prints
+ * "Parameters are valid" (openssl pkeyparam -check's words: openssl 3.0's
+ * dsaparam has no -check) or one line with the reason, reading them
+ * unchecked to find it.
  *
  * Sizes: p of 1024 bits gets q of 160, 2048 gets 224 (as openssl dsaparam
  * 2048 makes), 3072 gets 256, and 512 gets 160 (the size `speed dsa512`
@@ -21,7 +25,8 @@
 
 #include "apps.h"
 
-enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY, OPT_TEXT, OPT_CHECK };
+enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY, OPT_TEXT,
+       OPT_CHECK };
 
 const app_option dsaparam_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},

@@ -1,12 +1,18 @@
 /*
  * apps/pkey.c - `brisk pkey [-in FILE] [-inform PEM|DER] [-pubout]
- * [-traditional] [-outform PEM|DER] [-out FILE]`: reads an RSA or DSA key
+ * [-traditional] [-outform PEM|DER] [-out FILE] [-text|-text_pub]
+ * [-check|-pubcheck] [-noout]`: reads an RSA or DSA key
  * in any encoding brisk/pkey.h decodes and writes it again as OpenSSL
  * 3.0's `openssl pkey` does: a private key as PKCS#8 ("PRIVATE KEY", or
  * the traditional form with -traditional; in DER, the traditional form
  * always, as openssl 3.0 writes it), a public key, or the public half with
  * -pubout, as SubjectPublicKeyInfo ("PUBLIC KEY").  Unlike
  * openssl, a public key is read without -pubin (which is accepted).
+ * -text and -text_pub print the key's numbers after it as openssl does
+ * (apps/keytext.c); -check and -pubcheck print "Key is valid" before it,
+ * or one line with the reason (brisk_rsa_key_validate,
+ * brisk_dsa_key_validate).  Those four read the key unchecked, to show
+ * what is wrong with it; anything else refuses an inconsistent key.
  */
 #include <stdlib.h>
 #include <string.h>
