@@ -38,7 +38,7 @@ const app_option dsaparam_options[] = {
     {"genkey", OPT_GENKEY, ARG_NONE, 0, 0, NULL, "Also make a key from them and write it"},
     {"text", OPT_TEXT, ARG_NONE, 0, 0, NULL, "Print the parameters as text"},
     {"check", OPT_CHECK, ARG_NONE, 0, 0, NULL,
-     "Check the parameters; print Parameters are valid"},
+     "Check the parameters; print Parameters are valid or why not"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 

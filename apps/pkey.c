@@ -34,12 +34,11 @@ const app_option pkey_options[] = {
     {"pubout", OPT_PUBOUT, ARG_NONE, 0, 0, NULL, "Write the public key only"},
     {"traditional", OPT_TRADITIONAL, ARG_NONE, 0, 0, NULL,
      "Write a private key in the traditional form (PKCS#1 for RSA)"},
-    {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Do not write the key (only -text or -check)"},
+    {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Do not write the key (print only -text, -check)"},
     {"text", OPT_TEXT, ARG_NONE, 0, 0, NULL, "Print the key's numbers as text, after the key"},
     {"text_pub", OPT_TEXT_PUB, ARG_NONE, 0, 0, NULL, "Print only the public numbers as text"},
-    {"check", OPT_CHECK, ARG_NONE, 0, 0, NULL,
-     "Check the key's consistency (private: all of it); print Key is valid"},
-    {"pubcheck", OPT_PUBCHECK, ARG_NONE, 0, 0, NULL, "Check the public half of the key"},
+    {"check", OPT_CHECK, ARG_NONE, 0, 0, NULL, "Check the whole key; print Key is valid or why not"},
+    {"pubcheck", OPT_PUBCHECK, ARG_NONE, 0, 0, NULL, "Check only the public half of the key"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
