@@ -173,8 +173,10 @@ int parse_form(const char *prog, const char *opt, const char *s, int *form);
 int read_file(const char *prog, const char *path, size_t max, uint8_t **out, size_t *len);
 
 /* load_key reads a key from path in form; returns 0, or -1 after one line
- * naming the problem (malformed or truncated PEM/DER, invalid; an
- * encrypted key: "give its password with -passin", never a prompt). */
+ * naming the problem (malformed or truncated PEM/DER, invalid, empty
+ * input, or what the file holds instead: "found DSA PARAMETERS, expected
+ * PRIVATE KEY, ..."; an encrypted key: "give its password with -passin",
+ * never a prompt). */
 int load_key(const char *prog, const char *path, int form, brisk_pkey *key);
 
 /* load_key_pass is load_key that also reads an encrypted key (encrypted
@@ -209,6 +211,23 @@ int encode_key_pass(const char *prog, uint8_t **buf, size_t *len, const brisk_pk
 
 /* load_dsa_params reads DSA parameters from path in form; as load_key. */
 int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params);
+
+/* load_key_pass_unchecked and load_dsa_params_unchecked read as
+ * load_key_pass and load_dsa_params do, but leave the numbers unchecked
+ * (and a key not prepared): for -check and -text, which look at a key
+ * without using it.  (An encrypted key is checked: the password decoders
+ * check what they decrypt.) */
+int load_key_pass_unchecked(const char *prog, const char *path, int form, const char *passin,
+                            brisk_pkey *key);
+int load_dsa_params_unchecked(const char *prog, const char *path, int form,
+                              brisk_dsa_params *params);
+
+/* key_text appends to the growing buffer *buf of *len bytes (as
+ * encode_key) the text `openssl pkey -text` prints of key, or with
+ * pub_only that of `-text_pub`; dsa_params_text that of `openssl
+ * dsaparam -text`.  0, or -1 after reporting. */
+int key_text(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key, int pub_only);
+int dsa_params_text(const char *prog, uint8_t **buf, size_t *len, const brisk_dsa_params *params);
 
 /* encode_key appends key in `encoding` (BRISK_PKEY_*) and form (FORM_PEM
  * or FORM_DER) to the growing buffer *buf of *len bytes; returns 0 or -1

@@ -281,6 +281,54 @@ static int pss_salt(const sig_job *s, const brisk_rsa_key *rsa, const brisk_dige
     return s->salt;
 }
 
+/* digest_fits says which of "digest not supported" or "key too small"
+ * stops a signature with md and key, before any file is read (the
+ * library refuses both with BRISK_EINVAL); returns 0, or -1 reported.
+ * PKCS#1 v1.5 needs md's DigestInfo (brisk has none for MD2, MD4 and
+ * MDC2) and room for it, the digest and 11 bytes; PSS needs emLen =
+ * ceil((bits - 1) / 8) >= hLen + sLen + 2.  DSA takes every digest. */
+static int digest_fits(const sig_job *s, const brisk_pkey *key, const brisk_digest *md)
+{
+    const char *what = s->verify ? "verify" : "sign";
+    size_t bits, need, salt;
+    int pss_salt_given;
+
+    if (key->type != BRISK_PKEY_RSA)
+        return 0;
+    bits = key->u.rsa.bits;
+    if (!s->pss) {
+        need = brisk_rsa_pkcs1_min_size(md);
+        if (need == 0) {
+            app_error("dgst", "cannot %s with %s and the key in '%s': digest not supported "
+                      "(RSA PKCS#1 v1.5 has no DigestInfo for %s in brisk; PSS takes it)",
+                      what, md->name, s->key_path, md->name);
+            return -1;
+        }
+        if ((bits + 7) / 8 >= need)
+            return 0;
+        app_error("dgst", "cannot %s with %s and the key in '%s': key too small (PKCS#1 "
+                  "v1.5 with %s needs a key of at least %zu bits; this one has %zu)",
+                  what, md->name, s->key_path, md->name, (need - 1) * 8 + 1, bits);
+        return -1;
+    }
+    /* the smallest salt the job allows: 0 unless a count (or digest) is asked */
+    pss_salt_given = s->salt >= 0 || s->salt == BRISK_RSA_PSS_SALT_DIGEST;
+    salt = s->salt >= 0 ? (size_t)s->salt
+           : s->salt == BRISK_RSA_PSS_SALT_DIGEST ? md->digest_len : 0;
+    need = (md->digest_len + salt + 1) * 8 + 2;
+    if (bits >= need)
+        return 0;
+    if (pss_salt_given && bits >= (md->digest_len + 1) * 8 + 2)
+        app_error("dgst", "cannot %s with %s and the key in '%s': key too small for a PSS "
+                  "salt of %zu bytes (at most %zu with this key)", what, md->name, s->key_path,
+                  salt, (bits - 2) / 8 - md->digest_len - 1);
+    else
+        app_error("dgst", "cannot %s with %s and the key in '%s': key too small (PSS with %s "
+                  "needs a key of at least %zu bits; this one has %zu)",
+                  what, md->name, s->key_path, md->name, (md->digest_len + 1) * 8 + 2, bits);
+    return -1;
+}
+
 /* make_signature signs dgst into sig (BRISK_RSA_MAX_BYTES); returns its
  * length, or -1 reported. */
 static long make_signature(const sig_job *s, brisk_pkey *key, const brisk_digest *md,
@@ -299,9 +347,7 @@ static long make_signature(const sig_job *s, brisk_pkey *key, const brisk_digest
     }
     if (err != 0) {
         app_error("dgst", "cannot sign with %s and the key in '%s': %s", md->name,
-                  s->key_path, err == BRISK_EINVAL ? "the key is too small for the digest, "
-                                                     "or the digest is not supported"
-                                                   : brisk_strerror(err));
+                  s->key_path, brisk_strerror(err));
         return -1;
     }
     return (long)len;
@@ -366,6 +412,11 @@ static int sign_or_verify(const dgst_job *job, const sig_job *s, const char *pat
     int err, ret = 1;
     long len;
 
+    if (digest_fits(s, key, job->md) != 0) {
+        if (fd > STDIN_FILENO)
+            close(fd);
+        return 1;
+    }
     if (s->verify && read_file("dgst", s->sig_path, APP_MAX_KEY_FILE, &given, &given_len) != 0) {
         if (fd > STDIN_FILENO)
             close(fd);

@@ -1,6 +1,6 @@
 /*
- * apps/dsaparam.c - `brisk dsaparam [-in FILE] [-genkey] [-noout] [-out
- * FILE] [BITS]`: makes DSA domain parameters (FIPS 186-4 A.1.1.2 and A.2.3
+ * apps/dsaparam.c - `brisk dsaparam [-in FILE] [-genkey] [-noout] [-text]
+ * [-check] [-out FILE] [BITS]`: makes DSA domain parameters (FIPS 186-4 A.1.1.2 and A.2.3
  * through brisk_dsa_generate_params) or reads them, and writes them as
  * OpenSSL 3.0's `openssl dsaparam` does: "DSA PARAMETERS" (Dss-Parms), then
  * with -genkey a private key made from them as PKCS#8 "PRIVATE KEY", the
@@ -10,6 +10,10 @@
  * -genkey and a cipher option (-aes256 ...; openssl dsaparam has none) the
  * key is encrypted as genrsa encrypts it: "ENCRYPTED PRIVATE KEY" (in DER,
  * encrypted PKCS#8) under the password of -passout, or one asked for.
+ * -text prints them before as openssl dsaparam -text does; -check prints
+ * "Parameters are valid" (openssl pkeyparam -check's words: openssl 3.0's
+ * dsaparam has no -check) or one line with the reason, reading them
+ * unchecked to find it.
  *
  * Sizes: p of 1024 bits gets q of 160, 2048 gets 224 (as openssl dsaparam
  * 2048 makes), 3072 gets 256, and 512 gets 160 (the size `speed dsa512`
@@ -25,7 +29,7 @@
 #include "apps.h"
 
 enum { OPT_IN = 2, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY, OPT_PASSOUT,
-       OPT_CIPHER };
+       OPT_CIPHER, OPT_TEXT, OPT_CHECK };
 
 const app_option dsaparam_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -38,6 +42,9 @@ const app_option dsaparam_options[] = {
     {"passout", OPT_PASSOUT, ARG_STRING, 0, 0, "SRC",
      "Key password source (with -genkey and a cipher option)"},
     KEY_CIPHER_OPTIONS(OPT_CIPHER),
+    {"text", OPT_TEXT, ARG_NONE, 0, 0, NULL, "Print the parameters as text"},
+    {"check", OPT_CHECK, ARG_NONE, 0, 0, NULL,
+     "Check the parameters; print Parameters are valid or why not"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -47,7 +54,7 @@ static const struct { long l, n; } sizes[] = {{512, 160}, {1024, 160}, {2048, 22
 
 typedef struct dsaparam_args {
     const char *in, *out;
-    int inform, outform, noout, genkey;
+    int inform, outform, noout, genkey, text, check;
     long bits;
     const char *cipher, *passout;
 } dsaparam_args;
@@ -84,11 +91,42 @@ static int parse_bits(const char *s, long *bits)
     return 0;
 }
 
+/* check_params runs -check: "Parameters are valid" (the words of openssl
+ * pkeyparam -check; openssl 3.0's dsaparam has no -check) into *buf, or
+ * one error line with the reason; returns 0 or -1. */
+static int check_params(const brisk_dsa_params *params, uint8_t **buf, size_t *len)
+{
+    static const char ok[] = "Parameters are valid\n";
+    const char *why = NULL;
+    int valid = 0, err = brisk_dsa_params_validate(params, &valid, &why);
+    uint8_t *p;
+
+    if (err != 0) {
+        app_error("dsaparam", "cannot check the parameters: %s", brisk_strerror(err));
+        return -1;
+    }
+    if (!valid) {
+        app_error("dsaparam", "Parameters are invalid: %s", why);
+        return -1;
+    }
+    p = realloc(*buf, *len + sizeof(ok));
+    if (p == NULL) {
+        app_error("dsaparam", "out of memory");
+        return -1;
+    }
+    memcpy(p + *len, ok, sizeof(ok) - 1);
+    *buf = p;
+    *len += sizeof(ok) - 1;
+    return 0;
+}
+
 /* get_params generates or reads the parameters; returns 0 or -1 reported. */
 static int get_params(const dsaparam_args *a, brisk_dsa_params *params)
 {
     int err;
 
+    if (a->bits == 0 && a->check) /* -check says what is wrong */
+        return load_dsa_params_unchecked("dsaparam", a->in, a->inform, params);
     if (a->bits == 0) /* from -in FILE, or stdin */
         return load_dsa_params("dsaparam", a->in, a->inform, params);
     err = brisk_dsa_generate_params(params, (size_t)a->bits, (size_t)q_bits(a->bits));
@@ -109,6 +147,10 @@ static int run(const dsaparam_args *a, brisk_pkey *key)
 
     if (get_params(a, &params) != 0)
         return 1;
+    if (a->check && check_params(&params, &buf, &len) != 0)
+        goto done;
+    if (a->text && dsa_params_text("dsaparam", &buf, &len, &params) != 0)
+        goto done;
     if (!a->noout && encode_dsa_params("dsaparam", &buf, &len, &params, a->outform) != 0)
         goto done;
     if (a->genkey) {
@@ -149,6 +191,8 @@ static int parse_args(dsaparam_args *a, int argc, char **argv)
         case OPT_GENKEY: a->genkey = 1; break;
         case OPT_PASSOUT: a->passout = o.value; break;
         case OPT_CIPHER: a->cipher = key_cipher(o.name); break;
+        case OPT_TEXT: a->text = 1; break;
+        case OPT_CHECK: a->check = 1; break;
         case OPT_INFORM:
             if (parse_form("dsaparam", o.name, o.value, &a->inform) != 0)
                 return -1;
@@ -180,7 +224,7 @@ static int parse_args(dsaparam_args *a, int argc, char **argv)
 
 int dsaparam_main(int argc, char **argv)
 {
-    dsaparam_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, NULL, NULL};
+    dsaparam_args a = {NULL, NULL, FORM_ANY, FORM_PEM, 0, 0, 0, 0, 0, NULL, NULL};
     brisk_pkey *key;
     int ret = parse_args(&a, argc, argv);
 

@@ -149,28 +149,119 @@ static void decode_error(const char *prog, const char *what, const char *path, i
                   err == BRISK_EINVAL ? "its numbers are not a valid key" : brisk_strerror(err));
 }
 
-/* decode_key decodes buf as PEM or DER, with the password pw if not NULL. */
-static int decode_key(brisk_pkey *key, const uint8_t *buf, size_t len, int pem, int form,
-                      const char *pw)
+/* is_empty says whether buf holds nothing but white space. */
+static int is_empty(const uint8_t *buf, size_t len)
 {
+    for (size_t i = 0; i < len; i++)
+        if (strchr(" \t\r\n\v\f", buf[i]) == NULL || buf[i] == '\0')
+            return 0;
+    return 1;
+}
+
+/* The PEM labels of keys, as brisk_pkey_from_pem takes them. */
+static const char *const key_labels[] = {"PRIVATE KEY", "PUBLIC KEY", "RSA PRIVATE KEY",
+                                         "RSA PUBLIC KEY", "DSA PRIVATE KEY",
+                                         "ENCRYPTED PRIVATE KEY", NULL};
+static const char *const param_labels[] = {"DSA PARAMETERS", NULL};
+#define KEY_LABELS_TEXT \
+    "PRIVATE KEY, PUBLIC KEY, RSA PRIVATE KEY, RSA PUBLIC KEY or DSA PRIVATE KEY"
+
+/* other_label finds the first "-----BEGIN LABEL-----" line of text whose
+ * label is not in `expected` when none is; it copies that label to out
+ * (of out_len bytes, cut to fit) and returns 1, else 0. */
+static int other_label(const uint8_t *text, size_t len, const char *const *expected, char *out,
+                       size_t out_len)
+{
+    int found = 0;
+
+    for (size_t i = 0; i + 11 <= len; i++) {
+        const uint8_t *lab = text + i + 11, *end;
+        size_t n, k;
+        if ((i > 0 && text[i - 1] != '\n') || memcmp(text + i, "-----BEGIN ", 11) != 0)
+            continue;
+        end = memchr(lab, '-', len - (size_t)(lab - text));
+        if (end == NULL)
+            break;
+        n = (size_t)(end - lab);
+        for (k = 0; expected[k] != NULL; k++)
+            if (strlen(expected[k]) == n && memcmp(expected[k], lab, n) == 0)
+                return 0; /* an expected block: the problem is elsewhere */
+        if (!found) {
+            for (k = 0; k < n && k + 1 < out_len; k++)
+                out[k] = lab[k] >= ' ' && lab[k] < 0x7f ? (char)lab[k] : '?';
+            out[k] = '\0';
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* load_error reports why buf did not decode, naming what it holds when
+ * that is the wrong kind of thing: another PEM block, or in DER DSA
+ * parameters given for a key or the reverse. */
+static void load_error(const char *prog, const char *what, const char *path, int pem, int err,
+                       const uint8_t *buf, size_t len, int want_key)
+{
+    char label[64];
+    int other = 0;
+
+    if (err == BRISK_EDECODE && pem) {
+        other = other_label(buf, len, want_key ? key_labels : param_labels, label,
+                            sizeof(label));
+        if (other)
+            app_error(prog, "cannot read %s from '%s': found %s, expected %s", what, shown(path),
+                      label, want_key ? KEY_LABELS_TEXT : "DSA PARAMETERS");
+    } else if (err == BRISK_EDECODE) {
+        brisk_pkey *k = calloc(1, sizeof(*k));
+        brisk_dsa_params pr;
+        if (want_key && brisk_dsa_params_from_der(&pr, buf, len) == 0) {
+            app_error(prog, "cannot read %s from '%s': found DSA parameters (DER), expected a key",
+                      what, shown(path));
+            other = 1;
+        } else if (!want_key && k != NULL && brisk_pkey_from_der_unchecked(k, buf, len) == 0) {
+            app_error(prog, "cannot read %s from '%s': found a%s key (DER), expected DSA "
+                      "parameters", what, shown(path),
+                      brisk_pkey_has_private(k) ? " private" : " public");
+            other = 1;
+        }
+        if (k != NULL)
+            brisk_pkey_cleanup(k);
+        free(k);
+    }
+    if (!other)
+        decode_error(prog, what, path, pem, err);
+}
+
+/* decode_key decodes buf as PEM or DER, with the password pw if not NULL
+ * (such a key is always checked: the password decoders check), else
+ * checked and prepared only with `check`. */
+static int decode_key(brisk_pkey *key, const uint8_t *buf, size_t len, int pem, int form,
+                      const char *pw, int check)
+{
+    int (*from_pem)(brisk_pkey *, const char *, size_t) =
+        check ? brisk_pkey_from_pem : brisk_pkey_from_pem_unchecked;
+    int (*from_der)(brisk_pkey *, const uint8_t *, size_t) =
+        check ? brisk_pkey_from_der : brisk_pkey_from_der_unchecked;
     const uint8_t *p = (const uint8_t *)pw;
     size_t n = pw != NULL ? strlen(pw) : 0;
     int err;
 
     if (pem)
         err = pw != NULL ? brisk_pkey_from_pem_pass(key, (const char *)buf, len, p, n)
-                         : brisk_pkey_from_pem(key, (const char *)buf, len);
+                         : from_pem(key, (const char *)buf, len);
     else
         err = pw != NULL ? brisk_pkey_from_der_pass(key, buf, len, p, n)
-                         : brisk_pkey_from_der(key, buf, len);
-    if (err != 0 && pem && form == FORM_ANY && brisk_pkey_from_der(key, buf, len) == 0)
+                         : from_der(key, buf, len);
+    if (err != 0 && pem && form == FORM_ANY && from_der(key, buf, len) == 0)
         err = 0; /* DER whose numbers hold the bytes "-----BEGIN" */
     return err;
 }
 
-/* load_key_ask is load_key_pass that asks on the terminal only if `ask`. */
+/* load_key_ask reads a key with the password passin names (NULL: none, or
+ * asked on the terminal if `ask` and the key is encrypted), checked and
+ * prepared with `check`. */
 static int load_key_ask(const char *prog, const char *path, int form, const char *passin,
-                        int ask, brisk_pkey *key)
+                        int ask, int check, brisk_pkey *key)
 {
     char *pw = malloc(APP_PASS_MAX + 1);
     uint8_t *buf = NULL;
@@ -184,15 +275,19 @@ static int load_key_ask(const char *prog, const char *path, int form, const char
     if ((passin != NULL && app_password(prog, "-passin", passin, shown(path), 0, pw) != 0) ||
         read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
         goto done;
+    if (is_empty(buf, len)) {
+        app_error(prog, "cannot read a key from '%s': empty input", shown(path));
+        goto done;
+    }
     pem = is_pem(buf, len, form);
-    err = decode_key(key, buf, len, pem, form, passin != NULL ? pw : NULL);
+    err = decode_key(key, buf, len, pem, form, passin != NULL ? pw : NULL, check);
     if (err == BRISK_EENCRYPTED && passin == NULL && ask) {
         if (app_password(prog, "-passin", NULL, shown(path), 0, pw) != 0)
             goto done;
-        err = decode_key(key, buf, len, pem, form, pw);
+        err = decode_key(key, buf, len, pem, form, pw, check);
     }
     if (err != 0)
-        decode_error(prog, "a key", path, pem, err);
+        load_error(prog, "a key", path, pem, err, buf, len, 1);
     else
         ret = 0;
 done:
@@ -202,18 +297,26 @@ done:
     return ret;
 }
 
+int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
+{
+    return load_key_ask(prog, path, form, NULL, 0, 1, key);
+}
+
 int load_key_pass(const char *prog, const char *path, int form, const char *passin,
                   brisk_pkey *key)
 {
-    return load_key_ask(prog, path, form, passin, 1, key);
+    return load_key_ask(prog, path, form, passin, 1, 1, key);
 }
 
-int load_key(const char *prog, const char *path, int form, brisk_pkey *key)
+int load_key_pass_unchecked(const char *prog, const char *path, int form, const char *passin,
+                            brisk_pkey *key)
 {
-    return load_key_ask(prog, path, form, NULL, 0, key);
+    return load_key_ask(prog, path, form, passin, 1, 0, key);
 }
 
-int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params)
+/* load_params_form reads DSA parameters (checked with `check`). */
+static int load_params_form(const char *prog, const char *path, int form,
+                            brisk_dsa_params *params, int check)
 {
     uint8_t *buf;
     size_t len;
@@ -221,19 +324,33 @@ int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_para
 
     if (read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
         return -1;
+    if (is_empty(buf, len)) {
+        app_error(prog, "cannot read DSA parameters from '%s': empty input", shown(path));
+        free_secret(buf, len);
+        return -1;
+    }
     pem = is_pem(buf, len, form);
     err = pem ? brisk_dsa_params_from_pem(params, (const char *)buf, len)
               : brisk_dsa_params_from_der(params, buf, len);
     if (err != 0 && pem && form == FORM_ANY && brisk_dsa_params_from_der(params, buf, len) == 0)
         err = 0; /* DER whose numbers hold the bytes "-----BEGIN" */
-    free(buf);
-    if (err == 0 && brisk_dsa_params_check(params, 1) != 0) /* primes too: a composite q */
+    if (err == 0 && check && brisk_dsa_params_check(params, 1) != 0) /* primes too */
         err = BRISK_EINVAL;
-    if (err != 0) {
-        decode_error(prog, "DSA parameters", path, pem, err);
-        return -1;
-    }
-    return 0;
+    if (err != 0)
+        load_error(prog, "DSA parameters", path, pem, err, buf, len, 0);
+    free_secret(buf, len);
+    return err != 0 ? -1 : 0;
+}
+
+int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params)
+{
+    return load_params_form(prog, path, form, params, 1);
+}
+
+int load_dsa_params_unchecked(const char *prog, const char *path, int form,
+                              brisk_dsa_params *params)
+{
+    return load_params_form(prog, path, form, params, 0);
 }
 
 /* grow makes room for `more` bytes after the *len bytes of *buf. */

@@ -11,7 +11,10 @@
  * signature it makes verifies with it (found: a DSA key whose p had been
  * altered loaded and signed, see brisk_dsa_key_prepare).  Encrypted keys
  * (password "fuzz") go through the _pass decoders, and a key decrypted
- * encrypts and decrypts back to itself in both forms.
+ * encrypts and decrypts back to itself in both forms.  The unchecked
+ * decoders take whatever the checked ones take, the validators (pkey
+ * -check) run on any numbers they give, and a key they call valid is one
+ * the checked decoder accepts.
  */
 #include <brisk/brisk.h>
 #include <stdio.h>
@@ -128,6 +131,30 @@ static void check_encrypted(const brisk_pkey *key)
     }
 }
 
+/* check_validate decodes unchecked, validates, and holds the validator
+ * to the checked decoder's verdict `checked_ok`. */
+static void check_validate(const uint8_t *data, size_t size, int is_pem, int checked_ok)
+{
+    static brisk_pkey raw;
+    int err = is_pem ? brisk_pkey_from_pem_unchecked(&raw, (const char *)data, size)
+                     : brisk_pkey_from_der_unchecked(&raw, data, size);
+    int valid = 0, verr;
+    const char *why = NULL;
+
+    if (err != BRISK_EOK) {
+        if (checked_ok)
+            fuzz_fail("the unchecked decoder refuses a key the checked one takes");
+        return;
+    }
+    verr = raw.type == BRISK_PKEY_RSA ? brisk_rsa_key_validate(&raw.u.rsa, 1, &valid, &why)
+                                      : brisk_dsa_key_validate(&raw.u.dsa, 1, &valid, &why);
+    if (verr == BRISK_EOK && !valid && why == NULL)
+        fuzz_fail("an invalid key without a reason");
+    if (verr == BRISK_EOK && valid && !checked_ok)
+        fuzz_fail("a key the validator passes is refused by the checked decoder");
+    brisk_pkey_cleanup(&raw);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -136,9 +163,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static brisk_dsa_params params;
     static uint8_t buf[MAX_DER];
     int is_pem = size > 0 && data[0] == '-';
+    int checked_ok = is_pem ? brisk_pkey_from_pem(&key, (const char *)data, size) == BRISK_EOK
+                            : brisk_pkey_from_der(&key, data, size) == BRISK_EOK;
 
-    if (is_pem ? brisk_pkey_from_pem(&key, (const char *)data, size) == BRISK_EOK
-               : brisk_pkey_from_der(&key, data, size) == BRISK_EOK) {
+    check_validate(data, size, is_pem, checked_ok);
+    if (checked_ok) {
         if (!is_pem && !is_own_encoding(&key, data, size))
             fuzz_fail("accepted DER that is not the key's strict encoding");
         check_roundtrip(&key);

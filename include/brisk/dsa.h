@@ -74,6 +74,25 @@ BRISK_API int brisk_dsa_generate_params(brisk_dsa_params *params, size_t l_bits,
  * for the primality test's bases. */
 BRISK_API int brisk_dsa_params_check(const brisk_dsa_params *params, int primes);
 
+/* brisk_dsa_params_validate checks params as brisk_dsa_params_check(params,
+ * 1) does and says why they fail: *valid is 1, or 0 with *reason (if
+ * reason is not NULL) set to a short English sentence naming the first
+ * check that failed, e.g. "q does not divide p - 1".  Returns 0 (whatever
+ * the verdict), BRISK_EINVAL (NULL arguments, a bad width), BRISK_ENOMEM
+ * or BRISK_ERANDOM.  Nothing secret is involved. */
+BRISK_API int brisk_dsa_params_validate(const brisk_dsa_params *params, int *valid,
+                                        const char **reason);
+
+/* brisk_dsa_key_validate checks key (prepared or not, as the unchecked
+ * decoders of brisk/pkey.h leave it) as brisk_dsa_params_validate does its
+ * parameters, then 1 < y < p and y^q = 1 mod p and, with `full` and a
+ * private key, 0 < x < q and y = g^x mod p; answers as
+ * brisk_dsa_params_validate.  Variable-time, in x too: for inspecting a
+ * key (`brisk pkey -check`), not for a path whose timing an attacker can
+ * observe. */
+BRISK_API int brisk_dsa_key_validate(const brisk_dsa_key *key, int full, int *valid,
+                                     const char **reason);
+
 /* brisk_dsa_generate_key makes a prepared private key over params (copied,
  * and may be key's own), checked first as brisk_dsa_params_check(params,
  * 1) does: key is left as it was when they fail, else overwritten, the

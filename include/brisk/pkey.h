@@ -63,6 +63,16 @@ BRISK_API int brisk_pkey_from_der(brisk_pkey *key, const uint8_t *der, size_t de
  * given to brisk_pkey_from_der: decode it with the _pass functions below. */
 BRISK_API int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text_len);
 
+/* brisk_pkey_from_der_unchecked and brisk_pkey_from_pem_unchecked decode
+ * as brisk_pkey_from_der and brisk_pkey_from_pem do but leave the key's
+ * numbers as they were encoded, neither checked nor prepared: the key can
+ * be encoded again, printed and given to brisk_rsa_key_validate or
+ * brisk_dsa_key_validate, but not used to sign or verify before
+ * brisk_rsa_key_prepare or brisk_dsa_key_prepare accepts it.  (A PKCS#8
+ * DSA key holds no y: y is g^x mod p when p is odd and g < p, else 0.)
+ * Release the key with brisk_pkey_cleanup. */
+BRISK_API int brisk_pkey_from_der_unchecked(brisk_pkey *key, const uint8_t *der, size_t der_len);
+BRISK_API int brisk_pkey_from_pem_unchecked(brisk_pkey *key, const char *text, size_t text_len);
 /* ---- Password-encrypted private keys ----
  *
  * Two forms, as OpenSSL reads and writes them:

@@ -60,6 +60,30 @@ BRISK_API int brisk_rsa_generate(brisk_rsa_key *key, size_t bits, uint64_t e);
  * refused).  Widths of the private numbers are set to those of p and n. */
 BRISK_API int brisk_rsa_key_prepare(brisk_rsa_key *key);
 
+/* brisk_rsa_key_validate checks the numbers of key (prepared or not, as
+ * the unchecked decoders of brisk/pkey.h leave them) and says whether they
+ * make a consistent key: *valid is 1, or 0 with *reason (if reason is not
+ * NULL) set to a short English sentence naming the first check that
+ * failed, e.g. "n is not p * q".  Public checks: n odd, of
+ * BRISK_RSA_MIN_BITS to BRISK_RSA_MAX_BITS bits, without a prime factor
+ * below 1024 and not prime; e odd, 3 <= e < n, of at most 64 bits when n
+ * has more than 3072.  With `full` and a private key, also: p and q
+ * probable primes (as brisk_rsa_key_prepare tests them) and distinct,
+ * p * q = n, 0 < d < n, d e = 1 mod lcm(p - 1, q - 1), dp = d mod (p - 1),
+ * dq = d mod (q - 1), qinv q = 1 mod p with qinv < p.  Returns 0 (whatever
+ * the verdict), or BRISK_EINVAL (NULL arguments, a bad width),
+ * BRISK_ENOMEM or BRISK_ERANDOM.  Variable-time, in the private numbers
+ * too: for inspecting a key (`brisk pkey -check`), not for a path whose
+ * timing an attacker can observe. */
+BRISK_API int brisk_rsa_key_validate(const brisk_rsa_key *key, int full, int *valid,
+                                     const char **reason);
+
+/* brisk_rsa_pkcs1_min_size returns the smallest modulus, in bytes, that
+ * can hold an RSASSA-PKCS1-v1_5 signature with md (its DigestInfo, the
+ * digest and 11 bytes of padding), or 0 when brisk has no DigestInfo for
+ * md (MD2, MD4, MDC2: brisk_rsa_sign_pkcs1 refuses them). */
+BRISK_API size_t brisk_rsa_pkcs1_min_size(const brisk_digest *md);
+
 /* brisk_rsa_size returns the modulus length in bytes: the length of every
  * signature and of the raw operations' input and output. */
 BRISK_API size_t brisk_rsa_size(const brisk_rsa_key *key);

@@ -178,10 +178,10 @@ int brisk_pem_write(char *out, size_t *out_len, const char *label, const char *h
 #define PK_FORM_ENCRYPTED 16
 
 /* brisk_pkey_decode_as decodes the whole of der as `form` (of `type` for
- * the traditional form), then checks and prepares the key; on failure the
- * key is wiped. */
+ * the traditional form), then, with `check`, checks and prepares the key
+ * (without: brisk_pkey_from_der_unchecked); on failure the key is wiped. */
 int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, int form,
-                         int type);
+                         int type, int check);
 
 /* brisk_pkey_classify sets *form (and *type for the traditional form) from
  * the structure of der, PK_FORM_ENCRYPTED included; BRISK_EDECODE when it
@@ -197,9 +197,10 @@ const char *brisk_pkey_pem_label(int form, int type);
 
 /* brisk_pkey_pem_decode is brisk_pkey_from_pem_pass with has_pass 1 and
  * brisk_pkey_from_pem with has_pass 0 (an encrypted key is then
- * BRISK_EENCRYPTED). */
+ * BRISK_EENCRYPTED); an unencrypted key is checked and prepared only with
+ * `check` (brisk_pkey_from_pem_unchecked passes 0). */
 int brisk_pkey_pem_decode(brisk_pkey *key, const char *text, size_t text_len,
-                          const uint8_t *pass, size_t pass_len, int has_pass);
+                          const uint8_t *pass, size_t pass_len, int has_pass, int check);
 
 /* brisk_pk_cbc encrypts (encrypt 1) or decrypts in[0..in_len-1] with cipher c
  * in CBC mode with PKCS#7 padding into out (room for in_len + one block),

@@ -138,7 +138,11 @@ static int get_pkcs8(der_reader *r, brisk_pkey *key)
     if (brisk_der_get_bn(&oct, &key->u.dsa.x) != BRISK_EOK || !der_done(&oct))
         return BRISK_EDECODE;
     key->u.dsa.has_private = 1;
-    return dsa_public_from_x(&key->u.dsa);
+    /* y stays 0 when p or g cannot give one: the checks then refuse the
+     * key, and the unchecked decoders leave it for inspection. */
+    if (dsa_public_from_x(&key->u.dsa) != BRISK_EOK)
+        brisk_bn_zero(&key->u.dsa.y, 0);
+    return BRISK_EOK;
 }
 
 /* get_spki takes a SubjectPublicKeyInfo. */
@@ -182,7 +186,11 @@ static int get_form(der_reader *r, brisk_pkey *key, int form, int type)
     }
 }
 
-int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, int form, int type)
+/* brisk_pkey_decode_as (src/pk/internal.h) decodes the whole of der as
+ * `form`, then (with `check`) checks and prepares the key; on failure the
+ * key is wiped. */
+int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, int form,
+                         int type, int check)
 {
     der_reader r = der_reader_init(der, der_len);
     int err;
@@ -191,7 +199,7 @@ int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, in
     err = get_form(&r, key, form, type);
     if (err == BRISK_EOK && !der_done(&r))
         err = BRISK_EDECODE;
-    if (err == BRISK_EOK)
+    if (err == BRISK_EOK && check)
         err = key->type == BRISK_PKEY_RSA ? brisk_rsa_key_prepare(&key->u.rsa)
                                           : brisk_dsa_key_prepare(&key->u.dsa);
     if (err != BRISK_EOK)
@@ -260,9 +268,9 @@ int brisk_pkey_classify(const uint8_t *der, size_t der_len, int *form, int *type
     return classify(der, der_len, form, type);
 }
 
-int brisk_pkey_from_der(brisk_pkey *key, const uint8_t *der, size_t der_len)
+static int from_der(brisk_pkey *key, const uint8_t *der, size_t der_len, int check)
 {
-    int form, type;
+    int form = 0, type = 0;
 
     if (key == NULL || (der == NULL && der_len > 0))
         return BRISK_EINVAL;
@@ -270,7 +278,17 @@ int brisk_pkey_from_der(brisk_pkey *key, const uint8_t *der, size_t der_len)
         wipe(key, sizeof(*key));
         return form == PK_FORM_ENCRYPTED ? BRISK_EENCRYPTED : BRISK_EDECODE;
     }
-    return brisk_pkey_decode_as(key, der, der_len, form, type);
+    return brisk_pkey_decode_as(key, der, der_len, form, type, check);
+}
+
+int brisk_pkey_from_der(brisk_pkey *key, const uint8_t *der, size_t der_len)
+{
+    return from_der(key, der, der_len, 1);
+}
+
+int brisk_pkey_from_der_unchecked(brisk_pkey *key, const uint8_t *der, size_t der_len)
+{
+    return from_der(key, der, der_len, 0);
 }
 
 /* ---- PEM labels ---- */
@@ -334,11 +352,21 @@ static int pem_find(uint8_t *der, size_t *der_len, const char *label, const char
     return BRISK_EOK;
 }
 
-int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text_len)
+static int from_pem(brisk_pkey *key, const char *text, size_t text_len, int check)
 {
     if (key == NULL || (text == NULL && text_len > 0))
         return BRISK_EINVAL;
-    return brisk_pkey_pem_decode(key, text, text_len, NULL, 0, 0);
+    return brisk_pkey_pem_decode(key, text, text_len, NULL, 0, 0, check);
+}
+
+int brisk_pkey_from_pem(brisk_pkey *key, const char *text, size_t text_len)
+{
+    return from_pem(key, text, text_len, 1);
+}
+
+int brisk_pkey_from_pem_unchecked(brisk_pkey *key, const char *text, size_t text_len)
+{
+    return from_pem(key, text, text_len, 0);
 }
 
 /* ---- Encoding: the writer goes backwards, so members go last first ---- */

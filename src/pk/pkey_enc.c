@@ -60,7 +60,7 @@ static int decrypt_pkcs8(brisk_pkey *key, const uint8_t *der, size_t der_len,
     int err = brisk_pbes2_decrypt(plain, &plain_len, der, der_len, pass, pass_len);
 
     if (err == BRISK_EOK)
-        err = decoded(brisk_pkey_decode_as(key, plain, plain_len, BRISK_PKEY_FORM_PKCS8, 0));
+        err = decoded(brisk_pkey_decode_as(key, plain, plain_len, BRISK_PKEY_FORM_PKCS8, 0, 1));
     wipe(plain, sizeof(plain));
     return err;
 }
@@ -136,13 +136,13 @@ static int decrypt_traditional(brisk_pkey *key, const pem_block *blk, const uint
         err = brisk_pk_cbc(c, 0, k, iv, plain, &plain_len, der, der_len);
     wipe(k, sizeof(k));
     if (err == BRISK_EOK)
-        err = decoded(brisk_pkey_decode_as(key, plain, plain_len, form, type));
+        err = decoded(brisk_pkey_decode_as(key, plain, plain_len, form, type, 1));
     wipe(plain, sizeof(plain));
     return err;
 }
 
 int brisk_pkey_pem_decode(brisk_pkey *key, const char *text, size_t text_len,
-                          const uint8_t *pass, size_t pass_len, int has_pass)
+                          const uint8_t *pass, size_t pass_len, int has_pass, int check)
 {
     uint8_t der[PK_DER_MAX];
     size_t der_len = sizeof(der), pos = 0;
@@ -164,7 +164,7 @@ int brisk_pkey_pem_decode(brisk_pkey *key, const char *text, size_t text_len,
     else if (blk.encrypted)
         err = decrypt_traditional(key, &blk, der, der_len, form, type, pass, pass_len);
     else
-        err = brisk_pkey_decode_as(key, der, der_len, form, type);
+        err = brisk_pkey_decode_as(key, der, der_len, form, type, check);
     wipe(der, sizeof(der));
     if (err != BRISK_EOK)
         wipe(key, sizeof(*key));
@@ -176,7 +176,7 @@ int brisk_pkey_from_pem_pass(brisk_pkey *key, const char *text, size_t text_len,
 {
     if (key == NULL || (text == NULL && text_len > 0) || (pass == NULL && pass_len > 0))
         return BRISK_EINVAL;
-    return brisk_pkey_pem_decode(key, text, text_len, pass, pass_len, 1);
+    return brisk_pkey_pem_decode(key, text, text_len, pass, pass_len, 1, 1);
 }
 
 int brisk_pkey_from_der_pass(brisk_pkey *key, const uint8_t *der, size_t der_len,

@@ -60,6 +60,13 @@ static const digest_info *find_digest_info(const brisk_digest *md)
     return NULL;
 }
 
+size_t brisk_rsa_pkcs1_min_size(const brisk_digest *md)
+{
+    const digest_info *di = md != NULL ? find_digest_info(md) : NULL;
+
+    return di == NULL ? 0 : di->len + di->digest_len + 11;
+}
+
 /* emsa_pkcs1_encode writes 00 01 FF..FF 00 DigestInfo to em[0..k-1]. */
 static int emsa_pkcs1_encode(uint8_t *em, size_t k, const brisk_digest *md,
                              const uint8_t *dgst, size_t dgst_len)

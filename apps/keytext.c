@@ -1,0 +1,178 @@
+/*
+ * apps/keytext.c - keys and DSA parameters as text, as OpenSSL 3.0 prints
+ * them (`openssl pkey -text`, `-text_pub`, `openssl dsaparam -text`: its
+ * providers' key-to-text encoder): a title line, then each number under
+ * its label, in decimal with its hex when it fits in 64 bits, else as
+ * colon-separated hex bytes, 15 a line indented by 4 spaces, with a
+ * leading 00 when the top bit is set.  The text of a private key is
+ * secret: it is built in a buffer that is wiped when freed.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <brisk/pkey.h>
+
+#include "apps.h"
+
+/* text_buf is the growing output: buf, len bytes used of cap. */
+typedef struct text_buf {
+    uint8_t *buf;
+    size_t len, cap;
+    int failed;
+} text_buf;
+
+static void put(text_buf *t, const char *s, size_t n)
+{
+    if (t->failed)
+        return;
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = (t->len + n + 1) * 2;
+        uint8_t *p = malloc(cap);
+        if (p == NULL) {
+            t->failed = 1;
+            return;
+        }
+        if (t->buf != NULL)
+            memcpy(p, t->buf, t->len);
+        free_secret(t->buf, t->cap);
+        t->buf = p;
+        t->cap = cap;
+    }
+    memcpy(t->buf + t->len, s, n);
+    t->len += n;
+}
+
+static void putf(text_buf *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(text_buf *t, const char *fmt, ...)
+{
+    char line[160];
+    va_list ap;
+    int n;
+
+    va_start(ap, fmt);
+    n = vsnprintf(line, sizeof(line), fmt, ap);
+    va_end(ap);
+    if (n < 0 || (size_t)n >= sizeof(line))
+        t->failed = 1;
+    else
+        put(t, line, (size_t)n);
+    brisk_wipe(line, sizeof(line));
+}
+
+/* put_number writes "LABEL VALUE (0xHEX)" for a value below 2^64, else
+ * LABEL on its own line and the bytes below it (OpenSSL's
+ * print_labeled_bignum). */
+static void put_number(text_buf *t, const char *label, const brisk_bn *a)
+{
+    uint8_t bytes[BRISK_BN_MAX_BITS / 8 + 1];
+    size_t bits = brisk_bn_bits(a), n = (bits + 7) / 8, count = 0;
+
+    if (bits == 0) {
+        putf(t, "%s 0\n", label);
+        return;
+    }
+    if (bits <= 64) {
+        unsigned long long v = a->d[0];
+        putf(t, "%s %llu (0x%llx)\n", label, v, v);
+        return;
+    }
+    bytes[0] = 0;
+    if (brisk_bn_to_bytes(bytes + 1, n, a) != 0) {
+        t->failed = 1;
+        return;
+    }
+    putf(t, "%s\n    ", label);
+    for (size_t i = (bytes[1] & 0x80) ? 0 : 1; i <= n; i++, count++) {
+        if (count > 0)
+            put(t, count % 15 == 0 ? ":\n    " : ":", count % 15 == 0 ? 6 : 1);
+        putf(t, "%02x", bytes[i]);
+    }
+    put(t, "\n", 1);
+    brisk_wipe(bytes, sizeof(bytes));
+}
+
+static void put_dss_parms(text_buf *t, const brisk_dsa_params *pr)
+{
+    put_number(t, "P:   ", &pr->p);
+    put_number(t, "Q:   ", &pr->q);
+    put_number(t, "G:   ", &pr->g);
+}
+
+static void put_rsa(text_buf *t, const brisk_rsa_key *k, int private)
+{
+    if (!private) {
+        putf(t, "Public-Key: (%zu bit)\n", brisk_bn_bits(&k->n));
+        put_number(t, "Modulus:", &k->n);
+        put_number(t, "Exponent:", &k->e);
+        return;
+    }
+    putf(t, "Private-Key: (%zu bit, 2 primes)\n", brisk_bn_bits(&k->n));
+    put_number(t, "modulus:", &k->n);
+    put_number(t, "publicExponent:", &k->e);
+    put_number(t, "privateExponent:", &k->d);
+    put_number(t, "prime1:", &k->p);
+    put_number(t, "prime2:", &k->q);
+    put_number(t, "exponent1:", &k->dp);
+    put_number(t, "exponent2:", &k->dq);
+    put_number(t, "coefficient:", &k->qinv);
+}
+
+static void put_dsa(text_buf *t, const brisk_dsa_key *k, int private)
+{
+    putf(t, "%s: (%zu bit)\n", private ? "Private-Key" : "Public-Key",
+         brisk_bn_bits(&k->params.p));
+    if (private)
+        put_number(t, "priv:", &k->x);
+    put_number(t, "pub: ", &k->y);
+    put_dss_parms(t, &k->params);
+}
+
+/* finish appends t to *buf as the callers' contract says. */
+static int finish(const char *prog, text_buf *t, uint8_t **buf, size_t *len)
+{
+    uint8_t *p;
+
+    if (t->failed) {
+        free_secret(t->buf, t->cap);
+        app_error(prog, "out of memory");
+        return -1;
+    }
+    p = malloc(*len + t->len + 1);
+    if (p == NULL) {
+        free_secret(t->buf, t->cap);
+        app_error(prog, "out of memory");
+        return -1;
+    }
+    if (*buf != NULL)
+        memcpy(p, *buf, *len);
+    if (t->len > 0)
+        memcpy(p + *len, t->buf, t->len);
+    free_secret(*buf, *len);
+    free_secret(t->buf, t->cap);
+    *buf = p;
+    *len += t->len;
+    return 0;
+}
+
+int key_text(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key, int pub_only)
+{
+    text_buf t = {NULL, 0, 0, 0};
+    int private = brisk_pkey_has_private(key) && !pub_only;
+
+    if (key->type == BRISK_PKEY_RSA)
+        put_rsa(&t, &key->u.rsa, private);
+    else
+        put_dsa(&t, &key->u.dsa, private);
+    return finish(prog, &t, buf, len);
+}
+
+int dsa_params_text(const char *prog, uint8_t **buf, size_t *len, const brisk_dsa_params *params)
+{
+    text_buf t = {NULL, 0, 0, 0};
+
+    putf(&t, "DSA-Parameters: (%zu bit)\n", brisk_bn_bits(&params->p));
+    put_dss_parms(&t, params);
+    return finish(prog, &t, buf, len);
+}
