@@ -245,4 +245,9 @@ void brisk_bn_comb_exp2_public(uint64_t *r, const uint64_t *tab1, const uint64_t
                                size_t e2_limbs, size_t stride, size_t bits, unsigned teeth,
                                unsigned subs, const brisk_bn_mont *mont);
 
+/* brisk_small_primes are the odd primes below 1024, for trial division
+ * (prime.c's sieve, and the small-factor test of RSA key checks). */
+#define BRISK_N_SMALL_PRIMES 171
+extern const uint16_t brisk_small_primes[BRISK_N_SMALL_PRIMES];
+
 #endif

@@ -34,8 +34,8 @@ static uint32_t mod_small(const brisk_bn *a, uint32_t p)
     return (uint32_t)r;
 }
 
-/* The odd primes below 1024. */
-static const uint16_t small_primes[] = {
+/* The odd primes below 1024 (src/internal.h). */
+const uint16_t brisk_small_primes[BRISK_N_SMALL_PRIMES] = {
     3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53, 59, 61, 67, 71, 73, 79, 83, 89,
     97, 101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157, 163, 167, 173, 179, 181,
     191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257, 263, 269, 271, 277, 281,
@@ -47,7 +47,6 @@ static const uint16_t small_primes[] = {
     877, 881, 883, 887, 907, 911, 919, 929, 937, 941, 947, 953, 967, 971, 977, 983, 991, 997,
     1009, 1013, 1019, 1021,
 };
-#define N_SMALL_PRIMES (sizeof(small_primes) / sizeof(small_primes[0]))
 
 /* is_small_prime returns 1 when p (< 2^20) is prime, by trial division. */
 static int is_small_prime(uint32_t p)
@@ -73,14 +72,14 @@ static int trial(const brisk_bn *a)
         return is_small_prime((uint32_t)a->d[0]);
     if ((a->d[0] & 1) == 0)
         return 0;
-    for (size_t i = 0; i < N_SMALL_PRIMES;) {
+    for (size_t i = 0; i < BRISK_N_SMALL_PRIMES;) {
         uint64_t prod = 1;
         size_t j = i;
-        while (j < N_SMALL_PRIMES && prod * small_primes[j] <= UINT32_MAX)
-            prod *= small_primes[j++];
+        while (j < BRISK_N_SMALL_PRIMES && prod * brisk_small_primes[j] <= UINT32_MAX)
+            prod *= brisk_small_primes[j++];
         uint32_t r = mod_small(a, (uint32_t)prod);
         for (; i < j; i++)
-            if (r % small_primes[i] == 0)
+            if (r % brisk_small_primes[i] == 0)
                 return 0;
     }
     return -1;

@@ -15,21 +15,7 @@
 
 #include <brisk/rsa.h>
 
-#include "../internal.h"
-
-/* The odd primes below 1024, for the small-factor test of n (SP 800-56B
- * §6.4.2.1 b takes a gcd with a primorial; trial division is the same test). */
-static const uint16_t small_primes[] = {
-    3,   5,   7,   11,  13,  17,  19,  23,  29,  31,  37,  41,  43,  47,  53,  59,  61,  67,
-    71,  73,  79,  83,  89,  97,  101, 103, 107, 109, 113, 127, 131, 137, 139, 149, 151, 157,
-    163, 167, 173, 179, 181, 191, 193, 197, 199, 211, 223, 227, 229, 233, 239, 241, 251, 257,
-    263, 269, 271, 277, 281, 283, 293, 307, 311, 313, 317, 331, 337, 347, 349, 353, 359, 367,
-    373, 379, 383, 389, 397, 401, 409, 419, 421, 431, 433, 439, 443, 449, 457, 461, 463, 467,
-    479, 487, 491, 499, 503, 509, 521, 523, 541, 547, 557, 563, 569, 571, 577, 587, 593, 599,
-    601, 607, 613, 617, 619, 631, 641, 643, 647, 653, 659, 661, 673, 677, 683, 691, 701, 709,
-    719, 727, 733, 739, 743, 751, 757, 761, 769, 773, 787, 797, 809, 811, 821, 823, 827, 829,
-    839, 853, 857, 859, 863, 877, 881, 883, 887, 907, 911, 919, 929, 937, 941, 947, 953, 967,
-    971, 977, 983, 991, 997, 1009, 1013, 1019, 1021};
+#include "../bn/internal.h"
 
 /* rsa_work holds the normalized copies and scratch, wiped at the end. */
 typedef struct rsa_work {
@@ -52,13 +38,14 @@ static int mod(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
 }
 
 /* has_small_factor returns 1 when n has an odd prime factor below 1024
- * (and is not that prime), 0 otherwise, or an error. */
+ * (and is not that prime), 0 otherwise, or an error: SP 800-56B 6.4.2.1 b
+ * takes a gcd with a primorial; trial division is the same test. */
 static int has_small_factor(const brisk_bn *n, brisk_bn *t)
 {
     brisk_bn sp;
 
-    for (size_t i = 0; i < sizeof(small_primes) / sizeof(small_primes[0]); i++) {
-        brisk_bn_from_u64(&sp, small_primes[i]);
+    for (size_t i = 0; i < BRISK_N_SMALL_PRIMES; i++) {
+        brisk_bn_from_u64(&sp, brisk_small_primes[i]);
         if (brisk_bn_cmp(n, &sp) == 0)
             return 0;
         if (mod(t, n, &sp) != BRISK_EOK)
