@@ -37,7 +37,28 @@ b() {
     rc=$?
 }
 
+# find_native_openssl sets HAVE_OPENSSL to 1 when the comparisons with the
+# host's `openssl` can run on files brisk wrote: openssl is on PATH and
+# brisk runs natively (not under an emulator); else 0, with a note why.
+find_native_openssl() {
+    HAVE_OPENSSL=0
+    if [ -n "$RUN" ]; then
+        echo "note: running under '$RUN': skipping the comparisons with the host's openssl"
+    elif command -v openssl >/dev/null 2>&1; then
+        HAVE_OPENSSL=1
+    else
+        echo "note: no openssl on PATH: skipping the comparisons with openssl"
+    fi
+}
+
 # Helpers for check.
+no_sanitizer() { ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
+# one_line_error PROG [ERE]: exit 1, exactly one line on stderr,
+# "brisk PROG: ..." (matching ERE if given).
+one_line_error() {
+    [ "$rc" -eq 1 ] && no_sanitizer && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+        grep -q "^brisk $1: " "$tmp/err" && grep -Eq -- "${2:-}" "$tmp/err"
+}
 clean_exit() { [ "$rc" -eq 0 ] && ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
 has() { grep -Eq -- "$2" "$1"; }               # has FILE ERE
 all_match() { ! grep -Evq -- "$2" "$1"; }      # every line of FILE matches ERE

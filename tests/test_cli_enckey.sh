@@ -25,22 +25,8 @@
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
+find_native_openssl
 
-HAVE_OPENSSL=0
-if [ -n "$RUN" ]; then
-    echo "note: running under '$RUN': skipping the comparisons with the host's openssl"
-elif command -v openssl >/dev/null 2>&1; then
-    HAVE_OPENSSL=1
-else
-    echo "note: no openssl on PATH: skipping the comparisons with openssl"
-fi
-
-no_sanitizer() { ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
-# one_line_error PROG: exit 1, exactly one line on stderr, "brisk PROG: ...".
-one_line_error() {
-    [ "$rc" -eq 1 ] && no_sanitizer && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-        grep -q "^brisk $1: " "$tmp/err"
-}
 wrong_password() { one_line_error "$1" && grep -q "wrong password for '$2'" "$tmp/err"; }
 absent() { [ ! -e "$1" ]; }
 same() { cmp -s "$1" "$2"; }

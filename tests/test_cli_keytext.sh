@@ -24,22 +24,8 @@
 # any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
+find_native_openssl
 
-HAVE_OPENSSL=0
-if [ -n "$RUN" ]; then
-    echo "note: running under '$RUN': skipping the comparisons with the host's openssl"
-elif command -v openssl >/dev/null 2>&1; then
-    HAVE_OPENSSL=1
-else
-    echo "note: no openssl on PATH: skipping the comparisons with openssl"
-fi
-
-no_sanitizer() { ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
-# one_line_error PROG ERE: exit 1, one line on stderr, "brisk PROG: " and ERE.
-one_line_error() {
-    [ "$rc" -eq 1 ] && no_sanitizer && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-        grep -q "^brisk $1: " "$tmp/err" && grep -Eq -- "$2" "$tmp/err"
-}
 # is_invalid PROG REASON: the one line "brisk PROG: Key is invalid: REASON",
 # exit 1, nothing on stdout.
 is_invalid() {

@@ -26,23 +26,10 @@
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
+find_native_openssl
 
-HAVE_OPENSSL=0
-if [ -n "$RUN" ]; then
-    echo "note: running under '$RUN': skipping the comparisons with the host's openssl"
-elif command -v openssl >/dev/null 2>&1; then
-    HAVE_OPENSSL=1
-else
-    echo "note: no openssl on PATH: skipping the comparisons with openssl"
-fi
 QUICK=${BRISK_TEST_QUICK:-0}
 
-no_sanitizer() { ! grep -Eq 'Sanitizer|runtime error' "$tmp/err"; }
-# one_line_error PROG: exit 1, exactly one line on stderr, "brisk PROG: ...".
-one_line_error() {
-    [ "$rc" -eq 1 ] && no_sanitizer && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
-        grep -q "^brisk $1: " "$tmp/err"
-}
 # verify_failed: "Verification failure" on stdout and exit 1, no crash.
 verify_failed() {
     [ "$rc" -eq 1 ] && no_sanitizer && [ "$(cat "$tmp/out")" = "Verification failure" ]
