@@ -159,11 +159,11 @@ printf '%s\r\n' "$PW" >"$tmp/kfile"
 export BRISK_TEST_PW="$PW"
 for src in "pass:$PW" "env:BRISK_TEST_PW" "file:$tmp/pwfile" "fd:3" "stdin" "kfile"; do
     if [ "$src" = kfile ]; then set -- -kfile "$tmp/kfile"; else set -- -pass "$src"; fi
-    "$BRISK" enc -aes-256-cbc -pbkdf2 "$@" -in "$tmp/p" -out "$tmp/bc" \
+    $RUN "$BRISK" enc -aes-256-cbc -pbkdf2 "$@" -in "$tmp/p" -out "$tmp/bc" \
         3<"$tmp/pwfile" <"$tmp/pwfile" 2>"$tmp/err"
     rc=$?
     check "$src: brisk encrypts, exit 0" [ "$rc" -eq 0 ]
-    "$BRISK" enc -d -aes-256-cbc -pbkdf2 -k "$PW" -in "$tmp/bc" -out "$tmp/d" 2>/dev/null
+    $RUN "$BRISK" enc -d -aes-256-cbc -pbkdf2 -k "$PW" -in "$tmp/bc" -out "$tmp/d" 2>/dev/null
     check "$src: the first line (or value) is the password" same "$tmp/d" "$tmp/p"
     if [ "$HAVE_OPENSSL" -eq 1 ]; then
         rm -f "$tmp/d"
@@ -173,7 +173,7 @@ for src in "pass:$PW" "env:BRISK_TEST_PW" "file:$tmp/pwfile" "fd:3" "stdin" "kfi
         openssl enc -aes-256-cbc -pbkdf2 "$@" -in "$tmp/p" -out "$tmp/oc" \
             3<"$tmp/pwfile" <"$tmp/pwfile" 2>/dev/null
         rm -f "$tmp/d"
-        "$BRISK" enc -d -aes-256-cbc -pbkdf2 "$@" -in "$tmp/oc" -out "$tmp/d" \
+        $RUN "$BRISK" enc -d -aes-256-cbc -pbkdf2 "$@" -in "$tmp/oc" -out "$tmp/d" \
             3<"$tmp/pwfile" <"$tmp/pwfile" 2>/dev/null
         check "$src: brisk decrypts openssl's" same "$tmp/d" "$tmp/p"
     fi
@@ -181,14 +181,14 @@ done
 # stdin carries the password line, then the data (read a byte at a time,
 # so the data is not taken with the password).
 { printf '%s\n' "$PW"; cat "$tmp/p"; } >"$tmp/pw_and_data"
-"$BRISK" enc -aes-256-cbc -pbkdf2 -pass stdin -out "$tmp/bc" <"$tmp/pw_and_data" 2>/dev/null
-"$BRISK" enc -d -aes-256-cbc -pbkdf2 -k "$PW" -in "$tmp/bc" -out "$tmp/d" 2>/dev/null
+$RUN "$BRISK" enc -aes-256-cbc -pbkdf2 -pass stdin -out "$tmp/bc" <"$tmp/pw_and_data" 2>/dev/null
+$RUN "$BRISK" enc -d -aes-256-cbc -pbkdf2 -k "$PW" -in "$tmp/bc" -out "$tmp/d" 2>/dev/null
 check "-pass stdin: the data after the password line is the input" same "$tmp/d" "$tmp/p"
 # The longest password (4095 bytes) is taken, one more byte is refused.
 head -c 4095 /dev/zero | tr '\0' b >"$tmp/pw4095"
 { cat "$tmp/pw4095"; echo; } >"$tmp/pw4095.line"
-"$BRISK" enc -aes-128-cbc -pbkdf2 -pass "file:$tmp/pw4095.line" -in "$tmp/p" -out "$tmp/bc" 2>/dev/null
-"$BRISK" enc -d -aes-128-cbc -pbkdf2 -pass "pass:$(cat "$tmp/pw4095")" -in "$tmp/bc" \
+$RUN "$BRISK" enc -aes-128-cbc -pbkdf2 -pass "file:$tmp/pw4095.line" -in "$tmp/p" -out "$tmp/bc" 2>/dev/null
+$RUN "$BRISK" enc -d -aes-128-cbc -pbkdf2 -pass "pass:$(cat "$tmp/pw4095")" -in "$tmp/bc" \
     -out "$tmp/d" 2>/dev/null
 check "4095-byte password: file: and pass: agree" same "$tmp/d" "$tmp/p"
 { cat "$tmp/pw4095"; echo b; } >"$tmp/pw4096.line"
@@ -251,7 +251,7 @@ no_temp() { ! ls -A "$d" | grep -q 'brisk-tmp'; }
 for how in "in|in" "sym|in" "hard|in" "in|other in" "other|in other"; do
     out=${how%%|*}
     ins=${how#*|}
-    (cd "$d" && "$BRISK" dgst -sha256 -out "$out" $ins >"$tmp/out" 2>"$tmp/err" </dev/null)
+    (cd "$d" && $RUN "$BRISK" dgst -sha256 -out "$out" $ins >"$tmp/out" 2>"$tmp/err" </dev/null)
     rc=$?
     check "dgst -out $out, inputs $ins: one line, exit 1" one_error dgst
     check "dgst -out $out, inputs $ins: says it is an input" grep -q 'refusing' "$tmp/err"
@@ -259,15 +259,15 @@ for how in "in|in" "sym|in" "hard|in" "in|other in" "other|in other"; do
     check "dgst -out $out, inputs $ins: other input untouched" grep -qx other "$d/other"
     check "dgst -out $out, inputs $ins: no temporary file" no_temp
 done
-(cd "$d" && "$BRISK" dgst -out in <in >"$tmp/out" 2>"$tmp/err")
+(cd "$d" && $RUN "$BRISK" dgst -out in <in >"$tmp/out" 2>"$tmp/err")
 rc=$?
 check "dgst -out F <F: one line, exit 1" one_error dgst
 check "dgst -out F <F: input untouched" same "$d/in" "$d/in.orig"
-(cd "$d" && "$BRISK" dgst -hmac k -out sym in >"$tmp/out" 2>"$tmp/err")
+(cd "$d" && $RUN "$BRISK" dgst -hmac k -out sym in >"$tmp/out" 2>"$tmp/err")
 rc=$?
 check "dgst -hmac -out through a link: one line, exit 1" one_error dgst
 check "dgst -hmac -out through a link: input untouched" same "$d/in" "$d/in.orig"
-"$BRISK" genrsa -out "$d/key.pem" 1024 2>/dev/null
+$RUN "$BRISK" genrsa -out "$d/key.pem" 1024 2>/dev/null
 cp "$d/key.pem" "$d/key.orig"
 b dgst -sha256 -sign "$d/key.pem" -out "$d/key.pem" "$d/in"
 check "dgst -sign -out KEY: one line, exit 1" one_error dgst
