@@ -315,6 +315,18 @@ const app_option speed_options[] = {
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
+/* set_defaults clears r and gives it openssl speed's defaults: 3 s per
+ * cell, 10 s per public-key operation, user CPU time, the six sizes. */
+static void set_defaults(speed_run *r)
+{
+    memset(r, 0, sizeof(*r));
+    r->seconds = 3;
+    r->pk_seconds = 10;
+    r->usertime = 1;
+    memcpy(r->sizes, default_sizes, sizeof(default_sizes));
+    r->n_sizes = MAX_SIZES;
+}
+
 /* print_full_run says what `brisk speed` with no algorithm times and how
  * long that takes at the default sizes and seconds: the rows this build
  * has, counted as add_default_rows chooses them (the self-checks and RSA
@@ -326,12 +338,12 @@ static void print_full_run(void)
 
     if (posix_memalign((void **)&r, 64, sizeof(*r)) != 0)
         return;
-    memset(r, 0, sizeof(*r));
+    set_defaults(r);
     if (add_default_rows(r) == 0) {
-        secs = (long)r->n_rows * MAX_SIZES * 3 + (long)r->n_pk * 2 * 10;
-        printf("With no algorithm, times every one (%d rows x %d sizes x 3 s, then %d RSA and"
-               " DSA sizes x sign and verify x 10 s): about %ld minutes.\n",
-               r->n_rows, MAX_SIZES, r->n_pk, (secs + 59) / 60);
+        secs = speed_planned_seconds(r);
+        printf("With no algorithm, times every one (%d rows x %d sizes x %d s, then %d RSA and"
+               " DSA sizes x sign and verify x %d s): about %ld minutes.\n",
+               r->n_rows, r->n_sizes, r->seconds, r->n_pk, r->pk_seconds, (secs + 59) / 60);
     }
     free(r);
 }
@@ -617,12 +629,7 @@ int speed_main(int argc, char **argv)
         app_error("speed", "out of memory");
         return 1;
     }
-    memset(r, 0, sizeof(*r));
-    r->seconds = 3;
-    r->pk_seconds = 10;
-    r->usertime = 1;
-    memcpy(r->sizes, default_sizes, sizeof(default_sizes));
-    r->n_sizes = MAX_SIZES;
+    set_defaults(r);
     ret = parse_args(r, argc, argv);
     if (ret == 0)
         ret = speed(r);

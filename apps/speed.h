@@ -131,6 +131,11 @@ void speed_die_of_sigint(void);
  * reported and marked failed, and so is r. */
 void speed_self_check(speed_run *r);
 
+/* speed_planned_seconds adds up the timed loops of r that have not
+ * failed: what the progress line counts down and `speed -help` estimates
+ * (the setups between loops take little). */
+long speed_planned_seconds(const speed_run *r);
+
 /* speed_run_all times every row at every size, in OpenSSL 3.0's timing
  * order, then the public-key rows, with progress lines on stderr. */
 void speed_run_all(speed_run *r);

@@ -836,9 +836,7 @@ static void run_pk(speed_run *r)
     }
 }
 
-/* planned_seconds adds up the timed loops ahead: what the progress line
- * counts down (the setups between loops take little). */
-static long planned_seconds(const speed_run *r)
+long speed_planned_seconds(const speed_run *r)
 {
     long total = 0;
 
@@ -863,7 +861,7 @@ void speed_run_all(speed_run *r)
         order[j] = i;
     }
     if (r->every && speed_progress_wanted(r->mr, r->multi))
-        speed_progress_start(planned_seconds(r));
+        speed_progress_start(speed_planned_seconds(r));
     for (int i = 0; i < r->n_rows && !interrupted; i++) {
         speed_row *row = &r->rows[order[i]];
         int s;
