@@ -58,12 +58,18 @@ static const pbes2_alg ciphers[] = {
  * a million): a file cannot make brisk spend minutes on one key. */
 #define ITERATIONS_MAX 10000000u
 
-int brisk_pk_cipher_ok(const brisk_cipher *c)
+/* cipher_alg returns the entry of cipher c in `ciphers`, or NULL. */
+static const pbes2_alg *cipher_alg(const brisk_cipher *c)
 {
     for (size_t i = 0; c != NULL && i < N_OF(ciphers); i++)
         if (c == brisk_cipher_by_name(ciphers[i].what))
-            return 1;
-    return 0;
+            return &ciphers[i];
+    return NULL;
+}
+
+int brisk_pk_cipher_ok(const brisk_cipher *c)
+{
+    return cipher_alg(c) != NULL;
 }
 
 /* get_alg takes an OBJECT IDENTIFIER and finds it in table: its entry, or
@@ -274,14 +280,11 @@ int brisk_pbes2_encrypt(uint8_t *out, size_t *out_len, const uint8_t *plain, siz
 {
     uint8_t salt[SALT_LEN], iv[BRISK_CIPHER_MAX_IV], key[BRISK_CIPHER_MAX_KEY];
     uint8_t ct[PK_DER_MAX + BRISK_CIPHER_MAX_BLOCK];
-    const pbes2_alg *alg = NULL;
+    const pbes2_alg *alg = cipher_alg(c);
     size_t ct_len = 0, mark;
     der_writer w;
     int err;
 
-    for (size_t i = 0; i < N_OF(ciphers); i++)
-        if (c == brisk_cipher_by_name(ciphers[i].what))
-            alg = &ciphers[i];
     if (alg == NULL)
         return BRISK_EUNSUPPORTED;
     if (plain_len > PK_DER_MAX)
