@@ -13,6 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include <brisk/cipher.h>
 #include <brisk/pkey.h>
 
 #include "apps.h"
@@ -392,17 +393,13 @@ int encode_key(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *k
 
 const char *key_cipher(const char *opt)
 {
-    static const struct {
-        const char *opt, *cipher;
-    } ciphers[] = {{"aes128", "aes-128-cbc"}, {"aes192", "aes-192-cbc"},
-                   {"aes256", "aes-256-cbc"}, {"des3", "des-ede3-cbc"}, {"des", "des-cbc"}};
+    const brisk_cipher *c;
 
     while (*opt == '-')
         opt++;
-    for (size_t i = 0; i < sizeof(ciphers) / sizeof(ciphers[0]); i++)
-        if (strcmp(opt, ciphers[i].opt) == 0)
-            return ciphers[i].cipher;
-    return NULL;
+    /* the options are the registry's own aliases (aes256, des3, des...) */
+    c = brisk_cipher_by_name(opt);
+    return c != NULL ? c->name : NULL;
 }
 
 /* encrypt_key encodes key encrypted with cipher and the password pw. */
