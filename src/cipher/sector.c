@@ -392,7 +392,11 @@ static void crypt_batch(const brisk_sector_ctx *ctx, int encrypt, uint8_t *out,
     }
     make_ivs(ctx, ivs, sector, n);
     if (ctx->mode == SEC_CBC) {
-        if (!encrypt) {
+        if (!encrypt && ctx->bc->cbc_dec != NULL) {
+            for (size_t i = 0; i < n; i++)
+                ctx->bc->cbc_dec(ctx->ks[0], ivs + 16 * i, out + i * ctx->sector_size,
+                                 in + i * ctx->sector_size, bps);
+        } else if (!encrypt) {
             cbc_decrypt(ctx, ivs, out, in, n_blocks, bps);
         } else if (ctx->bc->cbc_enc != NULL) {
             for (size_t i = 0; i < n; i++)
