@@ -17,6 +17,7 @@
 #include "../bn/internal.h"
 #include "../cipher/internal.h"
 #include "../digest/internal.h"
+#include "../kdf/internal.h"
 
 
 static brisk_prim *const prims[] = {
@@ -28,6 +29,8 @@ static brisk_prim *const prims[] = {
     &brisk_ghash_prim,
     &brisk_bf_prim,     &brisk_rc4_prim,
     &brisk_des_prim,
+    /* key derivation: Argon2's compression function */
+    &brisk_argon2_prim,
     /* public key: Montgomery multiplication */
     &brisk_bn_prim,
 };
