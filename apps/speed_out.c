@@ -29,40 +29,54 @@ const mr_record speed_mr_records[MR_KINDS] = {
     [MR_R4] = {"+R4", {MR_COUNT, MR_UINT, MR_SECS}},
 };
 
+/* speed_mr_write writes one record as a single write(): the workers of
+ * -multi share the parent's stderr, and a line put together from several
+ * writes interleaves with another worker's finishing at the same moment. */
 void speed_mr_write(FILE *f, int kind, ...)
 {
     const mr_record *rec = &speed_mr_records[kind];
+    char *line = NULL;
+    size_t len = 0;
+    FILE *g = open_memstream(&line, &len);
     va_list ap;
 
+    if (g == NULL)   /* out of memory: the record still goes out, unjoined */
+        g = f;
     va_start(ap, kind);
-    fputs(rec->tag, f);
+    fputs(rec->tag, g);
     for (const mr_field *t = rec->fields; *t != MR_END; t++) {
         switch (*t) {
-        case MR_INT: fprintf(f, ":%d", va_arg(ap, int)); break;
-        case MR_UINT: fprintf(f, ":%u", va_arg(ap, unsigned)); break;
-        case MR_COUNT: fprintf(f, ":%lld", va_arg(ap, long long)); break;
-        case MR_NAME: fprintf(f, ":%s", va_arg(ap, const char *)); break;
-        case MR_SECS: fprintf(f, ":%.2f", va_arg(ap, double)); break;
-        case MR_REAL: fprintf(f, ":%f", va_arg(ap, double)); break;
+        case MR_INT: fprintf(g, ":%d", va_arg(ap, int)); break;
+        case MR_UINT: fprintf(g, ":%u", va_arg(ap, unsigned)); break;
+        case MR_COUNT: fprintf(g, ":%lld", va_arg(ap, long long)); break;
+        case MR_NAME: fprintf(g, ":%s", va_arg(ap, const char *)); break;
+        case MR_SECS: fprintf(g, ":%.2f", va_arg(ap, double)); break;
+        case MR_REAL: fprintf(g, ":%f", va_arg(ap, double)); break;
         case MR_SIZES: {
             int n = va_arg(ap, int);
             const int *v = va_arg(ap, const int *);
             for (int i = 0; i < n; i++)
-                fprintf(f, ":%d", v[i]);
+                fprintf(g, ":%d", v[i]);
             break;
         }
         case MR_RATES: {
             int n = va_arg(ap, int);
             const double *v = va_arg(ap, const double *);
             for (int i = 0; i < n; i++)
-                fprintf(f, ":%.2f", v[i]);
+                fprintf(g, ":%.2f", v[i]);
             break;
         }
         case MR_END: break;
         }
     }
-    fputc('\n', f);
+    fputc('\n', g);
     va_end(ap);
+    if (g != f) {
+        if (fclose(g) == 0) {
+            fwrite(line, 1, len, f);
+        }
+        free(line);
+    }
 }
 
 int speed_mr_kind(const char *line)
