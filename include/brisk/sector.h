@@ -76,7 +76,8 @@ BRISK_API int brisk_sector_init(brisk_sector_ctx *ctx, const char *spec,
  * the first being sector number `sector` (counted in units of sector_size:
  * byte offset sector * sector_size of the volume).  Reads ctx only: several
  * threads may use one ctx at once on different sectors.  0 or BRISK_EINVAL
- * (NULL pointers with n_sectors > 0, or an uninitialised ctx). */
+ * (NULL pointers with n_sectors > 0, a length past SIZE_MAX, or a ctx whose
+ * init failed or that was cleaned up). */
 BRISK_API int brisk_sector_encrypt(const brisk_sector_ctx *ctx, uint8_t *out,
                                    const uint8_t *in, uint64_t sector, size_t n_sectors);
 

@@ -542,6 +542,10 @@ VAES_INLINE void xts_rounds(const brisk_aes_key *k, uint8_t t[16], uint8_t *out,
                 tw[i] = mul_x32(tw[i]);
         }
         t0 = _mm512_castsi512_si128(tw[0]);
+        if (n_blocks == 0) { /* a whole number of passes (4 KiB sectors) */
+            _mm_storeu_si128((__m128i *)t, t0);
+            return;
+        }
         /* Broadcast the keys again rather than keep the loop's: holding
          * them across the loop made the compiler spill them to the stack. */
         broadcast_keys(rk, round_keys(k, decrypt), rounds);

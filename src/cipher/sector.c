@@ -7,14 +7,18 @@
  * Technique: a multi-sector call works on batches of up to SEC_BATCH
  * sectors.  The IVs of a batch are made first, all at once (ESSIV: one
  * multi-block ECB call over all of them; XTS: the tweaks likewise), then the
- * data goes through the widest kernel that applies: ECB and CBC decryption
- * run the ECB kernel over runs of RUN blocks that cross sector boundaries
- * (CBC decryption then xors each block with the previous ciphertext block or
- * its sector's IV, walking backwards so that in-place data is read before it
- * is overwritten); CBC encryption is serial, one cbc_enc call per sector;
- * XTS uses the AES implementation's XTS kernel per sector where it has one,
- * else xors the tweaks of a run of blocks (across sectors), runs the ECB
- * kernel and xors again.
+ * data goes through the widest kernel that applies.  CBC decryption uses
+ * the cipher's multi-block cbc_dec kernel per sector (one fused pass: at
+ * VAES speed a separate xor pass after an ECB run across sectors doubled
+ * the time); a cipher without one gets ECB runs of RUN blocks that cross
+ * sector boundaries, each block then xored with the previous ciphertext
+ * block or its sector's IV, walking backwards so that in place each
+ * ciphertext block is read before it is overwritten.  CBC encryption is
+ * serial, one cbc_enc call per sector.  XTS uses the AES implementation's
+ * XTS kernel per sector where it has one, else xors the tweaks of a run of
+ * blocks (across sectors), runs the ECB kernel and xors again.  Serpent,
+ * Twofish or any 16-byte block cipher of the registry works through its
+ * descriptor's kernels, found as "<cipher>-<bits>-ecb".
  *
  * Constant-time: yes, given a constant-time block cipher: the IVs come from
  * public sector numbers, and no branch or index depends on the key or the
