@@ -57,40 +57,6 @@ SERPENT_AVX2 static inline void store8(uint8_t *out, const serpent_word x[4])
     _mm256_storeu_si256((__m256i *)(out + 96), _mm256_unpackhi_epi64(t1, t3));
 }
 
-/* The rounds on two groups at once: the two calls per round are
- * independent, so the out-of-order core runs them side by side. */
-SERPENT_AVX2 static inline void enc16(serpent_word x[4], serpent_word y[4], const uint32_t *rk)
-{
-    for (unsigned r = 0; r < 32; r++) {
-        serpent_xor_key(x, rk + 4 * r);
-        serpent_xor_key(y, rk + 4 * r);
-        serpent_sbox(x, r);
-        serpent_sbox(y, r);
-        if (r < 31) {
-            serpent_lt(x);
-            serpent_lt(y);
-        }
-    }
-    serpent_xor_key(x, rk + 128);
-    serpent_xor_key(y, rk + 128);
-}
-
-SERPENT_AVX2 static inline void dec16(serpent_word x[4], serpent_word y[4], const uint32_t *rk)
-{
-    serpent_xor_key(x, rk + 128);
-    serpent_xor_key(y, rk + 128);
-    for (unsigned r = 32; r-- > 0;) {
-        if (r < 31) {
-            serpent_lt_inv(x);
-            serpent_lt_inv(y);
-        }
-        serpent_sbox_inv(x, r);
-        serpent_sbox_inv(y, r);
-        serpent_xor_key(x, rk + 4 * r);
-        serpent_xor_key(y, rk + 4 * r);
-    }
-}
-
 SERPENT_AVX2 static void crypt16(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
                                  int decrypt)
 {
@@ -98,9 +64,9 @@ SERPENT_AVX2 static void crypt16(const brisk_serpent_key *k, uint8_t *out, const
     load8(x, in);
     load8(y, in + 128);
     if (decrypt)
-        dec16(x, y, k->rk);
+        serpent_decrypt_words2(x, y, k->rk);
     else
-        enc16(x, y, k->rk);
+        serpent_encrypt_words2(x, y, k->rk);
     store8(out, x);
     store8(out + 128, y);
 }

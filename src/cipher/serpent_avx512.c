@@ -73,37 +73,13 @@ SERPENT_AVX512 static void crypt16(const brisk_serpent_key *k, uint8_t *out, con
 SERPENT_AVX512 static void crypt32(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
                                    int decrypt)
 {
-    const uint32_t *rk = k->rk;
     serpent_word x[4], y[4];
     load16(x, in);
     load16(y, in + 256);
-    if (decrypt) {
-        serpent_xor_key(x, rk + 128);
-        serpent_xor_key(y, rk + 128);
-        for (unsigned r = 32; r-- > 0;) {
-            if (r < 31) {
-                serpent_lt_inv(x);
-                serpent_lt_inv(y);
-            }
-            serpent_sbox_inv(x, r);
-            serpent_sbox_inv(y, r);
-            serpent_xor_key(x, rk + 4 * r);
-            serpent_xor_key(y, rk + 4 * r);
-        }
-    } else {
-        for (unsigned r = 0; r < 32; r++) {
-            serpent_xor_key(x, rk + 4 * r);
-            serpent_xor_key(y, rk + 4 * r);
-            serpent_sbox(x, r);
-            serpent_sbox(y, r);
-            if (r < 31) {
-                serpent_lt(x);
-                serpent_lt(y);
-            }
-        }
-        serpent_xor_key(x, rk + 128);
-        serpent_xor_key(y, rk + 128);
-    }
+    if (decrypt)
+        serpent_decrypt_words2(x, y, k->rk);
+    else
+        serpent_encrypt_words2(x, y, k->rk);
     store16(out, x);
     store16(out + 256, y);
 }

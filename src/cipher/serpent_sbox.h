@@ -295,13 +295,36 @@ SERPENT_INLINE void serpent_xor_key(serpent_word x[4], const uint32_t k[4])
 }
 
 /* serpent_encrypt_words runs the 32 rounds over the state with the 33
- * round keys rk (132 words). */
+ * round keys rk (132 words): four passes of the eight S-boxes, written out
+ * so that each S-box is a straight line of code, not a switch per round. */
 SERPENT_INLINE void serpent_encrypt_words(serpent_word x[4], const uint32_t rk[132])
 {
-    for (unsigned r = 0; r < 32; r++) {
-        serpent_xor_key(x, rk + 4 * r);
-        serpent_sbox(x, r);
-        if (r < 31)
+    for (unsigned r = 0; r < 32; r += 8) {
+        const uint32_t *k = rk + 4 * r;
+        serpent_xor_key(x, k + 0);
+        serpent_s0(x);
+        serpent_lt(x);
+        serpent_xor_key(x, k + 4);
+        serpent_s1(x);
+        serpent_lt(x);
+        serpent_xor_key(x, k + 8);
+        serpent_s2(x);
+        serpent_lt(x);
+        serpent_xor_key(x, k + 12);
+        serpent_s3(x);
+        serpent_lt(x);
+        serpent_xor_key(x, k + 16);
+        serpent_s4(x);
+        serpent_lt(x);
+        serpent_xor_key(x, k + 20);
+        serpent_s5(x);
+        serpent_lt(x);
+        serpent_xor_key(x, k + 24);
+        serpent_s6(x);
+        serpent_lt(x);
+        serpent_xor_key(x, k + 28);
+        serpent_s7(x);
+        if (r < 24)
             serpent_lt(x);
     }
     serpent_xor_key(x, rk + 128);
@@ -310,11 +333,98 @@ SERPENT_INLINE void serpent_encrypt_words(serpent_word x[4], const uint32_t rk[1
 SERPENT_INLINE void serpent_decrypt_words(serpent_word x[4], const uint32_t rk[132])
 {
     serpent_xor_key(x, rk + 128);
-    for (unsigned r = 32; r-- > 0;) {
-        if (r < 31)
+    for (unsigned r = 32; r > 0; r -= 8) {
+        const uint32_t *k = rk + 4 * (r - 8);
+        if (r < 32)
             serpent_lt_inv(x);
-        serpent_sbox_inv(x, r);
-        serpent_xor_key(x, rk + 4 * r);
+        serpent_si7(x);
+        serpent_xor_key(x, k + 28);
+        serpent_lt_inv(x);
+        serpent_si6(x);
+        serpent_xor_key(x, k + 24);
+        serpent_lt_inv(x);
+        serpent_si5(x);
+        serpent_xor_key(x, k + 20);
+        serpent_lt_inv(x);
+        serpent_si4(x);
+        serpent_xor_key(x, k + 16);
+        serpent_lt_inv(x);
+        serpent_si3(x);
+        serpent_xor_key(x, k + 12);
+        serpent_lt_inv(x);
+        serpent_si2(x);
+        serpent_xor_key(x, k + 8);
+        serpent_lt_inv(x);
+        serpent_si1(x);
+        serpent_xor_key(x, k + 4);
+        serpent_lt_inv(x);
+        serpent_si0(x);
+        serpent_xor_key(x, k + 0);
+    }
+}
+
+/* The same rounds on two states at once (two groups of blocks in the wide
+ * implementations): independent chains that the core runs side by side.
+ * s is a constant at every call, so serpent_sbox's switch folds away. */
+SERPENT_INLINE void serpent_enc_step2(serpent_word x[4], serpent_word y[4], const uint32_t k[4],
+                                      unsigned s, int lt)
+{
+    serpent_xor_key(x, k);
+    serpent_xor_key(y, k);
+    serpent_sbox(x, s);
+    serpent_sbox(y, s);
+    if (lt) {
+        serpent_lt(x);
+        serpent_lt(y);
+    }
+}
+
+SERPENT_INLINE void serpent_dec_step2(serpent_word x[4], serpent_word y[4], const uint32_t k[4],
+                                      unsigned s, int lt)
+{
+    if (lt) {
+        serpent_lt_inv(x);
+        serpent_lt_inv(y);
+    }
+    serpent_sbox_inv(x, s);
+    serpent_sbox_inv(y, s);
+    serpent_xor_key(x, k);
+    serpent_xor_key(y, k);
+}
+
+SERPENT_INLINE void serpent_encrypt_words2(serpent_word x[4], serpent_word y[4],
+                                           const uint32_t rk[132])
+{
+    for (unsigned r = 0; r < 32; r += 8) {
+        const uint32_t *k = rk + 4 * r;
+        serpent_enc_step2(x, y, k + 0, 0, 1);
+        serpent_enc_step2(x, y, k + 4, 1, 1);
+        serpent_enc_step2(x, y, k + 8, 2, 1);
+        serpent_enc_step2(x, y, k + 12, 3, 1);
+        serpent_enc_step2(x, y, k + 16, 4, 1);
+        serpent_enc_step2(x, y, k + 20, 5, 1);
+        serpent_enc_step2(x, y, k + 24, 6, 1);
+        serpent_enc_step2(x, y, k + 28, 7, r < 24);
+    }
+    serpent_xor_key(x, rk + 128);
+    serpent_xor_key(y, rk + 128);
+}
+
+SERPENT_INLINE void serpent_decrypt_words2(serpent_word x[4], serpent_word y[4],
+                                           const uint32_t rk[132])
+{
+    serpent_xor_key(x, rk + 128);
+    serpent_xor_key(y, rk + 128);
+    for (unsigned r = 32; r > 0; r -= 8) {
+        const uint32_t *k = rk + 4 * (r - 8);
+        serpent_dec_step2(x, y, k + 28, 7, r < 32);
+        serpent_dec_step2(x, y, k + 24, 6, 1);
+        serpent_dec_step2(x, y, k + 20, 5, 1);
+        serpent_dec_step2(x, y, k + 16, 4, 1);
+        serpent_dec_step2(x, y, k + 12, 3, 1);
+        serpent_dec_step2(x, y, k + 8, 2, 1);
+        serpent_dec_step2(x, y, k + 4, 1, 1);
+        serpent_dec_step2(x, y, k + 0, 0, 1);
     }
 }
 
