@@ -3,7 +3,7 @@
  * and aliases (`openssl enc -list`, `openssl list -cipher-algorithms`), and
  * lookup by name.  Each block cipher comes in ECB, CBC, CFB and OFB; AES
  * also in CTR, GCM and XTS.  Serpent, which OpenSSL lacks, is named as AES
- * is (serpent-256-cbc, alias serpent256).
+ * is (serpent-256-cbc, alias serpent256), and also comes in XTS.
  */
 #include "internal.h"
 
@@ -78,6 +78,9 @@ static const brisk_cipher ciphers[] = {
     FOUR_MODES("serpent-128", serpent128_al, CT, 16, 16, 16, 16, &brisk_serpent_cipher),
     FOUR_MODES("serpent-192", serpent192_al, CT, 24, 24, 24, 16, &brisk_serpent_cipher),
     FOUR_MODES("serpent-256", serpent256_al, CT, 32, 32, 32, 16, &brisk_serpent_cipher),
+    BLOCK("serpent-128-xts", NULL, BRISK_MODE_XTS, CT, 32, 32, 32, 16, 1, &brisk_serpent_cipher),
+    BLOCK("serpent-192-xts", NULL, BRISK_MODE_XTS, CT, 48, 48, 48, 16, 1, &brisk_serpent_cipher),
+    BLOCK("serpent-256-xts", NULL, BRISK_MODE_XTS, CT, 64, 64, 64, 16, 1, &brisk_serpent_cipher),
 
     {"rc4", NULL, BRISK_MODE_STREAM, NOCT | VAR, 16, 1, 256, 0, 1, NULL, &brisk_rc4_cipher},
     {"rc4-40", NULL, BRISK_MODE_STREAM, NOCT, 5, 5, 5, 0, 1, NULL, &brisk_rc4_cipher},
