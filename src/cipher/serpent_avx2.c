@@ -83,12 +83,12 @@ SERPENT_AVX2 static void crypt8(const brisk_serpent_key *k, uint8_t *out, const 
     store8(out, x);
 }
 
-/* crypt runs whole groups of 16 from the buffers and a tail of 3 to 15
+/* crypt_blocks runs whole groups of 16 from the buffers and a tail of 3 to 15
  * through a zero-padded stack buffer with the 8- or 16-block kernel (which
  * costs about as much as three blocks of portable code); one or two blocks
  * (CBC encryption's single blocks among them) go to the portable code. */
-SERPENT_AVX2 static void crypt(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
-                               size_t n, int decrypt)
+SERPENT_AVX2 static void crypt_blocks(const brisk_serpent_key *k, uint8_t *out,
+                                      const uint8_t *in, size_t n, int decrypt)
 {
     for (; n >= 16; n -= 16, in += 256, out += 256)
         crypt16(k, out, in, decrypt);
@@ -111,13 +111,13 @@ SERPENT_AVX2 static void crypt(const brisk_serpent_key *k, uint8_t *out, const u
 SERPENT_AVX2 static void serpent_enc_avx2(const brisk_serpent_key *k, uint8_t *out,
                                           const uint8_t *in, size_t n)
 {
-    crypt(k, out, in, n, 0);
+    crypt_blocks(k, out, in, n, 0);
 }
 
 SERPENT_AVX2 static void serpent_dec_avx2(const brisk_serpent_key *k, uint8_t *out,
                                           const uint8_t *in, size_t n)
 {
-    crypt(k, out, in, n, 1);
+    crypt_blocks(k, out, in, n, 1);
 }
 
 /* CBC decryption 16 blocks at a time: the ciphertext (the next chaining
@@ -130,7 +130,7 @@ SERPENT_AVX2 static void serpent_cbc_dec_avx2(const brisk_serpent_key *k, uint8_
     while (n > 0) {
         size_t m = n < 16 ? n : 16;
         memcpy(c + 16, in, 16 * m);
-        crypt(k, out, in, m, 1);
+        crypt_blocks(k, out, in, m, 1);
         for (size_t i = 0; i < 16 * m; i += 32) {
             if (i + 32 <= 16 * m) {
                 __m256i p = _mm256_loadu_si256((const __m256i *)(out + i));

@@ -84,8 +84,8 @@ SERPENT_AVX512 static void crypt32(const brisk_serpent_key *k, uint8_t *out, con
     store16(out + 256, y);
 }
 
-SERPENT_AVX512 static void crypt(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
-                                 size_t n, int decrypt)
+SERPENT_AVX512 static void crypt_blocks(const brisk_serpent_key *k, uint8_t *out,
+                                        const uint8_t *in, size_t n, int decrypt)
 {
     for (; n >= 32; n -= 32, in += 512, out += 512)
         crypt32(k, out, in, decrypt);
@@ -108,13 +108,13 @@ SERPENT_AVX512 static void crypt(const brisk_serpent_key *k, uint8_t *out, const
 SERPENT_AVX512 static void serpent_enc_avx512(const brisk_serpent_key *k, uint8_t *out,
                                               const uint8_t *in, size_t n)
 {
-    crypt(k, out, in, n, 0);
+    crypt_blocks(k, out, in, n, 0);
 }
 
 SERPENT_AVX512 static void serpent_dec_avx512(const brisk_serpent_key *k, uint8_t *out,
                                               const uint8_t *in, size_t n)
 {
-    crypt(k, out, in, n, 1);
+    crypt_blocks(k, out, in, n, 1);
 }
 
 /* CBC decryption 32 blocks at a time, the ciphertext saved first for the
@@ -127,7 +127,7 @@ SERPENT_AVX512 static void serpent_cbc_dec_avx512(const brisk_serpent_key *k, ui
     while (n > 0) {
         size_t m = n < 32 ? n : 32;
         memcpy(c + 16, in, 16 * m);
-        crypt(k, out, in, m, 1);
+        crypt_blocks(k, out, in, m, 1);
         for (size_t i = 0; i < 16 * m; i += 16) {
             __m128i p = _mm_loadu_si128((const __m128i *)(out + i));
             __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
