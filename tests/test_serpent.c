@@ -3,11 +3,12 @@
  * primitive.  The S-box circuits against the specification's tables
  * (exhaustively) and the linear transformation against its inverse; the
  * known answers of tests/vectors/botan/serpent.vec (NESSIE's and Botan's,
- * 128-, 192- and 256-bit keys, many multi-block) through the ECB kernels and
- * the generic API, and the Serpent section of botan/xts.vec; each wide implementation against the portable one on 1
- * to 40 blocks (every tail of the 16- and 32-block kernels), in place and
- * misaligned; CBC decryption kernels against ECB plus chaining, and CBC
- * through the API with every split point against one shot.
+ * 128-, 192- and 256-bit keys, many multi-block) through the ECB kernels
+ * and the generic API, and the Serpent section of botan/xts.vec; each wide
+ * implementation against the portable one on 1 to 40 blocks (every tail of
+ * the 16- and 32-block kernels), in place and misaligned; CBC decryption
+ * kernels against ECB plus chaining, and CBC, CFB and OFB through the API
+ * with every split point against one shot.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -266,7 +267,8 @@ static void splits(const char *impl)
                 int rc = brisk_cipher_init(&ctx, c, enc, key, c->key_len, iv, c->iv_len);
                 rc = rc ? rc : brisk_cipher_set_padding(&ctx, 0);
                 rc = rc ? rc : brisk_cipher_update(&ctx, out, &n1, src, cut);
-                rc = rc ? rc : brisk_cipher_update(&ctx, out + n1, &n2, src + cut, sizeof(pt) - cut);
+                rc = rc ? rc
+                        : brisk_cipher_update(&ctx, out + n1, &n2, src + cut, sizeof(pt) - cut);
                 rc = rc ? rc : brisk_cipher_final(&ctx, out + n1 + n2, &n3);
                 brisk_cipher_cleanup(&ctx);
                 if (!tv_check_int(rc, 0, "%s split %zu", names[k], cut))
