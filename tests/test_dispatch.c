@@ -28,7 +28,7 @@
 
 static const char *const expected_prims[] = {
     "md2", "md4", "md5", "sha1", "rmd160", "sha256", "sha512",
-    "aes", "ghash", "bf", "rc4", "des", "argon2", "bn",
+    "aes", "ghash", "bf", "rc4", "des", "serpent", "argon2", "bn",
 };
 #define N_EXPECTED_PRIMS (sizeof(expected_prims) / sizeof(expected_prims[0]))
 
@@ -114,7 +114,7 @@ static brisk_prim *prim_by_name(const char *name)
     static brisk_prim *const all[] = {
         &brisk_md2_prim, &brisk_md4_prim,   &brisk_md5_prim, &brisk_sha1_prim, &brisk_rmd160_prim,
         &brisk_sha256_prim, &brisk_sha512_prim, &brisk_aes_prim, &brisk_ghash_prim, &brisk_bf_prim,
-        &brisk_rc4_prim, &brisk_des_prim,   &brisk_argon2_prim, &brisk_bn_prim,
+        &brisk_rc4_prim, &brisk_des_prim,   &brisk_serpent_prim, &brisk_argon2_prim, &brisk_bn_prim,
     };
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (strcmp(all[i]->name, name) == 0)

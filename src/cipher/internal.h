@@ -54,7 +54,31 @@ brisk_cbc_enc_fn brisk_bf_cbc_encrypt, brisk_cast5_cbc_encrypt, brisk_idea_cbc_e
 
 extern const brisk_block_cipher brisk_aes_cipher, brisk_des_cipher,
     brisk_des_ede_cipher, brisk_des_ede3_cipher, brisk_bf_cipher,
-    brisk_cast5_cipher, brisk_idea_cipher, brisk_rc2_cipher, brisk_rc5_cipher;
+    brisk_cast5_cipher, brisk_idea_cipher, brisk_rc2_cipher, brisk_rc5_cipher,
+    brisk_serpent_cipher;
+
+/* ---- Serpent ---- */
+
+/* A Serpent key schedule: the 33 round keys, four words each, as every
+ * implementation reads them (serpent.c expands them). */
+typedef struct brisk_serpent_key {
+    _Alignas(64) uint32_t rk[132];
+} brisk_serpent_key;
+
+/* One implementation of the "serpent" primitive: ECB over n whole blocks
+ * each way, and CBC decryption (iv read and left at the last ciphertext
+ * block). */
+typedef struct brisk_serpent_ops {
+    void (*enc)(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in, size_t n);
+    void (*dec)(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in, size_t n);
+    void (*cbc_dec)(const brisk_serpent_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in,
+                    size_t n);
+} brisk_serpent_ops;
+
+extern const brisk_serpent_ops brisk_serpent_ops_c;
+#ifdef BRISK_X86_64
+extern const brisk_serpent_ops brisk_serpent_ops_avx2, brisk_serpent_ops_avx512;
+#endif
 
 /* ---- Stream ciphers ---- */
 
@@ -70,7 +94,7 @@ extern const brisk_stream_cipher brisk_rc4_cipher;
 
 /* The dispatched primitives of the ciphers with several implementations
  * (AES's and GHASH's are below). */
-extern brisk_prim brisk_des_prim, brisk_bf_prim, brisk_rc4_prim;
+extern brisk_prim brisk_des_prim, brisk_bf_prim, brisk_rc4_prim, brisk_serpent_prim;
 
 /* ---- AES ---- */
 

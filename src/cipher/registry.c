@@ -2,7 +2,8 @@
  * src/cipher/registry.c - the one table of ciphers, under OpenSSL's names
  * and aliases (`openssl enc -list`, `openssl list -cipher-algorithms`), and
  * lookup by name.  Each block cipher comes in ECB, CBC, CFB and OFB; AES
- * also in CTR, GCM and XTS.
+ * also in CTR, GCM and XTS.  Serpent, which OpenSSL lacks, is named as AES
+ * is (serpent-256-cbc, alias serpent256), and also comes in XTS.
  */
 #include "internal.h"
 
@@ -36,6 +37,9 @@ static const char *const cast_al[] = {"cast", "cast-cbc", NULL};
 static const char *const idea_al[] = {"idea", NULL};
 static const char *const rc2_al[] = {"rc2", NULL};
 static const char *const rc5_al[] = {"rc5", NULL};
+static const char *const serpent128_al[] = {"serpent128", NULL};
+static const char *const serpent192_al[] = {"serpent192", NULL};
+static const char *const serpent256_al[] = {"serpent256", NULL};
 
 enum { CT = 0, NOCT = BRISK_CIPHER_NOCT, VAR = BRISK_CIPHER_VARKEY };
 
@@ -71,6 +75,12 @@ static const brisk_cipher ciphers[] = {
     BLOCK("rc2-40-cbc", NULL, BRISK_MODE_CBC, NOCT, 5, 5, 5, 8, 8, &brisk_rc2_cipher),
     BLOCK("rc2-64-cbc", NULL, BRISK_MODE_CBC, NOCT, 8, 8, 8, 8, 8, &brisk_rc2_cipher),
     FOUR_MODES("rc5", rc5_al, VAR, 16, 0, 255, 8, &brisk_rc5_cipher),
+    FOUR_MODES("serpent-128", serpent128_al, CT, 16, 16, 16, 16, &brisk_serpent_cipher),
+    FOUR_MODES("serpent-192", serpent192_al, CT, 24, 24, 24, 16, &brisk_serpent_cipher),
+    FOUR_MODES("serpent-256", serpent256_al, CT, 32, 32, 32, 16, &brisk_serpent_cipher),
+    BLOCK("serpent-128-xts", NULL, BRISK_MODE_XTS, CT, 32, 32, 32, 16, 1, &brisk_serpent_cipher),
+    BLOCK("serpent-192-xts", NULL, BRISK_MODE_XTS, CT, 48, 48, 48, 16, 1, &brisk_serpent_cipher),
+    BLOCK("serpent-256-xts", NULL, BRISK_MODE_XTS, CT, 64, 64, 64, 16, 1, &brisk_serpent_cipher),
 
     {"rc4", NULL, BRISK_MODE_STREAM, NOCT | VAR, 16, 1, 256, 0, 1, NULL, &brisk_rc4_cipher},
     {"rc4-40", NULL, BRISK_MODE_STREAM, NOCT, 5, 5, 5, 0, 1, NULL, &brisk_rc4_cipher},
