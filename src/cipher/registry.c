@@ -36,6 +36,9 @@ static const char *const cast_al[] = {"cast", "cast-cbc", NULL};
 static const char *const idea_al[] = {"idea", NULL};
 static const char *const rc2_al[] = {"rc2", NULL};
 static const char *const rc5_al[] = {"rc5", NULL};
+static const char *const twofish128_al[] = {"twofish128", NULL};
+static const char *const twofish192_al[] = {"twofish192", NULL};
+static const char *const twofish256_al[] = {"twofish256", NULL};
 
 enum { CT = 0, NOCT = BRISK_CIPHER_NOCT, VAR = BRISK_CIPHER_VARKEY };
 
@@ -71,6 +74,10 @@ static const brisk_cipher ciphers[] = {
     BLOCK("rc2-40-cbc", NULL, BRISK_MODE_CBC, NOCT, 5, 5, 5, 8, 8, &brisk_rc2_cipher),
     BLOCK("rc2-64-cbc", NULL, BRISK_MODE_CBC, NOCT, 8, 8, 8, 8, 8, &brisk_rc2_cipher),
     FOUR_MODES("rc5", rc5_al, VAR, 16, 0, 255, 8, &brisk_rc5_cipher),
+    /* Twofish indexes key-dependent tables by data: not constant-time. */
+    FOUR_MODES("twofish-128", twofish128_al, NOCT, 16, 16, 16, 16, &brisk_twofish_cipher),
+    FOUR_MODES("twofish-192", twofish192_al, NOCT, 24, 24, 24, 16, &brisk_twofish_cipher),
+    FOUR_MODES("twofish-256", twofish256_al, NOCT, 32, 32, 32, 16, &brisk_twofish_cipher),
 
     {"rc4", NULL, BRISK_MODE_STREAM, NOCT | VAR, 16, 1, 256, 0, 1, NULL, &brisk_rc4_cipher},
     {"rc4-40", NULL, BRISK_MODE_STREAM, NOCT, 5, 5, 5, 0, 1, NULL, &brisk_rc4_cipher},

@@ -28,6 +28,7 @@ static brisk_prim *const prims[] = {
     &brisk_ghash_prim,
     &brisk_bf_prim,     &brisk_rc4_prim,
     &brisk_des_prim,
+    &brisk_twofish_prim,
     /* public key: Montgomery multiplication */
     &brisk_bn_prim,
 };
