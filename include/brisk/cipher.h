@@ -76,7 +76,8 @@ typedef struct brisk_cipher_ctx {
     uint8_t buf[16];              /* pending input or current keystream */
     uint8_t tag[16];              /* GCM */
     BRISK_ALIGNAS(64) uint8_t gcm[384];   /* GCM: hash key powers and state */
-    BRISK_ALIGNAS(64) uint8_t ks[4352];   /* key schedule(s) */
+    BRISK_ALIGNAS(64) uint8_t ks[8704];   /* key schedule(s): XTS keeps two,
+                                             each of up to 4352 bytes */
 } brisk_cipher_ctx;
 
 /* brisk_cipher_by_name looks a cipher up by OpenSSL's name or alias, case

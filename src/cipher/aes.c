@@ -24,9 +24,6 @@ static const brisk_impl aes_impls[] = {
 };
 brisk_prim brisk_aes_prim = {"aes", aes_impls, NULL, NULL};
 
-/* XTS keeps a data key and a tweak key side by side in the context. */
-_Static_assert(sizeof(brisk_aes_key) * 2 <= BRISK_KS_SIZE, "two AES keys fit in ks");
-
 /* ---- Generic entry points ---- */
 
 int brisk_aes_setkey(brisk_aes_key *k, const uint8_t *key, size_t key_len)

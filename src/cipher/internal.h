@@ -174,9 +174,17 @@ int brisk_gcm_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
 int brisk_gcm_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
 int brisk_gcm_final(brisk_cipher_ctx *ctx);
 
-/* XTS (xts.c): ctx->ks holds two brisk_aes_key (data key, tweak key), set
- * by setkey; crypt processes one data unit (len >= 16) with tweak iv. */
-int brisk_xts_setkey(brisk_cipher_ctx *ctx, const uint8_t *key, size_t key_len);
+/* XTS (xts.c) over a block cipher bc with 16-byte blocks: setkey expands
+ * the two halves of key (data key, tweak key) into ctx->ks, each in at most
+ * half of it; crypt processes one data unit (len >= 16) with tweak
+ * ctx->iv in ctx's direction.  brisk_xts_unit does the same with the
+ * direction and unencrypted tweak given, reading only the key schedules in
+ * ctx (set by brisk_cipher_init for an XTS descriptor), so that several
+ * threads may use one context at once (the sector layer does). */
+int brisk_xts_setkey(brisk_cipher_ctx *ctx, const brisk_block_cipher *bc, const uint8_t *key,
+                     size_t key_len);
 int brisk_xts_crypt(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+int brisk_xts_unit(const brisk_cipher_ctx *ctx, int encrypt, const uint8_t iv[16], uint8_t *out,
+                   const uint8_t *in, size_t len);
 
 #endif

@@ -39,7 +39,7 @@ static int set_key(brisk_cipher_ctx *ctx, const brisk_cipher *c, const uint8_t *
                    size_t key_len, unsigned param)
 {
     if (c->mode == BRISK_MODE_XTS)
-        return param != 0 ? BRISK_EINVAL : brisk_xts_setkey(ctx, key, key_len);
+        return param != 0 ? BRISK_EINVAL : brisk_xts_setkey(ctx, c->bc, key, key_len);
     if (c->sc != NULL)
         return c->sc->setkey(ctx->ks, key, key_len, param);
     /* OpenSSL's RC2 descriptors fix the effective key bits at their default
