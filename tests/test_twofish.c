@@ -3,7 +3,10 @@
  * "twofish" primitive this CPU can run (each forced with brisk_impl_set):
  * Botan's twofish.vec (128, 192 and 256-bit keys, records of one and
  * several blocks) through the generic API in ECB both ways, in place and
- * misaligned; the descriptor's kernels (ECB both ways, CBC decryption)
+ * misaligned; the Twofish section of Botan's xts.vec (256-bit keys, data
+ * units of 17..256 bytes: ciphertext stealing and the 8- and 16-block
+ * paths) both ways, also in place at an odd address; the descriptor's
+ * kernels (ECB both ways, CBC decryption)
  * called directly on 1..40 blocks and a few long runs, so that every tail
  * of the wide kernels is taken, in place and at odd addresses, against the
  * portable implementation and against CBC built here from its ECB; and
@@ -81,6 +84,62 @@ static void test_vectors(const char *impl)
     tv_check(n > 0 && sizes[0] > 0 && sizes[1] > 0 && sizes[2] > 0,
              "twofish.vec [%s]: %lu records (%zu/%zu/%zu of 128/192/256-bit keys)", impl, n,
              sizes[0], sizes[1], sizes[2]);
+}
+
+/* xts runs one data unit through twofish-N-xts for a key of key_len. */
+static int xts(int encrypt, const uint8_t *key, size_t key_len, const uint8_t iv[16], uint8_t *out,
+               const uint8_t *in, size_t len)
+{
+    const char *name = key_len == 32   ? "twofish-128-xts"
+                       : key_len == 48 ? "twofish-192-xts"
+                                       : "twofish-256-xts";
+    brisk_cipher_ctx ctx;
+    size_t n = 0, m = 0;
+    int err = brisk_cipher_init(&ctx, brisk_cipher_by_name(name), encrypt, key, key_len, iv, 16);
+    if (err == 0)
+        err = brisk_cipher_update(&ctx, out, &n, in, len);
+    if (err == 0)
+        err = brisk_cipher_final(&ctx, out + n, &m);
+    if (err == 0 && n + m != len)
+        err = BRISK_EINVAL;
+    brisk_cipher_cleanup(&ctx);
+    return err;
+}
+
+static void test_xts_vectors(const char *impl)
+{
+    static uint8_t buf[4096 + 16];
+    tv_file *f = tv_open("botan/xts.vec");
+    unsigned long n = 0;
+    while (f != NULL && tv_next(f)) {
+        if (strcmp(tv_section(f), "Twofish/XTS") != 0)
+            continue;
+        size_t key_len, iv_len, in_len, out_len;
+        const uint8_t *key = tv_get_hex(f, "Key", &key_len);
+        const uint8_t *iv = tv_get_hex(f, "Nonce", &iv_len);
+        const uint8_t *in = tv_get_hex(f, "In", &in_len);
+        const uint8_t *out = tv_get_hex(f, "Out", &out_len);
+        if (key == NULL || iv == NULL || in == NULL || out == NULL || iv_len != 16 ||
+            in_len != out_len || in_len < 16 || in_len > 4096 ||
+            (key_len != 32 && key_len != 48 && key_len != 64)) {
+            tv_fail("%s: unusable record", tv_where(f));
+            continue;
+        }
+        tv_check_int(xts(1, key, key_len, iv, buf, in, in_len), 0, "%s [%s] XTS encrypt",
+                     tv_where(f), impl);
+        tv_check_mem(buf, out, out_len, "%s [%s] XTS encrypt", tv_where(f), impl);
+        tv_check_int(xts(0, key, key_len, iv, buf, out, out_len), 0, "%s [%s] XTS decrypt",
+                     tv_where(f), impl);
+        tv_check_mem(buf, in, in_len, "%s [%s] XTS decrypt", tv_where(f), impl);
+        memcpy(buf + 5, in, in_len);
+        xts(1, key, key_len, iv, buf + 5, buf + 5, in_len);
+        tv_check_mem(buf + 5, out, out_len, "%s [%s] XTS encrypt in place", tv_where(f), impl);
+        xts(0, key, key_len, iv, buf + 5, buf + 5, in_len);
+        tv_check_mem(buf + 5, in, in_len, "%s [%s] XTS decrypt in place", tv_where(f), impl);
+        n++;
+    }
+    tv_close(f);
+    tv_check(n > 0, "xts.vec Twofish/XTS [%s]: %lu records", impl, n);
 }
 
 typedef struct sched {
@@ -215,6 +274,14 @@ static void test_refusals(void)
     }
     tv_check_int(brisk_twofish_cipher.setkey(s.ks, key, 16, 1), BRISK_EINVAL, "setkey param");
     tv_check_int(brisk_twofish_cipher.setkey(s.ks, NULL, 16, 0), BRISK_EINVAL, "setkey NULL");
+    static const char *const xts_names[] = {"twofish-128-xts", "twofish-192-xts",
+                                            "twofish-256-xts"};
+    for (size_t i = 0; i < 3; i++) {
+        const brisk_cipher *x = brisk_cipher_by_name(xts_names[i]);
+        tv_check(x != NULL && x->key_len == 32 + 16 * i && x->mode == BRISK_MODE_XTS &&
+                     (x->flags & BRISK_CIPHER_NOCT) != 0,
+                 "%s: %zu-byte key, not constant-time", xts_names[i], 32 + 16 * i);
+    }
     const brisk_cipher *c = brisk_cipher_by_name("twofish256");
     tv_check(c != NULL && strcmp(c->name, "twofish-256-cbc") == 0 &&
                  (c->flags & BRISK_CIPHER_NOCT) != 0,
@@ -231,8 +298,10 @@ int main(void)
     tv_note("implementations: %s", tv_impl_list("twofish", list, sizeof(list)));
     size_t i = 0;
     const char *impl;
-    while ((impl = tv_impl_next("twofish", &i)) != NULL)
+    while ((impl = tv_impl_next("twofish", &i)) != NULL) {
         test_vectors(impl);
+        test_xts_vectors(impl);
+    }
     test_kernels(&rng);
     test_refusals();
     return tv_end();

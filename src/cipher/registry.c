@@ -78,6 +78,9 @@ static const brisk_cipher ciphers[] = {
     FOUR_MODES("twofish-128", twofish128_al, NOCT, 16, 16, 16, 16, &brisk_twofish_cipher),
     FOUR_MODES("twofish-192", twofish192_al, NOCT, 24, 24, 24, 16, &brisk_twofish_cipher),
     FOUR_MODES("twofish-256", twofish256_al, NOCT, 32, 32, 32, 16, &brisk_twofish_cipher),
+    BLOCK("twofish-128-xts", NULL, BRISK_MODE_XTS, NOCT, 32, 32, 32, 16, 1, &brisk_twofish_cipher),
+    BLOCK("twofish-192-xts", NULL, BRISK_MODE_XTS, NOCT, 48, 48, 48, 16, 1, &brisk_twofish_cipher),
+    BLOCK("twofish-256-xts", NULL, BRISK_MODE_XTS, NOCT, 64, 64, 64, 16, 1, &brisk_twofish_cipher),
 
     {"rc4", NULL, BRISK_MODE_STREAM, NOCT | VAR, 16, 1, 256, 0, 1, NULL, &brisk_rc4_cipher},
     {"rc4-40", NULL, BRISK_MODE_STREAM, NOCT, 5, 5, 5, 0, 1, NULL, &brisk_rc4_cipher},

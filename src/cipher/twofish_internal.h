@@ -17,8 +17,8 @@ typedef struct brisk_twofish_key {
     _Alignas(64) uint32_t s[4][256];
     uint32_t k[40];
 } brisk_twofish_key;
-_Static_assert(sizeof(brisk_twofish_key) <= 4352, "Twofish schedule fits half of an XTS ks");
-_Static_assert(sizeof(brisk_twofish_key) <= BRISK_KS_SIZE, "Twofish schedule fits ks");
+_Static_assert(sizeof(brisk_twofish_key) <= 4352, "a Twofish schedule takes at most 4352 bytes");
+_Static_assert(sizeof(brisk_twofish_key) <= BRISK_KS_SIZE / 2, "two Twofish schedules fit ks (XTS)");
 
 /* One implementation: ECB each way and CBC decryption over n whole
  * 16-byte blocks (unaligned buffers, out == in allowed). */
