@@ -15,5 +15,6 @@
 #include <brisk/pkey.h>
 #include <brisk/rand.h>
 #include <brisk/rsa.h>
+#include <brisk/sector.h>
 
 #endif
