@@ -498,6 +498,8 @@ static void prims_of(const brisk_cipher *c, const char *out[2])
         out[0] = "bf";
     } else if (strncmp(name, "rc4", 3) == 0) {
         out[0] = "rc4";
+    } else if (strncmp(name, "twofish", 7) == 0) {
+        out[0] = "twofish";
     }
 }
 

@@ -55,7 +55,7 @@ brisk_cbc_enc_fn brisk_bf_cbc_encrypt, brisk_cast5_cbc_encrypt, brisk_idea_cbc_e
 extern const brisk_block_cipher brisk_aes_cipher, brisk_des_cipher,
     brisk_des_ede_cipher, brisk_des_ede3_cipher, brisk_bf_cipher,
     brisk_cast5_cipher, brisk_idea_cipher, brisk_rc2_cipher, brisk_rc5_cipher,
-    brisk_serpent_cipher;
+    brisk_serpent_cipher, brisk_twofish_cipher;
 
 /* ---- Serpent ---- */
 
@@ -94,7 +94,8 @@ extern const brisk_stream_cipher brisk_rc4_cipher;
 
 /* The dispatched primitives of the ciphers with several implementations
  * (AES's and GHASH's are below). */
-extern brisk_prim brisk_des_prim, brisk_bf_prim, brisk_rc4_prim, brisk_serpent_prim;
+extern brisk_prim brisk_des_prim, brisk_bf_prim, brisk_rc4_prim, brisk_serpent_prim,
+    brisk_twofish_prim;
 
 /* ---- AES ---- */
 

@@ -40,6 +40,9 @@ static const char *const rc5_al[] = {"rc5", NULL};
 static const char *const serpent128_al[] = {"serpent128", NULL};
 static const char *const serpent192_al[] = {"serpent192", NULL};
 static const char *const serpent256_al[] = {"serpent256", NULL};
+static const char *const twofish128_al[] = {"twofish128", NULL};
+static const char *const twofish192_al[] = {"twofish192", NULL};
+static const char *const twofish256_al[] = {"twofish256", NULL};
 
 enum { CT = 0, NOCT = BRISK_CIPHER_NOCT, VAR = BRISK_CIPHER_VARKEY };
 
@@ -81,6 +84,13 @@ static const brisk_cipher ciphers[] = {
     BLOCK("serpent-128-xts", NULL, BRISK_MODE_XTS, CT, 32, 32, 32, 16, 1, &brisk_serpent_cipher),
     BLOCK("serpent-192-xts", NULL, BRISK_MODE_XTS, CT, 48, 48, 48, 16, 1, &brisk_serpent_cipher),
     BLOCK("serpent-256-xts", NULL, BRISK_MODE_XTS, CT, 64, 64, 64, 16, 1, &brisk_serpent_cipher),
+    /* Twofish indexes key-dependent tables by data: not constant-time. */
+    FOUR_MODES("twofish-128", twofish128_al, NOCT, 16, 16, 16, 16, &brisk_twofish_cipher),
+    FOUR_MODES("twofish-192", twofish192_al, NOCT, 24, 24, 24, 16, &brisk_twofish_cipher),
+    FOUR_MODES("twofish-256", twofish256_al, NOCT, 32, 32, 32, 16, &brisk_twofish_cipher),
+    BLOCK("twofish-128-xts", NULL, BRISK_MODE_XTS, NOCT, 32, 32, 32, 16, 1, &brisk_twofish_cipher),
+    BLOCK("twofish-192-xts", NULL, BRISK_MODE_XTS, NOCT, 48, 48, 48, 16, 1, &brisk_twofish_cipher),
+    BLOCK("twofish-256-xts", NULL, BRISK_MODE_XTS, NOCT, 64, 64, 64, 16, 1, &brisk_twofish_cipher),
 
     {"rc4", NULL, BRISK_MODE_STREAM, NOCT | VAR, 16, 1, 256, 0, 1, NULL, &brisk_rc4_cipher},
     {"rc4-40", NULL, BRISK_MODE_STREAM, NOCT, 5, 5, 5, 0, 1, NULL, &brisk_rc4_cipher},

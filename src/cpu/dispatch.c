@@ -29,7 +29,7 @@ static brisk_prim *const prims[] = {
     &brisk_ghash_prim,
     &brisk_bf_prim,     &brisk_rc4_prim,
     &brisk_des_prim,
-    &brisk_serpent_prim,
+    &brisk_serpent_prim, &brisk_twofish_prim,
     /* key derivation: Argon2's compression function */
     &brisk_argon2_prim,
     /* public key: Montgomery multiplication */
