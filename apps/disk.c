@@ -47,6 +47,7 @@
 #define MAX_THREADS 256
 #define DISK_MIN_PIECE (16 * 1024)       /* smallest piece of a split request */
 #define PATTERN_MIN (1024 * 1024)        /* the plaintext pattern's period */
+#define ZERO_CHUNK (1024 * 1024)         /* writes that first fill the volume */
 #define DEFAULT_SPEC "aes-cbc-essiv:sha256"   /* cryptsetup's plain default */
 #define DEFAULT_SIZES "100M,500M"
 #define DEFAULT_BS "512,1k,2k,4k,8k,16k,1M"
@@ -373,6 +374,7 @@ typedef struct disk_run {
     uint8_t *pattern;      /* 2 * period bytes: the plaintext, periodic */
     size_t period;
     uint8_t *cbuf, *pbuf;  /* a block of ciphertext, of plaintext read */
+    uint8_t *zeros;        /* ZERO_CHUNK zero bytes */
 } disk_run;
 
 /* io_error reports a failed system call on the volume; ENOSPC and EFBIG
@@ -425,18 +427,32 @@ static int read_all(int fd, uint8_t *p, size_t len)
     return 0;
 }
 
-/* prepare sizes the volume to size bytes, all of it allocated, so that a
- * full file system shows before timing and the timed writes overwrite a
- * device of fixed size, as dd on a dm-crypt device does. */
+/* prepare sizes the volume to size bytes, all of it allocated and written
+ * once (untimed), so that a full file system shows before timing and the
+ * timed writes overwrite a device of fixed size, as dd does on a dm-crypt
+ * device: what tmpfs costs to allocate and first touch a page (under a
+ * hypervisor, several times the copy) is not the disk's speed. */
 static int prepare(disk_run *r, uint64_t size)
 {
+    struct stat st;
     int err;
 
-    if (ftruncate(r->fd, 0) != 0 || ftruncate(r->fd, (off_t)size) != 0)
+    if (fstat(r->fd, &st) != 0)
+        return io_error(r, "stat", errno);
+    if ((uint64_t)st.st_size == size)
+        return 0;
+    if (ftruncate(r->fd, (off_t)size) != 0)
         return io_error(r, "size", errno);
     err = posix_fallocate(r->fd, 0, (off_t)size);
     if (err != 0 && err != EOPNOTSUPP && err != EINVAL)
         return io_error(r, "allocate", err);
+    if (lseek(r->fd, 0, SEEK_SET) != 0)
+        return io_error(r, "seek", errno);
+    for (uint64_t off = 0; off < size && !stop_signal; off += ZERO_CHUNK) {
+        size_t n = size - off < ZERO_CHUNK ? (size_t)(size - off) : ZERO_CHUNK;
+        if (write_all(r->fd, r->zeros, n) != 0)
+            return io_error(r, "write", errno);
+    }
     return 0;
 }
 
@@ -614,11 +630,13 @@ static int buffers(disk_run *r, const disk_job *job)
     r->period -= r->period % job->sector_size;
     if (posix_memalign((void **)&r->pattern, 4096, 2 * r->period) != 0 ||
         posix_memalign((void **)&r->cbuf, 4096, max_bs) != 0 ||
-        posix_memalign((void **)&r->pbuf, 4096, max_bs) != 0) {
+        posix_memalign((void **)&r->pbuf, 4096, max_bs) != 0 ||
+        posix_memalign((void **)&r->zeros, 4096, ZERO_CHUNK) != 0) {
         app_error(PROG, "out of memory for blocks of %zu bytes", max_bs);
         return -1;
     }
     memset(r->pattern, 0, 2 * r->period);
+    memset(r->zeros, 0, ZERO_CHUNK);
     if (job->random && brisk_random_bytes(r->pattern, r->period) != 0) {
         app_error(PROG, "no random bytes for -pattern random");
         return -1;
@@ -740,6 +758,7 @@ static int run_test(const disk_job *job)
     free(r->pattern);
     free(r->cbuf);
     free(r->pbuf);
+    free(r->zeros);
     if (stop_signal) {
         int sig = stop_signal;
         fflush(stdout);
