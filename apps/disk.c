@@ -384,6 +384,9 @@ static int io_error(const disk_run *r, const char *what, int err)
     if (err == ENOSPC || err == EDQUOT || err == EFBIG)
         app_error(PROG, "no space for the volume %s (%s): %s; the file is removed", r->path,
                   what, strerror(err));
+    else if (err == EINVAL && r->job->direct)
+        app_error(PROG, "cannot %s %s: %s (O_DIRECT wants block sizes and volume sizes in "
+                  "whole blocks of the file system)", what, r->path, strerror(err));
     else
         app_error(PROG, "cannot %s %s: %s", what, r->path, strerror(err));
     return -1;
