@@ -25,6 +25,7 @@
  * SIGTERM or SIGHUP (then the command ends by that signal), unless -keep.
  */
 #define _GNU_SOURCE 1 /* O_DIRECT */
+#define _FILE_OFFSET_BITS 64 /* volumes over 2 GiB on 32-bit systems */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -557,7 +558,7 @@ static int check_job(const disk_job *job)
         return -1;
     }
     for (size_t i = 0; i < job->n_sizes; i++)
-        if (job->sizes[i].bytes % ss != 0) {
+        if (job->sizes[i].bytes % ss != 0 || job->sizes[i].bytes > (uint64_t)INT64_MAX) {
             app_error(PROG, "size %s is not a whole number of %zu-byte sectors",
                       job->sizes[i].label, ss);
             return -1;
