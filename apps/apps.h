@@ -27,6 +27,7 @@
 int speed_main(int argc, char **argv);
 int dgst_main(int argc, char **argv);
 int des_opts_main(int argc, char **argv);
+int disk_main(int argc, char **argv);
 int enc_main(int argc, char **argv);
 int version_main(int argc, char **argv);
 int list_main(int argc, char **argv);
@@ -290,7 +291,7 @@ void speed_pk_free(speed_pk *k);
 /* ---- The parsers, shared with the fuzz targets (tests/fuzz_*.c) ---- */
 
 /* The option tables of the subcommands, each in its subcommand's file. */
-extern const app_option des_opts_options[], dgst_options[], dsaparam_options[],
+extern const app_option des_opts_options[], dgst_options[], disk_options[], dsaparam_options[],
     enc_options[], genrsa_options[], list_options[], pkey_options[], speed_options[],
     version_options[];
 

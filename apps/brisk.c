@@ -21,6 +21,7 @@ static const struct subcommand {
 } subcommands[] = {
     {"des-opts", des_opts_main, "rank the DES inner-loop variants (like SSLeay's des_opts)"},
     {"dgst", dgst_main, "print digests or HMACs of files, or sign and verify (like openssl dgst)"},
+    {"disk", disk_main, "encrypted-disk speed by block size, and cryptsetup benchmark"},
     {"dsaparam", dsaparam_main, "make DSA parameters and keys (like openssl dsaparam)"},
     {"enc", enc_main, "encrypt or decrypt with a cipher (like openssl enc)"},
     {"genrsa", genrsa_main, "make an RSA private key (like openssl genrsa)"},

@@ -70,6 +70,23 @@ _brisk()
                                      $(_brisk_names "$brisk" digest)" -- "$cur")) ;;
         speed:*-hmac:* | *:DIGEST)
             COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" digest)" -- "$cur")) ;;
+        disk:*-cipher:SPEC)
+            # cryptsetup's specifications, for the ciphers this build has
+            local c specs=
+            for c in aes serpent twofish; do
+                _brisk_names "$brisk" cipher | grep -q "^$c-" &&
+                    specs="$specs $c-xts-plain64 $c-cbc-essiv:sha256 $c-cbc-plain64 $c-xts-plain64be"
+            done
+            COMPREPLY=($(compgen -W "$specs" -- "$cur")) ;;
+        disk:*-pbkdf:NAME)
+            COMPREPLY=($(compgen -W "pbkdf2 argon2i argon2id
+                $(_brisk_names "$brisk" digest | sed 's/^/pbkdf2-/')" -- "$cur")) ;;
+        disk:*-sector-size:N)
+            COMPREPLY=($(compgen -W "512 1024 2048 4096" -- "$cur")) ;;
+        disk:*-key-size:BITS)
+            COMPREPLY=($(compgen -W "128 192 256 384 512" -- "$cur")) ;;
+        disk:*-pattern:*)
+            COMPREPLY=($(compgen -W "zero random" -- "$cur")) ;;
         *:PEM\|DER)
             COMPREPLY=($(compgen -W "PEM DER" -- "$cur")) ;;
         *:NAME:VALUE)

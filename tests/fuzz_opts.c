@@ -40,7 +40,8 @@ static const struct {
     const char *name;
     const app_option *table;
 } tables[] = {
-    {"des-opts", des_opts_options}, {"dgst", dgst_options},   {"dsaparam", dsaparam_options},
+    {"des-opts", des_opts_options}, {"dgst", dgst_options},   {"disk", disk_options},
+    {"dsaparam", dsaparam_options},
     {"enc", enc_options},           {"genrsa", genrsa_options}, {"list", list_options},
     {"pkey", pkey_options},         {"speed", speed_options}, {"version", version_options},
 };

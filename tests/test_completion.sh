@@ -57,7 +57,7 @@ expect_has() {
 subs=$("$BRISK" help | awk '/^Subcommands:/ { on = 1; next } on && NF == 0 { exit } on { print $1 }')
 expect "$subs" ""
 expect "speed" sp
-expect "dgst dsaparam des-opts" d
+expect "dgst disk dsaparam des-opts" d
 expect "enc" help en
 
 # speed's options: exactly what -help lists.
@@ -89,6 +89,12 @@ expect "ghash" speed gh
 expect "rand" speed ra
 expect_has "md5 sha256 aes-128-cbc dsa2048 hmac" speed ""
 expect "" speed -seconds ""
+expect "zero random" disk -pattern ""
+expect "-pbkdf -pbkdf-memory -pbkdf-parallel" disk -pbk
+expect "argon2i argon2id" disk -pbkdf arg
+expect "pbkdf2-sha256" disk -pbkdf pbkdf2-sha25
+expect "4096" disk -sector-size 40
+expect_has "aes-xts-plain64 aes-cbc-essiv:sha256" disk -cipher aes
 
 echo "test_completion: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

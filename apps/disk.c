@@ -1,0 +1,884 @@
+/*
+ * apps/disk.c - `brisk disk`: the encrypted-ramdisk test of issue 28 and,
+ * with -benchmark, what `cryptsetup benchmark` prints (apps/disk_bench.c).
+ *
+ * The ramdisk test does for real what dm-crypt does with a `dd` loop, in
+ * user space and without root: it creates a volume file (in /dev/shm, a
+ * tmpfs, by default; -file elsewhere, -direct with O_DIRECT), writes it
+ * whole through the sector layer (brisk_sector_encrypt) with write(2)
+ * calls of each block size, reads it back with read(2) calls of the same
+ * size, decrypting (brisk_sector_decrypt), checks every byte against what
+ * was written, and prints the speed of both directions per block size and
+ * volume size in MB/s (10^6 bytes a second, as dd prints).  What the file
+ * holds is what dm-crypt's plain mode writes with the same cipher
+ * specification, key and sector size (tests/test_disk.sh decrypts it with
+ * openssl to show it).
+ *
+ * Each request (one block) is split over -threads threads by whole
+ * sectors, as dm-crypt spreads work over its per-CPU workers; the workers
+ * are a pool started once.  A request is split only into pieces of at
+ * least DISK_MIN_PIECE bytes: below that, waking a thread costs more than
+ * the encryption it would take over.
+ *
+ * The volume file is never one that existed before (O_EXCL) unless -force
+ * says so, and it is removed at the end, after an error, or on SIGINT,
+ * SIGTERM or SIGHUP (then the command ends by that signal), unless -keep.
+ */
+#define _GNU_SOURCE 1 /* O_DIRECT */
+#define _FILE_OFFSET_BITS 64 /* volumes over 2 GiB on 32-bit systems */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <brisk/rand.h>
+#include <brisk/sector.h>
+
+#include "apps.h"
+#include "disk.h"
+
+#define PROG "disk"
+#define MAX_LIST 16                      /* entries of -size and -bs */
+#define MAX_THREADS 256
+#define DISK_MIN_PIECE (16 * 1024)       /* smallest piece of a split request */
+#define PATTERN_MIN (1024 * 1024)        /* the plaintext pattern's period */
+#define ZERO_CHUNK (1024 * 1024)         /* writes that first fill the volume */
+#define DEFAULT_SPEC "aes-cbc-essiv:sha256"   /* cryptsetup's plain default */
+#define DEFAULT_SIZES "100M,500M"
+#define DEFAULT_BS "512,1k,2k,4k,8k,16k,1M"
+
+enum {
+    OPT_BENCHMARK = 2, OPT_CIPHER, OPT_KEY_SIZE, OPT_KEY_FILE, OPT_SECTOR_SIZE,
+    OPT_LARGE_IV, OPT_SIZE, OPT_BS, OPT_FILE, OPT_FORCE, OPT_DIRECT, OPT_THREADS,
+    OPT_PATTERN, OPT_KEEP, OPT_MR, OPT_PBKDF, OPT_HASH, OPT_ITER_TIME, OPT_PBKDF_MEMORY,
+    OPT_PBKDF_PARALLEL
+};
+
+const app_option disk_options[] = {
+    {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
+    {"benchmark", OPT_BENCHMARK, ARG_NONE, 0, 0, NULL,
+     "Print what `cryptsetup benchmark` prints (from memory only)"},
+    {"cipher", OPT_CIPHER, ARG_STRING, 0, 0, "SPEC",
+     "Cipher specification, cryptsetup's syntax (default " DEFAULT_SPEC ")"},
+    {"key-size", OPT_KEY_SIZE, ARG_NUMBER, 8, 4096, "BITS", "Key size in bits (default 256)"},
+    {"key-file", OPT_KEY_FILE, ARG_STRING, 0, 0, "FILE",
+     "Raw volume key of -key-size bits (default: random)"},
+    {"sector-size", OPT_SECTOR_SIZE, ARG_NUMBER, 1, 65536, "N",
+     "Encryption sector size, 512 to 4096 (default 512)"},
+    {"iv-large-sectors", OPT_LARGE_IV, ARG_NONE, 0, 0, NULL,
+     "IVs count sectors of -sector-size, not 512-byte units"},
+    {"size", OPT_SIZE, ARG_STRING, 0, 0, "LIST",
+     "Volume sizes, comma-separated (default " DEFAULT_SIZES ")"},
+    {"bs", OPT_BS, ARG_STRING, 0, 0, "LIST",
+     "Block sizes of write/read (default " DEFAULT_BS ")"},
+    {"file", OPT_FILE, ARG_STRING, 0, 0, "PATH",
+     "Volume file (default /dev/shm/brisk-disk-PID.img)"},
+    {"force", OPT_FORCE, ARG_NONE, 0, 0, NULL, "Overwrite -file if it exists (a regular file)"},
+    {"direct", OPT_DIRECT, ARG_NONE, 0, 0, NULL, "Open the volume with O_DIRECT"},
+    {"threads", OPT_THREADS, ARG_NUMBER, 1, MAX_THREADS, "N",
+     "Threads encrypting each request (default: CPUs online)"},
+    {"pattern", OPT_PATTERN, ARG_STRING, 0, 0, "DATA",
+     "Data written: zero (default) or random"},
+    {"keep", OPT_KEEP, ARG_NONE, 0, 0, NULL,
+     "Keep the volume file (one -size and one -bs)"},
+    {"mr", OPT_MR, ARG_NONE, 0, 0, NULL, "Machine-readable output"},
+    {"pbkdf", OPT_PBKDF, ARG_STRING, 0, 0, "NAME",
+     "-benchmark: pbkdf2[-HASH], argon2i or argon2id only"},
+    {"hash", OPT_HASH, ARG_STRING, 0, 0, "DIGEST", "-benchmark: PBKDF2 with DIGEST only"},
+    {"iter-time", OPT_ITER_TIME, ARG_NUMBER, 1, 3600000, "MS",
+     "-benchmark: Argon2 time to calibrate to (default 2000)"},
+    {"pbkdf-memory", OPT_PBKDF_MEMORY, ARG_NUMBER, 32, 4 * 1024 * 1024, "KB",
+     "-benchmark: Argon2 memory limit in KiB (default 1048576)"},
+    {"pbkdf-parallel", OPT_PBKDF_PARALLEL, ARG_NUMBER, 1, 4, "N",
+     "-benchmark: Argon2 lanes (default 4)"},
+    {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
+};
+
+/* One entry of -size or -bs: its bytes and its label as typed. */
+typedef struct disk_len {
+    uint64_t bytes;
+    char label[24];
+} disk_len;
+
+/* What the ramdisk test was asked. */
+typedef struct disk_job {
+    const char *spec, *key_file, *path;
+    unsigned key_bits, sector_size, flags, threads;
+    disk_len sizes[MAX_LIST], bs[MAX_LIST];
+    size_t n_sizes, n_bs;
+    int force, direct, random, keep, mr;
+} disk_job;
+
+/* ---- Cleanup on every way out ---- */
+
+static volatile sig_atomic_t stop_signal;   /* the signal that asks us to stop */
+static char *volume_path;                   /* the file to remove, or NULL */
+
+static void on_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+/* remove_volume removes the volume file if we made it (idempotent). */
+static void remove_volume(void)
+{
+    if (volume_path != NULL) {
+        unlink(volume_path);
+        free(volume_path);
+        volume_path = NULL;
+    }
+}
+
+static void catch_signals(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+    /* Past RLIMIT_FSIZE a write fails with EFBIG instead of killing us
+     * before the file is removed. */
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* ---- Parsing ---- */
+
+/* parse_len reads "4096", "4k", "1M", "2G" (powers of 1024, as dd) or
+ * "100kB", "100MB", "1GB" (powers of 1000) into *out; 0 or -1. */
+static int parse_len(const char *s, uint64_t *out)
+{
+    uint64_t v = 0, mul = 1;
+    const char *p = s;
+
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (*p != '\0') {
+        int k = (p[0] == 'k' || p[0] == 'K') ? 1 : p[0] == 'M' ? 2 : p[0] == 'G' ? 3 : 0;
+        int decimal = p[1] == 'B';
+        if (k == 0 || (p[1] != '\0' && !(decimal && p[2] == '\0')))
+            return -1;
+        while (k-- > 0)
+            mul *= decimal ? 1000 : 1024;
+    }
+    if (v == 0 || v > UINT64_MAX / mul)
+        return -1;
+    *out = v * mul;
+    return 0;
+}
+
+/* parse_list reads a comma-separated list of lengths for option opt; with
+ * add_b, labels "100M" become "100MB" as the report's table heads read. */
+static int parse_list(const char *opt, const char *s, disk_len *list, size_t *n, int add_b)
+{
+    char buf[512];
+    char *save = NULL, *tok;
+
+    *n = 0;
+    if (strlen(s) >= sizeof(buf)) {
+        app_error(PROG, "%s: list too long", opt);
+        return -1;
+    }
+    strcpy(buf, s);
+    for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+        size_t len = strlen(tok);
+        if (*n == MAX_LIST) {
+            app_error(PROG, "%s: at most %d entries", opt, MAX_LIST);
+            return -1;
+        }
+        if (parse_len(tok, &list[*n].bytes) != 0 || len + 2 > sizeof(list[*n].label)) {
+            app_error(PROG, "%s: bad length '%s' (a number of bytes, with k, M or G for "
+                      "powers of 1024, kB, MB or GB for powers of 1000)", opt, tok);
+            return -1;
+        }
+        snprintf(list[*n].label, sizeof(list[*n].label), "%s%s", tok,
+                 !add_b || (tok[len - 1] >= '0' && tok[len - 1] <= '9') || tok[len - 1] == 'B'
+                     ? ""
+                     : "B");
+        (*n)++;
+    }
+    if (*n == 0) {
+        app_error(PROG, "%s needs at least one length", opt);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- The worker pool ---- */
+
+typedef struct pool {
+    pthread_mutex_t lock;
+    pthread_cond_t start, done;
+    pthread_t tid[MAX_THREADS];
+    unsigned n_threads;        /* workers started (the caller is one more) */
+    unsigned long generation;  /* bumped per job */
+    unsigned pending;          /* workers still busy on this job */
+    int quit;
+    /* The job: n_pieces pieces of the request, piece 0 the caller's. */
+    const brisk_sector_ctx *ctx;
+    int encrypt;
+    uint8_t *out;
+    const uint8_t *in;
+    uint64_t sector;
+    size_t sector_size, n_sectors, n_pieces;
+    int error;
+} pool;
+
+/* piece_run runs piece i of the pool's job; 0 or an error code. */
+static int piece_run(const pool *p, size_t i)
+{
+    size_t ss = p->sector_size;
+    size_t first = p->n_sectors * i / p->n_pieces, end = p->n_sectors * (i + 1) / p->n_pieces;
+
+    if (end == first)
+        return 0;
+    if (p->encrypt)
+        return brisk_sector_encrypt(p->ctx, p->out + first * ss, p->in + first * ss,
+                                    p->sector + first, end - first);
+    return brisk_sector_decrypt(p->ctx, p->out + first * ss, p->in + first * ss,
+                                p->sector + first, end - first);
+}
+
+static void *worker(void *arg)
+{
+    pool *p = arg;
+    unsigned long seen = 0;
+    size_t me;
+
+    pthread_mutex_lock(&p->lock);
+    for (me = 0; me < p->n_threads && !pthread_equal(p->tid[me], pthread_self()); me++)
+        ;
+    for (;;) {
+        while (!p->quit && p->generation == seen)
+            pthread_cond_wait(&p->start, &p->lock);
+        if (p->quit)
+            break;
+        seen = p->generation;
+        if (me + 1 < p->n_pieces) {
+            pthread_mutex_unlock(&p->lock);
+            int err = piece_run(p, me + 1);
+            pthread_mutex_lock(&p->lock);
+            if (err != 0)
+                p->error = err;
+        }
+        if (--p->pending == 0)
+            pthread_cond_signal(&p->done);
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* pool_start starts threads - 1 workers (the caller is the last one). */
+static int pool_start(pool *p, unsigned threads)
+{
+    sigset_t all, old;
+
+    memset(p, 0, sizeof(*p));
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->start, NULL);
+    pthread_cond_init(&p->done, NULL);
+    /* Workers take no signals: the main thread sees SIGINT and cleans up. */
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    pthread_mutex_lock(&p->lock);
+    for (; p->n_threads + 1 < threads; p->n_threads++)
+        if (pthread_create(&p->tid[p->n_threads], NULL, worker, p) != 0)
+            break;
+    pthread_mutex_unlock(&p->lock);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    return 0;
+}
+
+static void pool_stop(pool *p)
+{
+    pthread_mutex_lock(&p->lock);
+    p->quit = 1;
+    pthread_cond_broadcast(&p->start);
+    pthread_mutex_unlock(&p->lock);
+    for (unsigned i = 0; i < p->n_threads; i++)
+        pthread_join(p->tid[i], NULL);
+    pthread_cond_destroy(&p->start);
+    pthread_cond_destroy(&p->done);
+    pthread_mutex_destroy(&p->lock);
+}
+
+/* pool_crypt encrypts or decrypts n_sectors from in to out, split over the
+ * pool; 0 or an error code. */
+static int pool_crypt(pool *p, const brisk_sector_ctx *ctx, size_t ss, int encrypt,
+                      uint8_t *out, const uint8_t *in, uint64_t sector, size_t n_sectors)
+{
+    size_t bytes = n_sectors * ss;
+    size_t pieces = bytes / DISK_MIN_PIECE;
+    int err;
+
+    if (pieces > p->n_threads + 1)
+        pieces = p->n_threads + 1;
+    if (pieces > n_sectors)
+        pieces = n_sectors;
+    if (pieces <= 1)
+        return encrypt ? brisk_sector_encrypt(ctx, out, in, sector, n_sectors)
+                       : brisk_sector_decrypt(ctx, out, in, sector, n_sectors);
+    pthread_mutex_lock(&p->lock);
+    p->ctx = ctx;
+    p->encrypt = encrypt;
+    p->out = out;
+    p->in = in;
+    p->sector = sector;
+    p->sector_size = ss;
+    p->n_sectors = n_sectors;
+    p->n_pieces = pieces;
+    p->error = 0;
+    p->pending = p->n_threads;
+    p->generation++;
+    pthread_cond_broadcast(&p->start);
+    pthread_mutex_unlock(&p->lock);
+    err = piece_run(p, 0);
+    pthread_mutex_lock(&p->lock);
+    while (p->pending > 0)
+        pthread_cond_wait(&p->done, &p->lock);
+    if (err == 0)
+        err = p->error;
+    pthread_mutex_unlock(&p->lock);
+    return err;
+}
+
+/* ---- The volume ---- */
+
+static double now_s(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The state of one run over the volume. */
+typedef struct disk_run {
+    const disk_job *job;
+    int fd;
+    const char *path;
+    brisk_sector_ctx ctx;
+    pool pool;
+    uint8_t *pattern;      /* 2 * period bytes: the plaintext, periodic */
+    size_t period;
+    uint8_t *cbuf, *pbuf;  /* a block of ciphertext, of plaintext read */
+    uint8_t *zeros;        /* ZERO_CHUNK zero bytes */
+} disk_run;
+
+/* io_error reports a failed system call on the volume; ENOSPC and EFBIG
+ * get words of their own. */
+static int io_error(const disk_run *r, const char *what, int err)
+{
+    if (err == ENOSPC || err == EDQUOT || err == EFBIG)
+        app_error(PROG, "no space for the volume %s (%s): %s; the file is removed", r->path,
+                  what, strerror(err));
+    else if (err == EINVAL && r->job->direct)
+        app_error(PROG, "cannot %s %s: %s (O_DIRECT wants block sizes and volume sizes in "
+                  "whole blocks of the file system)", what, r->path, strerror(err));
+    else
+        app_error(PROG, "cannot %s %s: %s", what, r->path, strerror(err));
+    return -1;
+}
+
+/* write_all writes len bytes at the current offset (one write(2) unless the
+ * kernel takes less); 0 or -1 with errno set. */
+static int write_all(int fd, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR && !stop_signal)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0) {
+            errno = ENOSPC;
+            return -1;
+        }
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+static int read_all(int fd, uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = read(fd, p, len);
+        if (n < 0 && errno == EINTR && !stop_signal)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0) {
+            errno = EIO;   /* the file is shorter than written */
+            return -1;
+        }
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* prepare sizes the volume to size bytes, all of it allocated and written
+ * once (untimed), so that a full file system shows before timing and the
+ * timed writes overwrite a device of fixed size, as dd does on a dm-crypt
+ * device: what tmpfs costs to allocate and first touch a page (under a
+ * hypervisor, several times the copy) is not the disk's speed. */
+static int prepare(disk_run *r, uint64_t size)
+{
+    struct stat st;
+    int err;
+
+    if (fstat(r->fd, &st) != 0)
+        return io_error(r, "stat", errno);
+    if ((uint64_t)st.st_size == size)
+        return 0;
+    if (ftruncate(r->fd, (off_t)size) != 0)
+        return io_error(r, "size", errno);
+    err = posix_fallocate(r->fd, 0, (off_t)size);
+    if (err != 0 && err != EOPNOTSUPP && err != EINVAL)
+        return io_error(r, "allocate", err);
+    if (lseek(r->fd, 0, SEEK_SET) != 0)
+        return io_error(r, "seek", errno);
+    for (uint64_t off = 0; off < size && !stop_signal; off += ZERO_CHUNK) {
+        size_t n = size - off < ZERO_CHUNK ? (size_t)(size - off) : ZERO_CHUNK;
+        if (write_all(r->fd, r->zeros, n) != 0)
+            return io_error(r, "write", errno);
+    }
+    return 0;
+}
+
+/* write_volume writes size bytes in blocks of bs, encrypting; the time
+ * taken (with the final fdatasync) in *secs.  0 or -1. */
+static int write_volume(disk_run *r, uint64_t size, size_t bs, double *secs)
+{
+    size_t ss = r->job->sector_size;
+    double start;
+
+    if (lseek(r->fd, 0, SEEK_SET) != 0)
+        return io_error(r, "seek", errno);
+    start = now_s();
+    for (uint64_t off = 0; off < size && !stop_signal; off += bs) {
+        size_t n = size - off < bs ? (size_t)(size - off) : bs;
+        const uint8_t *plain = r->pattern + off % r->period;
+        if (pool_crypt(&r->pool, &r->ctx, ss, 1, r->cbuf, plain, off / ss, n / ss) != 0) {
+            app_error(PROG, "encryption failed at byte %llu", (unsigned long long)off);
+            return -1;
+        }
+        if (write_all(r->fd, r->cbuf, n) != 0)
+            return io_error(r, "write", errno);
+    }
+    if (!stop_signal && fdatasync(r->fd) != 0 && errno != EINVAL)
+        return io_error(r, "sync", errno);
+    *secs = now_s() - start;
+    return 0;
+}
+
+/* read_volume reads size bytes back in blocks of bs, decrypting, and
+ * checks each block against the pattern (outside the time in *secs). */
+static int read_volume(disk_run *r, uint64_t size, size_t bs, double *secs)
+{
+    size_t ss = r->job->sector_size;
+    double t = 0;
+
+    /* Reads from the device, not from the page cache, where it can. */
+    posix_fadvise(r->fd, 0, 0, POSIX_FADV_DONTNEED);
+    if (lseek(r->fd, 0, SEEK_SET) != 0)
+        return io_error(r, "seek", errno);
+    for (uint64_t off = 0; off < size && !stop_signal; off += bs) {
+        size_t n = size - off < bs ? (size_t)(size - off) : bs;
+        double start = now_s();
+        if (read_all(r->fd, r->cbuf, n) != 0)
+            return io_error(r, "read", errno);
+        if (pool_crypt(&r->pool, &r->ctx, ss, 0, r->pbuf, r->cbuf, off / ss, n / ss) != 0) {
+            app_error(PROG, "decryption failed at byte %llu", (unsigned long long)off);
+            return -1;
+        }
+        t += now_s() - start;
+        if (memcmp(r->pbuf, r->pattern + off % r->period, n) != 0) {
+            app_error(PROG, "the block at byte %llu of %s read back differs from what was "
+                      "written", (unsigned long long)off, r->path);
+            return -1;
+        }
+    }
+    *secs = t;
+    return 0;
+}
+
+/* ---- Setup ---- */
+
+/* load_volume_key fills key (key_len bytes) from the key file or at random. */
+static int load_volume_key(const disk_job *job, uint8_t *key, size_t key_len)
+{
+    uint8_t *data;
+    size_t len;
+
+    if (job->key_file == NULL) {
+        if (brisk_random_bytes(key, key_len) != 0) {
+            app_error(PROG, "no random bytes for the key");
+            return -1;
+        }
+        return 0;
+    }
+    if (read_file(PROG, job->key_file, 4096, &data, &len) != 0)
+        return -1;
+    if (len != key_len) {
+        app_error(PROG, "key file %s holds %zu bytes; -key-size %u needs %zu", job->key_file,
+                  len, job->key_bits, key_len);
+        free_secret(data, len);
+        return -1;
+    }
+    memcpy(key, data, key_len);
+    free_secret(data, len);
+    return 0;
+}
+
+/* check_job checks what the sector layer and the lengths must agree on,
+ * before any file is made. */
+static int check_job(const disk_job *job)
+{
+    char why[160];
+    size_t ss = job->sector_size;
+
+    if (brisk_sector_check(job->spec, job->key_bits / 8, ss, job->flags, why, sizeof(why)) != 0 ||
+        job->key_bits % 8 != 0) {
+        app_error(PROG, "%s", job->key_bits % 8 != 0 ? "-key-size must be a multiple of 8" : why);
+        return -1;
+    }
+    for (size_t i = 0; i < job->n_sizes; i++)
+        if (job->sizes[i].bytes % ss != 0 || job->sizes[i].bytes > (uint64_t)INT64_MAX) {
+            app_error(PROG, "size %s is not a whole number of %zu-byte sectors",
+                      job->sizes[i].label, ss);
+            return -1;
+        }
+    for (size_t i = 0; i < job->n_bs; i++)
+        if (job->bs[i].bytes % ss != 0 || job->bs[i].bytes > (size_t)1 << 30) {
+            app_error(PROG, "block size %s is not a multiple of the %zu-byte sector size%s",
+                      job->bs[i].label, ss, job->bs[i].bytes % ss == 0 ? " up to 1G" : "");
+            return -1;
+        }
+    if (job->keep && (job->n_sizes != 1 || job->n_bs != 1)) {
+        app_error(PROG, "-keep takes one -size and one -bs (the volume they write is kept)");
+        return -1;
+    }
+    return 0;
+}
+
+/* open_volume creates the volume file; 0 or -1 after reporting. */
+static int open_volume(disk_run *r, const disk_job *job)
+{
+    int flags = O_RDWR | O_CREAT | O_CLOEXEC | (job->force ? 0 : O_EXCL);
+    struct stat st;
+
+    if (job->force && lstat(job->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        app_error(PROG, "-force overwrites regular files only; %s is not one", job->path);
+        return -1;
+    }
+    r->fd = open(job->path, flags, 0600);
+    if (r->fd < 0) {
+        if (errno == EEXIST)
+            app_error(PROG, "%s exists; remove it, or give -force to overwrite it", job->path);
+        else
+            app_error(PROG, "cannot create %s: %s", job->path, strerror(errno));
+        return -1;
+    }
+    volume_path = strdup(job->path);
+    if (volume_path == NULL) {
+        close(r->fd);
+        unlink(job->path);
+        app_error(PROG, "out of memory");
+        return -1;
+    }
+    if (job->direct) {
+#ifdef O_DIRECT
+        int fl = fcntl(r->fd, F_GETFL);
+        if (fl < 0 || fcntl(r->fd, F_SETFL, fl | O_DIRECT) != 0) {
+#else
+        errno = EINVAL;
+        {
+#endif
+            app_error(PROG, "the file system of %s refuses O_DIRECT (-direct): %s; give -file "
+                      "on a disk file system", job->path, strerror(errno));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* buffers allocates the pattern and block buffers (page-aligned, as
+ * O_DIRECT wants them). */
+static int buffers(disk_run *r, const disk_job *job)
+{
+    size_t max_bs = 0;
+
+    for (size_t i = 0; i < job->n_bs; i++)
+        if (job->bs[i].bytes > max_bs)
+            max_bs = (size_t)job->bs[i].bytes;
+    /* The period is a multiple of the sector size and of every block
+     * size up to 1 MiB, so that offset % period stays sector-aligned. */
+    r->period = PATTERN_MIN;
+    while (r->period < max_bs)
+        r->period *= 2;
+    r->period -= r->period % job->sector_size;
+    if (posix_memalign((void **)&r->pattern, 4096, 2 * r->period) != 0 ||
+        posix_memalign((void **)&r->cbuf, 4096, max_bs) != 0 ||
+        posix_memalign((void **)&r->pbuf, 4096, max_bs) != 0 ||
+        posix_memalign((void **)&r->zeros, 4096, ZERO_CHUNK) != 0) {
+        app_error(PROG, "out of memory for blocks of %zu bytes", max_bs);
+        return -1;
+    }
+    memset(r->pattern, 0, 2 * r->period);
+    memset(r->zeros, 0, ZERO_CHUNK);
+    if (job->random && brisk_random_bytes(r->pattern, r->period) != 0) {
+        app_error(PROG, "no random bytes for -pattern random");
+        return -1;
+    }
+    memcpy(r->pattern + r->period, r->pattern, r->period);
+    return 0;
+}
+
+/* ---- Output ---- */
+
+static void print_header(const disk_job *job)
+{
+    if (job->mr) {
+        printf("+DISK:%s:%u:%u:%u\n", job->spec, job->key_bits, job->sector_size, job->threads);
+        return;
+    }
+    printf("blocksize");
+    for (size_t i = 0; i < job->n_sizes; i++)
+        printf("  encr. speed %s  decr. speed %s", job->sizes[i].label, job->sizes[i].label);
+    printf("\n");
+}
+
+/* print_cell prints the figures of one block size and volume size. */
+static void print_cell(const disk_job *job, size_t b, size_t s, double enc, double dec)
+{
+    if (job->mr) {
+        printf("+F:%llu:%llu:%.2f:%.2f\n", (unsigned long long)job->bs[b].bytes,
+               (unsigned long long)job->sizes[s].bytes, enc, dec);
+        return;
+    }
+    if (s == 0)
+        printf("%-9s", job->bs[b].label);
+    int w = (int)strlen(job->sizes[s].label) + 12;
+    printf("  %*.1f  %*.1f", w, enc, w, dec);
+    if (s + 1 == job->n_sizes)
+        printf("\n");
+}
+
+/* run_cells writes and reads the volume for every block size and volume
+ * size, printing each row as it is done. */
+static int run_cells(disk_run *r, const disk_job *job)
+{
+    print_header(job);
+    fflush(stdout);
+    for (size_t b = 0; b < job->n_bs; b++) {
+        for (size_t s = 0; s < job->n_sizes && !stop_signal; s++) {
+            uint64_t size = job->sizes[s].bytes;
+            size_t bs = (size_t)job->bs[b].bytes;
+            double we = 0, rd = 0;
+
+            if (prepare(r, size) != 0 || write_volume(r, size, bs, &we) != 0 ||
+                (!stop_signal && read_volume(r, size, bs, &rd) != 0))
+                return -1;
+            if (stop_signal)
+                break;
+            print_cell(job, b, s, (double)size / 1e6 / (we > 0 ? we : 1e-9),
+                       (double)size / 1e6 / (rd > 0 ? rd : 1e-9));
+        }
+        fflush(stdout);
+        if (stop_signal)
+            break;
+    }
+    return 0;
+}
+
+static uint64_t max_size(const disk_job *job)
+{
+    uint64_t m = 0;
+
+    for (size_t i = 0; i < job->n_sizes; i++)
+        if (job->sizes[i].bytes > m)
+            m = job->sizes[i].bytes;
+    return m;
+}
+
+/* run_test is the ramdisk test; the exit status. */
+static int run_test(const disk_job *job)
+{
+    static disk_run run;   /* large: the sector context */
+    disk_run *r = &run;
+    uint8_t key[4096 / 8];
+    size_t key_len = job->key_bits / 8;
+    int ret = 1, started = 0;
+
+    memset(r, 0, sizeof(*r));
+    r->job = job;
+    r->fd = -1;
+    r->path = job->path;
+    if (check_job(job) != 0 || load_volume_key(job, key, key_len) != 0)
+        return 1;
+    if (brisk_sector_init(&r->ctx, job->spec, key, key_len, job->sector_size, job->flags) != 0) {
+        brisk_wipe(key, sizeof(key));
+        app_error(PROG, "cannot set up %s with a %u-bit key", job->spec, job->key_bits);
+        return 1;
+    }
+    brisk_wipe(key, sizeof(key));
+    catch_signals();
+    /* The largest volume first: no space shows as one line, before any
+     * output. */
+    if (buffers(r, job) == 0 && open_volume(r, job) == 0 && prepare(r, max_size(job)) == 0) {
+        fprintf(stderr, "Doing %s, %u-bit key, %u-byte sectors, %u thread%s on %s%s\n",
+                job->spec, job->key_bits, job->sector_size, job->threads,
+                job->threads == 1 ? "" : "s", job->path, job->direct ? " (O_DIRECT)" : "");
+        pool_start(&r->pool, job->threads);
+        started = 1;
+        ret = run_cells(r, job) == 0 ? 0 : 1;
+    }
+    if (started)
+        pool_stop(&r->pool);
+    if (r->fd >= 0 && close(r->fd) != 0 && ret == 0 && !stop_signal) {
+        io_error(r, "close", errno);
+        ret = 1;
+    }
+    if (ret != 0 || stop_signal || !job->keep)
+        remove_volume();
+    free(volume_path);   /* kept: forget it */
+    volume_path = NULL;
+    brisk_sector_cleanup(&r->ctx);
+    free(r->pattern);
+    free(r->cbuf);
+    free(r->pbuf);
+    free(r->zeros);
+    if (stop_signal) {
+        int sig = stop_signal;
+        fflush(stdout);
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return 128 + sig;
+    }
+    return ret;
+}
+
+/* ---- Options ---- */
+
+static void usage(void)
+{
+    opts_usage(stdout, PROG, "[options]", disk_options);
+    printf("\nWithout -benchmark: writes a volume file (in /dev/shm unless -file) whole\n"
+           "through the sector layer with write(2) calls of each -bs, reads it back\n"
+           "with read(2), decrypting, checks every byte, and prints the speeds in MB/s\n"
+           "(10^6 bytes a second, as dd); the file holds what dm-crypt's plain mode\n"
+           "writes with that cipher, key and sector size.  -mr prints one line\n"
+           "+DISK:SPEC:KEYBITS:SECTORSIZE:THREADS, then per block size and volume\n"
+           "size +F:BLOCKBYTES:VOLUMEBYTES:ENCR_MBPS:DECR_MBPS.\n"
+           "With -benchmark: cryptsetup benchmark's lines (-cipher and -key-size for\n"
+           "one row; -pbkdf or -hash for one KDF).\n");
+}
+
+/* default_path makes /dev/shm/brisk-disk-PID.img. */
+static const char *default_path(char *buf, size_t len)
+{
+    snprintf(buf, len, "/dev/shm/brisk-disk-%ld.img", (long)getpid());
+    return buf;
+}
+
+static unsigned cpus_online(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
+}
+
+int disk_main(int argc, char **argv)
+{
+    disk_bench_opts bo;
+    disk_job job;
+    const char *sizes = DEFAULT_SIZES, *bs = DEFAULT_BS, *pattern = "zero";
+    char path[64];
+    int bench = 0, ramdisk_opt = 0, id;
+    app_opts o;
+
+    memset(&bo, 0, sizeof(bo));
+    memset(&job, 0, sizeof(job));
+    job.spec = DEFAULT_SPEC;
+    job.key_bits = DISK_DEFAULT_KEY_BITS;
+    job.sector_size = 512;
+    job.threads = cpus_online();
+    opts_init(&o, PROG, disk_options, argc, argv);
+    while ((id = opts_next(&o)) != OPT_END) {
+        switch (id) {
+        case OPT_HELP: usage(); return 0;
+        case OPT_BENCHMARK: bench = 1; break;
+        case OPT_CIPHER: job.spec = bo.cipher = o.value; break;
+        case OPT_KEY_SIZE: job.key_bits = bo.key_bits = (unsigned)o.number; break;
+        case OPT_KEY_FILE: job.key_file = o.value; ramdisk_opt = 1; break;
+        case OPT_SECTOR_SIZE: job.sector_size = (unsigned)o.number; ramdisk_opt = 1; break;
+        case OPT_LARGE_IV: job.flags |= BRISK_SECTOR_LARGE_IV; ramdisk_opt = 1; break;
+        case OPT_SIZE: sizes = o.value; ramdisk_opt = 1; break;
+        case OPT_BS: bs = o.value; ramdisk_opt = 1; break;
+        case OPT_FILE: job.path = o.value; ramdisk_opt = 1; break;
+        case OPT_FORCE: job.force = 1; ramdisk_opt = 1; break;
+        case OPT_DIRECT: job.direct = 1; ramdisk_opt = 1; break;
+        case OPT_THREADS: job.threads = (unsigned)o.number; ramdisk_opt = 1; break;
+        case OPT_PATTERN: pattern = o.value; ramdisk_opt = 1; break;
+        case OPT_KEEP: job.keep = 1; ramdisk_opt = 1; break;
+        case OPT_MR: job.mr = 1; ramdisk_opt = 1; break;
+        case OPT_PBKDF: bo.pbkdf = o.value; break;
+        case OPT_HASH: bo.hash = o.value; break;
+        case OPT_ITER_TIME: bo.iter_ms = (uint32_t)o.number; break;
+        case OPT_PBKDF_MEMORY: bo.memory_kb = (uint32_t)o.number; break;
+        case OPT_PBKDF_PARALLEL: bo.parallel = (uint32_t)o.number; break;
+        case OPT_UNKNOWN: app_error(PROG, "unknown option '%s'", o.name); return 1;
+        default: return 1;
+        }
+    }
+    if (o.ind < argc) {
+        app_error(PROG, "unexpected argument '%s'", argv[o.ind]);
+        return 1;
+    }
+    if (bench) {
+        if (ramdisk_opt) {
+            app_error(PROG, "-benchmark takes -cipher, -key-size, -pbkdf, -hash, -iter-time, "
+                      "-pbkdf-memory and -pbkdf-parallel only");
+            return 1;
+        }
+        if (bo.cipher != NULL && (bo.pbkdf != NULL || bo.hash != NULL)) {
+            app_error(PROG, "-benchmark: give -cipher or -pbkdf/-hash, not both");
+            return 1;
+        }
+        if (app_stdout_check(PROG) != 0)
+            return 1;
+        return disk_benchmark(PROG, &bo);
+    }
+    if (bo.pbkdf != NULL || bo.hash != NULL || bo.iter_ms || bo.memory_kb || bo.parallel) {
+        app_error(PROG, "-pbkdf, -hash, -iter-time, -pbkdf-memory and -pbkdf-parallel go "
+                  "with -benchmark");
+        return 1;
+    }
+    if (strcmp(pattern, "zero") != 0 && strcmp(pattern, "random") != 0) {
+        app_error(PROG, "-pattern takes zero or random, not '%s'", pattern);
+        return 1;
+    }
+    job.random = strcmp(pattern, "random") == 0;
+    if (parse_list("-size", sizes, job.sizes, &job.n_sizes, 1) != 0 ||
+        parse_list("-bs", bs, job.bs, &job.n_bs, 0) != 0)
+        return 1;
+    if (job.path == NULL)
+        job.path = default_path(path, sizeof(path));
+    if (app_stdout_check(PROG) != 0)
+        return 1;
+    return run_test(&job);
+}

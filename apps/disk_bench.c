@@ -1,0 +1,530 @@
+/*
+ * apps/disk_bench.c - `brisk disk -benchmark`: what `cryptsetup benchmark`
+ * (2.6) prints, in its format and measured its way, from memory only.
+ *
+ * - PBKDF2 lines (crypt_pbkdf_check in cryptsetup's pbkdf_check.c): HMAC
+ *   over the hash, password "foo", salt "bar", a key of the -key-size (256
+ *   bits: two PBKDF2 blocks for SHA-1 and RIPEMD-160, one for SHA-256 and
+ *   SHA-512), from 2^15 iterations up (x16, x8, x4 or x2 by the last run's
+ *   time) until one run takes over 500 ms of user CPU time (getrusage, in
+ *   whole milliseconds), then iterations * 1000 / ms.
+ * - Argon2 lines (crypt_argon2_check): passes, memory and lanes calibrated
+ *   so that one derivation takes the requested time (2000 ms) of wall
+ *   clock: first small parameters that take at least 250 ms (memory times
+ *   16 while under 10 ms, then scaled), then memory and passes scaled to
+ *   the target (memory first, up to the limit, 1 GiB; at least 4 passes)
+ *   until a run lands within -5%..+10%.  Lanes are cryptsetup's
+ *   --pbkdf-parallel, 4 by default whatever the CPU count: its benchmark
+ *   does not cap them at the CPUs online (only luksFormat does), which is
+ *   why it prints "4 parallel threads" on a 2-CPU machine.  brisk runs the
+ *   lanes on min(lanes, CPUs online) threads.
+ * - Cipher rows (cryptsetup's cipher_check.c): a random key and IV, a
+ *   page-aligned 1 MiB buffer processed in place in requests of 64 KiB, each
+ *   starting again from the same IV (one AF_ALG request each: a CBC chain
+ *   or an XTS data unit of 64 KiB), buffers repeated until 1000 ms of wall
+ *   clock (CLOCK_MONOTONIC_RAW) have passed, encryption then decryption, in
+ *   MiB/s.  Like cryptsetup, the count of buffers starts at 1, so one
+ *   buffer more than timed is counted (a bias of 1/n, under 0.1% for AES
+ *   here); kept so that the figures compare.  The ciphers are looked up in
+ *   the registry by name ("serpent-256-xts" for serpent-xts with a 512-bit
+ *   key): a cipher this build lacks prints cryptsetup's N/A row.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include <brisk/cipher.h>
+#include <brisk/digest.h>
+#include <brisk/kdf.h>
+#include <brisk/rand.h>
+
+#include "apps.h"
+#include "disk.h"
+
+/* cipher_check.c's sizes: the buffer and one request. */
+#define BENCH_BUFFER (1024 * 1024)
+#define BENCH_REQUEST 65536
+#define BENCH_MS 1000.0
+
+/* pbkdf_check.c's calibration constants. */
+#define ARGON2_MIN_MS 250
+#define ARGON2_MIN_MS_FAST 10
+#define ARGON2_PERCENT_ATLEAST 95
+#define ARGON2_PERCENT_ATMOST 110
+#define ARGON2_SAMPLES_FAST 3
+#define ARGON2_SAMPLES_SLOW 1
+#define ARGON2_MIN_T 4
+#define ARGON2_MIN_M 32
+#define ARGON2_MAX_M (4u * 1024 * 1024)
+#define ARGON2_MAX_P 4
+
+static const char *const default_hashes[] = {"sha1", "sha256", "sha512", "ripemd160",
+                                             "whirlpool", NULL};
+
+/* The rows of cryptsetup's table: cipher, mode, key bytes. */
+static const struct bench_row {
+    const char *cipher, *mode;
+    unsigned key_len;
+} bench_rows[] = {
+    {"aes", "cbc", 16},     {"serpent", "cbc", 16}, {"twofish", "cbc", 16},
+    {"aes", "cbc", 32},     {"serpent", "cbc", 32}, {"twofish", "cbc", 32},
+    {"aes", "xts", 32},     {"serpent", "xts", 32}, {"twofish", "xts", 32},
+    {"aes", "xts", 64},     {"serpent", "xts", 64}, {"twofish", "xts", 64},
+};
+
+/* ---- PBKDF2 ---- */
+
+/* rusage_ms is pbkdf_check.c's time_ms: user time in whole milliseconds,
+ * seconds and microseconds subtracted apart. */
+static long rusage_ms(const struct rusage *start, const struct rusage *end)
+{
+    long ms = (long)(end->ru_utime.tv_sec - start->ru_utime.tv_sec) * 1000;
+
+    ms += (long)(end->ru_utime.tv_usec - start->ru_utime.tv_usec) / 1000;
+    /* No user time at all: count system time too (cryptsetup's workaround
+     * for hypervisors without per-process accounting). */
+    if (start->ru_utime.tv_sec == 0 && start->ru_utime.tv_usec == 0 &&
+        end->ru_utime.tv_sec == 0 && end->ru_utime.tv_usec == 0) {
+        ms += (long)(end->ru_stime.tv_sec - start->ru_stime.tv_sec) * 1000;
+        ms += (long)(end->ru_stime.tv_usec - start->ru_stime.tv_usec) / 1000;
+    }
+    return ms;
+}
+
+/* pbkdf2_per_second measures iterations per second of PBKDF2-md for a key
+ * of key_len bytes; 0, or -1 if a run failed or never took 500 ms. */
+static int pbkdf2_per_second(const brisk_digest *md, size_t key_len, uint32_t *per_sec)
+{
+    static const uint8_t pass[] = "foo", salt[] = "bar";
+    uint8_t key[512 / 8 * 4];
+    uint32_t iterations = 1u << 15;
+    int step = 0;
+
+    *per_sec = 0;
+    if (key_len > sizeof(key))
+        return -1;
+    for (;;) {
+        struct rusage start, end;
+        long ms;
+
+        if (getrusage(RUSAGE_SELF, &start) != 0 ||
+            brisk_pbkdf2_hmac(md, key, key_len, pass, 3, salt, 3, iterations) != 0 ||
+            getrusage(RUSAGE_SELF, &end) != 0)
+            return -1;
+        ms = rusage_ms(&start, &end);
+        if (ms > 0) {
+            double v = (double)iterations * 1000.0 / (double)ms;
+            if (v > UINT32_MAX)
+                return -1;
+            *per_sec = (uint32_t)v;
+        }
+        if (ms > 500)
+            break;
+        iterations <<= ms <= 62 ? 4 : ms <= 125 ? 3 : ms <= 250 ? 2 : 1;
+        if (++step > 10 || iterations == 0)
+            return -1;
+    }
+    brisk_wipe(key, sizeof(key));
+    return 0;
+}
+
+/* pbkdf2_line prints the PBKDF2 line of `hash` (N/A when brisk has no such
+ * digest); returns 0 or -1 (N/A printed). */
+static int pbkdf2_line(const char *hash, size_t key_len)
+{
+    const brisk_digest *md = brisk_digest_by_name(hash);
+    uint32_t per_sec;
+
+    if (md == NULL || pbkdf2_per_second(md, key_len, &per_sec) != 0) {
+        printf("PBKDF2-%-9s     N/A\n", hash);
+        fflush(stdout);
+        return -1;
+    }
+    printf("PBKDF2-%-9s %7u iterations per second for %zu-bit key\n", hash, per_sec,
+           key_len * 8);
+    fflush(stdout);
+    return 0;
+}
+
+/* ---- Argon2 ---- */
+
+/* argon2_once derives key_len bytes with kdf ("argon2i", "argon2id") at t
+ * passes, m KiB and p lanes as cryptsetup's benchmark does (password "foo",
+ * a 32-byte salt); 0 or -1.  Until brisk has Argon2 this reports it
+ * unavailable, and the line reads N/A as cryptsetup prints it for a KDF its
+ * backend lacks. */
+static int argon2_once(const char *kdf, uint8_t *key, size_t key_len, uint32_t t, uint32_t m,
+                       uint32_t p)
+{
+    (void)kdf;
+    (void)key;
+    (void)key_len;
+    (void)t;
+    (void)m;
+    (void)p;
+    return -1;
+}
+
+/* argon2_ms times one derivation in wall-clock milliseconds, the least of
+ * `samples` runs (stopping at the first under at_least), as
+ * measure_argon2; 0 or -1. */
+static int argon2_ms(const char *kdf, uint8_t *key, size_t key_len, uint32_t t, uint32_t m,
+                     uint32_t p, int samples, long at_least, long *out)
+{
+    long best = LONG_MAX;
+
+    for (int i = 0; i < samples; i++) {
+        struct timespec a, b;
+        long ms;
+
+        if (clock_gettime(CLOCK_MONOTONIC_RAW, &a) != 0 ||
+            argon2_once(kdf, key, key_len, t, m, p) != 0 ||
+            clock_gettime(CLOCK_MONOTONIC_RAW, &b) != 0)
+            return -1;
+        ms = (long)(b.tv_sec - a.tv_sec) * 1000 + (b.tv_nsec - a.tv_nsec) / 1000000;
+        if (ms < 0)
+            return -1;
+        if (ms < best)
+            best = ms;
+        if (ms < at_least)
+            break;
+    }
+    *out = best;
+    return 0;
+}
+
+/* argon2_next is next_argon2_params: scale passes and memory from one run
+ * of ms towards target; 1 when the parameters are final, else 0. */
+static int argon2_next(uint32_t *t, uint32_t *m, uint32_t min_m, uint32_t max_m, long ms,
+                       uint32_t target)
+{
+    uint32_t old_t = *t, old_m = *m;
+
+    if ((uint32_t)ms > target) {
+        /* Too slow: fewer passes first, then less memory. */
+        uint32_t nt = (uint32_t)((uint64_t)*t * target / (uint64_t)ms);
+        if (nt < ARGON2_MIN_T) {
+            *m = (uint32_t)((uint64_t)*t * *m * target / ((uint64_t)ARGON2_MIN_T * (uint64_t)ms));
+            *t = ARGON2_MIN_T;
+            if (*m < min_m) {
+                *m = min_m;
+                return 1;
+            }
+        } else {
+            *t = nt;
+        }
+    } else {
+        /* Too fast: more memory first, then more passes. */
+        uint32_t nm = (uint32_t)((uint64_t)*m * target / (uint64_t)ms);
+        if (nm > max_m) {
+            *t = (uint32_t)((uint64_t)*t * *m * target / ((uint64_t)max_m * (uint64_t)ms));
+            *m = max_m;
+            if (*t <= ARGON2_MIN_T) {
+                *t = ARGON2_MIN_T;
+                return 1;
+            }
+        } else if (nm < min_m) {
+            *m = min_m;
+            return 1;
+        } else {
+            *m = nm;
+        }
+    }
+    return old_t == *t && old_m == *m;
+}
+
+/* argon2_calibrate is crypt_argon2_check: passes *t and memory *m (KiB)
+ * for which one derivation takes target ms with p lanes; 0 or -1. */
+static int argon2_calibrate(const char *kdf, size_t key_len, uint32_t max_m, uint32_t p,
+                            uint32_t target, uint32_t *out_t, uint32_t *out_m)
+{
+    uint8_t key[512 / 8 * 4];
+    long at_least = (long)target * ARGON2_PERCENT_ATLEAST / 100;
+    long at_most = (long)target * ARGON2_PERCENT_ATMOST / 100;
+    uint32_t min_m = ARGON2_MIN_M < p * 8 ? p * 8 : ARGON2_MIN_M;
+    uint32_t t = ARGON2_MIN_T, m = min_m;
+    long ms;
+
+    if (key_len > sizeof(key) || max_m < min_m || target == 0)
+        return -1;
+    /* 1. Small parameters that take at least 250 ms. */
+    for (;;) {
+        if (argon2_ms(kdf, key, key_len, t, m, p, ARGON2_SAMPLES_FAST, ARGON2_MIN_MS, &ms) != 0)
+            return -1;
+        *out_t = t;
+        *out_m = m;
+        if (ms >= ARGON2_MIN_MS)
+            break;
+        if (m == max_m) {
+            uint32_t nt = ms < ARGON2_MIN_MS_FAST ? t * 16 : (uint32_t)(t * ARGON2_MIN_MS / ms);
+            if (nt == t)
+                break;
+            t = nt;
+        } else {
+            uint32_t nm = ms < ARGON2_MIN_MS_FAST ? m * 16 : (uint32_t)(m * ARGON2_MIN_MS / ms);
+            if (nm == m)
+                break;
+            m = nm > max_m ? max_m : nm;
+        }
+    }
+    /* 2. Scale to the target; 3. measure until within -5%..+10%. */
+    do {
+        if (argon2_next(&t, &m, min_m, max_m, ms, target)) {
+            *out_t = t;
+            *out_m = m;
+            break;
+        }
+        if (argon2_ms(kdf, key, key_len, t, m, p, ARGON2_SAMPLES_SLOW, at_least, &ms) != 0)
+            return -1;
+        *out_t = t;
+        *out_m = m;
+    } while (ms < at_least || ms > at_most);
+    brisk_wipe(key, sizeof(key));
+    return 0;
+}
+
+/* argon2_line prints the line of kdf ("argon2i", "argon2id"). */
+static int argon2_line(const char *kdf, size_t key_len, const disk_bench_opts *o)
+{
+    uint32_t target = o->iter_ms ? o->iter_ms : DISK_DEFAULT_ITER_MS;
+    uint32_t max_m = o->memory_kb ? o->memory_kb : DISK_DEFAULT_PBKDF_KB;
+    uint32_t p = o->parallel ? o->parallel : DISK_DEFAULT_PARALLEL;
+    uint32_t t = 0, m = 0;
+
+    if (argon2_calibrate(kdf, key_len, max_m, p, target, &t, &m) != 0) {
+        printf("%-10s N/A\n", kdf);
+        fflush(stdout);
+        return -1;
+    }
+    printf("%-10s %4u iterations, %5u memory, %1u parallel threads (CPUs) for "
+           "%zu-bit key (requested %u ms time)\n",
+           kdf, t, m, p, key_len * 8, target);
+    fflush(stdout);
+    return 0;
+}
+
+/* ---- Ciphers ---- */
+
+static double now_ms(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+/* one_buffer encrypts or decrypts buf in place, BENCH_REQUEST bytes at a
+ * time, each request from the same iv; 0 or -1. */
+static int one_buffer(brisk_cipher_ctx *ctx, const brisk_cipher *c, int enc, uint8_t *buf,
+                      const uint8_t *iv)
+{
+    for (size_t done = 0; done < BENCH_BUFFER; done += BENCH_REQUEST) {
+        size_t n;
+        if (brisk_cipher_init_ex(ctx, c, enc, NULL, 0, iv, c->iv_len, 0) != 0 ||
+            brisk_cipher_set_padding(ctx, 0) != 0 ||
+            brisk_cipher_update(ctx, buf + done, &n, buf + done, BENCH_REQUEST) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* direction_mibs times one direction for BENCH_MS; MiB/s or -1. */
+static double direction_mibs(brisk_cipher_ctx *ctx, const brisk_cipher *c, int enc,
+                             const uint8_t *key, uint8_t *buf, const uint8_t *iv)
+{
+    double total = 0;
+    int repeat = 1;   /* cryptsetup's count: one more than timed */
+
+    while (total < BENCH_MS) {
+        double start = now_ms();
+        /* The key is set per buffer, as cipher_perf_one sets it. */
+        if (brisk_cipher_init(ctx, c, enc, key, c->key_len, iv, c->iv_len) != 0 ||
+            one_buffer(ctx, c, enc, buf, iv) != 0)
+            return -1;
+        total += now_ms() - start;
+        repeat++;
+    }
+    return (double)BENCH_BUFFER * repeat / (1024.0 * 1024.0) / (total / 1000.0);
+}
+
+/* cipher_by_parts finds the registry's cipher for cryptsetup's cipher and
+ * mode ("aes", "xts") with a key of key_len bytes: "aes-256-xts". */
+static const brisk_cipher *cipher_by_parts(const char *cipher, const char *mode,
+                                           size_t key_len)
+{
+    const brisk_cipher *c;
+    char name[64];
+    size_t bits = key_len * 8 / (strcmp(mode, "xts") == 0 ? 2 : 1);
+
+    if ((size_t)snprintf(name, sizeof(name), "%s-%zu-%s", cipher, bits, mode) >= sizeof(name))
+        return NULL;
+    c = brisk_cipher_by_name(name);
+    if (c == NULL || c->key_len != key_len || (c->iv_len != 16 && c->iv_len != 0) ||
+        (c->mode != BRISK_MODE_CBC && c->mode != BRISK_MODE_XTS && c->mode != BRISK_MODE_ECB &&
+         c->mode != BRISK_MODE_CTR))
+        return NULL;
+    return c;
+}
+
+/* cipher_mibs measures one row; 0, or -1 if brisk lacks the cipher. */
+static int cipher_mibs(const char *cipher, const char *mode, size_t key_len, double *enc,
+                       double *dec)
+{
+    const brisk_cipher *c = cipher_by_parts(cipher, mode, key_len);
+    uint8_t key[BRISK_CIPHER_MAX_KEY], iv[16];
+    brisk_cipher_ctx ctx;
+    uint8_t *buf = NULL;
+    int ret = -1;
+
+    if (c == NULL || posix_memalign((void **)&buf, 4096, BENCH_BUFFER) != 0)
+        return -1;
+    memset(buf, 0, BENCH_BUFFER);
+    if (brisk_random_bytes(key, key_len) == 0 && brisk_random_bytes(iv, sizeof(iv)) == 0) {
+        *enc = direction_mibs(&ctx, c, 1, key, buf, iv);
+        *dec = *enc < 0 ? -1 : direction_mibs(&ctx, c, 0, key, buf, iv);
+        ret = *enc < 0 || *dec < 0 ? -1 : 0;
+    }
+    brisk_cipher_cleanup(&ctx);
+    brisk_wipe(key, sizeof(key));
+    free(buf);
+    return ret;
+}
+
+/* split_spec splits cryptsetup's "aes-xts-plain64" into "aes" and "xts"
+ * (the IV generator does not matter here), as crypt_parse_name_and_mode
+ * does; a lone cipher name means cbc-plain.  0 or -1. */
+static int split_spec(const char *spec, char cipher[32], char mode[32])
+{
+    const char *dash = strchr(spec, '-');
+    size_t n = dash != NULL ? (size_t)(dash - spec) : strlen(spec);
+
+    if (n == 0 || n >= 32)
+        return -1;
+    memcpy(cipher, spec, n);
+    cipher[n] = '\0';
+    if (dash == NULL) {
+        strcpy(mode, "cbc");
+        return 0;
+    }
+    spec = dash + 1;
+    dash = strchr(spec, '-');
+    n = dash != NULL ? (size_t)(dash - spec) : strlen(spec);
+    if (n == 0 || n >= 32)
+        return -1;
+    memcpy(mode, spec, n);
+    mode[n] = '\0';
+    return 0;
+}
+
+/* one_cipher is `cryptsetup benchmark -c SPEC -s BITS`: its own header,
+ * as wide as the name, and one row. */
+static int one_cipher(const char *prog, const char *spec, size_t key_len)
+{
+    char cipher[32], mode[32];
+    double enc, dec;
+    int width;
+
+    if (split_spec(spec, cipher, mode) != 0) {
+        app_error(prog, "no known cipher specification pattern detected in '%s'", spec);
+        return 1;
+    }
+    if (cipher_mibs(cipher, mode, key_len, &enc, &dec) != 0) {
+        app_error(prog, "cipher %s (with %zu bits key) is not available", spec, key_len * 8);
+        return 1;
+    }
+    width = (int)(strlen(cipher) + strlen(mode) + 1);
+    if (width < 11)
+        width = 11;
+    printf("#%*s Algorithm |       Key |      Encryption |      Decryption\n", width - 11, "");
+    printf("%*s-%s  %9zub  %10.1f MiB/s  %10.1f MiB/s\n", width - (int)strlen(mode) - 1, cipher,
+           mode, key_len * 8, enc, dec);
+    return 0;
+}
+
+/* cipher_table prints the header and every row of cryptsetup's table. */
+static void cipher_table(void)
+{
+    printf("#     Algorithm |       Key |      Encryption |      Decryption\n");
+    fflush(stdout);
+    for (size_t i = 0; i < sizeof(bench_rows) / sizeof(bench_rows[0]); i++) {
+        const struct bench_row *r = &bench_rows[i];
+        char name[64];
+        double enc, dec;
+
+        snprintf(name, sizeof(name), "%s-%s", r->cipher, r->mode);
+        if (cipher_mibs(r->cipher, r->mode, r->key_len, &enc, &dec) == 0)
+            printf("%15s  %9ub  %10.1f MiB/s  %10.1f MiB/s\n", name, r->key_len * 8, enc, dec);
+        else
+            printf("%15s  %9ub %17s %17s\n", name, r->key_len * 8, "N/A", "N/A");
+        fflush(stdout);
+    }
+}
+
+/* ---- The KDF lines ---- */
+
+/* every_pbkdf2 prints a PBKDF2 line for every digest brisk has. */
+static void every_pbkdf2(size_t key_len)
+{
+    const brisk_digest *md;
+
+    for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++)
+        pbkdf2_line(strcmp(md->name, "rmd160") == 0 ? "ripemd160" : md->name, key_len);
+}
+
+/* one_kdf is `cryptsetup benchmark --pbkdf NAME [--hash HASH]`. */
+static int one_kdf(const char *prog, const disk_bench_opts *o, size_t key_len)
+{
+    const char *kdf = o->pbkdf != NULL ? o->pbkdf : "pbkdf2";
+
+    if (strncmp(kdf, "pbkdf2-", 7) == 0) {
+        if (o->hash != NULL) {
+            app_error(prog, "give the hash once: -pbkdf %s or -hash %s", kdf, o->hash);
+            return 1;
+        }
+        return pbkdf2_line(kdf + 7, key_len) == 0 ? 0 : 1;
+    }
+    if (strcmp(kdf, "pbkdf2") == 0) {
+        if (o->hash != NULL)
+            return pbkdf2_line(o->hash, key_len) == 0 ? 0 : 1;
+        every_pbkdf2(key_len);
+        return 0;
+    }
+    if (strcmp(kdf, "argon2i") == 0 || strcmp(kdf, "argon2id") == 0) {
+        if (o->hash != NULL) {
+            app_error(prog, "-hash goes with -pbkdf pbkdf2, not %s", kdf);
+            return 1;
+        }
+        return argon2_line(kdf, key_len, o) == 0 ? 0 : 1;
+    }
+    app_error(prog, "unknown PBKDF '%s' (pbkdf2, pbkdf2-HASH, argon2i or argon2id)", kdf);
+    return 1;
+}
+
+int disk_benchmark(const char *prog, const disk_bench_opts *o)
+{
+    size_t key_len = (o->key_bits ? o->key_bits : DISK_DEFAULT_KEY_BITS) / 8;
+
+    if (o->pbkdf != NULL || o->hash != NULL) {
+        /* Check the name before the header, so that a typo is one line. */
+        const char *k = o->pbkdf;
+        if (k != NULL && strcmp(k, "pbkdf2") != 0 && strncmp(k, "pbkdf2-", 7) != 0 &&
+            strcmp(k, "argon2i") != 0 && strcmp(k, "argon2id") != 0)
+            return one_kdf(prog, o, key_len);
+        printf("# Tests are approximate using memory only (no storage IO).\n");
+        fflush(stdout);
+        return one_kdf(prog, o, key_len);
+    }
+    printf("# Tests are approximate using memory only (no storage IO).\n");
+    fflush(stdout);
+    if (o->cipher != NULL)
+        return one_cipher(prog, o->cipher, key_len);
+    for (size_t i = 0; default_hashes[i] != NULL; i++)
+        pbkdf2_line(default_hashes[i], key_len);
+    argon2_line("argon2i", key_len, o);
+    argon2_line("argon2id", key_len, o);
+    cipher_table();
+    return 0;
+}
