@@ -34,6 +34,9 @@
 
 static const brisk_impl argon2_impls[] = {
 #ifdef BRISK_X86_64
+    {"avx512", BRISK_CPU_AVX512F, 0, BRISK_IMPL_AUTO,
+     &(const brisk_argon2_ops){brisk_argon2_fill_avx512}},
+    {"avx2", BRISK_CPU_AVX2, 0, BRISK_IMPL_AUTO, &(const brisk_argon2_ops){brisk_argon2_fill_avx2}},
 #endif
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_argon2_ops){brisk_argon2_fill_c}},
     {NULL, 0, 0, 0, NULL},
@@ -48,7 +51,7 @@ enum {
 };
 
 typedef struct argon2_block {
-    uint64_t v[BRISK_ARGON2_WORDS];
+    _Alignas(64) uint64_t v[BRISK_ARGON2_WORDS];
 } argon2_block;
 
 /* ---- G, portable ---- */
