@@ -5,7 +5,12 @@
  * block and tag, and the portable compression function G.
  *
  * Memory: m' = 4 * p * floor(m / 4p) blocks of 1 KiB, allocated per call
- * (64-byte aligned), wiped and freed before returning.  The lanes of each
+ * (64-byte aligned), wiped and freed before returning.  From 2 MiB on it is
+ * mapped directly, aligned to 2 MiB and, where Linux offers it, advised to
+ * be backed by transparent huge pages (MADV_HUGEPAGE): with 4 KiB pages the
+ * first pass's page faults cost more than the rest of a 64 MiB, t = 4 run
+ * (measured on a Zen 5 VM), and the random reads of the reference blocks
+ * miss the TLB less.  The lanes of each
  * slice are independent: they run on `threads` threads (the caller's thread
  * being one of them), each taking every threads-th lane, with a barrier at
  * each slice boundary, as the reference implementation synchronises (it
@@ -25,6 +30,7 @@
 #include <stdlib.h>
 
 #include <pthread.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <brisk/kdf.h>
@@ -327,6 +333,58 @@ static void fill_memory(argon2_state *st, uint32_t n)
     }
 }
 
+/* ---- Memory ---- */
+
+enum { HUGE_PAGE = 2u << 20 };
+
+/* The memory of one call: where it is, and how to give it back. */
+typedef struct argon2_region {
+    void *map;      /* the mapping, or NULL when mem came from posix_memalign */
+    size_t map_len;
+    void *mem;
+    size_t len;
+} argon2_region;
+
+/* region_alloc gets len bytes, 64-byte aligned; 0 or BRISK_ENOMEM. */
+static int region_alloc(argon2_region *r, size_t len)
+{
+    memset(r, 0, sizeof(*r));
+    r->len = len;
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    if (len >= HUGE_PAGE && len <= SIZE_MAX - 2 * (size_t)HUGE_PAGE) {
+        size_t rounded = (len + HUGE_PAGE - 1) & ~((size_t)HUGE_PAGE - 1);
+        size_t map_len = rounded + HUGE_PAGE;
+        void *map = mmap(NULL, map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                         -1, 0);
+        if (map != MAP_FAILED) {
+            uintptr_t at = ((uintptr_t)map + HUGE_PAGE - 1) & ~((uintptr_t)HUGE_PAGE - 1);
+            /* Advice only: without huge pages the memory works the same. */
+            (void)madvise((void *)at, rounded, MADV_HUGEPAGE);
+            r->map = map;
+            r->map_len = map_len;
+            r->mem = (void *)at;
+            return BRISK_EOK;
+        }
+    }
+#endif
+    if (posix_memalign(&r->mem, 64, len) != 0 || r->mem == NULL)
+        return BRISK_ENOMEM;
+    return BRISK_EOK;
+}
+
+/* region_free wipes and releases r. */
+static void region_free(argon2_region *r)
+{
+    wipe(r->mem, r->len);
+#if defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+    if (r->map != NULL) {
+        munmap(r->map, r->map_len);
+        return;
+    }
+#endif
+    free(r->mem);
+}
+
 /* ---- The function ---- */
 
 static int argon2_check(const brisk_argon2_params *p, const uint8_t *out, size_t out_len,
@@ -394,10 +452,10 @@ int brisk_argon2(const brisk_argon2_params *p, uint8_t *out, size_t out_len,
     size_t mem_bytes = (size_t)bytes64;
     if (mem_bytes != bytes64)
         return BRISK_ENOMEM;
-    void *mem = NULL;
-    if (posix_memalign(&mem, 64, mem_bytes) != 0 || mem == NULL)
+    argon2_region region;
+    if (region_alloc(&region, mem_bytes) != BRISK_EOK)
         return BRISK_ENOMEM;
-    st.mem = mem;
+    st.mem = region.mem;
 
     /* H0 (RFC 9106 section 3.2, step 1). */
     uint8_t h0[ARGON2_PREHASH + 8];
@@ -441,7 +499,6 @@ int brisk_argon2(const brisk_argon2_params *p, uint8_t *out, size_t out_len,
         store64_le(bytes + 8 * k, c->v[k]);
     hprime(out, out_len, bytes, sizeof(bytes), NULL, 0);
     wipe(bytes, sizeof(bytes));
-    wipe(mem, mem_bytes);
-    free(mem);
+    region_free(&region);
     return BRISK_EOK;
 }
