@@ -205,7 +205,34 @@ static uint32_t ref_index(const argon2_state *st, uint32_t pass, uint32_t slice,
     return (uint32_t)((start + rel) % st->lane_len);
 }
 
-/* fill_segment computes the blocks of one lane's segment in one slice. */
+/* ref_block returns the offset in memory of the reference block of the
+ * block at column index of the segment (pass, slice, lane), for the
+ * pseudo-random value rand (RFC 9106 section 3.4). */
+static size_t ref_block(const argon2_state *st, uint32_t pass, uint32_t slice, uint32_t lane,
+                        uint32_t index, uint64_t rand)
+{
+    uint32_t ref_lane = (uint32_t)((rand >> 32) % st->lanes);
+    if (pass == 0 && slice == 0)
+        ref_lane = lane;
+    uint32_t ref = ref_index(st, pass, slice, index, (uint32_t)rand, ref_lane == lane);
+    return (size_t)ref_lane * st->lane_len + ref;
+}
+
+/* prefetch asks for the block at b to be brought into the cache. */
+static inline void prefetch(const argon2_block *b)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    for (size_t k = 0; k < sizeof(*b); k += 64)
+        __builtin_prefetch((const uint8_t *)b + k);
+#else
+    (void)b;
+#endif
+}
+
+/* fill_segment computes the blocks of one lane's segment in one slice.
+ * With data-independent addressing, the next block's reference block is
+ * known one block ahead and is prefetched meanwhile (it is usually not in
+ * any cache: its column is pseudo-random). */
 static void fill_segment(const argon2_state *st, uint32_t pass, uint32_t slice, uint32_t lane)
 {
     static const argon2_block zero;
@@ -230,22 +257,19 @@ static void fill_segment(const argon2_state *st, uint32_t pass, uint32_t slice, 
     for (uint32_t i = start; i < st->seg_len; i++, curr++, prev++) {
         if (curr % st->lane_len == 1)
             prev = curr - 1;
-        uint64_t rand;
+        size_t ref;
         if (indep) {
-            if (i % BRISK_ARGON2_WORDS == 0)
+            uint32_t k = i % BRISK_ARGON2_WORDS;
+            if (k == 0)
                 next_addresses(st, &addr, &input, &zero);
-            rand = addr.v[i % BRISK_ARGON2_WORDS];
+            ref = ref_block(st, pass, slice, lane, i, addr.v[k]);
+            if (k + 1 < BRISK_ARGON2_WORDS && i + 1 < st->seg_len)
+                prefetch(&st->mem[ref_block(st, pass, slice, lane, i + 1, addr.v[k + 1])]);
         } else {
-            rand = st->mem[prev].v[0];
+            ref = ref_block(st, pass, slice, lane, i, st->mem[prev].v[0]);
         }
-        uint32_t ref_lane = (uint32_t)((rand >> 32) % st->lanes);
-        if (pass == 0 && slice == 0)
-            ref_lane = lane;
-        uint32_t ref = ref_index(st, pass, slice, i, (uint32_t)rand, ref_lane == lane);
-        st->ops->fill(st->mem[curr].v, st->mem[prev].v,
-                      st->mem[(size_t)ref_lane * st->lane_len + ref].v, pass != 0);
+        st->ops->fill(st->mem[curr].v, st->mem[prev].v, st->mem[ref].v, pass != 0);
     }
-    /* The address blocks are public (derived from the parameters only). */
 }
 
 /* slice_barrier returns when all n_threads threads have called it. */
