@@ -288,23 +288,22 @@ void brisk_sector_cleanup(brisk_sector_ctx *ctx)
 static void make_ivs(const brisk_sector_ctx *ctx, uint8_t *ivs, uint64_t sector, size_t n)
 {
     unsigned shift = ctx->iv_shift;
-    memset(ivs, 0, 16 * n);
-    switch (ctx->ivgen) {
-    case IV_PLAIN:
-        for (size_t i = 0; i < n; i++)
-            store32_le(ivs + 16 * i, (uint32_t)((sector + i) << shift));
-        break;
-    case IV_PLAIN64:
-    case IV_ESSIV:
-        for (size_t i = 0; i < n; i++)
-            store64_le(ivs + 16 * i, (sector + i) << shift);
-        break;
-    case IV_PLAIN64BE:
-        for (size_t i = 0; i < n; i++)
-            store64_be(ivs + 16 * i + 8, (sector + i) << shift);
-        break;
-    default:
-        break;
+
+    /* Each IV is put together in a 16-byte local and copied out whole:
+     * byte stores into ivs, as gcc vectorized the plain loops, stalled the
+     * wide loads of the ECB kernel that follows (a tenth of XTS's time at
+     * 512-byte sectors). */
+    for (size_t i = 0; i < n; i++) {
+        uint8_t iv[16] = {0};
+        uint64_t v = (sector + i) << shift;
+        switch (ctx->ivgen) {
+        case IV_PLAIN: store32_le(iv, (uint32_t)v); break;
+        case IV_PLAIN64:
+        case IV_ESSIV: store64_le(iv, v); break;
+        case IV_PLAIN64BE: store64_be(iv + 8, v); break;
+        default: break;
+        }
+        memcpy(ivs + 16 * i, iv, 16);
     }
     if (ctx->ivgen == IV_ESSIV)
         ctx->bc->encrypt(ctx->ks[2], ivs, ivs, n);
