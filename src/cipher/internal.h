@@ -135,6 +135,12 @@ typedef struct brisk_aes_impl {
                     size_t n_blocks);
     void (*xts_dec)(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, const uint8_t *in,
                     size_t n_blocks);
+    /* Optional (NULL where absent): XTS over n_units data units of bpu
+     * blocks each, bpu a multiple of 32, unit u from the encrypted tweak
+     * at tweaks + 16 u: a batch of disk sectors (sector.c) in one call,
+     * the wide loop going on across the units' boundaries. */
+    void (*xts_units)(const brisk_aes_key *k, int decrypt, const uint8_t *tweaks, uint8_t *out,
+                      const uint8_t *in, size_t n_units, size_t bpu);
 } brisk_aes_impl;
 
 /* The "aes" primitive: each implementation's ops are its brisk_aes_impl. */

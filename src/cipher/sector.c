@@ -15,7 +15,8 @@
  * block or its sector's IV, walking backwards so that in place each
  * ciphertext block is read before it is overwritten.  CBC encryption is
  * serial, one cbc_enc call per sector.  XTS uses the AES implementation's
- * XTS kernel per sector where it has one, else xors the tweaks of a run of
+ * multi-unit XTS kernel over the whole batch where it has one (VAES), its
+ * XTS kernel per sector where it has only that, else xors the tweaks of a run of
  * blocks (across sectors), runs the ECB kernel and xors again.  Serpent,
  * Twofish or any 16-byte block cipher of the registry works through its
  * descriptor's kernels, found as "<cipher>-<bits>-ecb".
@@ -417,14 +418,15 @@ static void crypt_batch(const brisk_sector_ctx *ctx, int encrypt, uint8_t *out,
         }
     } else {
         xts_kernel *kernel = NULL;
-        if (ctx->bc == &brisk_aes_cipher) {
-            const brisk_aes_key *k = (const brisk_aes_key *)(const void *)ctx->ks[0];
+        const brisk_aes_key *k = (const brisk_aes_key *)(const void *)ctx->ks[0];
+        if (ctx->bc == &brisk_aes_cipher)
             kernel = encrypt ? k->impl->xts_enc : k->impl->xts_dec;
-        }
-        if (kernel != NULL) {
+        if (kernel != NULL && k->impl->xts_units != NULL && bps % 32 == 0) {
+            k->impl->xts_units(k, !encrypt, ivs, out, in, n, bps);
+        } else if (kernel != NULL) {
             for (size_t i = 0; i < n; i++)
-                kernel((const brisk_aes_key *)(const void *)ctx->ks[0], ivs + 16 * i,
-                       out + i * ctx->sector_size, in + i * ctx->sector_size, bps);
+                kernel(k, ivs + 16 * i, out + i * ctx->sector_size, in + i * ctx->sector_size,
+                       bps);
         } else {
             xts_generic(ctx, encrypt, ivs, out, in, n_blocks, bps);
         }
