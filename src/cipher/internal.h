@@ -80,6 +80,25 @@ extern const brisk_serpent_ops brisk_serpent_ops_c;
 extern const brisk_serpent_ops brisk_serpent_ops_avx2, brisk_serpent_ops_avx512;
 #endif
 
+/* A vector implementation's bitsliced kernels: `full` runs `width` blocks
+ * (one group per register set, two sets interleaved), `half` width / 2,
+ * each way (decrypt 0 or 1), out == in allowed. */
+typedef void brisk_serpent_group_fn(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
+                                    int decrypt);
+typedef struct brisk_serpent_groups {
+    size_t width;
+    brisk_serpent_group_fn *full, *half;
+} brisk_serpent_groups;
+
+/* serpent.c's drivers of such kernels, shared by serpent_avx2.c and
+ * serpent_avx512.c: n blocks of ECB (a tail of 3 or more blocks through a
+ * zero-padded stack buffer, one or two to the portable code), and CBC
+ * decryption in groups of width blocks. */
+void brisk_serpent_groups_ecb(const brisk_serpent_groups *g, const brisk_serpent_key *k,
+                              uint8_t *out, const uint8_t *in, size_t n, int decrypt);
+void brisk_serpent_groups_cbc_dec(const brisk_serpent_groups *g, const brisk_serpent_key *k,
+                                  uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n);
+
 /* ---- Stream ciphers ---- */
 
 /* A stream cipher: setkey as above; crypt xors len bytes of keystream into

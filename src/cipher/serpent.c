@@ -104,6 +104,58 @@ static void serpent_cbc_enc(const void *ks, uint8_t *iv, uint8_t *out, const uin
 
 const brisk_serpent_ops brisk_serpent_ops_c = {serpent_enc_c, serpent_dec_c, serpent_cbc_dec_c};
 
+/* ---- The vector implementations' drivers ---- */
+
+/* The stack buffer of a tail: the widest group is 32 blocks (AVX-512). */
+enum { GROUP_MAX = 32 };
+
+/* A tail of 3 or more blocks costs the vector kernel about as much as
+ * three blocks of portable code, so it goes through the buffer; one or two
+ * blocks (CBC encryption's single blocks among them) do not. */
+void brisk_serpent_groups_ecb(const brisk_serpent_groups *g, const brisk_serpent_key *k,
+                              uint8_t *out, const uint8_t *in, size_t n, int decrypt)
+{
+    for (; n >= g->width; n -= g->width, in += 16 * g->width, out += 16 * g->width)
+        g->full(k, out, in, decrypt);
+    if (n == 0)
+        return;
+    if (n <= 2) {
+        (decrypt ? serpent_dec_c : serpent_enc_c)(k, out, in, n);
+        return;
+    }
+    _Alignas(64) uint8_t buf[16 * GROUP_MAX];
+    memcpy(buf, in, 16 * n);
+    (n <= g->width / 2 ? g->half : g->full)(k, buf, buf, decrypt);
+    memcpy(out, buf, 16 * n);
+    wipe(buf, sizeof(buf));
+}
+
+/* The ciphertext of a group (the next chaining values) is copied aside
+ * before its plaintext overwrites it in place. */
+void brisk_serpent_groups_cbc_dec(const brisk_serpent_groups *g, const brisk_serpent_key *k,
+                                  uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n)
+{
+    _Alignas(64) uint8_t c[16 + 16 * GROUP_MAX];
+    memcpy(c, iv, 16);
+    while (n > 0) {
+        size_t m = n < g->width ? n : g->width;
+        memcpy(c + 16, in, 16 * m);
+        brisk_serpent_groups_ecb(g, k, out, in, m, 1);
+        for (size_t i = 0; i < 16 * m; i += 8) {
+            uint64_t p, v;
+            memcpy(&p, out + i, 8);
+            memcpy(&v, c + i, 8);
+            p ^= v;
+            memcpy(out + i, &p, 8);
+        }
+        memcpy(c, c + 16 * m, 16);
+        in += 16 * m;
+        out += 16 * m;
+        n -= m;
+    }
+    memcpy(iv, c, 16);
+}
+
 /* ---- The "serpent" primitive ---- */
 
 /* Widest first; each runs the same circuits. */

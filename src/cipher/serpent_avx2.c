@@ -7,9 +7,9 @@
  * (two blocks each) and transposed 4x4 within the 128-bit lanes, so that
  * register i holds word i of the eight blocks; the 32 rounds of
  * serpent_sbox.h then run on the two groups (independent chains the core
- * overlaps), and the inverse transposition stores them back.  A tail of
- * 3 to 15 blocks goes through a stack buffer with the 8- or 16-block
- * kernel; one or two blocks, to the portable code.
+ * overlaps), and the inverse transposition stores them back.  serpent.c's
+ * drivers (brisk_serpent_groups_*) run the 16- and 8-block kernels over
+ * buffers, tails and CBC decryption.
  *
  * Constant-time: yes; no table lookups or branches on keys or data.
  */
@@ -83,71 +83,24 @@ SERPENT_AVX2 static void crypt8(const brisk_serpent_key *k, uint8_t *out, const 
     store8(out, x);
 }
 
-/* crypt_blocks runs whole groups of 16 from the buffers and a tail of 3 to 15
- * through a zero-padded stack buffer with the 8- or 16-block kernel (which
- * costs about as much as three blocks of portable code); one or two blocks
- * (CBC encryption's single blocks among them) go to the portable code. */
-SERPENT_AVX2 static void crypt_blocks(const brisk_serpent_key *k, uint8_t *out,
-                                      const uint8_t *in, size_t n, int decrypt)
+static const brisk_serpent_groups groups = {16, crypt16, crypt8};
+
+static void serpent_enc_avx2(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
+                                size_t n)
 {
-    for (; n >= 16; n -= 16, in += 256, out += 256)
-        crypt16(k, out, in, decrypt);
-    if (n == 0)
-        return;
-    if (n <= 2) {
-        (decrypt ? brisk_serpent_ops_c.dec : brisk_serpent_ops_c.enc)(k, out, in, n);
-        return;
-    }
-    _Alignas(32) uint8_t buf[256];
-    memcpy(buf, in, 16 * n);
-    if (n <= 8)
-        crypt8(k, buf, buf, decrypt);
-    else
-        crypt16(k, buf, buf, decrypt);
-    memcpy(out, buf, 16 * n);
-    wipe(buf, sizeof(buf));
+    brisk_serpent_groups_ecb(&groups, k, out, in, n, 0);
 }
 
-SERPENT_AVX2 static void serpent_enc_avx2(const brisk_serpent_key *k, uint8_t *out,
-                                          const uint8_t *in, size_t n)
+static void serpent_dec_avx2(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
+                                size_t n)
 {
-    crypt_blocks(k, out, in, n, 0);
+    brisk_serpent_groups_ecb(&groups, k, out, in, n, 1);
 }
 
-SERPENT_AVX2 static void serpent_dec_avx2(const brisk_serpent_key *k, uint8_t *out,
-                                          const uint8_t *in, size_t n)
+static void serpent_cbc_dec_avx2(const brisk_serpent_key *k, uint8_t iv[16], uint8_t *out,
+                                    const uint8_t *in, size_t n)
 {
-    crypt_blocks(k, out, in, n, 1);
-}
-
-/* CBC decryption 16 blocks at a time: the ciphertext (the next chaining
- * values) is copied aside before the plaintext overwrites it in place. */
-SERPENT_AVX2 static void serpent_cbc_dec_avx2(const brisk_serpent_key *k, uint8_t iv[16],
-                                              uint8_t *out, const uint8_t *in, size_t n)
-{
-    _Alignas(32) uint8_t c[16 + 256];
-    memcpy(c, iv, 16);
-    while (n > 0) {
-        size_t m = n < 16 ? n : 16;
-        memcpy(c + 16, in, 16 * m);
-        crypt_blocks(k, out, in, m, 1);
-        for (size_t i = 0; i < 16 * m; i += 32) {
-            if (i + 32 <= 16 * m) {
-                __m256i p = _mm256_loadu_si256((const __m256i *)(out + i));
-                __m256i v = _mm256_loadu_si256((const __m256i *)(c + i));
-                _mm256_storeu_si256((__m256i *)(out + i), _mm256_xor_si256(p, v));
-            } else {
-                __m128i p = _mm_loadu_si128((const __m128i *)(out + i));
-                __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
-                _mm_storeu_si128((__m128i *)(out + i), _mm_xor_si128(p, v));
-            }
-        }
-        memcpy(c, c + 16 * m, 16);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    memcpy(iv, c, 16);
+    brisk_serpent_groups_cbc_dec(&groups, k, iv, out, in, n);
 }
 
 const brisk_serpent_ops brisk_serpent_ops_avx2 = {serpent_enc_avx2, serpent_dec_avx2,

@@ -7,9 +7,9 @@
  * transposed 4x4 within the 128-bit lanes, so that register i holds word i
  * of 16 blocks.  The circuits of serpent_sbox.h compile to fewer
  * instructions here: vprold rotates in one (three in AVX2) and the compiler
- * merges and/or/xor chains into vpternlogd.  A tail of 3 to 31 blocks goes
- * through a stack buffer with the 16- or 32-block kernel; one or two
- * blocks, to the portable code.
+ * merges and/or/xor chains into vpternlogd.  serpent.c's drivers
+ * (brisk_serpent_groups_*) run the 32- and 16-block kernels over buffers,
+ * tails and CBC decryption.
  *
  * Constant-time: yes; no table lookups or branches on keys or data.
  */
@@ -84,61 +84,24 @@ SERPENT_AVX512 static void crypt32(const brisk_serpent_key *k, uint8_t *out, con
     store16(out + 256, y);
 }
 
-SERPENT_AVX512 static void crypt_blocks(const brisk_serpent_key *k, uint8_t *out,
-                                        const uint8_t *in, size_t n, int decrypt)
+static const brisk_serpent_groups groups = {32, crypt32, crypt16};
+
+static void serpent_enc_avx512(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
+                                size_t n)
 {
-    for (; n >= 32; n -= 32, in += 512, out += 512)
-        crypt32(k, out, in, decrypt);
-    if (n == 0)
-        return;
-    if (n <= 2) {
-        (decrypt ? brisk_serpent_ops_c.dec : brisk_serpent_ops_c.enc)(k, out, in, n);
-        return;
-    }
-    _Alignas(64) uint8_t buf[512];
-    memcpy(buf, in, 16 * n);
-    if (n <= 16)
-        crypt16(k, buf, buf, decrypt);
-    else
-        crypt32(k, buf, buf, decrypt);
-    memcpy(out, buf, 16 * n);
-    wipe(buf, sizeof(buf));
+    brisk_serpent_groups_ecb(&groups, k, out, in, n, 0);
 }
 
-SERPENT_AVX512 static void serpent_enc_avx512(const brisk_serpent_key *k, uint8_t *out,
-                                              const uint8_t *in, size_t n)
+static void serpent_dec_avx512(const brisk_serpent_key *k, uint8_t *out, const uint8_t *in,
+                                size_t n)
 {
-    crypt_blocks(k, out, in, n, 0);
+    brisk_serpent_groups_ecb(&groups, k, out, in, n, 1);
 }
 
-SERPENT_AVX512 static void serpent_dec_avx512(const brisk_serpent_key *k, uint8_t *out,
-                                              const uint8_t *in, size_t n)
+static void serpent_cbc_dec_avx512(const brisk_serpent_key *k, uint8_t iv[16], uint8_t *out,
+                                    const uint8_t *in, size_t n)
 {
-    crypt_blocks(k, out, in, n, 1);
-}
-
-/* CBC decryption 32 blocks at a time, the ciphertext saved first for the
- * in-place case. */
-SERPENT_AVX512 static void serpent_cbc_dec_avx512(const brisk_serpent_key *k, uint8_t iv[16],
-                                                  uint8_t *out, const uint8_t *in, size_t n)
-{
-    _Alignas(64) uint8_t c[16 + 512];
-    memcpy(c, iv, 16);
-    while (n > 0) {
-        size_t m = n < 32 ? n : 32;
-        memcpy(c + 16, in, 16 * m);
-        crypt_blocks(k, out, in, m, 1);
-        for (size_t i = 0; i < 16 * m; i += 16) {
-            __m128i p = _mm_loadu_si128((const __m128i *)(out + i));
-            __m128i v = _mm_loadu_si128((const __m128i *)(c + i));
-            _mm_storeu_si128((__m128i *)(out + i), _mm_xor_si128(p, v));
-        }
-        memcpy(c, c + 16 * m, 16);
-        in += 16 * m;
-        out += 16 * m;
-        n -= m;
-    }
-    memcpy(iv, c, 16);
+    brisk_serpent_groups_cbc_dec(&groups, k, iv, out, in, n);
 }
 
 const brisk_serpent_ops brisk_serpent_ops_avx512 = {serpent_enc_avx512, serpent_dec_avx512,
