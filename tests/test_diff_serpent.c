@@ -25,23 +25,6 @@
 
 static tv_rng rng;
 
-/* brisk_run runs name over len bytes in one update, padding off. */
-static int brisk_run(const char *name, int enc, const uint8_t *key, const uint8_t *iv,
-                     uint8_t *out, const uint8_t *in, size_t len)
-{
-    const brisk_cipher *c = brisk_cipher_by_name(name);
-    brisk_cipher_ctx ctx;
-    size_t n = 0, m = 0;
-    if (c == NULL)
-        return BRISK_ENOTFOUND;
-    int rc = brisk_cipher_init(&ctx, c, enc, key, c->key_len, iv, c->iv_len);
-    rc = rc ? rc : brisk_cipher_set_padding(&ctx, 0);
-    rc = rc ? rc : brisk_cipher_update(&ctx, out, &n, in, len);
-    rc = rc ? rc : brisk_cipher_final(&ctx, out + n, &m);
-    brisk_cipher_cleanup(&ctx);
-    return rc == 0 && n + m != len ? BRISK_EINVAL : rc;
-}
-
 /* gcrypt_run does the same with libgcrypt. */
 static int gcrypt_run(int algo, int mode, int enc, const uint8_t *key, size_t key_len,
                       const uint8_t *iv, uint8_t *out, const uint8_t *in, size_t len)
@@ -86,11 +69,11 @@ static void vs_gcrypt(const char *impl)
     if (!tv_check_int(gcrypt_run(gcry_algo[size], gmodes[mode], 1, key, key_len,
                                  mode ? iv : NULL, want, pt, len),
                       0, "libgcrypt %s", name) ||
-        !tv_check_int(brisk_run(name, 1, key, iv, got, pt, len), 0, "%s %zu bytes", name, len))
+        !tv_check_int(tv_cipher_run(name, 1, key, iv, got, pt, len), 0, "%s %zu bytes", name, len))
         return;
     tv_check_mem(got, want, len, "%s %s encrypt %zu bytes vs libgcrypt", impl, name, len);
     memcpy(ct, want, len);
-    if (tv_check_int(brisk_run(name, 0, key, iv, got, ct, len), 0, "%s decrypt", name))
+    if (tv_check_int(tv_cipher_run(name, 0, key, iv, got, ct, len), 0, "%s decrypt", name))
         tv_check_mem(got, pt, len, "%s %s decrypt %zu bytes", impl, name, len);
 }
 
@@ -117,7 +100,7 @@ static void vs_nettle(const char *impl)
     } else {
         serpent_encrypt(&nctx, len, want, pt);
     }
-    if (!tv_check_int(brisk_run(name, 1, key, iv, got, pt, len), 0, "%s", name))
+    if (!tv_check_int(tv_cipher_run(name, 1, key, iv, got, pt, len), 0, "%s", name))
         return;
     tv_check_mem(got, want, len, "%s %s encrypt %zu blocks vs Nettle", impl, name, n);
     if (cbc) {
@@ -127,7 +110,7 @@ static void vs_nettle(const char *impl)
         serpent_decrypt(&nctx, len, got, want);
     }
     tv_check_mem(got, pt, len, "Nettle %s round trip", name);
-    if (tv_check_int(brisk_run(name, 0, key, iv, got, want, len), 0, "%s decrypt", name))
+    if (tv_check_int(tv_cipher_run(name, 0, key, iv, got, want, len), 0, "%s decrypt", name))
         tv_check_mem(got, pt, len, "%s %s decrypt %zu blocks vs Nettle", impl, name, n);
 
     _Alignas(64) uint8_t ks[BRISK_KS_SIZE];

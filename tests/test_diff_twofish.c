@@ -25,27 +25,6 @@
 
 static tv_rng rng;
 
-/* run_brisk runs cipher name over len bytes (no padding): 0 or an error. */
-static int run_brisk(const char *name, int encrypt, const uint8_t *key, const uint8_t *iv,
-                     uint8_t *out, const uint8_t *in, size_t len)
-{
-    const brisk_cipher *c = brisk_cipher_by_name(name);
-    brisk_cipher_ctx ctx;
-    size_t n = 0, m = 0;
-    int err = brisk_cipher_init(&ctx, c, encrypt, key, c == NULL ? 0 : c->key_len, iv,
-                                c == NULL ? 0 : c->iv_len);
-    if (err == 0 && c->mode != BRISK_MODE_XTS)
-        err = brisk_cipher_set_padding(&ctx, 0);
-    if (err == 0)
-        err = brisk_cipher_update(&ctx, out, &n, in, len);
-    if (err == 0)
-        err = brisk_cipher_final(&ctx, out + n, &m);
-    if (err == 0 && n + m != len)
-        err = BRISK_EINVAL;
-    brisk_cipher_cleanup(&ctx);
-    return err;
-}
-
 /* run_gcrypt runs libgcrypt's Twofish (key_len 16 or 32, doubled for XTS)
  * in mode over len bytes. */
 static int run_gcrypt(int mode, int encrypt, const uint8_t *key, size_t key_len, const uint8_t *iv,
@@ -124,7 +103,7 @@ static void compare_ecb_cbc(const char *impl, int rounds)
             char name[32];
             snprintf(name, sizeof(name), "twofish-%s-%s", sizes[ki], cbc ? "cbc" : "ecb");
             for (int enc = 0; enc < 2; enc++) {
-                if (!tv_check_int(run_brisk(name, enc, key, cbc ? iv : NULL, got, msg, len), 0,
+                if (!tv_check_int(tv_cipher_run(name, enc, key, cbc ? iv : NULL, got, msg, len), 0,
                                   "%s [%s] %s %zu bytes", name, impl, enc ? "enc" : "dec", len))
                     continue;
                 run_nettle(cbc ? 'c' : 'e', enc, key, key_len, iv, want, msg, len);
@@ -157,7 +136,7 @@ static void compare_xts(const char *impl, int rounds)
         tv_rng_fill(&rng, iv, 16);
         tv_rng_fill(&rng, msg, len);
         for (int enc = 0; enc < 2; enc++) {
-            if (!tv_check_int(run_brisk(names[ki], enc, key, iv, got, msg, len), 0,
+            if (!tv_check_int(tv_cipher_run(names[ki], enc, key, iv, got, msg, len), 0,
                               "%s [%s] %zu bytes", names[ki], impl, len))
                 continue;
             run_nettle('x', enc, key, key_len, iv, want, msg, len);

@@ -79,29 +79,6 @@ static const uint8_t *get_hex(tv_file *f, const char *field, size_t *len)
     return p;
 }
 
-/* api_crypt runs name over len bytes through the generic API, padding off,
- * in one update: 0 or the error. */
-static int api_crypt(const char *name, int enc, const uint8_t *key, const uint8_t *iv,
-                     uint8_t *out, const uint8_t *in, size_t len)
-{
-    const brisk_cipher *c = brisk_cipher_by_name(name);
-    brisk_cipher_ctx ctx;
-    size_t n = 0, m = 0;
-    if (c == NULL)
-        return BRISK_ENOTFOUND;
-    int rc = brisk_cipher_init(&ctx, c, enc, key, c->key_len, iv, c->iv_len);
-    if (rc == 0)
-        rc = brisk_cipher_set_padding(&ctx, 0);
-    if (rc == 0)
-        rc = brisk_cipher_update(&ctx, out, &n, in, len);
-    if (rc == 0)
-        rc = brisk_cipher_final(&ctx, out + n, &m);
-    brisk_cipher_cleanup(&ctx);
-    if (rc == 0 && n + m != len)
-        rc = BRISK_EINVAL;
-    return rc;
-}
-
 /* kat checks serpent.vec with the active implementation: kernels out of
  * place and in place, and serpent-N-ecb through the API. */
 static void kat(const char *impl)
@@ -138,10 +115,10 @@ static void kat(const char *impl)
         }
         char name[32];
         snprintf(name, sizeof(name), "serpent-%zu-ecb", key_len * 8);
-        if (tv_check_int(api_crypt(name, 1, key, NULL, buf, pt, pt_len), 0, "%s %s", name,
+        if (tv_check_int(tv_cipher_run(name, 1, key, NULL, buf, pt, pt_len), 0, "%s %s", name,
                          tv_where(f)))
             tv_check_mem(buf, ct, pt_len, "%s %s %s", impl, name, tv_where(f));
-        if (tv_check_int(api_crypt(name, 0, key, NULL, buf, ct, pt_len), 0, "%s %s", name,
+        if (tv_check_int(tv_cipher_run(name, 0, key, NULL, buf, ct, pt_len), 0, "%s %s", name,
                          tv_where(f)))
             tv_check_mem(buf, pt, pt_len, "%s %s %s decrypt", impl, name, tv_where(f));
         free(buf);
@@ -177,10 +154,10 @@ static void kat_xts(const char *impl)
         uint8_t *buf = malloc(pt_len);
         if (!tv_check(buf != NULL, "malloc"))
             break;
-        if (tv_check_int(api_crypt(name, 1, key, iv, buf, pt, pt_len), 0, "%s %s", name,
+        if (tv_check_int(tv_cipher_run(name, 1, key, iv, buf, pt, pt_len), 0, "%s %s", name,
                          tv_where(f)))
             tv_check_mem(buf, ct, pt_len, "%s %s %s", impl, name, tv_where(f));
-        if (tv_check_int(api_crypt(name, 0, key, iv, buf, ct, pt_len), 0, "%s %s", name,
+        if (tv_check_int(tv_cipher_run(name, 0, key, iv, buf, ct, pt_len), 0, "%s %s", name,
                          tv_where(f)))
             tv_check_mem(buf, pt, pt_len, "%s %s %s decrypt", impl, name, tv_where(f));
         free(buf);
@@ -255,9 +232,9 @@ static void splits(const char *impl)
     for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
         const brisk_cipher *c = brisk_cipher_by_name(names[k]);
         if (!tv_check(c != NULL, "%s registered", names[k]) ||
-            !tv_check_int(api_crypt(names[k], 1, key, iv, ct, pt, sizeof(pt)), 0, "%s", names[k]))
+            !tv_check_int(tv_cipher_run(names[k], 1, key, iv, ct, pt, sizeof(pt)), 0, "%s", names[k]))
             continue;
-        tv_check_int(api_crypt(names[k], 0, key, iv, out, ct, sizeof(ct)), 0, "%s dec", names[k]);
+        tv_check_int(tv_cipher_run(names[k], 0, key, iv, out, ct, sizeof(ct)), 0, "%s dec", names[k]);
         tv_check_mem(out, pt, sizeof(pt), "%s %s round trip", impl, names[k]);
         for (int enc = 0; enc < 2; enc++)
             for (size_t cut = 0; cut <= sizeof(pt); cut++) {

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include <brisk/cipher.h>
 #include <brisk/cpu.h>
 
 #include "io.h"
@@ -1070,4 +1071,25 @@ int tv_wycheproof_dsa_params(brisk_dsa_params *pr, const char *rel)
 
     tv_json_free(root);
     return tv_check(ok, "%s: parameters", rel);
+}
+
+/* ---- Ciphers ---- */
+
+int tv_cipher_run(const char *name, int encrypt, const uint8_t *key, const uint8_t *iv,
+                  uint8_t *out, const uint8_t *in, size_t len)
+{
+    const brisk_cipher *c = brisk_cipher_by_name(name);
+    brisk_cipher_ctx ctx;
+    size_t n = 0, m = 0;
+    if (c == NULL)
+        return BRISK_ENOTFOUND;
+    int rc = brisk_cipher_init(&ctx, c, encrypt, key, c->key_len, iv, c->iv_len);
+    if (rc == 0 && (c->mode == BRISK_MODE_ECB || c->mode == BRISK_MODE_CBC))
+        rc = brisk_cipher_set_padding(&ctx, 0);
+    if (rc == 0)
+        rc = brisk_cipher_update(&ctx, out, &n, in, len);
+    if (rc == 0)
+        rc = brisk_cipher_final(&ctx, out + n, &m);
+    brisk_cipher_cleanup(&ctx);
+    return rc == 0 && n + m != len ? BRISK_EINVAL : rc;
 }

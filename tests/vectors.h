@@ -248,4 +248,14 @@ int tv_wycheproof_dsa_group(tv_json *group, brisk_dsa_params *pr, brisk_bn *y);
  * they were read. */
 int tv_wycheproof_dsa_params(brisk_dsa_params *pr, const char *rel);
 
+/* ---- Ciphers ---- */
+
+/* tv_cipher_run runs the registry's cipher `name` over len bytes through
+ * the generic API in one update and a final, key and iv as long as the
+ * cipher takes by default, padding off (ECB and CBC): 0, or the error
+ * (BRISK_ENOTFOUND for an unknown name, BRISK_EINVAL when the output is
+ * not len bytes). */
+int tv_cipher_run(const char *name, int encrypt, const uint8_t *key, const uint8_t *iv,
+                  uint8_t *out, const uint8_t *in, size_t len);
+
 #endif
