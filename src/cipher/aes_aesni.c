@@ -475,7 +475,7 @@ static void ni_xts_dec(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, cons
 
 const brisk_aes_impl brisk_aes_impl_aesni = {
     "aesni", ni_setkey, ni_ecb_enc, ni_ecb_dec, ni_cbc_enc, ni_cbc_dec, ni_ctr128, ni_ctr32,
-    ni_xts_enc, ni_xts_dec, NULL,
+    ni_xts_enc, ni_xts_dec, NULL, NULL,
 };
 
 #endif

@@ -285,6 +285,40 @@ static void cbc_dec_wide(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, c
     }
 }
 
+/* cbc_dec_units_rounds is the kernel of cbc_dec_units for one round count:
+ * the 32-block loop of cbc_dec_rounds running on across units, each
+ * unit's first block chained from its own IV, so that a unit's rounds
+ * overlap the last one's as they do within a unit. */
+VAES_INLINE void cbc_dec_units_rounds(const brisk_aes_key *k, const uint8_t *ivs, uint8_t *out,
+                                      const uint8_t *in, size_t n_units, size_t bpu, int rounds)
+{
+    __m512i rk[15];
+
+    broadcast_keys(rk, round_keys(k, 1), rounds);
+    for (size_t u = 0; u < n_units; u++) {
+        __m512i last = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)(ivs + 16 * u)));
+        for (size_t p = bpu / 32; p > 0; p--, in += 512, out += 512) {
+            __m512i c[8], b[8];
+            for (int i = 0; i < 8; i++)
+                c[i] = _mm512_loadu_si512(in + 64 * i);
+            cbc_dec_regs(rk, rounds, &last, c, b, 8);
+            for (int i = 0; i < 8; i++)
+                _mm512_storeu_si512(out + 64 * i, b[i]);
+        }
+    }
+}
+
+VAES_TARGET
+static void vaes_cbc_dec_units(const brisk_aes_key *k, const uint8_t *ivs, uint8_t *out,
+                               const uint8_t *in, size_t n_units, size_t bpu)
+{
+    switch (k->rounds) {
+    case 10: cbc_dec_units_rounds(k, ivs, out, in, n_units, bpu, 10); break;
+    case 12: cbc_dec_units_rounds(k, ivs, out, in, n_units, bpu, 12); break;
+    default: cbc_dec_units_rounds(k, ivs, out, in, n_units, bpu, 14); break;
+    }
+}
+
 ONE_TARGET
 static void cbc_dec_one(const brisk_aes_key *k, uint8_t iv[16], uint8_t *out, const uint8_t *in)
 {
@@ -751,7 +785,7 @@ static void vaes_xts_dec(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, co
 
 const brisk_aes_impl brisk_aes_impl_vaes = {
     "vaes", vaes_setkey, vaes_ecb_enc, vaes_ecb_dec, vaes_cbc_enc, vaes_cbc_dec, vaes_ctr128,
-    vaes_ctr32, vaes_xts_enc, vaes_xts_dec, vaes_xts_units,
+    vaes_ctr32, vaes_xts_enc, vaes_xts_dec, vaes_xts_units, vaes_cbc_dec_units,
 };
 
 #endif

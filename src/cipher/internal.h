@@ -160,6 +160,10 @@ typedef struct brisk_aes_impl {
      * the wide loop going on across the units' boundaries. */
     void (*xts_units)(const brisk_aes_key *k, int decrypt, const uint8_t *tweaks, uint8_t *out,
                       const uint8_t *in, size_t n_units, size_t bpu);
+    /* Optional likewise: CBC decryption of n_units units of bpu blocks (a
+     * multiple of 32), unit u chained from the IV at ivs + 16 u. */
+    void (*cbc_dec_units)(const brisk_aes_key *k, const uint8_t *ivs, uint8_t *out,
+                          const uint8_t *in, size_t n_units, size_t bpu);
 } brisk_aes_impl;
 
 /* The "aes" primitive: each implementation's ops are its brisk_aes_impl. */

@@ -7,17 +7,19 @@
  * Technique: a multi-sector call works on batches of up to SEC_BATCH
  * sectors.  The IVs of a batch are made first, all at once (ESSIV: one
  * multi-block ECB call over all of them; XTS: the tweaks likewise), then the
- * data goes through the widest kernel that applies.  CBC decryption uses
- * the cipher's multi-block cbc_dec kernel per sector (one fused pass: at
- * VAES speed a separate xor pass after an ECB run across sectors doubled
- * the time); a cipher without one gets ECB runs of RUN blocks that cross
- * sector boundaries, each block then xored with the previous ciphertext
- * block or its sector's IV, walking backwards so that in place each
- * ciphertext block is read before it is overwritten.  CBC encryption is
- * serial, one cbc_enc call per sector.  XTS uses the AES implementation's
- * multi-unit XTS kernel over the whole batch where it has one (VAES), its
- * XTS kernel per sector where it has only that, else xors the tweaks of a run of
- * blocks (across sectors), runs the ECB kernel and xors again.  Serpent,
+ * data goes through the widest kernel that applies.  AES on VAES has
+ * multi-unit kernels for CBC decryption and XTS, which take the batch's
+ * IVs or tweaks and keep their 32-block loop going across sectors.  Else
+ * CBC decryption uses the cipher's multi-block cbc_dec kernel per sector
+ * (one fused pass: at VAES speed a separate xor pass after an ECB run
+ * across sectors doubled the time); a cipher without one gets ECB runs of
+ * RUN blocks that cross sector boundaries, each block then xored with the
+ * previous ciphertext block or its sector's IV, walking backwards so that
+ * in place each ciphertext block is read before it is overwritten.  CBC
+ * encryption is serial, one cbc_enc call per sector.  XTS uses the AES
+ * implementation's XTS kernel per sector where it has one, else xors the
+ * tweaks of a run of blocks (across sectors), runs the ECB kernel and xors
+ * again.  Serpent,
  * Twofish or any 16-byte block cipher of the registry works through its
  * descriptor's kernels, found as "<cipher>-<bits>-ecb".
  *
@@ -396,7 +398,11 @@ static void crypt_batch(const brisk_sector_ctx *ctx, int encrypt, uint8_t *out,
     }
     make_ivs(ctx, ivs, sector, n);
     if (ctx->mode == SEC_CBC) {
-        if (!encrypt && ctx->bc->cbc_dec != NULL) {
+        const brisk_aes_key *k = (const brisk_aes_key *)(const void *)ctx->ks[0];
+        if (!encrypt && ctx->bc == &brisk_aes_cipher && k->impl->cbc_dec_units != NULL &&
+            bps % 32 == 0) {
+            k->impl->cbc_dec_units(k, ivs, out, in, n, bps);
+        } else if (!encrypt && ctx->bc->cbc_dec != NULL) {
             for (size_t i = 0; i < n; i++)
                 ctx->bc->cbc_dec(ctx->ks[0], ivs + 16 * i, out + i * ctx->sector_size,
                                  in + i * ctx->sector_size, bps);
