@@ -1,6 +1,7 @@
 /*
- * apps/disk.c - `brisk disk`: the encrypted-ramdisk test of issue 28 and,
- * with -benchmark, what `cryptsetup benchmark` prints (apps/disk_bench.c).
+ * apps/disk.c - `brisk disk`: the encrypted-ramdisk test of the dm-crypt
+ * report brisk grew from and, with -benchmark, what `cryptsetup benchmark`
+ * prints (apps/disk_bench.c).
  *
  * The ramdisk test does for real what dm-crypt does with a `dd` loop, in
  * user space and without root: it creates a volume file (in /dev/shm, a
