@@ -43,6 +43,11 @@ if(NOT _brisk_in_try AND (BRISK_I686_QEMU OR NOT BRISK_I686_RUNS_NATIVELY))
     message(FATAL_ERROR "qemu-i386-static not found: install qemu-user-static")
   endif()
   set(CMAKE_CROSSCOMPILING_EMULATOR ${BRISK_QEMU} -L /usr/${BRISK_CROSS_TRIPLE})
+  # Under qemu-i386 7.2, pthread_create never returns in a dynamically
+  # linked program (even one of ten lines) and works in a static one: link
+  # the programs statically there, so that Argon2's lanes and brisk disk's
+  # workers are tested on threads as on every other target.
+  set(CMAKE_EXE_LINKER_FLAGS_INIT "-static")
 endif()
 
 include(${CMAKE_CURRENT_LIST_DIR}/cross-sysroot.cmake)
