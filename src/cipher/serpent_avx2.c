@@ -23,10 +23,8 @@
 typedef uint32_t serpent_word __attribute__((vector_size(32)));
 /* The circuits are compiled for this file's instruction set, so that
  * passing vectors by value keeps to one ABI. */
-#pragma GCC push_options
-#pragma GCC target("avx2")
+#define SERPENT_TARGET __attribute__((target("avx2")))
 #include "serpent_sbox.h"
-#pragma GCC pop_options
 
 /* load8 transposes blocks in[0..7] into x[0..3] (x[i] = word i of each
  * block, in the order 0 2 4 6 1 3 5 7 across the lanes). */

@@ -23,10 +23,8 @@
 typedef uint32_t serpent_word __attribute__((vector_size(64)));
 /* The circuits are compiled for this file's instruction set, so that
  * passing vectors by value keeps to one ABI. */
-#pragma GCC push_options
-#pragma GCC target("avx2,avx512f,avx512vl")
+#define SERPENT_TARGET __attribute__((target("avx2,avx512f,avx512vl")))
 #include "serpent_sbox.h"
-#pragma GCC pop_options
 
 /* load16 transposes blocks in[0..15] into x[0..3] (x[i] = word i of each
  * block, lane j of every register holding blocks j, j + 4, j + 8, j + 12

@@ -17,7 +17,9 @@
  * operators that both kinds of type have (& | ^ ~ << >> and ^ with a
  * uint32_t, which a vector broadcasts), so one verified copy of the circuits
  * serves every implementation; that is why this is a header parameterised
- * by a type rather than three copies.
+ * by a type rather than three copies.  A vector includer also defines
+ * SERPENT_TARGET (a target attribute) so that the circuits are compiled
+ * for its instruction set and pass vectors by value in one ABI.
  *
  * Constant-time: yes; no table lookups and no branches on data.
  */
@@ -26,7 +28,10 @@
 
 #include <stdint.h>
 
-#define SERPENT_INLINE static inline __attribute__((always_inline))
+#ifndef SERPENT_TARGET
+#define SERPENT_TARGET
+#endif
+#define SERPENT_INLINE static inline __attribute__((always_inline)) SERPENT_TARGET
 
 /* The state: x[0] holds bit 0 of every nibble (the block's first
  * little-endian word), x[3] bit 3. */
