@@ -71,8 +71,14 @@ void brisk_poly1305_blocks_c(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t 
 
 /* Widest first; the vector kernels run short inputs through "c64". */
 static const brisk_poly1305_ops poly1305_ops_c = {brisk_poly1305_blocks_c};
+#ifdef BRISK_POLY1305_C64
+static const brisk_poly1305_ops poly1305_ops_c64 = {brisk_poly1305_blocks_c64};
+#endif
 
 static const brisk_impl poly1305_impls[] = {
+#ifdef BRISK_POLY1305_C64
+    {"c64", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c64},
+#endif
     {"c", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c},
     {NULL, 0, 0, 0, NULL},
 };
