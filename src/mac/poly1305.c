@@ -73,10 +73,17 @@ void brisk_poly1305_blocks_c(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t 
 static const brisk_poly1305_ops poly1305_ops_c = {brisk_poly1305_blocks_c};
 #ifdef BRISK_POLY1305_C64
 static const brisk_poly1305_ops poly1305_ops_c64 = {brisk_poly1305_blocks_c64};
+#ifdef BRISK_X86_64
+static const brisk_poly1305_ops poly1305_ops_avx512 = {brisk_poly1305_blocks_avx512};
+#endif
 #endif
 
 static const brisk_impl poly1305_impls[] = {
 #ifdef BRISK_POLY1305_C64
+#ifdef BRISK_X86_64
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512IFMA, 0, BRISK_IMPL_AUTO,
+     &poly1305_ops_avx512},
+#endif
     {"c64", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c64},
 #endif
     {"c", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c},
