@@ -75,6 +75,7 @@ static const brisk_poly1305_ops poly1305_ops_c = {brisk_poly1305_blocks_c};
 static const brisk_poly1305_ops poly1305_ops_c64 = {brisk_poly1305_blocks_c64};
 #ifdef BRISK_X86_64
 static const brisk_poly1305_ops poly1305_ops_avx512 = {brisk_poly1305_blocks_avx512};
+static const brisk_poly1305_ops poly1305_ops_avx2 = {brisk_poly1305_blocks_avx2};
 #endif
 #endif
 
@@ -83,6 +84,7 @@ static const brisk_impl poly1305_impls[] = {
 #ifdef BRISK_X86_64
     {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512IFMA, 0, BRISK_IMPL_AUTO,
      &poly1305_ops_avx512},
+    {"avx2", BRISK_CPU_AVX2, 0, BRISK_IMPL_AUTO, &poly1305_ops_avx2},
 #endif
     {"c64", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c64},
 #endif
