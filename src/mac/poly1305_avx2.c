@@ -23,7 +23,7 @@
 
 /* Below this many blocks the powers and the final lane products cost more
  * than the vector loop saves (measured on Zen 5). */
-#define POLY_MIN_BLOCKS 16
+#define POLY_MIN_BLOCKS 24
 
 static const uint64_t M26 = 0x3ffffff;
 
