@@ -196,5 +196,6 @@ int brisk_poly1305_verify(const uint8_t tag[16], const uint8_t expect[16])
 {
     if (tag == NULL || expect == NULL)
         return BRISK_EINVAL;
-    return ct_eq_bytes(tag, expect, 16) ? BRISK_EOK : BRISK_EVERIFY;
+    /* 0 when equal, BRISK_EVERIFY when not, without a branch on secrets */
+    return (int)(ct_mask32(ct_eq_bytes(tag, expect, 16) ^ 1) & (uint32_t)BRISK_EVERIFY);
 }
