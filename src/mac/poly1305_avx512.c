@@ -6,7 +6,9 @@
  * vpmadd52luq and vpmadd52huq give each 88-bit limb product as its low 52
  * bits and the rest, which land 8 bits up in the next limb (the top one's
  * fold back at 2^140 as 5 * 2^10).  Each lane runs Horner's rule with r^8
- * over every eighth block; at the end lane i is multiplied by the power of
+ * over every eighth block (from 32 blocks on, two such sets of lanes with
+ * r^16 over alternate groups of eight, so that two products are in
+ * flight); at the end lane i is multiplied by the power of
  * r that brings its last block to the message's end, and the lanes are
  * added (the technique of Goll and Gueron's "Vectorization of Poly1305
  * message authentication code", on IFMA's wider limbs).  Inputs below
@@ -133,7 +135,30 @@ POLY_IFMA BRISK_NO_CANARY static void blocks8(brisk_poly1305_ctx *ctx, const uin
                     _mm512_maskz_set1_epi64(1, (long long)hl[2])};
 
     add_blocks(h, in, pad);
-    for (n8--, in += 128; n8 > 0; n8--, in += 128) {
+    n8--;
+    in += 128;
+    if (n8 >= 3) {
+        /* Two accumulators of eight lanes, each with r^16 over every
+         * other group of eight blocks, keep two multiplications in flight;
+         * then h = h r^8 + g puts them back into one. */
+        __m512i q[3] = {r0, r1, r2};
+        mul(q, r0, r1, r2, s1, s2);
+        const __m512i t1 = times20(q[1]), t2 = times20(q[2]);
+        __m512i g[3] = {_mm512_setzero_si512(), _mm512_setzero_si512(), _mm512_setzero_si512()};
+        add_blocks(g, in, pad);
+        n8--;
+        in += 128;
+        for (; n8 >= 2; n8 -= 2, in += 256) {
+            mul(h, q[0], q[1], q[2], t1, t2);
+            mul(g, q[0], q[1], q[2], t1, t2);
+            add_blocks(h, in, pad);
+            add_blocks(g, in + 128, pad);
+        }
+        mul(h, r0, r1, r2, s1, s2);
+        for (int k = 0; k < 3; k++)
+            h[k] = _mm512_add_epi64(h[k], g[k]);
+    }
+    for (; n8 > 0; n8--, in += 128) {
         mul(h, r0, r1, r2, s1, s2);
         add_blocks(h, in, pad);
     }
