@@ -6,7 +6,9 @@
  * vpmuludq (32x32->64) and reduced lazily with two interleaved carry chains
  * (OpenSSL's poly1305-x86_64 AVX2 code; Goll and Gueron, "Vectorization of
  * Poly1305 message authentication code").  Each lane runs Horner's rule
- * with r^4 over every fourth block; at the end lane i is multiplied by the
+ * with r^4 over every fourth block (from 16 blocks on, two such sets of
+ * lanes with r^8 over alternate groups of four, two products in flight);
+ * at the end lane i is multiplied by the
  * power of r that brings its last block to the message's end and the lanes
  * are added.  Inputs below POLY_MIN_BLOCKS, and the last n mod 4 blocks,
  * go to the 64-bit scalar kernel, which also computes r^1..r^4 (kept in
@@ -111,7 +113,34 @@ POLY_AVX2 BRISK_NO_CANARY static void blocks4(brisk_poly1305_ctx *ctx, const uin
     const __m256i pad = _mm256_set1_epi64x((long long)((uint64_t)padbit << 24));
 
     add_blocks(h, in, pad);
-    for (n4--, in += 64; n4 > 0; n4--, in += 64) {
+    n4--;
+    in += 64;
+    if (n4 >= 3) {
+        /* Two accumulators of four lanes, each with r^8 over every other
+         * group of four blocks, keep two multiplications in flight; then
+         * h = h r^4 + g puts them back into one. */
+        __m256i q[5], t[5], g[5];
+        for (int k = 0; k < 5; k++) {
+            q[k] = r[k];
+            g[k] = _mm256_setzero_si256();
+        }
+        mul(q, r, s);
+        for (int k = 0; k < 5; k++)
+            t[k] = _mm256_add_epi64(q[k], _mm256_slli_epi64(q[k], 2));
+        add_blocks(g, in, pad);
+        n4--;
+        in += 64;
+        for (; n4 >= 2; n4 -= 2, in += 128) {
+            mul(h, q, t);
+            mul(g, q, t);
+            add_blocks(h, in, pad);
+            add_blocks(g, in + 64, pad);
+        }
+        mul(h, r, s);
+        for (int k = 0; k < 5; k++)
+            h[k] = _mm256_add_epi64(h[k], g[k]);
+    }
+    for (; n4 > 0; n4--, in += 64) {
         mul(h, r, s);
         add_blocks(h, in, pad);
     }
