@@ -116,6 +116,42 @@ extern const brisk_stream_cipher brisk_rc4_cipher;
 extern brisk_prim brisk_des_prim, brisk_bf_prim, brisk_rc4_prim, brisk_serpent_prim,
     brisk_twofish_prim;
 
+/* ---- ChaCha20 ---- */
+
+/* One implementation of the "chacha20" primitive (chacha20.c).  xor_blocks
+ * XORs nblocks * 64 bytes of keystream, generated from state (the 16-word
+ * ChaCha state, RFC 8439 layout, block counter in word 12), into in,
+ * writing out (out == in allowed, any alignment).  Word 12 counts up by one
+ * per block; the caller guarantees state[12] + nblocks does not pass 2^32. */
+typedef struct brisk_chacha20_ops {
+    void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks,
+                       const uint32_t state[16]);
+} brisk_chacha20_ops;
+
+extern brisk_prim brisk_chacha20_prim;
+extern const brisk_chacha20_ops brisk_chacha20_ops_c;
+
+/* brisk_chacha20_active returns the ChaCha20 implementation in use. */
+static inline const brisk_chacha20_ops *brisk_chacha20_active(void)
+{
+    return brisk_prim_ops(&brisk_chacha20_prim);
+}
+
+/* chacha20.c's drivers, shared by every kernel.  brisk_chacha20_setup
+ * writes the constants and key into st, words 12..15 zero.
+ * brisk_chacha20_xor32 xors len bytes of keystream from st into in with
+ * ops' kernel, a partial last block included, and advances word 12 past
+ * the blocks used (the caller keeps it from wrapping: the IETF layout);
+ * brisk_chacha20_xor64 does the same counting in words 12..13 (the 64/64
+ * layout, and OpenSSL's EVP_chacha20, which carries the same way).
+ * brisk_hchacha20_words is HChaCha20 on words. */
+void brisk_chacha20_setup(uint32_t st[16], const uint8_t key[32]);
+void brisk_chacha20_xor32(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t *out,
+                          const uint8_t *in, size_t len);
+void brisk_chacha20_xor64(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t *out,
+                          const uint8_t *in, size_t len);
+void brisk_hchacha20_words(uint32_t sub[8], const uint8_t key[32], const uint8_t nonce[16]);
+
 /* ---- AES ---- */
 
 struct brisk_aes_impl;

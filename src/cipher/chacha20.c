@@ -1,0 +1,229 @@
+/*
+ * src/cipher/chacha20.c - ChaCha20 (D. J. Bernstein, "ChaCha, a variant of
+ * Salsa20", 2008; RFC 8439 section 2.3-2.4 for the IETF layout), HChaCha20
+ * (draft-irtf-cfrg-xchacha section 2.2) and XChaCha20: the portable kernel,
+ * the "chacha20" primitive, and the drivers every kernel shares.
+ *
+ * Layouts: the state is RFC 8439's, four constant words, eight key words,
+ * then words 12..15.  The IETF layout has a 32-bit block counter (word 12)
+ * and a 96-bit nonce (words 13..15); Bernstein's original layout, which
+ * OpenSSH's chacha20-poly1305@openssh.com and OpenSSL's EVP_chacha20 use, a
+ * 64-bit counter (words 12..13) and a 64-bit nonce.  Kernels only count in
+ * word 12; the drivers split calls where it wraps and carry into word 13.
+ *
+ * Technique: the portable kernel computes one block at a time on 32-bit
+ * words; the AVX2 and AVX-512 kernels (chacha20_avx2.c, chacha20_avx512.c)
+ * run 8 and 16 blocks in vector lanes.  Whole blocks go to the kernel in one
+ * call; only a partial last block passes through a stack buffer.
+ *
+ * Constant-time: yes; additions, xors and rotations only, no tables, no
+ * branches on key or data.
+ */
+#include <brisk/chacha.h>
+
+#include "internal.h"
+
+/* ---- Portable kernel ---- */
+
+static inline void quarter_round(uint32_t x[16], int a, int b, int c, int d)
+{
+    x[a] += x[b];
+    x[d] = rotl32(x[d] ^ x[a], 16);
+    x[c] += x[d];
+    x[b] = rotl32(x[b] ^ x[c], 12);
+    x[a] += x[b];
+    x[d] = rotl32(x[d] ^ x[a], 8);
+    x[c] += x[d];
+    x[b] = rotl32(x[b] ^ x[c], 7);
+}
+
+/* chacha_rounds runs the 20 rounds (ten double rounds) on x in place. */
+static inline void chacha_rounds(uint32_t x[16])
+{
+    for (int i = 0; i < 10; i++) {
+        quarter_round(x, 0, 4, 8, 12);
+        quarter_round(x, 1, 5, 9, 13);
+        quarter_round(x, 2, 6, 10, 14);
+        quarter_round(x, 3, 7, 11, 15);
+        quarter_round(x, 0, 5, 10, 15);
+        quarter_round(x, 1, 6, 11, 12);
+        quarter_round(x, 2, 7, 8, 13);
+        quarter_round(x, 3, 4, 9, 14);
+    }
+}
+
+static void chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,
+                                  const uint32_t state[16])
+{
+    uint32_t ctr = state[12];
+    for (; nblocks > 0; nblocks--, in += 64, out += 64, ctr++) {
+        uint32_t x[16];
+        for (int i = 0; i < 16; i++)
+            x[i] = state[i];
+        x[12] = ctr;
+        chacha_rounds(x);
+        for (int i = 0; i < 16; i++) {
+            uint32_t k = x[i] + (i == 12 ? ctr : state[i]);
+            store32_le(out + 4 * i, load32_le(in + 4 * i) ^ k);
+        }
+    }
+}
+
+const brisk_chacha20_ops brisk_chacha20_ops_c = {chacha20_xor_blocks_c};
+
+/* Widest first; every kernel is constant-time and exact, so the dispatcher
+ * takes the widest the CPU runs. */
+static const brisk_impl chacha20_impls[] = {
+    {"c", 0, 0, BRISK_IMPL_AUTO, &brisk_chacha20_ops_c},
+    {NULL, 0, 0, 0, NULL},
+};
+brisk_prim brisk_chacha20_prim = {"chacha20", chacha20_impls, NULL, NULL};
+
+/* ---- Drivers ---- */
+
+void brisk_chacha20_setup(uint32_t st[16], const uint8_t key[32])
+{
+    st[0] = 0x61707865u; /* "expand 32-byte k" */
+    st[1] = 0x3320646eu;
+    st[2] = 0x79622d32u;
+    st[3] = 0x6b206574u;
+    for (int i = 0; i < 8; i++)
+        st[4 + i] = load32_le(key + 4 * i);
+    st[12] = st[13] = st[14] = st[15] = 0;
+}
+
+/* tail xors the len (< 64) bytes of the block at counter st[12] into in
+ * through a stack buffer. */
+static void tail(const brisk_chacha20_ops *ops, const uint32_t st[16], uint8_t *out,
+                 const uint8_t *in, size_t len)
+{
+    uint8_t blk[64];
+    memset(blk, 0, sizeof(blk));
+    memcpy(blk, in, opaque_size(len));
+    ops->xor_blocks(blk, blk, 1, st);
+    memcpy(out, blk, opaque_size(len));
+    wipe(blk, sizeof(blk));
+}
+
+void brisk_chacha20_xor32(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t *out,
+                          const uint8_t *in, size_t len)
+{
+    size_t n = len / 64;
+    if (n > 0) {
+        ops->xor_blocks(out, in, n, st);
+        st[12] += (uint32_t)n;
+        out += 64 * n;
+        in += 64 * n;
+        len -= 64 * n;
+    }
+    if (len > 0) {
+        tail(ops, st, out, in, len);
+        st[12]++;
+    }
+}
+
+void brisk_chacha20_xor64(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t *out,
+                          const uint8_t *in, size_t len)
+{
+    size_t n = len / 64;
+    while (n > 0) {
+        /* Blocks left before word 12 wraps: 2^32 - st[12]. */
+        uint64_t room = ((uint64_t)1 << 32) - st[12];
+        size_t m = (uint64_t)n < room ? n : (size_t)room;
+        ops->xor_blocks(out, in, m, st);
+        st[12] += (uint32_t)m;
+        if (st[12] == 0)
+            st[13]++;
+        out += 64 * m;
+        in += 64 * m;
+        len -= 64 * m;
+        n -= m;
+    }
+    if (len > 0) {
+        tail(ops, st, out, in, len);
+        if (++st[12] == 0)
+            st[13]++;
+    }
+}
+
+void brisk_hchacha20_words(uint32_t sub[8], const uint8_t key[32], const uint8_t nonce[16])
+{
+    uint32_t x[16];
+    brisk_chacha20_setup(x, key);
+    for (int i = 0; i < 4; i++)
+        x[12 + i] = load32_le(nonce + 4 * i);
+    chacha_rounds(x);
+    for (int i = 0; i < 4; i++) {
+        sub[i] = x[i];
+        sub[4 + i] = x[12 + i];
+    }
+    wipe(x, sizeof(x));
+}
+
+/* ---- Public one-shot functions ---- */
+
+void brisk_hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t nonce[16])
+{
+    uint32_t sub[8];
+    brisk_hchacha20_words(sub, key, nonce);
+    for (int i = 0; i < 8; i++)
+        store32_le(out + 4 * i, sub[i]);
+    wipe(sub, sizeof(sub));
+}
+
+int brisk_chacha20_ietf(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
+                        const uint8_t nonce[12], uint32_t counter)
+{
+    if (key == NULL || nonce == NULL || (len > 0 && (out == NULL || in == NULL)))
+        return BRISK_EINVAL;
+    /* The counter may reach 2^32 only after the last block. */
+    uint64_t blocks = len / 64 + (len % 64 != 0);
+    if (blocks > ((uint64_t)1 << 32) - counter)
+        return BRISK_EINVAL;
+    uint32_t st[16];
+    brisk_chacha20_setup(st, key);
+    st[12] = counter;
+    for (int i = 0; i < 3; i++)
+        st[13 + i] = load32_le(nonce + 4 * i);
+    brisk_chacha20_xor32(brisk_chacha20_active(), st, out, in, len);
+    wipe(st, sizeof(st));
+    return 0;
+}
+
+/* djb_xor runs the 64/64 layout from a state whose key words are set. */
+static void djb_xor(uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len,
+                    const uint8_t nonce[8], uint64_t counter)
+{
+    st[12] = (uint32_t)counter;
+    st[13] = (uint32_t)(counter >> 32);
+    st[14] = load32_le(nonce);
+    st[15] = load32_le(nonce + 4);
+    brisk_chacha20_xor64(brisk_chacha20_active(), st, out, in, len);
+    wipe(st, 16 * sizeof(uint32_t));
+}
+
+int brisk_chacha20_djb(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
+                       const uint8_t nonce[8], uint64_t counter)
+{
+    if (key == NULL || nonce == NULL || (len > 0 && (out == NULL || in == NULL)))
+        return BRISK_EINVAL;
+    uint32_t st[16];
+    brisk_chacha20_setup(st, key);
+    djb_xor(st, out, in, len, nonce, counter);
+    return 0;
+}
+
+int brisk_xchacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t key[32],
+                    const uint8_t nonce[24], uint64_t counter)
+{
+    if (key == NULL || nonce == NULL || (len > 0 && (out == NULL || in == NULL)))
+        return BRISK_EINVAL;
+    uint32_t st[16], sub[8];
+    brisk_chacha20_setup(st, key);
+    brisk_hchacha20_words(sub, key, nonce);
+    for (int i = 0; i < 8; i++)
+        st[4 + i] = sub[i];
+    wipe(sub, sizeof(sub));
+    djb_xor(st, out, in, len, nonce + 16, counter);
+    return 0;
+}
