@@ -25,12 +25,13 @@
 #include "../src/cipher/twofish_internal.h"
 #include "../src/digest/internal.h"
 #include "../src/kdf/internal.h"
+#include "../src/mac/internal.h"
 #include "vectors.h"
 
 static const char *const expected_prims[] = {
     "md2", "md4", "md5", "sha1", "rmd160", "sha256", "sha512",
     "aes", "ghash", "bf", "rc4", "des", "serpent", "twofish", "chacha20",
-    "argon2", "bn",
+    "argon2", "poly1305", "bn",
 };
 #define N_EXPECTED_PRIMS (sizeof(expected_prims) / sizeof(expected_prims[0]))
 
@@ -117,7 +118,7 @@ static brisk_prim *prim_by_name(const char *name)
         &brisk_md2_prim, &brisk_md4_prim,   &brisk_md5_prim, &brisk_sha1_prim, &brisk_rmd160_prim,
         &brisk_sha256_prim, &brisk_sha512_prim, &brisk_aes_prim, &brisk_ghash_prim, &brisk_bf_prim,
         &brisk_rc4_prim, &brisk_des_prim,   &brisk_serpent_prim, &brisk_twofish_prim,
-        &brisk_chacha20_prim, &brisk_argon2_prim, &brisk_bn_prim,
+        &brisk_chacha20_prim, &brisk_argon2_prim, &brisk_poly1305_prim, &brisk_bn_prim,
     };
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (strcmp(all[i]->name, name) == 0)
@@ -166,6 +167,8 @@ static void check_required_ops(const char *prim, const brisk_impl *im)
         ok = ((const brisk_chacha20_ops *)ops)->xor_blocks != NULL;
     } else if (strcmp(prim, "argon2") == 0) {
         ok = ((const brisk_argon2_ops *)ops)->fill != NULL;
+    } else if (strcmp(prim, "poly1305") == 0) {
+        ok = ((const brisk_poly1305_ops *)ops)->blocks != NULL;
     } else if (strcmp(prim, "bn") == 0) {
         const brisk_bn_impl *b = ops;
         ok = b->mont_mul != NULL && b->mont_sqr != NULL;

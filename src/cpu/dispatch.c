@@ -18,6 +18,7 @@
 #include "../cipher/internal.h"
 #include "../digest/internal.h"
 #include "../kdf/internal.h"
+#include "../mac/internal.h"
 
 
 static brisk_prim *const prims[] = {
@@ -33,6 +34,8 @@ static brisk_prim *const prims[] = {
     &brisk_chacha20_prim,
     /* key derivation: Argon2's compression function */
     &brisk_argon2_prim,
+    /* MACs: Poly1305's block function */
+    &brisk_poly1305_prim,
     /* public key: Montgomery multiplication */
     &brisk_bn_prim,
 };
