@@ -50,6 +50,42 @@ BRISK_API int brisk_xchacha20(uint8_t *out, const uint8_t *in, size_t len,
 BRISK_API void brisk_hchacha20(uint8_t out[32], const uint8_t key[32],
                                const uint8_t nonce[16]);
 
+/* brisk_chacha20_poly1305_encrypt encrypts in_len bytes at in into out
+ * (out == in allowed) and authenticates them with aad_len bytes of aad
+ * (NULL when aad_len is 0) under key and a 96-bit nonce, which must never
+ * repeat under one key: ChaCha20-Poly1305 of RFC 8439 section 2.8.  The
+ * 16-byte tag goes to tag.  Returns 0, or BRISK_EINVAL for a NULL pointer
+ * or a message longer than RFC 8439's 2^38 - 64 bytes. */
+BRISK_API int brisk_chacha20_poly1305_encrypt(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                              size_t in_len, const uint8_t *aad, size_t aad_len,
+                                              const uint8_t key[32], const uint8_t nonce[12]);
+
+/* brisk_chacha20_poly1305_decrypt checks tag over in_len bytes of
+ * ciphertext at in and aad (compared in constant time), and only then
+ * decrypts them into out (out == in allowed).  Returns 0; BRISK_EVERIFY
+ * when the tag does not match, with out's in_len bytes set to zero; or
+ * BRISK_EINVAL as brisk_chacha20_poly1305_encrypt. */
+BRISK_API int brisk_chacha20_poly1305_decrypt(uint8_t *out, const uint8_t *in, size_t in_len,
+                                              const uint8_t tag[16], const uint8_t *aad,
+                                              size_t aad_len, const uint8_t key[32],
+                                              const uint8_t nonce[12]);
+
+/* brisk_xchacha20_poly1305_encrypt is brisk_chacha20_poly1305_encrypt with
+ * a 192-bit nonce, which may be chosen at random (draft-irtf-cfrg-xchacha
+ * section 2.3: the AEAD under the HChaCha20 subkey of key and nonce[0..15]
+ * with the nonce 0^32 || nonce[16..23]). */
+BRISK_API int brisk_xchacha20_poly1305_encrypt(uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                                               size_t in_len, const uint8_t *aad,
+                                               size_t aad_len, const uint8_t key[32],
+                                               const uint8_t nonce[24]);
+
+/* brisk_xchacha20_poly1305_decrypt is brisk_chacha20_poly1305_decrypt
+ * with a 192-bit nonce. */
+BRISK_API int brisk_xchacha20_poly1305_decrypt(uint8_t *out, const uint8_t *in, size_t in_len,
+                                               const uint8_t tag[16], const uint8_t *aad,
+                                               size_t aad_len, const uint8_t key[32],
+                                               const uint8_t nonce[24]);
+
 #ifdef __cplusplus
 }
 #endif

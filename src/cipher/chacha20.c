@@ -227,3 +227,63 @@ int brisk_xchacha20(uint8_t *out, const uint8_t *in, size_t len, const uint8_t k
     djb_xor(st, out, in, len, nonce + 16, counter);
     return 0;
 }
+
+/* ---- The generic API's "chacha20" (OpenSSL's EVP_chacha20) ---- */
+
+_Static_assert(sizeof(brisk_chacha_ks) <= BRISK_KS_SIZE, "ChaCha state fits ks");
+
+static int chacha20_setkey(void *ks, const uint8_t *key, size_t key_len, unsigned param)
+{
+    if (key == NULL || key_len != 32 || param != 0)
+        return BRISK_EINVAL;
+    brisk_chacha20_setup(((brisk_chacha_ks *)ks)->st, key);
+    return 0;
+}
+
+static void chacha20_crypt(void *ks, uint8_t *out, const uint8_t *in, size_t len)
+{
+    (void)ks, (void)out, (void)in, (void)len;
+}
+
+const brisk_stream_cipher brisk_chacha20_cipher = {"chacha20", chacha20_setkey, chacha20_crypt};
+
+void brisk_chacha20_init(brisk_cipher_ctx *ctx, const uint8_t iv[16])
+{
+    brisk_chacha_ks *s = (brisk_chacha_ks *)ctx->ks;
+    for (int i = 0; i < 4; i++)
+        s->st[12 + i] = load32_le(iv + 4 * i);
+    ctx->buf_len = 0;
+}
+
+void brisk_chacha20_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    brisk_chacha_ks *s = (brisk_chacha_ks *)ctx->ks;
+    size_t left = ctx->buf_len;
+
+    if (left > 0) {
+        size_t n = left < len ? left : len;
+        const uint8_t *k = s->stream + 64 - left;
+        for (size_t i = 0; i < n; i++)
+            out[i] = (uint8_t)(in[i] ^ k[i]);
+        left -= n;
+        in += n;
+        out += n;
+        len -= n;
+    }
+    const brisk_chacha20_ops *ops = brisk_chacha20_active();
+    if (len >= 64) {
+        size_t whole = len & ~(size_t)63;
+        brisk_chacha20_xor64(ops, s->st, out, in, whole);
+        in += whole;
+        out += whole;
+        len -= whole;
+    }
+    if (len > 0) {
+        memset(s->stream, 0, sizeof(s->stream));
+        brisk_chacha20_xor64(ops, s->st, s->stream, s->stream, 64);
+        for (size_t i = 0; i < len; i++)
+            out[i] = (uint8_t)(in[i] ^ s->stream[i]);
+        left = 64 - len;
+    }
+    ctx->buf_len = left;
+}

@@ -13,6 +13,7 @@
 #define BRISK_CIPHER_INTERNAL_H
 
 #include <brisk/cipher.h>
+#include <brisk/mac.h>
 
 #include "../internal.h"
 
@@ -151,6 +152,36 @@ void brisk_chacha20_xor32(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_
 void brisk_chacha20_xor64(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t *out,
                           const uint8_t *in, size_t len);
 void brisk_hchacha20_words(uint32_t sub[8], const uint8_t key[32], const uint8_t nonce[16]);
+
+/* The state of a "chacha20" or "chacha20-poly1305" context, in ctx->ks:
+ * the ChaCha state (key set by setkey, counter and nonce by init), the
+ * keystream block whose last ctx->buf_len bytes are unused, and for the
+ * AEAD the Poly1305 computation and its phase. */
+typedef struct brisk_chacha_ks {
+    uint32_t st[16];
+    uint8_t stream[64];
+    brisk_poly1305_ctx poly;
+    int phase; /* CHAPOLY_AAD, CHAPOLY_DATA, CHAPOLY_DONE (chacha20_poly1305.c) */
+} brisk_chacha_ks;
+
+/* The stream cipher behind both descriptors: setkey writes the constants
+ * and key words; crypt is unused (the modes below run them). */
+extern const brisk_stream_cipher brisk_chacha20_cipher;
+
+/* brisk_chacha20_init sets ctx's counter and nonce from OpenSSL's 16-byte
+ * EVP_chacha20 IV (32-bit little-endian counter, 96-bit nonce);
+ * brisk_chacha20_update xors the keystream, carrying the counter from word
+ * 12 into 13 as EVP_chacha20 does. */
+void brisk_chacha20_init(brisk_cipher_ctx *ctx, const uint8_t iv[16]);
+void brisk_chacha20_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+
+/* ChaCha20-Poly1305 through the generic API (chacha20_poly1305.c): init
+ * with the 12-byte nonce, then aad, update and final as brisk_cipher_aad/
+ * update/final. */
+int brisk_chapoly_init(brisk_cipher_ctx *ctx, const uint8_t iv[12]);
+int brisk_chapoly_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
+int brisk_chapoly_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+int brisk_chapoly_final(brisk_cipher_ctx *ctx);
 
 /* ---- AES ---- */
 
