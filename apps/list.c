@@ -46,7 +46,8 @@ static void list_digests(void)
 
 static const char *mode_name(brisk_cipher_mode mode)
 {
-    static const char *const names[] = {"stream", "ECB", "CBC", "CFB", "OFB", "CTR", "GCM", "XTS"};
+    static const char *const names[] = {"stream", "ECB", "CBC", "CFB", "OFB", "CTR",
+                                        "GCM", "XTS", "stream", "AEAD"};
 
     return (size_t)mode < sizeof(names) / sizeof(names[0]) ? names[mode] : "?";
 }
