@@ -25,31 +25,42 @@
 
 /* ---- Portable kernel ---- */
 
-static inline void quarter_round(uint32_t x[16], int a, int b, int c, int d)
+/* quarter_round works on named locals through pointers; once inlined,
+ * the state stays in registers (an array indexed through a function's
+ * parameters stays in memory unless every call is inlined). */
+static inline __attribute__((always_inline)) void quarter_round(uint32_t *a, uint32_t *b,
+                                                                uint32_t *c, uint32_t *d)
 {
-    x[a] += x[b];
-    x[d] = rotl32(x[d] ^ x[a], 16);
-    x[c] += x[d];
-    x[b] = rotl32(x[b] ^ x[c], 12);
-    x[a] += x[b];
-    x[d] = rotl32(x[d] ^ x[a], 8);
-    x[c] += x[d];
-    x[b] = rotl32(x[b] ^ x[c], 7);
+    *a += *b;
+    *d = rotl32(*d ^ *a, 16);
+    *c += *d;
+    *b = rotl32(*b ^ *c, 12);
+    *a += *b;
+    *d = rotl32(*d ^ *a, 8);
+    *c += *d;
+    *b = rotl32(*b ^ *c, 7);
 }
 
 /* chacha_rounds runs the 20 rounds (ten double rounds) on x in place. */
-static inline void chacha_rounds(uint32_t x[16])
+static inline __attribute__((always_inline)) void chacha_rounds(uint32_t x[16])
 {
+    uint32_t x0 = x[0], x1 = x[1], x2 = x[2], x3 = x[3], x4 = x[4], x5 = x[5], x6 = x[6];
+    uint32_t x7 = x[7], x8 = x[8], x9 = x[9], x10 = x[10], x11 = x[11], x12 = x[12];
+    uint32_t x13 = x[13], x14 = x[14], x15 = x[15];
+
     for (int i = 0; i < 10; i++) {
-        quarter_round(x, 0, 4, 8, 12);
-        quarter_round(x, 1, 5, 9, 13);
-        quarter_round(x, 2, 6, 10, 14);
-        quarter_round(x, 3, 7, 11, 15);
-        quarter_round(x, 0, 5, 10, 15);
-        quarter_round(x, 1, 6, 11, 12);
-        quarter_round(x, 2, 7, 8, 13);
-        quarter_round(x, 3, 4, 9, 14);
+        quarter_round(&x0, &x4, &x8, &x12);
+        quarter_round(&x1, &x5, &x9, &x13);
+        quarter_round(&x2, &x6, &x10, &x14);
+        quarter_round(&x3, &x7, &x11, &x15);
+        quarter_round(&x0, &x5, &x10, &x15);
+        quarter_round(&x1, &x6, &x11, &x12);
+        quarter_round(&x2, &x7, &x8, &x13);
+        quarter_round(&x3, &x4, &x9, &x14);
     }
+    x[0] = x0, x[1] = x1, x[2] = x2, x[3] = x3, x[4] = x4, x[5] = x5, x[6] = x6, x[7] = x7;
+    x[8] = x8, x[9] = x9, x[10] = x10, x[11] = x11, x[12] = x12, x[13] = x13, x[14] = x14;
+    x[15] = x15;
 }
 
 static void chacha20_xor_blocks_c(uint8_t *out, const uint8_t *in, size_t nblocks,

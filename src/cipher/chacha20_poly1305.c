@@ -222,18 +222,21 @@ static inline brisk_chacha_ks *chacha_of(brisk_cipher_ctx *ctx)
 int brisk_chapoly_init(brisk_cipher_ctx *ctx, const uint8_t iv[12])
 {
     brisk_chacha_ks *s = chacha_of(ctx);
-    uint8_t k0[64];
+    uint8_t k01[128];
 
+    /* Blocks 0 (the Poly1305 key) and 1 (the message's first 64 bytes)
+     * in one kernel call: a short message then needs no other. */
     s->st[12] = 0;
     for (int i = 0; i < 3; i++)
         s->st[13 + i] = load32_le(iv + 4 * i);
-    memset(k0, 0, sizeof(k0));
-    brisk_chacha20_active()->xor_blocks(k0, k0, 1, s->st);
-    brisk_poly1305_init(&s->poly, k0);
-    wipe(k0, sizeof(k0));
-    s->st[12] = 1;
+    memset(k01, 0, sizeof(k01));
+    brisk_chacha20_active()->xor_blocks(k01, k01, 2, s->st);
+    brisk_poly1305_init(&s->poly, k01);
+    memcpy(s->stream, k01 + 64, 64);
+    wipe(k01, sizeof(k01));
+    s->st[12] = 2;
     s->phase = CHAPOLY_AAD;
-    ctx->buf_len = 0;
+    ctx->buf_len = 64;
     return 0;
 }
 
