@@ -71,8 +71,23 @@ void brisk_poly1305_blocks_c(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t 
 
 /* Widest first; the vector kernels run short inputs through "c64". */
 static const brisk_poly1305_ops poly1305_ops_c = {brisk_poly1305_blocks_c};
+#ifdef BRISK_POLY1305_C64
+static const brisk_poly1305_ops poly1305_ops_c64 = {brisk_poly1305_blocks_c64};
+#ifdef BRISK_X86_64
+static const brisk_poly1305_ops poly1305_ops_avx512 = {brisk_poly1305_blocks_avx512};
+static const brisk_poly1305_ops poly1305_ops_avx2 = {brisk_poly1305_blocks_avx2};
+#endif
+#endif
 
 static const brisk_impl poly1305_impls[] = {
+#ifdef BRISK_POLY1305_C64
+#ifdef BRISK_X86_64
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512IFMA, 0, BRISK_IMPL_AUTO,
+     &poly1305_ops_avx512},
+    {"avx2", BRISK_CPU_AVX2, 0, BRISK_IMPL_AUTO, &poly1305_ops_avx2},
+#endif
+    {"c64", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c64},
+#endif
     {"c", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c},
     {NULL, 0, 0, 0, NULL},
 };
@@ -181,5 +196,6 @@ int brisk_poly1305_verify(const uint8_t tag[16], const uint8_t expect[16])
 {
     if (tag == NULL || expect == NULL)
         return BRISK_EINVAL;
-    return ct_eq_bytes(tag, expect, 16) ? BRISK_EOK : BRISK_EVERIFY;
+    /* 0 when equal, BRISK_EVERIFY when not, without a branch on secrets */
+    return (int)(ct_mask32(ct_eq_bytes(tag, expect, 16) ^ 1) & (uint32_t)BRISK_EVERIFY);
 }
