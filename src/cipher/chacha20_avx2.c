@@ -26,34 +26,37 @@
 #include <immintrin.h>
 
 #define CHACHA_AVX2 __attribute__((target("avx2")))
+/* The helpers must inline: the kernels index their register arrays with
+ * constants only once the helpers' loops are unrolled into them. */
+#define CHACHA_AVX2_INLINE __attribute__((target("avx2"), always_inline)) static inline
 
-CHACHA_AVX2 static inline __m256i rotl16(__m256i x)
+CHACHA_AVX2_INLINE __m256i rotl16(__m256i x)
 {
     const __m256i r = _mm256_set_epi8(13, 12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2, 13,
                                       12, 15, 14, 9, 8, 11, 10, 5, 4, 7, 6, 1, 0, 3, 2);
     return _mm256_shuffle_epi8(x, r);
 }
 
-CHACHA_AVX2 static inline __m256i rotl8(__m256i x)
+CHACHA_AVX2_INLINE __m256i rotl8(__m256i x)
 {
     const __m256i r = _mm256_set_epi8(14, 13, 12, 15, 10, 9, 8, 11, 6, 5, 4, 7, 2, 1, 0, 3, 14,
                                       13, 12, 15, 10, 9, 8, 11, 6, 5, 4, 7, 2, 1, 0, 3);
     return _mm256_shuffle_epi8(x, r);
 }
 
-CHACHA_AVX2 static inline __m256i rotl12(__m256i x)
+CHACHA_AVX2_INLINE __m256i rotl12(__m256i x)
 {
     return _mm256_or_si256(_mm256_slli_epi32(x, 12), _mm256_srli_epi32(x, 20));
 }
 
-CHACHA_AVX2 static inline __m256i rotl7(__m256i x)
+CHACHA_AVX2_INLINE __m256i rotl7(__m256i x)
 {
     return _mm256_or_si256(_mm256_slli_epi32(x, 7), _mm256_srli_epi32(x, 25));
 }
 
 /* ---- Eight blocks, word-sliced ---- */
 
-CHACHA_AVX2 static inline void qr8(__m256i x[16], int a, int b, int c, int d)
+CHACHA_AVX2_INLINE void qr8(__m256i x[16], int a, int b, int c, int d)
 {
     x[a] = _mm256_add_epi32(x[a], x[b]);
     x[d] = rotl16(_mm256_xor_si256(x[d], x[a]));
@@ -67,7 +70,7 @@ CHACHA_AVX2 static inline void qr8(__m256i x[16], int a, int b, int c, int d)
 
 /* xor8 stores in ^ the keystream of x (words 0..7 or 8..15 of eight
  * blocks, word w of block j in lane j of x[w]) at out + 64 j. */
-CHACHA_AVX2 static inline void xor8(uint8_t *out, const uint8_t *in, const __m256i x[8])
+CHACHA_AVX2_INLINE void xor8(uint8_t *out, const uint8_t *in, const __m256i x[8])
 {
     __m256i u[4], v[4];
     for (int h = 0; h < 2; h++) {
@@ -121,7 +124,7 @@ CHACHA_AVX2 static void blocks8(uint8_t *out, const uint8_t *in, const uint32_t 
 
 /* The rows a, b, c, d of `sets` pairs of blocks, one round of each pair
  * interleaved with the others' (sets is a constant after inlining). */
-CHACHA_AVX2 static inline void hqr(__m256i a[], __m256i b[], __m256i c[], __m256i d[], int sets)
+CHACHA_AVX2_INLINE void hqr(__m256i a[], __m256i b[], __m256i c[], __m256i d[], int sets)
 {
     for (int k = 0; k < sets; k++)
         a[k] = _mm256_add_epi32(a[k], b[k]);
@@ -142,7 +145,7 @@ CHACHA_AVX2 static inline void hqr(__m256i a[], __m256i b[], __m256i c[], __m256
 }
 
 /* xor2 stores in ^ the keystream of one pair: n (1 or 2) blocks. */
-CHACHA_AVX2 static inline void xor2(uint8_t *out, const uint8_t *in, __m256i a, __m256i b,
+CHACHA_AVX2_INLINE void xor2(uint8_t *out, const uint8_t *in, __m256i a, __m256i b,
                                     __m256i c, __m256i d, size_t n)
 {
     __m256i k0 = _mm256_permute2x128_si256(a, b, 0x20), k1 = _mm256_permute2x128_si256(c, d, 0x20);
@@ -161,7 +164,7 @@ CHACHA_AVX2 static inline void xor2(uint8_t *out, const uint8_t *in, __m256i a, 
 }
 
 /* blocks_h runs n blocks, 1 <= n <= 2 * sets, as `sets` pairs. */
-CHACHA_AVX2 static inline void blocks_h(uint8_t *out, const uint8_t *in, size_t n,
+CHACHA_AVX2_INLINE void blocks_h(uint8_t *out, const uint8_t *in, size_t n,
                                         const uint32_t state[16], int sets)
 {
     __m256i a[2], b[2], c[2], d[2], d0[2];

@@ -27,12 +27,16 @@
 #include <immintrin.h>
 
 #define CHACHA_AVX512 __attribute__((target("avx2,avx512f,avx512vl")))
+/* The helpers must inline: the kernels index their register arrays with
+ * constants only once the helpers' loops are unrolled into them. */
+#define CHACHA_AVX512_INLINE \
+    __attribute__((target("avx2,avx512f,avx512vl"), always_inline)) static inline
 
 /* ---- Sixteen or 32 blocks, word-sliced, in zmm ---- */
 
 /* One quarter round on `groups` groups of sixteen blocks, step by step
  * across the groups (groups is a constant after inlining). */
-CHACHA_AVX512 static inline void qr16(__m512i x[][16], int groups, int a, int b, int c, int d)
+CHACHA_AVX512_INLINE void qr16(__m512i x[][16], int groups, int a, int b, int c, int d)
 {
     for (int g = 0; g < groups; g++)
         x[g][a] = _mm512_add_epi32(x[g][a], x[g][b]);
@@ -52,7 +56,7 @@ CHACHA_AVX512 static inline void qr16(__m512i x[][16], int groups, int a, int b,
         x[g][b] = _mm512_rol_epi32(_mm512_xor_si512(x[g][b], x[g][c]), 7);
 }
 
-CHACHA_AVX512 static inline void rounds16(__m512i x[][16], int groups)
+CHACHA_AVX512_INLINE void rounds16(__m512i x[][16], int groups)
 {
     for (int r = 0; r < 10; r++) {
         qr16(x, groups, 0, 4, 8, 12);
@@ -68,7 +72,7 @@ CHACHA_AVX512 static inline void rounds16(__m512i x[][16], int groups)
 
 /* xor16 stores in ^ the keystream x (word w of block j in lane j of x[w])
  * at out + 64 j, for j < 16. */
-CHACHA_AVX512 static inline void xor16(uint8_t *out, const uint8_t *in, const __m512i x[16])
+CHACHA_AVX512_INLINE void xor16(uint8_t *out, const uint8_t *in, const __m512i x[16])
 {
     __m512i u[4][4];
     /* u[q][j]: words 4q..4q+3 of blocks j, j + 4, j + 8, j + 12 in lanes 0..3. */
@@ -96,7 +100,7 @@ CHACHA_AVX512 static inline void xor16(uint8_t *out, const uint8_t *in, const __
     }
 }
 
-CHACHA_AVX512 static inline void start16(__m512i x[16], const uint32_t state[16], uint32_t add)
+CHACHA_AVX512_INLINE void start16(__m512i x[16], const uint32_t state[16], uint32_t add)
 {
     for (int i = 0; i < 16; i++)
         x[i] = _mm512_set1_epi32((int)state[i]);
@@ -107,7 +111,7 @@ CHACHA_AVX512 static inline void start16(__m512i x[16], const uint32_t state[16]
 
 /* finish16 adds the input state back (read again from memory: in the
  * 32-block kernel every register holds a state word). */
-CHACHA_AVX512 static inline void finish16(__m512i x[16], const uint32_t state[16], uint32_t add)
+CHACHA_AVX512_INLINE void finish16(__m512i x[16], const uint32_t state[16], uint32_t add)
 {
     __m512i s[16];
     start16(s, state, add);
@@ -149,7 +153,7 @@ CHACHA_AVX512 static void blocks16(uint8_t *out, const uint8_t *in, size_t n,
 
 /* ---- Eight blocks, word-sliced, in ymm ---- */
 
-CHACHA_AVX512 static inline void qr8(__m256i x[16], int a, int b, int c, int d)
+CHACHA_AVX512_INLINE void qr8(__m256i x[16], int a, int b, int c, int d)
 {
     x[a] = _mm256_add_epi32(x[a], x[b]);
     x[d] = _mm256_rol_epi32(_mm256_xor_si256(x[d], x[a]), 16);
@@ -163,7 +167,7 @@ CHACHA_AVX512 static inline void qr8(__m256i x[16], int a, int b, int c, int d)
 
 /* xor8 stores in ^ the keystream of x (words 0..7 or 8..15 of eight
  * blocks, word w of block j in lane j of x[w]) at out + 64 j. */
-CHACHA_AVX512 static inline void xor8(uint8_t *out, const uint8_t *in, const __m256i x[8])
+CHACHA_AVX512_INLINE void xor8(uint8_t *out, const uint8_t *in, const __m256i x[8])
 {
     __m256i u[2][4];
     for (int h = 0; h < 2; h++) {
@@ -225,7 +229,7 @@ CHACHA_AVX512 static void blocks8(uint8_t *out, const uint8_t *in, size_t n,
 
 /* ---- Two to four blocks, a row per register ---- */
 
-CHACHA_AVX512 static inline void hqr4(__m512i *a, __m512i *b, __m512i *c, __m512i *d)
+CHACHA_AVX512_INLINE void hqr4(__m512i *a, __m512i *b, __m512i *c, __m512i *d)
 {
     *a = _mm512_add_epi32(*a, *b);
     *d = _mm512_rol_epi32(_mm512_xor_si512(*d, *a), 16);
@@ -272,7 +276,7 @@ CHACHA_AVX512 static void blocks4(uint8_t *out, const uint8_t *in, size_t n,
     }
 }
 
-CHACHA_AVX512 static inline void hqr2(__m256i *a, __m256i *b, __m256i *c, __m256i *d)
+CHACHA_AVX512_INLINE void hqr2(__m256i *a, __m256i *b, __m256i *c, __m256i *d)
 {
     *a = _mm256_add_epi32(*a, *b);
     *d = _mm256_rol_epi32(_mm256_xor_si256(*d, *a), 16);
