@@ -85,6 +85,11 @@ const brisk_chacha20_ops brisk_chacha20_ops_c = {chacha20_xor_blocks_c};
 /* Widest first; every kernel is constant-time and exact, so the dispatcher
  * takes the widest the CPU runs. */
 static const brisk_impl chacha20_impls[] = {
+#ifdef BRISK_X86_64
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, 0, BRISK_IMPL_AUTO,
+     &brisk_chacha20_ops_avx512},
+    {"avx2", BRISK_CPU_AVX2, 0, BRISK_IMPL_AUTO, &brisk_chacha20_ops_avx2},
+#endif
     {"c", 0, 0, BRISK_IMPL_AUTO, &brisk_chacha20_ops_c},
     {NULL, 0, 0, 0, NULL},
 };

@@ -131,6 +131,11 @@ typedef struct brisk_chacha20_ops {
 
 extern brisk_prim brisk_chacha20_prim;
 extern const brisk_chacha20_ops brisk_chacha20_ops_c;
+#ifdef BRISK_X86_64
+/* chacha20_avx2.c (8 blocks word-sliced in ymm) and chacha20_avx512.c (16
+ * and 32 in zmm); both take short inputs a row per register. */
+extern const brisk_chacha20_ops brisk_chacha20_ops_avx2, brisk_chacha20_ops_avx512;
+#endif
 
 /* brisk_chacha20_active returns the ChaCha20 implementation in use. */
 static inline const brisk_chacha20_ops *brisk_chacha20_active(void)
