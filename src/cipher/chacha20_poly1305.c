@@ -4,11 +4,13 @@
  * the same AEAD under the HChaCha20 subkey and nonce 0^32 || nonce[16..23]),
  * as one-shot functions and as "chacha20-poly1305" in the generic API.
  *
- * Technique: block 0 of the keystream is the Poly1305 key; the message is
- * encrypted from block 1 in large kernel calls and MACed after each chunk
- * (one pass over a cache-sized chunk).  Messages of up to three blocks take
- * their keystream, Poly1305 key included, from a single kernel call: the
- * vector kernels make four blocks as fast as one.  Decryption checks the
+ * Technique: block 0 of the keystream is the Poly1305 key.  A short kernel
+ * call costs the kernel's latency, whatever the blocks (the vector kernels
+ * make 32 blocks in little more time than one), so block 0 and the first
+ * 31 blocks of the message go through one call on a stack buffer; the
+ * rest is encrypted in 4 KiB chunks, each MACed after it is encrypted.
+ * The generic API holds the AAD back (up to 256 bytes) until the first
+ * data so that it can do the same.  The one-shot decryption checks the
  * tag before it writes any plaintext.
  *
  * Constant-time: yes; the tag comparison reads every byte and its verdict,
@@ -62,14 +64,27 @@ static void mac_lengths(brisk_poly1305_ctx *p, uint64_t aad_len, uint64_t msg_le
 
 /* ---- One-shot ---- */
 
-/* short_keystream fills ks with blocks 0..n of st (n = the message's blocks,
- * at most 3) in one kernel call. */
-static void short_keystream(const brisk_chacha20_ops *ops, const uint32_t st[16], uint8_t ks[256],
-                            size_t len)
+/* A batch: block 0 and up to BATCH_DATA bytes of message in one kernel
+ * call through a stack buffer (32 blocks: the widest kernels' group),
+ * since a short call costs the kernel's latency, not its throughput. */
+enum { BATCH = 32 * 64, BATCH_DATA = BATCH - 64 };
+
+/* batch copies n = min(len, BATCH_DATA) bytes of in to buf + 64, zero-pads
+ * them to whole blocks and runs the kernel from st (counter 0) over block
+ * 0 and them: buf then holds the Poly1305 key, in ^ keystream, and the
+ * unused keystream of the last block.  It advances st[12] past the blocks
+ * used and returns n. */
+static size_t batch(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t buf[BATCH],
+                    const uint8_t *in, size_t len)
 {
-    size_t nb = 1 + (len + 63) / 64;
-    memset(ks, 0, opaque_size(64 * nb));
-    ops->xor_blocks(ks, ks, nb, st);
+    size_t n = len < BATCH_DATA ? len : BATCH_DATA, nb = 1 + (n + 63) / 64;
+    memset(buf, 0, 64);
+    if (n > 0) /* in may be NULL then */
+        memcpy(buf + 64, in, opaque_size(n));
+    memset(buf + 64 + n, 0, opaque_size(64 * nb - 64 - n));
+    ops->xor_blocks(buf, buf, nb, st);
+    st[12] += (uint32_t)nb;
+    return n;
 }
 
 static inline void xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *k, size_t len)
@@ -78,56 +93,45 @@ static inline void xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *k, 
         out[i] = (uint8_t)(in[i] ^ k[i]);
 }
 
-/* seal encrypts and tags with st holding key and nonce (counter 0). */
+/* seal encrypts and tags with st holding key and nonce (counter 0): the
+ * first batch through the stack, the rest in chunks, each MACed after it
+ * is encrypted. */
 static void seal(uint32_t st[16], uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len,
                  const uint8_t *aad, size_t aad_len)
 {
     const brisk_chacha20_ops *ops = brisk_chacha20_active();
     brisk_poly1305_ctx p;
-    uint8_t ks[256];
+    uint8_t buf[BATCH];
 
-    if (len <= 192) {
-        short_keystream(ops, st, ks, len);
-        brisk_poly1305_init(&p, ks);
-        xor_bytes(out, in, ks + 64, len);
-        brisk_poly1305_update(&p, aad, aad_len);
-        pad16(&p, aad_len);
-        brisk_poly1305_update(&p, out, len);
-    } else {
-        memset(ks, 0, 64);
-        ops->xor_blocks(ks, ks, 1, st);
-        brisk_poly1305_init(&p, ks);
-        brisk_poly1305_update(&p, aad, aad_len);
-        pad16(&p, aad_len);
-        st[12] = 1;
-        for (size_t done = 0; done < len;) {
-            size_t n = len - done < CHUNK ? len - done : CHUNK;
-            brisk_chacha20_xor32(ops, st, out + done, in + done, n);
-            brisk_poly1305_update(&p, out + done, n);
-            done += n;
-        }
+    size_t n = batch(ops, st, buf, in, len);
+    brisk_poly1305_init(&p, buf);
+    brisk_poly1305_update(&p, aad, aad_len);
+    pad16(&p, aad_len);
+    if (n > 0)
+        memcpy(out, buf + 64, opaque_size(n));
+    brisk_poly1305_update(&p, buf + 64, n);
+    wipe(buf, 64 + ((n + 63) & ~(size_t)63));
+    for (size_t done = n; done < len;) {
+        size_t m = len - done < CHUNK ? len - done : CHUNK;
+        brisk_chacha20_xor32(ops, st, out + done, in + done, m);
+        brisk_poly1305_update(&p, out + done, m);
+        done += m;
     }
     pad16(&p, len);
     mac_lengths(&p, aad_len, len, tag);
-    wipe(ks, sizeof(ks));
     wipe(st, 16 * sizeof(uint32_t));
 }
 
-/* open checks the tag, then decrypts; on a mismatch it writes zeros. */
+/* open_ checks the tag, then decrypts; on a mismatch it writes zeros. */
 static int open_(uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len,
                  const uint8_t tag[16], const uint8_t *aad, size_t aad_len)
 {
     const brisk_chacha20_ops *ops = brisk_chacha20_active();
     brisk_poly1305_ctx p;
-    uint8_t ks[256], want[16];
+    uint8_t buf[BATCH], want[16];
 
-    if (len <= 192)
-        short_keystream(ops, st, ks, len);
-    else {
-        memset(ks, 0, 64);
-        ops->xor_blocks(ks, ks, 1, st);
-    }
-    brisk_poly1305_init(&p, ks);
+    size_t n = batch(ops, st, buf, in, len);
+    brisk_poly1305_init(&p, buf);
     brisk_poly1305_update(&p, aad, aad_len);
     pad16(&p, aad_len);
     brisk_poly1305_update(&p, in, len);
@@ -135,15 +139,15 @@ static int open_(uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len,
     mac_lengths(&p, aad_len, len, want);
     int err = brisk_poly1305_verify(want, tag);
     declassify(&err, sizeof(err));
-    if (err != 0) {
+    if (len == 0) {
+        /* out may be NULL */
+    } else if (err != 0) {
         memset(out, 0, opaque_size(len));
-    } else if (len <= 192) {
-        xor_bytes(out, in, ks + 64, len);
     } else {
-        st[12] = 1;
-        brisk_chacha20_xor32(ops, st, out, in, len);
+        memcpy(out, buf + 64, opaque_size(n));
+        brisk_chacha20_xor32(ops, st, out + n, in + n, len - n);
     }
-    wipe(ks, sizeof(ks));
+    wipe(buf, 64 + ((n + 63) & ~(size_t)63));
     wipe(want, sizeof(want));
     wipe(st, 16 * sizeof(uint32_t));
     return err;
@@ -235,22 +239,38 @@ static inline brisk_chacha_ks *chacha_of(brisk_cipher_ctx *ctx)
 int brisk_chapoly_init(brisk_cipher_ctx *ctx, const uint8_t iv[12])
 {
     brisk_chacha_ks *s = chacha_of(ctx);
-    uint8_t k01[128];
 
-    /* Blocks 0 (the Poly1305 key) and 1 (the message's first 64 bytes)
-     * in one kernel call: a short message then needs no other. */
+    /* Block 0 waits for the first data (or final), to share its kernel
+     * call. */
     s->st[12] = 0;
     for (int i = 0; i < 3; i++)
         s->st[13 + i] = load32_le(iv + 4 * i);
-    memset(k01, 0, sizeof(k01));
-    brisk_chacha20_active()->xor_blocks(k01, k01, 2, s->st);
-    brisk_poly1305_init(&s->poly, k01);
-    memcpy(s->stream, k01 + 64, 64);
-    wipe(k01, sizeof(k01));
-    s->st[12] = 2;
     s->phase = CHAPOLY_AAD;
-    ctx->buf_len = 64;
+    s->keyed = 0;
+    s->aad_held = 0;
+    ctx->buf_len = 0;
     return 0;
+}
+
+/* start keys Poly1305 from key0 (block 0) and MACs the AAD held back. */
+static void start(brisk_chacha_ks *s, const uint8_t key0[32])
+{
+    brisk_poly1305_init(&s->poly, key0);
+    brisk_poly1305_update(&s->poly, s->aad, s->aad_held);
+    wipe(s->aad, s->aad_held);
+    s->aad_held = 0;
+    s->keyed = 1;
+}
+
+/* key_alone makes block 0 by itself, when no data can share the call. */
+static void key_alone(brisk_chacha_ks *s)
+{
+    uint8_t k0[64];
+    memset(k0, 0, sizeof(k0));
+    brisk_chacha20_active()->xor_blocks(k0, k0, 1, s->st);
+    s->st[12] = 1;
+    start(s, k0);
+    wipe(k0, sizeof(k0));
 }
 
 int brisk_chapoly_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len)
@@ -258,18 +278,44 @@ int brisk_chapoly_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len)
     brisk_chacha_ks *s = chacha_of(ctx);
     if (s->phase != CHAPOLY_AAD)
         return BRISK_EINVAL;
-    brisk_poly1305_update(&s->poly, aad, aad_len);
+    if (!s->keyed && aad_len <= sizeof(s->aad) - s->aad_held) {
+        if (aad_len > 0) /* aad may be NULL then */
+            memcpy(s->aad + s->aad_held, aad, opaque_size(aad_len));
+        s->aad_held += aad_len;
+    } else {
+        if (!s->keyed)
+            key_alone(s);
+        brisk_poly1305_update(&s->poly, aad, aad_len);
+    }
     ctx->aad_len += aad_len;
     return 0;
 }
 
-/* close_aad pads the AAD once the message starts. */
+/* close_aad pads the AAD once the message starts (keyed by then). */
 static void close_aad(brisk_cipher_ctx *ctx, brisk_chacha_ks *s)
 {
     if (s->phase == CHAPOLY_AAD) {
         pad16(&s->poly, ctx->aad_len);
         s->phase = CHAPOLY_DATA;
     }
+}
+
+/* first_data runs the message's first bytes with block 0 in one batch;
+ * returns how many it took. */
+static size_t first_data(brisk_cipher_ctx *ctx, brisk_chacha_ks *s, uint8_t *out,
+                         const uint8_t *in, size_t len)
+{
+    uint8_t buf[BATCH];
+    size_t n = batch(brisk_chacha20_active(), s->st, buf, in, len), rem = n % 64;
+    start(s, buf);
+    close_aad(ctx, s);
+    brisk_poly1305_update(&s->poly, ctx->encrypt ? buf + 64 : in, n);
+    memcpy(out, buf + 64, opaque_size(n));
+    if (rem != 0)
+        memcpy(s->stream, buf + 64 + n - rem, 64);
+    ctx->buf_len = rem != 0 ? 64 - rem : 0;
+    wipe(buf, 64 + n + (rem != 0 ? 64 - rem : 0));
+    return n;
 }
 
 /* crypt_stream xors len bytes from the keystream left in s->stream and
@@ -309,9 +355,16 @@ int brisk_chapoly_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in,
     brisk_chacha_ks *s = chacha_of(ctx);
     if (s->phase == CHAPOLY_DONE || len > CHAPOLY_MAX_MSG - ctx->msg_len)
         return BRISK_EINVAL;
-    close_aad(ctx, s);
     ctx->msg_len += len;
-    for (size_t done = 0; done < len;) {
+    size_t done = 0;
+    if (!s->keyed) {
+        if (len > 0)
+            done = first_data(ctx, s, out, in, len);
+        else
+            key_alone(s);
+    }
+    close_aad(ctx, s);
+    while (done < len) {
         size_t n = len - done < CHUNK ? len - done : CHUNK;
         if (ctx->encrypt) {
             crypt_stream(ctx, s, out + done, in + done, n);
@@ -332,6 +385,8 @@ int brisk_chapoly_final(brisk_cipher_ctx *ctx)
 
     if (s->phase == CHAPOLY_DONE)
         return BRISK_EINVAL;
+    if (!s->keyed)
+        key_alone(s);
     close_aad(ctx, s);
     pad16(&s->poly, ctx->msg_len);
     mac_lengths(&s->poly, ctx->aad_len, ctx->msg_len, t);

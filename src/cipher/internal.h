@@ -161,12 +161,17 @@ void brisk_hchacha20_words(uint32_t sub[8], const uint8_t key[32], const uint8_t
 /* The state of a "chacha20" or "chacha20-poly1305" context, in ctx->ks:
  * the ChaCha state (key set by setkey, counter and nonce by init), the
  * keystream block whose last ctx->buf_len bytes are unused, and for the
- * AEAD the Poly1305 computation and its phase. */
+ * AEAD the Poly1305 computation, its phase, and the AAD held back until
+ * the first data: block 0 (the Poly1305 key) is made in one kernel call
+ * with the message's first blocks. */
 typedef struct brisk_chacha_ks {
     uint32_t st[16];
     uint8_t stream[64];
     brisk_poly1305_ctx poly;
-    int phase; /* CHAPOLY_AAD, CHAPOLY_DATA, CHAPOLY_DONE (chacha20_poly1305.c) */
+    int phase;          /* CHAPOLY_AAD, _DATA, _DONE (chacha20_poly1305.c) */
+    int keyed;          /* poly holds block 0's key */
+    size_t aad_held;    /* AAD bytes waiting in aad until keyed */
+    uint8_t aad[256];
 } brisk_chacha_ks;
 
 /* The stream cipher behind both descriptors: setkey writes the constants
