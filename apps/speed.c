@@ -411,7 +411,11 @@ static int add_evp_cipher(speed_run *r, const speed_sel *sel)
     speed_row *row;
 
     evp_label(label, c);
-    int aead = (c->flags & BRISK_CIPHER_AEAD) != 0;
+    /* OpenSSL 3.0 times GCM (and CCM, OCB) in whole messages, but
+     * ChaCha20-Poly1305, whose EVP mode is none of those, in updates on
+     * one context like any stream cipher, with or without -aead (its
+     * EVP_Update_loop: no init, AAD or tag per update). */
+    int aead = (c->flags & BRISK_CIPHER_AEAD) != 0 && c->mode != BRISK_MODE_CHACHA20_POLY1305;
     if (add_row(r, INDEX_EVP, label, NULL, c, aead ? &speed_aead_kind : &speed_cipher_kind) != 0)
         return -1;
     row = &r->rows[r->n_rows - 1];
