@@ -271,35 +271,45 @@ void brisk_chacha20_init(brisk_cipher_ctx *ctx, const uint8_t iv[16])
     ctx->buf_len = 0;
 }
 
+void brisk_chacha20_stream(brisk_chacha_ks *s, size_t *left, uint8_t *out, const uint8_t *in,
+                           size_t len, int carry64)
+{
+    const brisk_chacha20_ops *ops = brisk_chacha20_active();
+    size_t n = *left;
+
+    while (len > 0) {
+        if (n > 0) {
+            size_t m = n < len ? n : len;
+            const uint8_t *k = s->stream + BRISK_CHACHA_STREAM - n;
+            for (size_t i = 0; i < m; i++)
+                out[i] = (uint8_t)(in[i] ^ k[i]);
+            n -= m;
+            in += m;
+            out += m;
+            len -= m;
+            continue;
+        }
+        if (len >= BRISK_CHACHA_STREAM) {
+            size_t whole = len & ~(size_t)63;
+            (carry64 ? brisk_chacha20_xor64 : brisk_chacha20_xor32)(ops, s->st, out, in, whole);
+            in += whole;
+            out += whole;
+            len -= whole;
+            continue;
+        }
+        uint64_t room = ((uint64_t)1 << 32) - s->st[12];
+        size_t nb = BRISK_CHACHA_STREAM / 64;
+        if (!carry64 && room < nb)
+            nb = (size_t)room;
+        uint8_t *k = s->stream + BRISK_CHACHA_STREAM - 64 * nb;
+        memset(k, 0, 64 * nb);
+        (carry64 ? brisk_chacha20_xor64 : brisk_chacha20_xor32)(ops, s->st, k, k, 64 * nb);
+        n = 64 * nb;
+    }
+    *left = n;
+}
+
 void brisk_chacha20_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-    brisk_chacha_ks *s = (brisk_chacha_ks *)ctx->ks;
-    size_t left = ctx->buf_len;
-
-    if (left > 0) {
-        size_t n = left < len ? left : len;
-        const uint8_t *k = s->stream + 64 - left;
-        for (size_t i = 0; i < n; i++)
-            out[i] = (uint8_t)(in[i] ^ k[i]);
-        left -= n;
-        in += n;
-        out += n;
-        len -= n;
-    }
-    const brisk_chacha20_ops *ops = brisk_chacha20_active();
-    if (len >= 64) {
-        size_t whole = len & ~(size_t)63;
-        brisk_chacha20_xor64(ops, s->st, out, in, whole);
-        in += whole;
-        out += whole;
-        len -= whole;
-    }
-    if (len > 0) {
-        memset(s->stream, 0, sizeof(s->stream));
-        brisk_chacha20_xor64(ops, s->st, s->stream, s->stream, 64);
-        for (size_t i = 0; i < len; i++)
-            out[i] = (uint8_t)(in[i] ^ s->stream[i]);
-        left = 64 - len;
-    }
-    ctx->buf_len = left;
+    brisk_chacha20_stream((brisk_chacha_ks *)ctx->ks, &ctx->buf_len, out, in, len, 1);
 }

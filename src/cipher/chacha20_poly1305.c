@@ -311,43 +311,18 @@ static size_t first_data(brisk_cipher_ctx *ctx, brisk_chacha_ks *s, uint8_t *out
     close_aad(ctx, s);
     brisk_poly1305_update(&s->poly, ctx->encrypt ? buf + 64 : in, n);
     memcpy(out, buf + 64, opaque_size(n));
-    if (rem != 0)
-        memcpy(s->stream, buf + 64 + n - rem, 64);
+    if (rem != 0) /* the last block's unused keystream, at the buffer's end */
+        memcpy(s->stream + BRISK_CHACHA_STREAM - (64 - rem), buf + 64 + n, 64 - rem);
     ctx->buf_len = rem != 0 ? 64 - rem : 0;
     wipe(buf, 64 + n + (rem != 0 ? 64 - rem : 0));
     return n;
 }
 
-/* crypt_stream xors len bytes from the keystream left in s->stream and
- * new blocks (counting in word 12 only: the length limit keeps it from
- * wrapping). */
-static void crypt_stream(brisk_cipher_ctx *ctx, brisk_chacha_ks *s, uint8_t *out,
-                         const uint8_t *in, size_t len)
+/* crypt_stream xors len bytes of keystream, counting in word 12 only. */
+static inline void crypt_stream(brisk_cipher_ctx *ctx, brisk_chacha_ks *s, uint8_t *out,
+                                const uint8_t *in, size_t len)
 {
-    size_t left = ctx->buf_len;
-    if (left > 0) {
-        size_t n = left < len ? left : len;
-        xor_bytes(out, in, s->stream + 64 - left, n);
-        left -= n;
-        in += n;
-        out += n;
-        len -= n;
-    }
-    const brisk_chacha20_ops *ops = brisk_chacha20_active();
-    if (len >= 64) {
-        size_t whole = len & ~(size_t)63;
-        brisk_chacha20_xor32(ops, s->st, out, in, whole);
-        in += whole;
-        out += whole;
-        len -= whole;
-    }
-    if (len > 0) {
-        memset(s->stream, 0, sizeof(s->stream));
-        brisk_chacha20_xor32(ops, s->st, s->stream, s->stream, 64);
-        xor_bytes(out, in, s->stream, len);
-        left = 64 - len;
-    }
-    ctx->buf_len = left;
+    brisk_chacha20_stream(s, &ctx->buf_len, out, in, len, 0);
 }
 
 int brisk_chapoly_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)

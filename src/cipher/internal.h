@@ -160,13 +160,14 @@ void brisk_hchacha20_words(uint32_t sub[8], const uint8_t key[32], const uint8_t
 
 /* The state of a "chacha20" or "chacha20-poly1305" context, in ctx->ks:
  * the ChaCha state (key set by setkey, counter and nonce by init), the
- * keystream block whose last ctx->buf_len bytes are unused, and for the
+ * keystream made ahead, whose last ctx->buf_len bytes are unused, and for the
  * AEAD the Poly1305 computation, its phase, and the AAD held back until
  * the first data: block 0 (the Poly1305 key) is made in one kernel call
  * with the message's first blocks. */
+#define BRISK_CHACHA_STREAM 1024 /* keystream made ahead for short updates */
 typedef struct brisk_chacha_ks {
     uint32_t st[16];
-    uint8_t stream[64];
+    uint8_t stream[BRISK_CHACHA_STREAM];
     brisk_poly1305_ctx poly;
     int phase;          /* CHAPOLY_AAD, _DATA, _DONE (chacha20_poly1305.c) */
     int keyed;          /* poly holds block 0's key */
@@ -184,6 +185,16 @@ extern const brisk_stream_cipher brisk_chacha20_cipher;
  * 12 into 13 as EVP_chacha20 does. */
 void brisk_chacha20_init(brisk_cipher_ctx *ctx, const uint8_t iv[16]);
 void brisk_chacha20_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+
+/* brisk_chacha20_stream xors len bytes of keystream into in for both
+ * generic-API ciphers: first the *left unused bytes at the end of
+ * s->stream, then whole blocks straight from the kernel while at least a
+ * buffer's worth remains, then a refill of s->stream (up to 16 blocks in
+ * one kernel call, whose cost is its latency) for the rest.  carry64:
+ * count in words 12..13; else in word 12 only, never making a block past
+ * 2^32 (the AEAD's message limit keeps it from needing one). */
+void brisk_chacha20_stream(brisk_chacha_ks *s, size_t *left, uint8_t *out, const uint8_t *in,
+                           size_t len, int carry64);
 
 /* ChaCha20-Poly1305 through the generic API (chacha20_poly1305.c): init
  * with the 12-byte nonce, then aad, update and final as brisk_cipher_aad/
