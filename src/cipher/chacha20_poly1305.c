@@ -87,12 +87,6 @@ static size_t batch(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t buf[
     return n;
 }
 
-static inline void xor_bytes(uint8_t *out, const uint8_t *in, const uint8_t *k, size_t len)
-{
-    for (size_t i = 0; i < len; i++)
-        out[i] = (uint8_t)(in[i] ^ k[i]);
-}
-
 /* seal encrypts and tags with st holding key and nonce (counter 0): the
  * first batch through the stack, the rest in chunks, each MACed after it
  * is encrypted. */
