@@ -158,8 +158,8 @@ int brisk_poly1305_final(brisk_poly1305_ctx *ctx, uint8_t tag[16])
         memset(ctx->buf + ctx->buf_len + 1, 0, 15 - ctx->buf_len);
         brisk_poly1305_active()->blocks(ctx, ctx->buf, 1, 0);
     }
-    /* Fold the bits above 2^130 (h < 2^130 + 5 * 4 afterwards), then
-     * subtract p once if h >= p: g = h + 5 reaches 2^130 exactly then. */
+    /* Fold the bits above 2^130 (h < 2^130 + 5 afterwards), then
+     * subtract p once if h >= p, which is when g = h + 5 reaches 2^130. */
     uint64_t c = 0, top = ctx->h[2] >> 2;
     uint64_t h0 = add64(ctx->h[0], top * 5, &c);
     uint64_t h1 = add64(ctx->h[1], 0, &c);

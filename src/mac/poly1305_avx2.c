@@ -97,8 +97,8 @@ POLY_AVX2 static inline uint64_t hsum(__m256i x)
     return (uint64_t)_mm_cvtsi128_si64(t) + (uint64_t)_mm_extract_epi64(t, 1);
 }
 
-POLY_AVX2 BRISK_NO_CANARY static void blocks4(brisk_poly1305_ctx *ctx, const uint8_t *in,
-                                               size_t n4, uint32_t padbit)
+POLY_AVX2 static void blocks4(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t n4,
+                             uint32_t padbit)
 {
     uint64_t hl[5], p[4][5];
     __m256i r[5], s[5], h[5];

@@ -119,8 +119,8 @@ POLY_IFMA static inline __m512i times20(__m512i x)
     return _mm512_add_epi64(_mm512_slli_epi64(x, 4), _mm512_slli_epi64(x, 2));
 }
 
-POLY_IFMA BRISK_NO_CANARY static void blocks8(brisk_poly1305_ctx *ctx, const uint8_t *in,
-                                               size_t n8, uint32_t padbit)
+POLY_IFMA static void blocks8(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t n8,
+                             uint32_t padbit)
 {
     uint64_t hl[3], r8[3];
     limbs44(hl, ctx->h);
