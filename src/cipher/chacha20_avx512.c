@@ -253,13 +253,13 @@ CHACHA_AVX512 static void blocks4(uint8_t *out, const uint8_t *in, size_t n,
     __m512i a = a0, b = b0, c = c0, d = d0;
     for (int r = 0; r < 10; r++) {
         hqr4(&a, &b, &c, &d);
-        b = _mm512_shuffle_epi32(b, 0x39);
-        c = _mm512_shuffle_epi32(c, 0x4e);
-        d = _mm512_shuffle_epi32(d, 0x93);
+        a = _mm512_shuffle_epi32(a, 0x93);
+        c = _mm512_shuffle_epi32(c, 0x39);
+        d = _mm512_shuffle_epi32(d, 0x4e);
         hqr4(&a, &b, &c, &d);
-        b = _mm512_shuffle_epi32(b, 0x93);
-        c = _mm512_shuffle_epi32(c, 0x4e);
-        d = _mm512_shuffle_epi32(d, 0x39);
+        a = _mm512_shuffle_epi32(a, 0x39);
+        c = _mm512_shuffle_epi32(c, 0x93);
+        d = _mm512_shuffle_epi32(d, 0x4e);
     }
     a = _mm512_add_epi32(a, a0);
     b = _mm512_add_epi32(b, b0);
@@ -300,13 +300,13 @@ CHACHA_AVX512 static void blocks2(uint8_t *out, const uint8_t *in, size_t n,
     __m256i a = a0, b = b0, c = c0, d = d0;
     for (int r = 0; r < 10; r++) {
         hqr2(&a, &b, &c, &d);
-        b = _mm256_shuffle_epi32(b, 0x39);
-        c = _mm256_shuffle_epi32(c, 0x4e);
-        d = _mm256_shuffle_epi32(d, 0x93);
+        a = _mm256_shuffle_epi32(a, 0x93);
+        c = _mm256_shuffle_epi32(c, 0x39);
+        d = _mm256_shuffle_epi32(d, 0x4e);
         hqr2(&a, &b, &c, &d);
-        b = _mm256_shuffle_epi32(b, 0x93);
-        c = _mm256_shuffle_epi32(c, 0x4e);
-        d = _mm256_shuffle_epi32(d, 0x39);
+        a = _mm256_shuffle_epi32(a, 0x39);
+        c = _mm256_shuffle_epi32(c, 0x93);
+        d = _mm256_shuffle_epi32(d, 0x4e);
     }
     a = _mm256_add_epi32(a, a0);
     b = _mm256_add_epi32(b, b0);
