@@ -182,15 +182,15 @@ CHACHA_AVX2_INLINE void blocks_h(uint8_t *out, const uint8_t *in, size_t n,
     for (int r = 0; r < 10; r++) {
         hqr(a, b, c, d, sets);
         for (int k = 0; k < sets; k++) {
-            b[k] = _mm256_shuffle_epi32(b[k], 0x39);
-            c[k] = _mm256_shuffle_epi32(c[k], 0x4e);
-            d[k] = _mm256_shuffle_epi32(d[k], 0x93);
+            a[k] = _mm256_shuffle_epi32(a[k], 0x93);
+            c[k] = _mm256_shuffle_epi32(c[k], 0x39);
+            d[k] = _mm256_shuffle_epi32(d[k], 0x4e);
         }
         hqr(a, b, c, d, sets);
         for (int k = 0; k < sets; k++) {
-            b[k] = _mm256_shuffle_epi32(b[k], 0x93);
-            c[k] = _mm256_shuffle_epi32(c[k], 0x4e);
-            d[k] = _mm256_shuffle_epi32(d[k], 0x39);
+            a[k] = _mm256_shuffle_epi32(a[k], 0x39);
+            c[k] = _mm256_shuffle_epi32(c[k], 0x93);
+            d[k] = _mm256_shuffle_epi32(d[k], 0x4e);
         }
     }
     for (int k = 0; k < sets && n > 0; k++) {

@@ -70,6 +70,73 @@ CHACHA_AVX512_INLINE void rounds16(__m512i x[][16], int groups)
     }
 }
 
+/* The two-group rounds use GCC vectors: with the intrinsics' __m512i (a
+ * vector of 64-bit lanes, cast at every 32-bit operation) gcc 12 leaves a
+ * quarter of the loop's operands on the stack; with these it keeps the 32
+ * words in the 32 zmm registers.  Both compilers turn the shift pair into
+ * one vprold. */
+typedef uint32_t chacha_zmm __attribute__((vector_size(64)));
+
+CHACHA_AVX512_INLINE chacha_zmm rolz(chacha_zmm x, int n)
+{
+    return (x << n) | (x >> (32 - n));
+}
+
+CHACHA_AVX512_INLINE void qrz(chacha_zmm *a, chacha_zmm *b, chacha_zmm *c, chacha_zmm *d)
+{
+    *a += *b;
+    *d = rolz(*d ^ *a, 16);
+    *c += *d;
+    *b = rolz(*b ^ *c, 12);
+    *a += *b;
+    *d = rolz(*d ^ *a, 8);
+    *c += *d;
+    *b = rolz(*b ^ *c, 7);
+}
+
+/* rounds32 is rounds16 on two groups, one variable per word. */
+CHACHA_AVX512 static void rounds32(__m512i x[16], __m512i y[16])
+{
+    chacha_zmm x0 = (chacha_zmm)x[0], x1 = (chacha_zmm)x[1], x2 = (chacha_zmm)x[2];
+    chacha_zmm x3 = (chacha_zmm)x[3], x4 = (chacha_zmm)x[4], x5 = (chacha_zmm)x[5];
+    chacha_zmm x6 = (chacha_zmm)x[6], x7 = (chacha_zmm)x[7], x8 = (chacha_zmm)x[8];
+    chacha_zmm x9 = (chacha_zmm)x[9], x10 = (chacha_zmm)x[10], x11 = (chacha_zmm)x[11];
+    chacha_zmm x12 = (chacha_zmm)x[12], x13 = (chacha_zmm)x[13], x14 = (chacha_zmm)x[14];
+    chacha_zmm x15 = (chacha_zmm)x[15];
+    chacha_zmm y0 = (chacha_zmm)y[0], y1 = (chacha_zmm)y[1], y2 = (chacha_zmm)y[2];
+    chacha_zmm y3 = (chacha_zmm)y[3], y4 = (chacha_zmm)y[4], y5 = (chacha_zmm)y[5];
+    chacha_zmm y6 = (chacha_zmm)y[6], y7 = (chacha_zmm)y[7], y8 = (chacha_zmm)y[8];
+    chacha_zmm y9 = (chacha_zmm)y[9], y10 = (chacha_zmm)y[10], y11 = (chacha_zmm)y[11];
+    chacha_zmm y12 = (chacha_zmm)y[12], y13 = (chacha_zmm)y[13], y14 = (chacha_zmm)y[14];
+    chacha_zmm y15 = (chacha_zmm)y[15];
+    for (int r = 0; r < 10; r++) {
+        qrz(&x0, &x4, &x8, &x12);
+        qrz(&y0, &y4, &y8, &y12);
+        qrz(&x1, &x5, &x9, &x13);
+        qrz(&y1, &y5, &y9, &y13);
+        qrz(&x2, &x6, &x10, &x14);
+        qrz(&y2, &y6, &y10, &y14);
+        qrz(&x3, &x7, &x11, &x15);
+        qrz(&y3, &y7, &y11, &y15);
+        qrz(&x0, &x5, &x10, &x15);
+        qrz(&y0, &y5, &y10, &y15);
+        qrz(&x1, &x6, &x11, &x12);
+        qrz(&y1, &y6, &y11, &y12);
+        qrz(&x2, &x7, &x8, &x13);
+        qrz(&y2, &y7, &y8, &y13);
+        qrz(&x3, &x4, &x9, &x14);
+        qrz(&y3, &y4, &y9, &y14);
+    }
+    x[0] = (__m512i)x0, x[1] = (__m512i)x1, x[2] = (__m512i)x2, x[3] = (__m512i)x3;
+    x[4] = (__m512i)x4, x[5] = (__m512i)x5, x[6] = (__m512i)x6, x[7] = (__m512i)x7;
+    x[8] = (__m512i)x8, x[9] = (__m512i)x9, x[10] = (__m512i)x10, x[11] = (__m512i)x11;
+    x[12] = (__m512i)x12, x[13] = (__m512i)x13, x[14] = (__m512i)x14, x[15] = (__m512i)x15;
+    y[0] = (__m512i)y0, y[1] = (__m512i)y1, y[2] = (__m512i)y2, y[3] = (__m512i)y3;
+    y[4] = (__m512i)y4, y[5] = (__m512i)y5, y[6] = (__m512i)y6, y[7] = (__m512i)y7;
+    y[8] = (__m512i)y8, y[9] = (__m512i)y9, y[10] = (__m512i)y10, y[11] = (__m512i)y11;
+    y[12] = (__m512i)y12, y[13] = (__m512i)y13, y[14] = (__m512i)y14, y[15] = (__m512i)y15;
+}
+
 /* xor16 stores in ^ the keystream x (word w of block j in lane j of x[w])
  * at out + 64 j, for j < 16. */
 CHACHA_AVX512_INLINE void xor16(uint8_t *out, const uint8_t *in, const __m512i x[16])
@@ -124,7 +191,7 @@ CHACHA_AVX512 static void blocks32(uint8_t *out, const uint8_t *in, const uint32
     __m512i x[2][16];
     start16(x[0], state, 0);
     start16(x[1], state, 16);
-    rounds16(x, 2);
+    rounds32(x[0], x[1]);
     finish16(x[0], state, 0);
     xor16(out, in, x[0]);
     finish16(x[1], state, 16);
@@ -253,13 +320,13 @@ CHACHA_AVX512 static void blocks4(uint8_t *out, const uint8_t *in, size_t n,
     __m512i a = a0, b = b0, c = c0, d = d0;
     for (int r = 0; r < 10; r++) {
         hqr4(&a, &b, &c, &d);
-        b = _mm512_shuffle_epi32(b, 0x39);
-        c = _mm512_shuffle_epi32(c, 0x4e);
-        d = _mm512_shuffle_epi32(d, 0x93);
+        a = _mm512_shuffle_epi32(a, 0x93);
+        c = _mm512_shuffle_epi32(c, 0x39);
+        d = _mm512_shuffle_epi32(d, 0x4e);
         hqr4(&a, &b, &c, &d);
-        b = _mm512_shuffle_epi32(b, 0x93);
-        c = _mm512_shuffle_epi32(c, 0x4e);
-        d = _mm512_shuffle_epi32(d, 0x39);
+        a = _mm512_shuffle_epi32(a, 0x39);
+        c = _mm512_shuffle_epi32(c, 0x93);
+        d = _mm512_shuffle_epi32(d, 0x4e);
     }
     a = _mm512_add_epi32(a, a0);
     b = _mm512_add_epi32(b, b0);
@@ -300,13 +367,13 @@ CHACHA_AVX512 static void blocks2(uint8_t *out, const uint8_t *in, size_t n,
     __m256i a = a0, b = b0, c = c0, d = d0;
     for (int r = 0; r < 10; r++) {
         hqr2(&a, &b, &c, &d);
-        b = _mm256_shuffle_epi32(b, 0x39);
-        c = _mm256_shuffle_epi32(c, 0x4e);
-        d = _mm256_shuffle_epi32(d, 0x93);
+        a = _mm256_shuffle_epi32(a, 0x93);
+        c = _mm256_shuffle_epi32(c, 0x39);
+        d = _mm256_shuffle_epi32(d, 0x4e);
         hqr2(&a, &b, &c, &d);
-        b = _mm256_shuffle_epi32(b, 0x93);
-        c = _mm256_shuffle_epi32(c, 0x4e);
-        d = _mm256_shuffle_epi32(d, 0x39);
+        a = _mm256_shuffle_epi32(a, 0x39);
+        c = _mm256_shuffle_epi32(c, 0x93);
+        d = _mm256_shuffle_epi32(d, 0x4e);
     }
     a = _mm256_add_epi32(a, a0);
     b = _mm256_add_epi32(b, b0);
