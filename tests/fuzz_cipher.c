@@ -2,16 +2,17 @@
  * tests/fuzz_cipher.c - libFuzzer target: every cipher of the registry
  * against OpenSSL's EVP (default and legacy providers) on inputs the
  * fuzzer shapes: key lengths, updates of any sizes including empty ones,
- * in place or misaligned, PKCS#7 padding on or off, GCM AAD and tags of 4 to
- * 16 bytes, and ciphertexts with bad padding or tags.  Both libraries must
+ * in place or misaligned, PKCS#7 padding on or off, AEAD (GCM,
+ * ChaCha20-Poly1305) AAD and tags of 4 to 16 bytes, and ciphertexts with
+ * bad padding or tags.  Both libraries must
  * agree on every output byte and on every verdict.  Built by clang with
  * -DBRISK_FUZZ=ON; run through scripts/fuzz.
  *
  * Input: a cipher byte; a flags byte (bit 0 encrypt, bit 1 no padding,
  * bit 2 in place, bits 3-5 misalignment); a key-length byte for ciphers
  * with variable keys; the key, the IV and 16 tag bytes; then updates, each a
- * length byte (bit 7 set: (length & 127) * 37 bytes) and its data.  For GCM
- * the first update is AAD when tag byte 1 is odd.  XTS takes one update.
+ * length byte (bit 7 set: (length & 127) * 37 bytes) and its data.  For an
+ * AEAD the first update is AAD when tag byte 1 is odd.  XTS takes one update.
  */
 #include <brisk/brisk.h>
 #include <openssl/evp.h>
@@ -81,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     const uint8_t *key = p, *iv = p + key_len, *tag = iv + iv_len;
     size_t tag_len = 4 + tag[0] % 13;
-    int gcm = cipher->mode == BRISK_MODE_GCM, xts = cipher->mode == BRISK_MODE_XTS;
+    int aead = (cipher->flags & BRISK_CIPHER_AEAD) != 0, xts = cipher->mode == BRISK_MODE_XTS;
     p += key_len + iv_len + 16, n -= key_len + iv_len + 16;
 
     /* brisk refuses an XTS key with equal halves both ways, OpenSSL only
@@ -106,7 +107,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         p++, n--;
         len = len < n ? len : n;
         int out_len = 0;
-        if (gcm && updates == 0 && (tag[1] & 1)) {
+        if (aead && updates == 0 && (tag[1] & 1)) {
             if (brisk_cipher_aad(&b, p, len) != BRISK_EOK ||
                 !EVP_CipherUpdate(e, NULL, &out_len, p, (int)len))
                 fuzz_fail("AAD");
@@ -128,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     if (xts && got_len == 0)
         goto out; /* no data unit: nothing to compare */
-    if (gcm && !encrypt) {
+    if (aead && !encrypt) {
         uint8_t expect[16];
         memcpy(expect, tag, tag_len);
         brisk_cipher_set_tag(&b, tag, tag_len);
@@ -144,7 +145,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         got_len += done, want_len += (size_t)out_len;
         if (got_len != want_len || memcmp(got, want, got_len) != 0)
             fuzz_fail("output differs");
-        if (gcm && encrypt) {
+        if (aead && encrypt) {
             uint8_t t1[16], t2[16];
             if (brisk_cipher_get_tag(&b, t1, tag_len) != BRISK_EOK ||
                 EVP_CIPHER_CTX_ctrl(e, EVP_CTRL_AEAD_GET_TAG, (int)tag_len, t2) != 1 ||

@@ -31,6 +31,7 @@ static brisk_prim *const prims[] = {
     &brisk_bf_prim,     &brisk_rc4_prim,
     &brisk_des_prim,
     &brisk_serpent_prim, &brisk_twofish_prim,
+    &brisk_chacha20_prim,
     /* key derivation: Argon2's compression function */
     &brisk_argon2_prim,
     /* MACs: Poly1305's block function */
