@@ -1,6 +1,6 @@
 #!/usr/bin/python3
-# tests/channel_reader.py KEYS STREAM - reads a stream that
-# `brisk channel -save-stream STREAM -save-keys KEYS` wrote, with
+# tests/channel_reader.py KEYS STREAM [KEYS STREAM ...] - reads each stream
+# that `brisk channel -save-stream STREAM -save-keys KEYS` wrote, with
 # implementations independent of brisk, and checks every packet: each is
 # an SSH_MSG_CHANNEL_DATA on channel 0 whose length field matches, and the
 # last an SSH_MSG_CHANNEL_REQUEST "sha256@brisk" carrying the byte count
@@ -14,8 +14,10 @@
 # - aes*-gcm@openssh.com: every packet recomputed here with libcrypto's
 #   AES-GCM (`cryptography`'s AESGCM) as RFC 5647 as OpenSSH does it: the
 #   4-byte length as AAD, the nonce's last 8 bytes a counter + 1 a packet.
-# Exit 0 and "ok: N packets, M bytes" on success, 1 with a reason, 77 when
-# paramiko or cryptography is missing (the caller skips).
+# Prints "ok: N packets, M bytes (CIPHER, MAC)" or "FAIL: STREAM: reason"
+# per stream (one process for all: paramiko takes a while to import);
+# exit 0 when all are read, 1 if any fails, 77 when paramiko or
+# cryptography is missing (the caller skips).
 import hashlib
 import struct
 import sys
@@ -36,9 +38,12 @@ MSG_CHANNEL_DATA = 94
 MSG_CHANNEL_REQUEST = 98
 
 
+class Bad(Exception):
+    pass
+
+
 def die(msg):
-    print("FAIL: " + msg)
-    sys.exit(1)
+    raise Bad(msg)
 
 
 def read_keys(path):
@@ -143,9 +148,9 @@ def payloads_gcm(keys, stream):
         pos += 4 + length + 16
 
 
-def main():
-    keys = read_keys(sys.argv[1])
-    with open(sys.argv[2], "rb") as f:
+def read_one(keys_path, stream_path):
+    keys = read_keys(keys_path)
+    with open(stream_path, "rb") as f:
         stream = f.read()
     if keys["cipher"].startswith("aes") and keys["cipher"].endswith("-gcm@openssh.com"):
         gen = payloads_gcm(keys, stream)
@@ -181,9 +186,22 @@ def main():
     print("ok: %d packets, %d bytes (%s, %s)" % (packets, total, keys["cipher"], keys["mac"]))
 
 
-try:
-    main()
-except SystemExit:
-    raise
-except Exception as e:  # a MAC or tag failure, a short stream
-    die("%s: %s" % (type(e).__name__, e))
+def main():
+    args = sys.argv[1:]
+    if len(args) == 0 or len(args) % 2 != 0:
+        print("usage: channel_reader.py KEYS STREAM [KEYS STREAM ...]")
+        return 2
+    failed = 0
+    for i in range(0, len(args), 2):
+        try:
+            read_one(args[i], args[i + 1])
+        except Bad as e:
+            print("FAIL: %s: %s" % (args[i + 1], e))
+            failed = 1
+        except Exception as e:  # a MAC or tag failure, a short stream
+            print("FAIL: %s: %s: %s" % (args[i + 1], type(e).__name__, e))
+            failed = 1
+    return failed
+
+
+sys.exit(main())
