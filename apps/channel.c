@@ -11,8 +11,9 @@
  * -c none.
  *
  * The receiver checks every packet (MAC or tag, implicit sequence number,
- * lengths) and, at the end, the SHA-256 and the length of all data against
- * the sender's, sent in a last authenticated packet (an
+ * lengths), every byte of generated data against what was sent, and at the
+ * end the length and a digest of all data (SHA-256 of the SHA-256s of its
+ * MiB pieces) against the sender's, sent in a last authenticated packet (an
  * SSH_MSG_CHANNEL_REQUEST "sha256@brisk"); any failure is one message naming
  * the packet, a non-zero exit and no speed.  The keys are random per run.
  *
@@ -235,11 +236,94 @@ static ssize_t read_full(int fd, uint8_t *p, size_t len)
     return (ssize_t)got;
 }
 
+/* ---- The data's digest ----
+ *
+ * SHA-256 over the SHA-256 of each PATTERN_LEN bytes of data (the last
+ * piece may be shorter), so that neither side spends a SHA-256 of every
+ * byte, which ssh does not do and which would cost more than a fast
+ * cipher: generated data repeats a random pattern of exactly PATTERN_LEN
+ * bytes, whose digest is computed once; the sender uses it as it is, and
+ * the live receiver compares every byte with the pattern (as strong as a
+ * digest, at memory speed) before using it.  A file's data, and a stream
+ * read back with -replay, are hashed piece by piece.
+ */
+typedef struct data_digest {
+    brisk_digest_ctx list;          /* over the pieces' digests */
+    brisk_digest_ctx piece;         /* the piece in progress (hashing) */
+    size_t in_piece;                /* its bytes so far */
+    const uint8_t *pattern;         /* non-NULL: the data is the pattern */
+    const uint8_t *pattern_digest;  /* its SHA-256 */
+    int check;                      /* compare with the pattern */
+    uint64_t total;
+} data_digest;
+
+static void dd_init(data_digest *d, const uint8_t *pattern, const uint8_t *pattern_digest,
+                    int check)
+{
+    const brisk_digest *md = brisk_digest_by_name("sha256");
+
+    memset(d, 0, sizeof(*d));
+    d->pattern = pattern;
+    d->pattern_digest = pattern_digest;
+    d->check = check;
+    brisk_digest_init(&d->list, md);
+    brisk_digest_init(&d->piece, md);
+}
+
+/* dd_add takes n bytes of data; 0, or -1 when they differ from the
+ * pattern, with *bad the offset of the first byte that does. */
+static int dd_add(data_digest *d, const uint8_t *p, size_t n, uint64_t *bad)
+{
+    while (n > 0) {
+        size_t k = PATTERN_LEN - d->in_piece < n ? PATTERN_LEN - d->in_piece : n;
+
+        if (d->pattern == NULL) {
+            brisk_digest_update(&d->piece, p, k);
+        } else if (d->check && memcmp(p, d->pattern + d->in_piece, k) != 0) {
+            size_t i = 0;
+            while (p[i] == d->pattern[d->in_piece + i])
+                i++;
+            *bad = d->total + i;
+            return -1;
+        }
+        d->in_piece += k;
+        d->total += k;
+        p += k;
+        n -= k;
+        if (d->in_piece == PATTERN_LEN) {
+            uint8_t md[32];
+            if (d->pattern == NULL) {
+                brisk_digest_final(&d->piece, md);
+                brisk_digest_init(&d->piece, brisk_digest_by_name("sha256"));
+            } else {
+                memcpy(md, d->pattern_digest, 32);
+            }
+            brisk_digest_update(&d->list, md, 32);
+            d->in_piece = 0;
+        }
+    }
+    return 0;
+}
+
+static void dd_final(data_digest *d, uint8_t out[32])
+{
+    uint8_t md[32];
+
+    if (d->in_piece > 0) {
+        if (d->pattern == NULL)
+            brisk_digest_final(&d->piece, md);
+        else
+            brisk_sha256(md, d->pattern, d->in_piece);
+        brisk_digest_update(&d->list, md, 32);
+    }
+    brisk_digest_final(&d->list, out);
+}
+
 /* ---- The receiver ---- */
 
 typedef struct receiver {
     chan_state st;
-    brisk_digest_ctx sha;
+    data_digest dd;
     uint64_t bytes;
     int done;
 } receiver;
@@ -258,7 +342,12 @@ static int take_payload(receiver *r, const uint8_t *p, size_t n, char *msg, size
             snprintf(msg, msg_len, "packet %llu: malformed SSH_MSG_CHANNEL_DATA", pkt);
             return -1;
         }
-        brisk_digest_update(&r->sha, p + DATA_HDR, n - DATA_HDR);
+        uint64_t bad;
+        if (dd_add(&r->dd, p + DATA_HDR, n - DATA_HDR, &bad) != 0) {
+            snprintf(msg, msg_len, "packet %llu: byte %llu of the data differs from the sent",
+                     pkt, (unsigned long long)bad);
+            return -1;
+        }
         r->bytes += n - DATA_HDR;
         return 0;
     }
@@ -268,14 +357,14 @@ static int take_payload(receiver *r, const uint8_t *p, size_t n, char *msg, size
         uint8_t digest[32];
         uint64_t total = get64(q);
 
-        brisk_digest_final(&r->sha, digest);
+        dd_final(&r->dd, digest);
         if (total != r->bytes) {
             snprintf(msg, msg_len, "the sender sent %llu bytes, %llu arrived",
                      (unsigned long long)total, (unsigned long long)r->bytes);
             return -1;
         }
         if (get32(q + 8) != 32 || memcmp(q + 12, digest, 32) != 0) {
-            snprintf(msg, msg_len, "SHA-256 of the data received differs from the sender's");
+            snprintf(msg, msg_len, "the digest of the data received differs from the sender's");
             return -1;
         }
         r->done = 1;
@@ -285,8 +374,10 @@ static int take_payload(receiver *r, const uint8_t *p, size_t n, char *msg, size
     return -1;
 }
 
-/* receive reads the stream on fd to its end and checks it all. */
-static void receive(int fd, const chan_pair *pair, const chan_keys *keys, recv_report *rep)
+/* receive reads the stream on fd to its end and checks it all; with
+ * pattern (and its digest) the data is compared with it. */
+static void receive(int fd, const chan_pair *pair, const chan_keys *keys, const uint8_t *pattern,
+                    const uint8_t *pattern_digest, recv_report *rep)
 {
     static uint8_t *buf;
     size_t cap = RECV_BUF + CHAN_MAX_PACKET + 128, start = 0, end = 0;
@@ -303,7 +394,7 @@ static void receive(int fd, const chan_pair *pair, const chan_keys *keys, recv_r
         snprintf(rep->msg, sizeof(rep->msg), "cannot set up %s", pair->c->name);
         return;
     }
-    brisk_digest_init(&r.sha, brisk_digest_by_name("sha256"));
+    dd_init(&r.dd, pattern, pattern_digest, 1);
     for (;;) {
         uint8_t *payload;
         size_t used, plen;
@@ -361,8 +452,8 @@ static void receive(int fd, const chan_pair *pair, const chan_keys *keys, recv_r
 
 typedef struct sender {
     chan_state st;
-    brisk_digest_ctx sha;
-    uint8_t *pattern;
+    data_digest dd;
+    const uint8_t *pattern;
     uint64_t sent;
 } sender;
 
@@ -393,14 +484,15 @@ static size_t final_payload(sender *s, uint8_t *p)
     p[9 + nl] = 0;                      /* want reply: false */
     put64(p + 10 + nl, s->sent);
     put32(p + 18 + nl, 32);
-    brisk_digest_final(&s->sha, p + 22 + nl);
+    dd_final(&s->dd, p + 22 + nl);
     return 22 + nl + 32;
 }
 
 /* send_stream sends the whole transfer on fd (and to save); 0, or -1 with
  * msg set. */
 static int send_stream(int fd, int save, const chan_job *j, const chan_pair *pair,
-                       const chan_keys *keys, uint8_t *pattern, char *msg, size_t msg_len)
+                       const chan_keys *keys, const uint8_t *pattern,
+                       const uint8_t *pattern_digest, char *msg, size_t msg_len)
 {
     static uint8_t *batch;
     size_t cap = BATCH + DATA_HDR + j->packet + CHAN_OVERHEAD + 128;
@@ -417,7 +509,7 @@ static int send_stream(int fd, int save, const chan_job *j, const chan_pair *pai
         snprintf(msg, msg_len, "cannot set up %s", pair->c->name);
         return -1;
     }
-    brisk_digest_init(&s.sha, brisk_digest_by_name("sha256"));
+    dd_init(&s.dd, j->file == NULL ? pattern : NULL, pattern_digest, 0);
     while (!last) {
         size_t pos = 0;
 
@@ -437,7 +529,8 @@ static int send_stream(int fd, int save, const chan_job *j, const chan_pair *pai
                 pl[0] = MSG_CHANNEL_DATA;
                 put32(pl + 1, 0);
                 put32(pl + 5, (uint32_t)n);
-                brisk_digest_update(&s.sha, pl + DATA_HDR, (size_t)n);
+                uint64_t unused;
+                dd_add(&s.dd, pl + DATA_HDR, (size_t)n, &unused);
                 s.sent += (uint64_t)n;
                 pos += chan_seal(&s.st, batch + pos, DATA_HDR + (size_t)n);
             } else {
@@ -494,7 +587,8 @@ static int listen_local(struct sockaddr_in *addr)
 
 /* run_child is the receiver process: accepts one connection, receives,
  * reports on the pipe and exits. */
-static void run_child(int lfd, int rfd, const chan_pair *pair, const chan_keys *keys)
+static void run_child(int lfd, int rfd, const chan_pair *pair, const chan_keys *keys,
+                      const uint8_t *pattern, const uint8_t *pdigest)
 {
     recv_report rep;
     int fd;
@@ -510,7 +604,7 @@ static void run_child(int lfd, int rfd, const chan_pair *pair, const chan_keys *
         memset(&rep, 0, sizeof(rep));
         snprintf(rep.msg, sizeof(rep.msg), "accept: %s", strerror(errno));
     } else {
-        receive(fd, pair, keys, &rep);
+        receive(fd, pair, keys, pattern, pdigest, &rep);
     }
     write_all(rfd, (const uint8_t *)&rep, sizeof(rep));
     _exit(rep.ok ? 0 : 1);
@@ -527,8 +621,8 @@ static const char *row_name(const chan_pair *pair, char *buf, size_t len)
 }
 
 /* transfer runs one row; 0 with res filled, or -1 after one error line. */
-static int transfer(const chan_job *j, const chan_pair *pair, uint8_t *pattern,
-                    chan_result *res)
+static int transfer(const chan_job *j, const chan_pair *pair, const uint8_t *pattern,
+                    const uint8_t *pdigest, chan_result *res)
 {
     struct sockaddr_in addr;
     chan_keys keys;
@@ -584,7 +678,7 @@ static int transfer(const chan_job *j, const chan_pair *pair, uint8_t *pattern,
     }
     if (pid == 0) {
         close(p[0]);
-        run_child(lfd, p[1], pair, &keys);
+        run_child(lfd, p[1], pair, &keys, j->file == NULL ? pattern : NULL, pdigest);
     }
     child_pid = pid;
     close(p[1]);
@@ -597,7 +691,7 @@ static int transfer(const chan_job *j, const chan_pair *pair, uint8_t *pattern,
     } else {
         cpu0 = cpu_seconds();
         t0 = now();
-        sent_ok = send_stream(fd, save, j, pair, &keys, pattern, msg, sizeof(msg)) == 0;
+        sent_ok = send_stream(fd, save, j, pair, &keys, pattern, pdigest, msg, sizeof(msg)) == 0;
         res->send_cpu = cpu_seconds() - cpu0;
     }
     if (fd >= 0)
@@ -901,7 +995,7 @@ static int replay(const char *stream, const char *keys_path)
         app_error(PROG, "cannot read '%s': %s", stream, strerror(errno));
         return 1;
     }
-    receive(fd, &pair, &keys, &rep);
+    receive(fd, &pair, &keys, NULL, NULL, &rep);
     close(fd);
     if (!rep.ok) {
         app_error(PROG, "%s: %s", stream, rep.msg);
@@ -921,7 +1015,7 @@ static int run(chan_job *j)
     chan_pair np = none_pair;
     chan_result none_res, r;
     double none_mbps = 0;
-    uint8_t *pattern = malloc(PATTERN_LEN);
+    uint8_t *pattern = malloc(PATTERN_LEN), pdigest[32];
     int ret = 0;
 
     if (pattern == NULL || brisk_random_bytes(pattern, PATTERN_LEN) != 0) {
@@ -929,6 +1023,7 @@ static int run(chan_job *j)
         free(pattern);
         return 1;
     }
+    brisk_sha256(pdigest, pattern, PATTERN_LEN);
     signal(SIGPIPE, SIG_IGN);
     /* A SIGINT ignored from the start (a background job) stays ignored. */
     if (signal(SIGINT, on_int) == SIG_IGN)
@@ -939,7 +1034,7 @@ static int run(chan_job *j)
     /* The transport's ceiling first: the rows compare against it. */
     memset(&none_res, 0, sizeof(none_res));
     if (j->save_stream == NULL) {
-        if (transfer(j, &np, pattern, &none_res) != 0) {
+        if (transfer(j, &np, pattern, pdigest, &none_res) != 0) {
             free(pattern);
             return 1;
         }
@@ -951,7 +1046,7 @@ static int run(chan_job *j)
         memset(&r, 0, sizeof(r));
         if (pair->c->kind == CHAN_KIND_NONE && pair->m == NULL && j->save_stream == NULL) {
             r = none_res;
-        } else if (transfer(j, pair, pattern, &r) != 0) {
+        } else if (transfer(j, pair, pattern, pdigest, &r) != 0) {
             ret = 1;
             break;
         }

@@ -4,7 +4,8 @@
 # implementations independent of brisk, and checks every packet: each is
 # an SSH_MSG_CHANNEL_DATA on channel 0 whose length field matches, and the
 # last an SSH_MSG_CHANNEL_REQUEST "sha256@brisk" carrying the byte count
-# and the SHA-256 of the data, which are recomputed here.
+# and the digest of the data (SHA-256 of the SHA-256s of its 1 MiB pieces,
+# the last maybe shorter), which are recomputed here.
 #
 # - CTR, CBC, 3DES, Blowfish, CAST5 and RC4 ciphers with every HMAC, ETM or
 #   not, and none: paramiko's own Packetizer.read_message (its binary packet
@@ -36,6 +37,32 @@ except ImportError as e:
 
 MSG_CHANNEL_DATA = 94
 MSG_CHANNEL_REQUEST = 98
+PIECE = 1 << 20
+
+
+class PieceDigest:
+    """brisk channel's data digest: SHA-256 over the pieces' SHA-256s."""
+
+    def __init__(self):
+        self.pieces = hashlib.sha256()
+        self.piece = hashlib.sha256()
+        self.n = 0
+
+    def update(self, data):
+        while data:
+            k = min(PIECE - self.n, len(data))
+            self.piece.update(data[:k])
+            self.n += k
+            data = data[k:]
+            if self.n == PIECE:
+                self.pieces.update(self.piece.digest())
+                self.piece, self.n = hashlib.sha256(), 0
+
+    def digest(self):
+        if self.n:
+            self.pieces.update(self.piece.digest())
+            self.piece, self.n = hashlib.sha256(), 0
+        return self.pieces.digest()
 
 
 class Bad(Exception):
@@ -156,7 +183,7 @@ def read_one(keys_path, stream_path):
         gen = payloads_gcm(keys, stream)
     else:
         gen = payloads_paramiko(keys, stream)
-    sha = hashlib.sha256()
+    sha = PieceDigest()
     total = packets = 0
     done = False
     for ptype, body in gen:
@@ -175,9 +202,10 @@ def read_one(keys_path, stream_path):
             count, digest = m.get_int64(), m.get_string()
             if chan != 0 or name != b"sha256@brisk" or want:
                 die("packet %d: unexpected request %r" % (packets, name))
-            if count != total or digest != sha.digest():
+            mine = sha.digest()
+            if count != total or digest != mine:
                 die("final packet: %d bytes and digest %s, computed %d and %s"
-                    % (count, digest.hex(), total, sha.hexdigest()))
+                    % (count, digest.hex(), total, mine.hex()))
             done = True
         else:
             die("packet %d: message type %d" % (packets, ptype))

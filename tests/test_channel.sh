@@ -55,6 +55,16 @@ head -c 100000 /dev/urandom >"$tmp/data"
 b channel -file "$tmp/data" -packet 7777 -c aes256-cbc -m hmac-md5 -mr
 check "-file" clean_exit
 check "-file's size" has "$tmp/out" '^\+CH:aes256-cbc:hmac-md5:7777:100000:'
+# more than one 1 MiB piece of the digest, read back from the file
+head -c 2500000 /dev/urandom >"$tmp/data2"
+b channel -file "$tmp/data2" -c aes128-ctr -m hmac-sha1 -save-stream "$tmp/s2" -save-keys "$tmp/k2"
+check "-file of 2.5 MB" clean_exit
+b channel -replay "$tmp/s2" -keys "$tmp/k2"
+check "-file of 2.5 MB: replayed" has "$tmp/out" ": 78 packets, 2500000 bytes of data verified"
+b channel -size 3m -c aes128-ctr -m hmac-sha1 -save-stream "$tmp/s3" -save-keys "$tmp/k3"
+check "3 MiB generated" clean_exit
+b channel -replay "$tmp/s3" -keys "$tmp/k3"
+check "3 MiB generated: replayed (hashed, not compared)" has "$tmp/out" ": 97 packets, 3145728 bytes"
 : >"$tmp/empty"
 b channel -file "$tmp/empty" -c aes128-ctr -mr
 check "an empty file" clean_exit
@@ -105,6 +115,9 @@ if [ $reader_ok = 1 ]; then
     $PY "$here/channel_reader.py" "$tmp/k.1" "$tmp/s.1" >"$tmp/py" 2>&1
     check "the reader sees a changed byte" [ $? -eq 1 ]
     check "the reader says so" has "$tmp/py" "^FAIL: "
+    # the piece digest over several pieces, file and generated data
+    $PY "$here/channel_reader.py" "$tmp/k2" "$tmp/s2" "$tmp/k3" "$tmp/s3" >"$tmp/py" 2>&1
+    check "the reader: 2.5 MB and 3 MiB" count_is "$tmp/py" "^ok: (78 packets, 2500000|97 packets, 3145728) bytes" 2
 fi
 
 # ---- Tampering, through -replay ----
