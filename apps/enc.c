@@ -33,8 +33,9 @@
  * catches input cut short (always when it is not whole blocks) and damage
  * to the last block, while damage elsewhere only garbles the plaintext.
  * CTR, CFB, OFB and stream ciphers (RC4), and -nopad, have nothing to
- * check: a wrong key gives garbage and exit 0.  Only an AEAD (GCM) catches
- * every change, and enc refuses those, as openssl enc does.
+ * check: a wrong key gives garbage and exit 0.  Only an AEAD (GCM,
+ * ChaCha20-Poly1305) catches every change, and enc refuses those, as
+ * openssl enc does.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -417,8 +418,9 @@ static void usage(void)
            "enc fails.  -pass and -kfile take a line of at most 4095 bytes.\n");
     printf("\nWith -k or -pass and without -S or -nosalt, encryption writes \"Salted__\" and\n"
            "a random 8-byte salt first, as openssl enc does.  Without -pbkdf2 the key and IV\n"
-           "come from OpenSSL's legacy EVP_BytesToKey (one round of -md).  AEAD (GCM) and\n"
-           "XTS ciphers are refused, as by openssl enc 3.0: use the library for them.\n"
+           "come from OpenSSL's legacy EVP_BytesToKey (one round of -md).  AEAD (GCM,\n"
+           "ChaCha20-Poly1305) and XTS ciphers are refused, as by openssl enc 3.0: use the\n"
+           "library for them.\n"
            "Hex values (-K, -iv, -S) shorter or longer than the cipher's are padded with\n"
            "zeros or cut, with openssl's warning.\n"
            "With -out, the output goes to FILE.brisk-tmp-XXXXXX (mode 0600), renamed\n"

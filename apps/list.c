@@ -46,7 +46,8 @@ static void list_digests(void)
 
 static const char *mode_name(brisk_cipher_mode mode)
 {
-    static const char *const names[] = {"stream", "ECB", "CBC", "CFB", "OFB", "CTR", "GCM", "XTS"};
+    static const char *const names[] = {"stream", "ECB", "CBC", "CFB", "OFB", "CTR",
+                                        "GCM", "XTS", "stream", "AEAD"};
 
     return (size_t)mode < sizeof(names) / sizeof(names[0]) ? names[mode] : "?";
 }
@@ -62,7 +63,7 @@ static void list_ciphers(void)
             snprintf(key, sizeof(key), "%zu (%zu-%zu)", c->key_len, c->key_min, c->key_max);
         else
             snprintf(key, sizeof(key), "%zu", c->key_len);
-        printf("  %-14s %-6s key %-11s iv %zu", c->name, mode_name(c->mode), key, c->iv_len);
+        printf("  %-17s %-6s key %-11s iv %zu", c->name, mode_name(c->mode), key, c->iv_len);
         for (const char *const *a = c->aliases; a != NULL && *a != NULL; a++)
             printf("%s%s", a == c->aliases ? (c->iv_len < 10 ? "   " : "  ") : ", ", *a);
         printf("%s\n", c->flags & BRISK_CIPHER_NOCT ? "  (not constant-time)" : "");

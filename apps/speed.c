@@ -384,10 +384,17 @@ typedef struct speed_sel {
 
 /* evp_label writes OpenSSL 3's canonical name of c, as its
  * EVP_CIPHER_get0_name gives it: the upper-case name ("AES-128-CBC"), with
- * "-ECB" for an ECB cipher named without it ("des-ede3": "DES-EDE3-ECB"). */
+ * "-ECB" for an ECB cipher named without it ("des-ede3": "DES-EDE3-ECB");
+ * ChaCha20's two are mixed case in OpenSSL ("ChaCha20-Poly1305"). */
 static void evp_label(char label[48], const brisk_cipher *c)
 {
     size_t i, len = strlen(c->name);
+
+    if (c->mode == BRISK_MODE_CHACHA20 || c->mode == BRISK_MODE_CHACHA20_POLY1305) {
+        snprintf(label, 48, "%s",
+                 c->mode == BRISK_MODE_CHACHA20 ? "ChaCha20" : "ChaCha20-Poly1305");
+        return;
+    }
 
     for (i = 0; i < len && i < 47; i++)
         label[i] = (char)(c->name[i] >= 'a' && c->name[i] <= 'z' ? c->name[i] - 32 : c->name[i]);

@@ -639,7 +639,8 @@ static double now(int clock)
 
 /* row_impls writes the implementations a row runs on, for messages:
  * "sha256=shani", or for a cipher every primitive its name starts with
- * ("aes=vaes"), plus GHASH's for GCM; for the ghash row GHASH's alone, and
+ * ("aes=vaes"), plus GHASH's for GCM and Poly1305's for ChaCha20-Poly1305;
+ * for the ghash row GHASH's alone, and
  * none for rand. */
 static void row_impls(const speed_row *row, char *out, size_t n)
 {
@@ -654,7 +655,9 @@ static void row_impls(const speed_row *row, char *out, size_t n)
                    : row->cipher == NULL ? 0
                    : (strncmp(row->cipher->name, prim, len) == 0 &&
                       (row->cipher->name[len] == '-' || row->cipher->name[len] == '\0')) ||
-                         (row->cipher->mode == BRISK_MODE_GCM && strcmp(prim, "ghash") == 0);
+                         (row->cipher->mode == BRISK_MODE_GCM && strcmp(prim, "ghash") == 0) ||
+                         (row->cipher->mode == BRISK_MODE_CHACHA20_POLY1305 &&
+                          strcmp(prim, "poly1305") == 0);
         if (uses)
             used += (size_t)snprintf(out + used, n - used, "%s%s=%s", used ? " " : "", prim,
                                      brisk_impl_active(prim));

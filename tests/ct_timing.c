@@ -4,8 +4,8 @@
  * time?", DATE 2017).  It covers what the valgrind checks (ct_*.c) cannot:
  * valgrind does not run AVX-512, IFMA, VAES or SHA-NI and hides ADX (ct_bn
  * calls only the adx kernels directly), so bn(ifma), bn(adx) as a whole
- * and the vector AES, GHASH and digest kernels are timed here, each forced
- * in turn, beside the portable ones.
+ * and the vector AES, GHASH, digest and Poly1305 kernels are timed here,
+ * each forced in turn, beside the portable ones.
  *
  * Method: each target is one operation on a secret input.  Every
  * measurement takes an input of one of two classes, chosen at random per
@@ -290,6 +290,45 @@ static void hmac_run(const uint8_t *in)
     brisk_hmac_ctx c;
     brisk_hmac_init(&c, cur->md, in, 32);
     brisk_hmac_tag(&c, sink, in + 32, 32);
+}
+
+/* -- Poly1305: the tag of a 512-byte message (past every kernel's
+ * threshold) under a secret key (fixed: zero) with the message random in
+ * both, or a secret message (fixed: zero) under a random key; and
+ * brisk_poly1305_verify of two secret tags (fixed: equal, random: two
+ * random ones, differing from the first byte). -- */
+
+enum { POLY_MSG = 512 };
+
+static void poly_key_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 32 + POLY_MSG);
+    if (fixed)
+        memset(in, 0, 32);
+}
+
+static void poly_data_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 32 + POLY_MSG);
+    if (fixed)
+        memset(in + 32, 0, POLY_MSG);
+}
+
+static void poly_run(const uint8_t *in)
+{
+    brisk_poly1305(sink, in, in + 32, POLY_MSG);
+}
+
+static void poly_verify_prepare(uint8_t *in, int fixed, tv_rng *g)
+{
+    tv_rng_fill(g, in, 32);
+    if (fixed)
+        memcpy(in + 16, in, 16);
+}
+
+static void poly_verify_run(const uint8_t *in)
+{
+    sink[0] = (uint8_t)brisk_poly1305_verify(in, in + 16);
 }
 
 /* -- The canary: HMAC-SHA-256 over a random 256-byte message under a
@@ -630,6 +669,12 @@ static void build_targets(void)
         add_impls(hmacs[i].prim, (target){.what = hmacs[i].what, .md = hmacs[i].md,
                                           .in_len = 64, .prepare = hmac_prepare,
                                           .run = hmac_run});
+    add_impls("poly1305", (target){.what = "poly1305 key, 512 B", .in_len = 32 + POLY_MSG,
+                                   .prepare = poly_key_prepare, .run = poly_run});
+    add_impls("poly1305", (target){.what = "poly1305 data, 512 B", .in_len = 32 + POLY_MSG,
+                                   .prepare = poly_data_prepare, .run = poly_run});
+    add((target){.what = "poly1305 tag check", .in_len = 32, .prepare = poly_verify_prepare,
+                 .run = poly_verify_run});
 }
 
 int main(int argc, char **argv)

@@ -21,7 +21,7 @@
 /* ---- One run through the generic API ---- */
 
 /* A run: cipher, direction, key and IV, optional piece sizes (ending at
- * the total), padding, GCM AAD and tag. */
+ * the total), padding, AEAD AAD and tag. */
 typedef struct run_args {
     const brisk_cipher *c;
     int encrypt, padding;
@@ -30,7 +30,7 @@ typedef struct run_args {
     tv_rng *split_rng;  /* NULL: one update call */
     const uint8_t *aad;
     size_t aad_len;
-    uint8_t tag[16];    /* GCM: produced (encrypt) or expected (decrypt) */
+    uint8_t tag[16];    /* AEAD: produced (encrypt) or expected (decrypt) */
     size_t tag_len;
 } run_args;
 
@@ -47,7 +47,7 @@ static int run(run_args *a, uint8_t *out, size_t *out_len, const uint8_t *in, si
         brisk_cipher_set_padding(&ctx, 0);
     if (a->aad != NULL && (err = brisk_cipher_aad(&ctx, a->aad, a->aad_len)) != 0)
         return err;
-    if (a->c->mode == BRISK_MODE_GCM && !a->encrypt &&
+    if ((a->c->flags & BRISK_CIPHER_AEAD) && !a->encrypt &&
         (err = brisk_cipher_set_tag(&ctx, a->tag, a->tag_len)) != 0)
         return err;
     size_t done = 0;
@@ -64,7 +64,7 @@ static int run(run_args *a, uint8_t *out, size_t *out_len, const uint8_t *in, si
     if ((err = brisk_cipher_final(&ctx, out + n, &got)) != 0)
         return err;
     n += got;
-    if (a->c->mode == BRISK_MODE_GCM && a->encrypt)
+    if ((a->c->flags & BRISK_CIPHER_AEAD) && a->encrypt)
         err = brisk_cipher_get_tag(&ctx, a->tag, a->tag_len);
     brisk_cipher_cleanup(&ctx);
     *out_len = n;
@@ -249,14 +249,14 @@ static void check_props(const brisk_cipher *c, tv_rng *rng, const char *impl, in
     tv_rng_fill(&fixed, iv, sizeof(iv));
     tv_rng_fill(&fixed, aad, sizeof(aad));
     tv_rng_fill(&fixed, msg, sizeof(msg));
-    int gcm = c->mode == BRISK_MODE_GCM;
+    int aead = (c->flags & BRISK_CIPHER_AEAD) != 0;
 
     for (size_t li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
         size_t len = lens[li], n, m;
         if (len < min_len(c))
             continue;
         run_args a = {c, 1, 1, key, iv, c->key_len, c->iv_len, NULL,
-                      gcm ? aad : NULL, gcm ? 13 : 0, {0}, 16};
+                      aead ? aad : NULL, aead ? 13 : 0, {0}, 16};
         int err = run(&a, buf, &n, msg, len);
         if (!tv_check_int(err, 0, "%s [%s] encrypt %zu", c->name, impl, len))
             continue;
@@ -269,7 +269,7 @@ static void check_props(const brisk_cipher *c, tv_rng *rng, const char *impl, in
                          len);
             tv_check_mem(buf, ref[li], n < ref_len[li] ? n : ref_len[li],
                          "%s [%s] ciphertext %zu against the default", c->name, impl, len);
-            if (gcm)
+            if (aead)
                 tv_check_mem(a.tag, ref_tag[li], 16, "%s [%s] tag %zu", c->name, impl, len);
         }
         /* Round trip, in random pieces. */
@@ -359,6 +359,7 @@ static void check_bad_inputs(const brisk_cipher *c, tv_rng *rng)
         break;
     }
     case BRISK_MODE_GCM:
+    case BRISK_MODE_CHACHA20_POLY1305:
         tv_check_int(brisk_cipher_set_tag(&ctx, buf, 3), BRISK_EINVAL, "%s 3-byte tag", c->name);
         tv_check_int(brisk_cipher_set_tag(&ctx, buf, 17), BRISK_EINVAL, "%s 17-byte tag", c->name);
         tv_check_int(brisk_cipher_update(&ctx, out, &n, buf, 20), 0, "%s update", c->name);
@@ -500,6 +501,10 @@ static void prims_of(const brisk_cipher *c, const char *out[2])
         out[0] = "rc4";
     } else if (strncmp(name, "twofish", 7) == 0) {
         out[0] = "twofish";
+    } else if (strncmp(name, "chacha20", 8) == 0) {
+        out[0] = "chacha20";
+        if (c->mode == BRISK_MODE_CHACHA20_POLY1305)
+            out[1] = "poly1305";
     }
 }
 

@@ -3,7 +3,7 @@
  * also has (the legacy provider loaded for DES, RC2, RC4, Blowfish and
  * CAST5; IDEA and RC5 when this build of OpenSSL has them), on random keys
  * of every accepted length, IVs, AAD and message lengths: brisk's output
- * must equal OpenSSL's byte for byte (padding and GCM tags included), and
+ * must equal OpenSSL's byte for byte (padding and AEAD tags included), and
  * brisk must decrypt OpenSSL's output.  Run under every implementation of
  * the cipher's primitive that this CPU can execute.
  */
@@ -21,7 +21,7 @@
 #define MAX_MSG 1100
 
 /* ossl_crypt runs OpenSSL's EVP on the same inputs; returns the length or
- * -1.  For GCM, tag is produced (16 bytes). */
+ * -1.  For an AEAD, tag is produced (16 bytes). */
 static long ossl_crypt(EVP_CIPHER *evp, const brisk_cipher *c, int enc, const uint8_t *key,
                        size_t key_len, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
                        size_t aad_len, uint8_t *tag, uint8_t *out, const uint8_t *in, size_t len)
@@ -48,7 +48,7 @@ static long ossl_crypt(EVP_CIPHER *evp, const brisk_cipher *c, int enc, const ui
         goto done;
     if (EVP_CipherFinal_ex(ctx, out + n, &m) != 1)
         goto done;
-    if (c->mode == BRISK_MODE_GCM &&
+    if ((c->flags & BRISK_CIPHER_AEAD) &&
         EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, 16, tag) != 1)
         goto done;
     r = n + m;
@@ -69,7 +69,7 @@ static long brisk_crypt(const brisk_cipher *c, int enc, const uint8_t *key, size
         return -1;
     if (aad_len > 0 && brisk_cipher_aad(&ctx, aad, aad_len) != 0)
         return -1;
-    if (c->mode == BRISK_MODE_GCM && !enc && brisk_cipher_set_tag(&ctx, tag, 16) != 0)
+    if ((c->flags & BRISK_CIPHER_AEAD) && !enc && brisk_cipher_set_tag(&ctx, tag, 16) != 0)
         return -1;
     do {
         size_t piece = len - done;
@@ -82,7 +82,7 @@ static long brisk_crypt(const brisk_cipher *c, int enc, const uint8_t *key, size
     } while (done < len);
     if (brisk_cipher_final(&ctx, out + n, &got) != 0)
         return -1;
-    if (c->mode == BRISK_MODE_GCM && enc && brisk_cipher_get_tag(&ctx, tag, 16) != 0)
+    if ((c->flags & BRISK_CIPHER_AEAD) && enc && brisk_cipher_get_tag(&ctx, tag, 16) != 0)
         return -1;
     brisk_cipher_cleanup(&ctx);
     return (long)(n + got);
@@ -113,10 +113,10 @@ static void diff_one(const brisk_cipher *c, EVP_CIPHER *evp, tv_rng *rng, const 
     for (int r = 0; r < rounds; r++) {
         size_t len = pick_len(c, rng, r), key_len = pick_key_len(c, rng);
         size_t iv_len = c->iv_len, aad_len = 0;
-        if (c->mode == BRISK_MODE_GCM) {
+        if (c->mode == BRISK_MODE_GCM)
             iv_len = r % 5 == 0 ? 1 + tv_rng_below(rng, 64) : 12;
+        if (c->flags & BRISK_CIPHER_AEAD)
             aad_len = tv_rng_below(rng, sizeof(aad) + 1);
-        }
         tv_rng_fill(rng, key, sizeof(key));
         tv_rng_fill(rng, iv, sizeof(iv));
         tv_rng_fill(rng, aad, sizeof(aad));
@@ -137,7 +137,7 @@ static void diff_one(const brisk_cipher *c, EVP_CIPHER *evp, tv_rng *rng, const 
             continue;
         tv_check_mem(a, b, (size_t)na, "%s [%s] len %zu key %zu iv %zu", c->name, impl, len,
                      key_len, iv_len);
-        if (c->mode == BRISK_MODE_GCM)
+        if (c->flags & BRISK_CIPHER_AEAD)
             tv_check_mem(tag_a, tag_b, 16, "%s [%s] tag, len %zu aad %zu iv %zu", c->name, impl,
                          len, aad_len, iv_len);
         long nback = brisk_crypt(c, 0, key, key_len, iv, iv_len, aad, aad_len, tag_b, back, b,
@@ -152,6 +152,8 @@ static const char *prim_of(const brisk_cipher *c, int which)
 {
     if (strncmp(c->name, "aes", 3) == 0)
         return which == 0 ? "aes" : c->mode == BRISK_MODE_GCM ? "ghash" : NULL;
+    if (c->mode == BRISK_MODE_CHACHA20_POLY1305 && which == 1)
+        return "poly1305";
     if (which != 0)
         return NULL;
     if (strncmp(c->name, "des", 3) == 0)
@@ -160,6 +162,8 @@ static const char *prim_of(const brisk_cipher *c, int which)
         return "bf";
     if (strncmp(c->name, "rc4", 3) == 0)
         return "rc4";
+    if (strncmp(c->name, "chacha20", 8) == 0)
+        return "chacha20";
     return NULL;
 }
 

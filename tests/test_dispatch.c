@@ -25,11 +25,13 @@
 #include "../src/cipher/twofish_internal.h"
 #include "../src/digest/internal.h"
 #include "../src/kdf/internal.h"
+#include "../src/mac/internal.h"
 #include "vectors.h"
 
 static const char *const expected_prims[] = {
     "md2", "md4", "md5", "sha1", "rmd160", "sha256", "sha512",
-    "aes", "ghash", "bf", "rc4", "des", "serpent", "twofish", "argon2", "bn",
+    "aes", "ghash", "bf", "rc4", "des", "serpent", "twofish", "chacha20",
+    "argon2", "poly1305", "bn",
 };
 #define N_EXPECTED_PRIMS (sizeof(expected_prims) / sizeof(expected_prims[0]))
 
@@ -116,7 +118,7 @@ static brisk_prim *prim_by_name(const char *name)
         &brisk_md2_prim, &brisk_md4_prim,   &brisk_md5_prim, &brisk_sha1_prim, &brisk_rmd160_prim,
         &brisk_sha256_prim, &brisk_sha512_prim, &brisk_aes_prim, &brisk_ghash_prim, &brisk_bf_prim,
         &brisk_rc4_prim, &brisk_des_prim,   &brisk_serpent_prim, &brisk_twofish_prim,
-        &brisk_argon2_prim, &brisk_bn_prim,
+        &brisk_chacha20_prim, &brisk_argon2_prim, &brisk_poly1305_prim, &brisk_bn_prim,
     };
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (strcmp(all[i]->name, name) == 0)
@@ -161,8 +163,12 @@ static void check_required_ops(const char *prim, const brisk_impl *im)
     } else if (strcmp(prim, "twofish") == 0) {
         const brisk_twofish_ops *t = ops;
         ok = t->enc != NULL && t->dec != NULL && t->cbc_dec != NULL;
+    } else if (strcmp(prim, "chacha20") == 0) {
+        ok = ((const brisk_chacha20_ops *)ops)->xor_blocks != NULL;
     } else if (strcmp(prim, "argon2") == 0) {
         ok = ((const brisk_argon2_ops *)ops)->fill != NULL;
+    } else if (strcmp(prim, "poly1305") == 0) {
+        ok = ((const brisk_poly1305_ops *)ops)->blocks != NULL;
     } else if (strcmp(prim, "bn") == 0) {
         const brisk_bn_impl *b = ops;
         ok = b->mont_mul != NULL && b->mont_sqr != NULL;
@@ -249,29 +255,32 @@ static void test_profiles(void)
     const uint32_t zen5 = (avx512 & ~BRISK_CPU_VECLAT1) | BRISK_CPU_SHANI |
                           BRISK_CPU_AVX512IFMA | BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ |
                           BRISK_CPU_ALU6;
-    static const char *const prims[] = {"md4", "md5", "rmd160", "sha1", "sha256", "sha512"};
+    static const char *const prims[] = {"md4",    "md5",    "rmd160", "sha1",
+                                        "sha256", "sha512", "chacha20"};
     const struct {
         const char *cpu;
         uint32_t features;
-        const char *want[6]; /* in the order of prims */
+        const char *want[7]; /* in the order of prims */
     } profiles[] = {
-        {"x86-64 baseline", BRISK_CPU_SSE2, {"c", "c", "c", "c", "c", "c"}},
+        {"x86-64 baseline", BRISK_CPU_SSE2, {"c", "c", "c", "c", "c", "c", "c"}},
         {"Goldmont (SHA-NI, no AVX)", base | BRISK_CPU_SHANI | BRISK_CPU_AESNI,
-         {"c", "c", "c", "shani", "shani", "c"}},
-        {"Haswell (AVX2, BMI2)", avx2, {"bmi2", "bmi2", "bmi2", "c", "c", "avx2"}},
+         {"c", "c", "c", "shani", "shani", "c", "c"}},
+        {"Haswell (AVX2, BMI2)", avx2, {"bmi2", "bmi2", "bmi2", "c", "c", "avx2", "avx2"}},
         {"Zen 2 (AVX2, SHA-NI)", avx2 | BRISK_CPU_SHANI,
-         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx2"}},
-        {"Skylake-X (AVX-512, no SHA-NI)", avx512, {"avx512", "avx512", "avx512", "c", "c", "avx512"}},
+         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx2", "avx2"}},
+        {"Skylake-X (AVX-512, no SHA-NI)", avx512,
+         {"avx512", "avx512", "avx512", "c", "c", "avx512", "avx512"}},
         {"Ice Lake (AVX-512, SHA-NI)", avx512 | BRISK_CPU_SHANI | BRISK_CPU_AVX512IFMA |
                                            BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ,
-         {"avx512", "avx512", "avx512", "shani", "shani", "avx512"}},
+         {"avx512", "avx512", "avx512", "shani", "shani", "avx512", "avx512"}},
         /* Two-cycle vector latency: the one-chain kernels lose to BMI2, the
          * SHA-512 one (its message schedule is across lanes) still wins, in
-         * its form for six integer ALUs. */
+         * its form for six integer ALUs; ChaCha20's many-block kernels do
+         * not depend on the latency. */
         {"Zen 5 (AVX-512, two-cycle vector latency, six ALUs)", zen5,
-         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512-alu6"}},
+         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512-alu6", "avx512"}},
         {"Zen 5 with alu6 hidden", zen5 & ~BRISK_CPU_ALU6,
-         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512"}},
+         {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512", "avx512"}},
     };
     for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++)
         for (size_t p = 0; p < sizeof(prims) / sizeof(prims[0]); p++)
@@ -310,6 +319,13 @@ static void test_selection(void)
     expect_select("md4", bmi, "bmi2");
     expect_select("rmd160", bmi, "bmi2");
     expect_select("md2", ~0u, "c");
+    /* Poly1305: IFMA's eight lanes, else AVX2's four, else 64-bit scalar
+     * (the 26-bit "c" only where there is no unsigned __int128). */
+    expect_select("poly1305", 0, "c64");
+    expect_select("poly1305", BRISK_CPU_AVX2, "avx2");
+    expect_select("poly1305", BRISK_CPU_AVX2 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, "avx2");
+    expect_select("poly1305", BRISK_CPU_AVX512F | BRISK_CPU_AVX512IFMA, "avx512");
+    expect_select("poly1305", ~0u, "avx512");
     test_profiles();
 #endif
 #if !defined(__x86_64__)

@@ -6,6 +6,7 @@
 
 #include <brisk/common.h>
 #include <brisk/bn.h>
+#include <brisk/chacha.h>
 #include <brisk/cipher.h>
 #include <brisk/cpu.h>
 #include <brisk/digest.h>

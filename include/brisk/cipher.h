@@ -30,13 +30,17 @@ typedef enum brisk_cipher_mode {
     BRISK_MODE_OFB,
     BRISK_MODE_CTR,        /* 128-bit big-endian counter (NIST SP 800-38A) */
     BRISK_MODE_GCM,
-    BRISK_MODE_XTS
+    BRISK_MODE_XTS,
+    BRISK_MODE_CHACHA20,   /* ChaCha20, OpenSSL's 16-byte IV: 32-bit
+                              little-endian counter || 96-bit nonce */
+    BRISK_MODE_CHACHA20_POLY1305 /* RFC 8439's AEAD, 12-byte IV */
 } brisk_cipher_mode;
 
 /* Descriptor flags. */
 enum {
     BRISK_CIPHER_VARKEY = 1u << 0, /* any key length in [key_min, key_max] */
-    BRISK_CIPHER_AEAD   = 1u << 1, /* takes AAD and produces a tag (GCM) */
+    BRISK_CIPHER_AEAD   = 1u << 1, /* takes AAD and produces a tag (GCM,
+                                      ChaCha20-Poly1305) */
     BRISK_CIPHER_NOCT   = 1u << 2  /* not constant-time: indexes tables by
                                       secret data (DES, Blowfish, CAST5, RC2,
                                       RC4 by design) */
@@ -114,7 +118,7 @@ BRISK_API int brisk_cipher_init_ex(brisk_cipher_ctx *ctx, const brisk_cipher *c,
  * must be a whole number of blocks. */
 BRISK_API int brisk_cipher_set_padding(brisk_cipher_ctx *ctx, int padding);
 
-/* brisk_cipher_aad feeds additional authenticated data to GCM; call it
+/* brisk_cipher_aad feeds additional authenticated data to an AEAD; call it
  * before the first update, any number of times (aad may be NULL when
  * aad_len is 0). */
 BRISK_API int brisk_cipher_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
@@ -135,12 +139,12 @@ BRISK_API int brisk_cipher_update(brisk_cipher_ctx *ctx, uint8_t *out, size_t *o
  * blocks.  GCM encryption computes the tag for brisk_cipher_get_tag. */
 BRISK_API int brisk_cipher_final(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len);
 
-/* brisk_cipher_set_tag gives GCM decryption the expected tag (4 to 16 bytes)
- * before final. */
+/* brisk_cipher_set_tag gives an AEAD's decryption the expected tag (4 to 16
+ * bytes) before final. */
 BRISK_API int brisk_cipher_set_tag(brisk_cipher_ctx *ctx, const uint8_t *tag, size_t tag_len);
 
 /* brisk_cipher_get_tag copies the first tag_len (4 to 16) bytes of the tag
- * after a GCM encryption's final. */
+ * after an AEAD encryption's final. */
 BRISK_API int brisk_cipher_get_tag(const brisk_cipher_ctx *ctx, uint8_t *tag, size_t tag_len);
 
 /* brisk_cipher_cleanup wipes the context. */

@@ -13,6 +13,7 @@
 #define BRISK_CIPHER_INTERNAL_H
 
 #include <brisk/cipher.h>
+#include <brisk/mac.h>
 
 #include "../internal.h"
 
@@ -115,6 +116,77 @@ extern const brisk_stream_cipher brisk_rc4_cipher;
  * (AES's and GHASH's are below). */
 extern brisk_prim brisk_des_prim, brisk_bf_prim, brisk_rc4_prim, brisk_serpent_prim,
     brisk_twofish_prim;
+
+/* ---- ChaCha20 ---- */
+
+/* One implementation of the "chacha20" primitive (chacha20.c).  xor_blocks
+ * XORs nblocks * 64 bytes of keystream, generated from state (the 16-word
+ * ChaCha state, RFC 8439 layout, block counter in word 12), into in,
+ * writing out (out == in allowed, any alignment).  Word 12 counts up by one
+ * per block; the caller guarantees state[12] + nblocks does not pass 2^32. */
+typedef struct brisk_chacha20_ops {
+    void (*xor_blocks)(uint8_t *out, const uint8_t *in, size_t nblocks,
+                       const uint32_t state[16]);
+} brisk_chacha20_ops;
+
+extern brisk_prim brisk_chacha20_prim;
+extern const brisk_chacha20_ops brisk_chacha20_ops_c;
+#ifdef BRISK_X86_64
+/* chacha20_avx2.c (8 blocks word-sliced in ymm) and chacha20_avx512.c (16
+ * and 32 in zmm); both take short inputs a row per register. */
+extern const brisk_chacha20_ops brisk_chacha20_ops_avx2, brisk_chacha20_ops_avx512;
+#endif
+
+/* brisk_chacha20_active returns the ChaCha20 implementation in use. */
+static inline const brisk_chacha20_ops *brisk_chacha20_active(void)
+{
+    return brisk_prim_ops(&brisk_chacha20_prim);
+}
+
+/* chacha20.c's drivers, shared by every kernel.  brisk_chacha20_setup
+ * writes the constants and key into st, words 12..15 zero.
+ * brisk_chacha20_xor32 xors len bytes of keystream from st into in with
+ * ops' kernel, a partial last block included, and advances word 12 past
+ * the blocks used (the caller keeps it from wrapping: the IETF layout);
+ * brisk_chacha20_xor64 does the same counting in words 12..13 (the 64/64
+ * layout, and OpenSSL's EVP_chacha20, which carries the same way).
+ * brisk_hchacha20_words is HChaCha20 on words. */
+void brisk_chacha20_setup(uint32_t st[16], const uint8_t key[32]);
+void brisk_chacha20_xor32(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t *out,
+                          const uint8_t *in, size_t len);
+void brisk_chacha20_xor64(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t *out,
+                          const uint8_t *in, size_t len);
+void brisk_hchacha20_words(uint32_t sub[8], const uint8_t key[32], const uint8_t nonce[16]);
+
+/* The state of a "chacha20" or "chacha20-poly1305" context, in ctx->ks:
+ * the ChaCha state (key set by setkey, counter and nonce by init), the
+ * keystream block whose last ctx->buf_len bytes are unused, and for the
+ * AEAD the Poly1305 computation and its phase. */
+typedef struct brisk_chacha_ks {
+    uint32_t st[16];
+    uint8_t stream[64];
+    brisk_poly1305_ctx poly;
+    int phase; /* CHAPOLY_AAD, CHAPOLY_DATA, CHAPOLY_DONE (chacha20_poly1305.c) */
+} brisk_chacha_ks;
+
+/* The stream cipher behind both descriptors: setkey writes the constants
+ * and key words; crypt is unused (the modes below run them). */
+extern const brisk_stream_cipher brisk_chacha20_cipher;
+
+/* brisk_chacha20_init sets ctx's counter and nonce from OpenSSL's 16-byte
+ * EVP_chacha20 IV (32-bit little-endian counter, 96-bit nonce);
+ * brisk_chacha20_update xors the keystream, carrying the counter from word
+ * 12 into 13 as EVP_chacha20 does. */
+void brisk_chacha20_init(brisk_cipher_ctx *ctx, const uint8_t iv[16]);
+void brisk_chacha20_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+
+/* ChaCha20-Poly1305 through the generic API (chacha20_poly1305.c): init
+ * with the 12-byte nonce, then aad, update and final as brisk_cipher_aad/
+ * update/final. */
+int brisk_chapoly_init(brisk_cipher_ctx *ctx, const uint8_t iv[12]);
+int brisk_chapoly_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len);
+int brisk_chapoly_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len);
+int brisk_chapoly_final(brisk_cipher_ctx *ctx);
 
 /* ---- AES ---- */
 

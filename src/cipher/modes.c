@@ -2,8 +2,9 @@
  * src/cipher/modes.c - the generic cipher layer behind brisk/cipher.h: key
  * and IV checks, buffering, and the modes of NIST SP 800-38A (ECB, CBC,
  * full-block CFB, OFB, CTR) over any block cipher, with PKCS#7 padding for
- * ECB and CBC as OpenSSL's EVP does it.  GCM and XTS live in gcm.c and
- * xts.c; RC4 is a stream cipher.
+ * ECB and CBC as OpenSSL's EVP does it.  GCM, XTS, ChaCha20 and
+ * ChaCha20-Poly1305 live in gcm.c, xts.c, chacha20.c and
+ * chacha20_poly1305.c; RC4 is a stream cipher.
  *
  * Technique: whole blocks go to the cipher's multi-block kernels in one call
  * (its CBC and CTR kernels where the descriptor has them: AES's run many
@@ -83,6 +84,12 @@ int brisk_cipher_init_ex(brisk_cipher_ctx *ctx, const brisk_cipher *c, int encry
     memset(ctx->iv, 0, sizeof(ctx->iv));
     if (c->mode == BRISK_MODE_GCM)
         return brisk_gcm_init(ctx, iv, iv_len, !reuse_key);
+    if (c->mode == BRISK_MODE_CHACHA20) {
+        brisk_chacha20_init(ctx, iv);
+        return 0;
+    }
+    if (c->mode == BRISK_MODE_CHACHA20_POLY1305)
+        return brisk_chapoly_init(ctx, iv);
     if (c->iv_len > 0)
         memcpy(ctx->iv, iv, c->iv_len);
     return 0;
@@ -345,9 +352,11 @@ static void stream_update(brisk_cipher_ctx *ctx, uint8_t *out, const uint8_t *in
 
 int brisk_cipher_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len)
 {
-    if (ctx == NULL || ctx->cipher == NULL || ctx->cipher->mode != BRISK_MODE_GCM ||
+    if (ctx == NULL || ctx->cipher == NULL || (ctx->cipher->flags & BRISK_CIPHER_AEAD) == 0 ||
         ctx->state != STATE_OPEN || (aad == NULL && aad_len > 0))
         return BRISK_EINVAL;
+    if (ctx->cipher->mode == BRISK_MODE_CHACHA20_POLY1305)
+        return brisk_chapoly_aad(ctx, aad, aad_len);
     return brisk_gcm_aad(ctx, aad, aad_len);
 }
 
@@ -385,6 +394,14 @@ int brisk_cipher_update(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len,
         err = brisk_xts_crypt(ctx, out, in, in_len);
         *out_len = err == 0 ? in_len : 0;
         break;
+    case BRISK_MODE_CHACHA20:
+        brisk_chacha20_update(ctx, out, in, in_len);
+        *out_len = in_len;
+        break;
+    case BRISK_MODE_CHACHA20_POLY1305:
+        err = brisk_chapoly_update(ctx, out, in, in_len);
+        *out_len = err == 0 ? in_len : 0;
+        break;
     }
     return err;
 }
@@ -410,6 +427,11 @@ int brisk_cipher_final(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len)
             return BRISK_EINVAL; /* no tag to check: nothing is final */
         err = brisk_gcm_final(ctx);
         break;
+    case BRISK_MODE_CHACHA20_POLY1305:
+        if (!ctx->encrypt && ctx->tag_len == 0)
+            return BRISK_EINVAL;
+        err = brisk_chapoly_final(ctx);
+        break;
     default:
         break;
     }
@@ -421,7 +443,7 @@ int brisk_cipher_final(brisk_cipher_ctx *ctx, uint8_t *out, size_t *out_len)
 
 int brisk_cipher_set_tag(brisk_cipher_ctx *ctx, const uint8_t *tag, size_t tag_len)
 {
-    if (ctx == NULL || ctx->cipher == NULL || ctx->cipher->mode != BRISK_MODE_GCM ||
+    if (ctx == NULL || ctx->cipher == NULL || (ctx->cipher->flags & BRISK_CIPHER_AEAD) == 0 ||
         ctx->encrypt || ctx->state != STATE_OPEN || tag == NULL || tag_len < 4 ||
         tag_len > BRISK_GCM_TAG_LEN)
         return BRISK_EINVAL;
@@ -432,7 +454,7 @@ int brisk_cipher_set_tag(brisk_cipher_ctx *ctx, const uint8_t *tag, size_t tag_l
 
 int brisk_cipher_get_tag(const brisk_cipher_ctx *ctx, uint8_t *tag, size_t tag_len)
 {
-    if (ctx == NULL || ctx->cipher == NULL || ctx->cipher->mode != BRISK_MODE_GCM ||
+    if (ctx == NULL || ctx->cipher == NULL || (ctx->cipher->flags & BRISK_CIPHER_AEAD) == 0 ||
         !ctx->encrypt || ctx->state != STATE_DONE || tag == NULL || tag_len < 4 ||
         tag_len > BRISK_GCM_TAG_LEN)
         return BRISK_EINVAL;

@@ -4,6 +4,8 @@
  * lookup by name.  Each block cipher comes in ECB, CBC, CFB and OFB; AES
  * also in CTR, GCM and XTS.  Serpent, which OpenSSL lacks, is named as AES
  * is (serpent-256-cbc, alias serpent256), and also comes in XTS.
+ * ChaCha20 and ChaCha20-Poly1305 are OpenSSL's chacha20 and
+ * chacha20-poly1305.
  */
 #include "internal.h"
 
@@ -94,6 +96,9 @@ static const brisk_cipher ciphers[] = {
 
     {"rc4", NULL, BRISK_MODE_STREAM, NOCT | VAR, 16, 1, 256, 0, 1, NULL, &brisk_rc4_cipher},
     {"rc4-40", NULL, BRISK_MODE_STREAM, NOCT, 5, 5, 5, 0, 1, NULL, &brisk_rc4_cipher},
+    {"chacha20", NULL, BRISK_MODE_CHACHA20, CT, 32, 32, 32, 16, 1, NULL, &brisk_chacha20_cipher},
+    {"chacha20-poly1305", NULL, BRISK_MODE_CHACHA20_POLY1305, BRISK_CIPHER_AEAD, 32, 32, 32, 12, 1,
+     NULL, &brisk_chacha20_cipher},
 };
 #define N_CIPHERS (sizeof(ciphers) / sizeof(ciphers[0]))
 

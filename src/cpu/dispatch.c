@@ -18,6 +18,7 @@
 #include "../cipher/internal.h"
 #include "../digest/internal.h"
 #include "../kdf/internal.h"
+#include "../mac/internal.h"
 
 
 static brisk_prim *const prims[] = {
@@ -30,8 +31,11 @@ static brisk_prim *const prims[] = {
     &brisk_bf_prim,     &brisk_rc4_prim,
     &brisk_des_prim,
     &brisk_serpent_prim, &brisk_twofish_prim,
+    &brisk_chacha20_prim,
     /* key derivation: Argon2's compression function */
     &brisk_argon2_prim,
+    /* MACs: Poly1305's block function */
+    &brisk_poly1305_prim,
     /* public key: Montgomery multiplication */
     &brisk_bn_prim,
 };
