@@ -809,7 +809,7 @@ static void print_header(const chan_job *j)
            (unsigned long long)j->size, j->packet);
     printf("MB/s is 10^6 bytes/s of data; CPU in ns per byte of data; ceilings: cipher+MAC\n"
            "alone in memory at this packet size, and the transport alone (-c none)\n\n");
-    printf("%-24s %-30s %8s %8s %8s %10s %9s %6s\n", "cipher", "MAC", "MB/s", "send", "recv",
+    printf("%-30s %-30s %8s %8s %8s %10s %9s %6s\n", "cipher", "MAC", "MB/s", "send", "recv",
            "crypto", "none", "%ceil");
 }
 
@@ -826,7 +826,7 @@ static void print_row(const chan_job *j, const chan_pair *pair, const chan_resul
                r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps);
         return;
     }
-    printf("%-24s %-30s %8.1f %8.3f %8.3f %10.1f %9.1f %5.0f%%\n", pair->c->name, mac_name(pair),
+    printf("%-30s %-30s %8.1f %8.3f %8.3f %10.1f %9.1f %5.0f%%\n", pair->c->name, mac_name(pair),
            mbps, r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps,
            100.0 * mbps / low);
     fflush(stdout);
@@ -921,7 +921,8 @@ static int make_pairs(chan_job *j, const char *cs, const char *ms)
         return -1;
     for (int i = 0; i < nc; i++) {
         const chan_cipher *c = cl[i];
-        if (c->kind == CHAN_KIND_GCM || (ms == NULL && c->kind == CHAN_KIND_NONE)) {
+        if (c->kind == CHAN_KIND_GCM || c->kind == CHAN_KIND_CHACHA ||
+            (ms == NULL && c->kind == CHAN_KIND_NONE)) {
             if (ms != NULL && cs != NULL) {
                 app_error(PROG, "%s is an AEAD cipher and takes no MAC (-m)", c->name);
                 return -1;

@@ -8,8 +8,14 @@
  * ciphertext, checked before decrypting); aes*-gcm@openssh.com (RFC 5647
  * as OpenSSH does it: length in the clear as the AAD, padding to 16, a
  * 12-byte nonce of 4 fixed bytes and a 64-bit counter incremented per
- * packet); arcfour (RFC 4253) and arcfour128/256 (RFC 4345, 1536 bytes of
- * keystream dropped); and OpenSSH's internal "none".
+ * packet); chacha20-poly1305@openssh.com (OpenSSH's
+ * PROTOCOL.chacha20poly1305: of the 64-byte key, K_2 the first half and
+ * K_1 the second; the sequence number, 64-bit big-endian, is the nonce of
+ * both; K_1 encrypts the 4-byte length, K_2 from block 1 the rest, the
+ * Poly1305 key is the first 32 bytes of K_2's block 0, and the tag covers
+ * the encrypted length and ciphertext); arcfour (RFC 4253) and
+ * arcfour128/256 (RFC 4345, 1536 bytes of keystream dropped); and
+ * OpenSSH's internal "none".
  *
  * The sequence number is implicit, so a dropped or reordered packet fails
  * its MAC.  packet_length is checked as OpenSSH checks it (at least 5, at
@@ -21,6 +27,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <brisk/chacha.h>
 #include <brisk/rand.h>
 
 #include "channel_packet.h"
@@ -35,6 +42,7 @@ static const chan_cipher ciphers[] = {
     {"3des-cbc", "des-ede3-cbc", CHAN_KIND_BLOCK, 24, 8, 8, 0},
     {"aes128-gcm@openssh.com", "aes-128-gcm", CHAN_KIND_GCM, 16, 12, 16, 0},
     {"aes256-gcm@openssh.com", "aes-256-gcm", CHAN_KIND_GCM, 32, 12, 16, 0},
+    {"chacha20-poly1305@openssh.com", NULL, CHAN_KIND_CHACHA, 64, 0, 8, 0},
     {"blowfish-cbc", "bf-cbc", CHAN_KIND_BLOCK, 16, 8, 8, 0},
     {"cast128-cbc", "cast5-cbc", CHAN_KIND_BLOCK, 16, 8, 8, 0},
     {"arcfour", "rc4", CHAN_KIND_STREAM, 16, 0, 8, 0},
@@ -100,10 +108,19 @@ static uint32_t get32(const uint8_t *p)
     return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
 }
 
-/* Whether the packet's length travels in the clear (ETM and GCM). */
+/* Whether the packet's length stands apart from the padded, encrypted
+ * body (OpenSSH's aadlen): in the clear with ETM and GCM, encrypted with
+ * its own key with ChaCha20-Poly1305. */
 static int clear_len(const chan_state *s)
 {
-    return s->c->kind == CHAN_KIND_GCM || (s->m != NULL && s->m->etm);
+    return s->c->kind == CHAN_KIND_GCM || s->c->kind == CHAN_KIND_CHACHA ||
+           (s->m != NULL && s->m->etm);
+}
+
+/* AEADs carry no MAC. */
+static int is_aead(const chan_cipher *c)
+{
+    return c->kind == CHAN_KIND_GCM || c->kind == CHAN_KIND_CHACHA;
 }
 
 int chan_init(chan_state *s, const chan_cipher *c, const chan_mac *m, const chan_keys *k,
@@ -111,9 +128,11 @@ int chan_init(chan_state *s, const chan_cipher *c, const chan_mac *m, const chan
 {
     memset(s, 0, sizeof(*s));
     s->c = c;
-    s->m = c->kind == CHAN_KIND_GCM ? NULL : m;
+    s->m = is_aead(c) ? NULL : m;
     s->pad_used = sizeof(s->pad_pool);
-    if (c->kind != CHAN_KIND_NONE) {
+    if (c->kind == CHAN_KIND_CHACHA) {
+        memcpy(s->chacha, k->enc, 64);
+    } else if (c->kind != CHAN_KIND_NONE) {
         const brisk_cipher *bc = brisk_cipher_by_name(c->brisk);
 
         if (bc == NULL || brisk_cipher_init(&s->ctx, bc, seal, k->enc, c->key_len,
@@ -140,7 +159,7 @@ int chan_init(chan_state *s, const chan_cipher *c, const chan_mac *m, const chan
 
 void chan_cleanup(chan_state *s)
 {
-    if (s->c != NULL && s->c->kind != CHAN_KIND_NONE)
+    if (s->c != NULL && s->c->kind != CHAN_KIND_NONE && s->c->kind != CHAN_KIND_CHACHA)
         brisk_cipher_cleanup(&s->ctx);
     if (s->m != NULL)
         brisk_hmac_cleanup(&s->hmac);
@@ -165,6 +184,21 @@ static void run_cipher(chan_state *s, uint8_t *p, size_t len)
 
     if (s->c->kind != CHAN_KIND_NONE && len > 0)
         brisk_cipher_update(&s->ctx, p, &n, p, len);
+}
+
+/* chacha_seq is ChaCha20's 64-bit nonce for a packet: its sequence number,
+ * big-endian. */
+static void chacha_seq(const chan_state *s, uint8_t nonce[8])
+{
+    memset(nonce, 0, 4);
+    put32(nonce + 4, s->seq);
+}
+
+/* chacha_poly_key is the packet's Poly1305 key: K_2's block 0. */
+static void chacha_poly_key(const chan_state *s, const uint8_t nonce[8], uint8_t key[32])
+{
+    memset(key, 0, 32);
+    brisk_chacha20_djb(key, key, 32, s->chacha, nonce, 0);
 }
 
 /* next_nonce adds one to the 64-bit invocation counter of the GCM nonce. */
@@ -200,7 +234,16 @@ size_t chan_seal(chan_state *s, uint8_t *pkt, size_t payload_len)
     random_padding(s, pkt + CHAN_HDR + payload_len, pad);
     total = CHAN_HDR + payload_len + pad;
 
-    if (s->c->kind == CHAN_KIND_GCM) {
+    if (s->c->kind == CHAN_KIND_CHACHA) {
+        uint8_t nonce[8], pkey[32];
+        chacha_seq(s, nonce);
+        chacha_poly_key(s, nonce, pkey);
+        brisk_chacha20_djb(pkt, pkt, 4, s->chacha + 32, nonce, 0);
+        brisk_chacha20_djb(pkt + 4, pkt + 4, total - 4, s->chacha, nonce, 1);
+        brisk_poly1305(pkt + total, pkey, pkt, total);
+        memset(pkey, 0, sizeof(pkey));
+        total += 16;
+    } else if (s->c->kind == CHAN_KIND_GCM) {
         size_t n;
         brisk_cipher_init_ex(&s->ctx, s->ctx.cipher, 1, NULL, 0, s->nonce, 12, 0);
         brisk_cipher_aad(&s->ctx, pkt, 4);
@@ -275,18 +318,33 @@ static int check_len(chan_state *s, uint32_t len, char *err, size_t err_len)
 static int open_clear_len(chan_state *s, uint8_t *buf, size_t avail, size_t *total,
                           char *err, size_t err_len)
 {
-    size_t tag_len = s->c->kind == CHAN_KIND_GCM ? BRISK_GCM_TAG_LEN : s->m->tag_len;
+    size_t tag_len = is_aead(s->c) ? 16 : s->m->tag_len;
     uint32_t len;
-    uint8_t tag[64];
+    uint8_t tag[64], nonce[8], plain_len[4];
 
     if (avail < 4)
         return CHAN_MORE;
-    len = get32(buf);
+    if (s->c->kind == CHAN_KIND_CHACHA) {
+        chacha_seq(s, nonce);
+        brisk_chacha20_djb(plain_len, buf, 4, s->chacha + 32, nonce, 0);
+        len = get32(plain_len);
+    } else {
+        len = get32(buf);
+    }
     if (check_len(s, len, err, err_len) != 0)
         return CHAN_ERROR;
     if (avail < 4 + (size_t)len + tag_len)
         return CHAN_MORE;
-    if (s->c->kind == CHAN_KIND_GCM) {
+    if (s->c->kind == CHAN_KIND_CHACHA) {
+        uint8_t pkey[32];
+        chacha_poly_key(s, nonce, pkey);
+        brisk_poly1305(tag, pkey, buf, 4 + len);
+        memset(pkey, 0, sizeof(pkey));
+        if (brisk_poly1305_verify(tag, buf + 4 + len) != 0)
+            return fail(s, err, err_len, "authentication tag mismatch");
+        memcpy(buf, plain_len, 4);
+        brisk_chacha20_djb(buf + 4, buf + 4, len, s->chacha, nonce, 1);
+    } else if (s->c->kind == CHAN_KIND_GCM) {
         size_t n;
         brisk_cipher_init_ex(&s->ctx, s->ctx.cipher, 0, NULL, 0, s->nonce, 12, 0);
         brisk_cipher_aad(&s->ctx, buf, 4);

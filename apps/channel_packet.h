@@ -2,7 +2,8 @@
  * apps/channel_packet.h - the SSH binary packet layer of `brisk channel`
  * (apps/channel_packet.c): RFC 4253 section 6 packets, OpenSSH's
  * encrypt-then-MAC forms and its aes*-gcm@openssh.com (RFC 5647 as OpenSSH
- * implements it), under OpenSSH's cipher and MAC names.
+ * implements it) and chacha20-poly1305@openssh.com (OpenSSH's
+ * PROTOCOL.chacha20poly1305), under OpenSSH's cipher and MAC names.
  *
  * It lives in apps/, not in the library: it is a protocol's framing built
  * only from the library's public cipher, HMAC and random functions, used by
@@ -31,7 +32,8 @@ enum {
     CHAN_KIND_NONE = 0, /* OpenSSH's internal "none": nothing */
     CHAN_KIND_BLOCK,    /* CBC or CTR, continued across packets */
     CHAN_KIND_STREAM,   /* RC4, continued across packets */
-    CHAN_KIND_GCM       /* aes*-gcm@openssh.com: one GCM message a packet */
+    CHAN_KIND_GCM,      /* aes*-gcm@openssh.com: one GCM message a packet */
+    CHAN_KIND_CHACHA    /* chacha20-poly1305@openssh.com */
 };
 
 /* One cipher under OpenSSH's name. */
@@ -55,7 +57,7 @@ typedef struct chan_mac {
 
 /* The keys of one direction, as the key exchange would derive them. */
 typedef struct chan_keys {
-    uint8_t enc[32];
+    uint8_t enc[64];           /* chacha20-poly1305 takes 64 bytes */
     uint8_t iv[16];
     uint8_t mac[64];
 } chan_keys;
@@ -67,6 +69,7 @@ typedef struct chan_state {
     brisk_cipher_ctx ctx;
     brisk_hmac_ctx hmac;
     uint8_t nonce[12];         /* GCM: fixed 4 bytes || 64-bit counter */
+    uint8_t chacha[64];        /* ChaCha20-Poly1305: K_2 then K_1 */
     uint32_t seq;              /* the implicit sequence number */
     uint64_t packets;          /* packets sealed or opened */
     int have_first;            /* opening: the first block is decrypted */

@@ -15,6 +15,9 @@
 # - aes*-gcm@openssh.com: every packet recomputed here with libcrypto's
 #   AES-GCM (`cryptography`'s AESGCM) as RFC 5647 as OpenSSH does it: the
 #   4-byte length as AAD, the nonce's last 8 bytes a counter + 1 a packet.
+# - chacha20-poly1305@openssh.com: every packet recomputed with libcrypto's
+#   raw ChaCha20 and Poly1305, composed as OpenSSH's
+#   PROTOCOL.chacha20poly1305 says.
 # Prints "ok: N packets, M bytes (CIPHER, MAC)" or "FAIL: STREAM: reason"
 # per stream (one process for all: paramiko takes a while to import);
 # exit 0 when all are read, 1 if any fails, 77 when paramiko or
@@ -31,6 +34,7 @@ try:
     from cryptography.hazmat.backends import default_backend
     from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    from cryptography.hazmat.primitives.poly1305 import Poly1305
 except ImportError as e:
     print("skip: %s" % e)
     sys.exit(77)
@@ -181,6 +185,8 @@ def read_one(keys_path, stream_path):
         stream = f.read()
     if keys["cipher"].startswith("aes") and keys["cipher"].endswith("-gcm@openssh.com"):
         gen = payloads_gcm(keys, stream)
+    elif keys["cipher"] == "chacha20-poly1305@openssh.com":
+        gen = payloads_chacha(keys, stream)
     else:
         gen = payloads_paramiko(keys, stream)
     sha = PieceDigest()
@@ -212,6 +218,35 @@ def read_one(keys_path, stream_path):
     if not done:
         die("no final packet")
     print("ok: %d packets, %d bytes (%s, %s)" % (packets, total, keys["cipher"], keys["mac"]))
+
+
+def chacha(key, seq, counter, data):
+    """ChaCha20 in the 64/64 layout: libcrypto's 16-byte IV is the 64-bit
+    little-endian block counter, then the 64-bit nonce (the sequence
+    number, big-endian, as OpenSSH puts it)."""
+    iv = counter.to_bytes(8, "little") + seq.to_bytes(8, "big")
+    return Cipher(algorithms.ChaCha20(key, iv), None, default_backend()).encryptor().update(data)
+
+
+def payloads_chacha(keys, stream):
+    key = bytes.fromhex(keys["enc_key"])
+    k2, k1 = key[:32], key[32:]
+    pos = seq = 0
+    while pos < len(stream):
+        (length,) = struct.unpack(">I", chacha(k1, seq, 0, stream[pos:pos + 4]))
+        if length % 8 != 0 or length < 8 or length > 256 * 1024:
+            die("packet %d: length %d" % (seq + 1, length))
+        body = stream[pos:pos + 4 + length]
+        tag = stream[pos + 4 + length:pos + 4 + length + 16]
+        Poly1305.verify_tag(chacha(k2, seq, 0, bytes(32)), body, tag)
+        plain = chacha(k2, seq, 1, body[4:])
+        pad = plain[0]
+        if pad < 4:
+            die("padding length %d" % pad)
+        payload = plain[1:length - pad]
+        yield payload[0], payload[1:]
+        seq += 1
+        pos += 4 + length + 16
 
 
 def main():

@@ -12,11 +12,12 @@
 #   saved with -save-stream and -save-keys, read by paramiko's Packetizer
 #   (CTR, CBC, 3DES, Blowfish, CAST5, RC4 engines from libcrypto, every
 #   HMAC with and without ETM, none) and, for aes*-gcm@openssh.com,
-#   every packet recomputed with libcrypto's AES-GCM.  Skipped with a note
+#   every packet recomputed with libcrypto's AES-GCM, and for
+#   chacha20-poly1305@openssh.com with libcrypto's ChaCha20 and Poly1305.  Skipped with a note
 #   when those packages are missing or under an emulator.
 # - Tampering, read back with -replay: a flipped bit in the length, the
 #   padding length, the payload, the padding and the MAC of a packet (ETM,
-#   encrypted-length and GCM packets), a dropped packet, two packets
+#   encrypted-length, GCM and ChaCha20-Poly1305 packets), a dropped packet, two packets
 #   swapped and a truncated stream each fail with one line naming the
 #   packet (or the partial transfer) and exit 1.
 # - Bad input: unknown cipher or MAC (the known ones listed), a MAC with an
@@ -41,15 +42,15 @@ check "every cipher with two MACs" clean_exit
 check "24 rows" count_is "$tmp/out" "$MR_RE" 24
 check "-mr lines only" all_match "$tmp/out" "^\+CHH?:"
 check "40k verified per row" count_is "$tmp/out" ':3000:40960:' 24
-b channel -size 40k -packet 3000 -c aes128-gcm@openssh.com,aes256-gcm@openssh.com,none -mr
+b channel -size 40k -packet 3000 -c aes128-gcm@openssh.com,aes256-gcm@openssh.com,chacha20-poly1305@openssh.com,none -mr
 check "AEADs and none" clean_exit
-check "AEAD rows without MAC" count_is "$tmp/out" '^\+CH:(aes128-gcm@openssh.com|aes256-gcm@openssh.com|none):none:' 3
+check "AEAD rows without MAC" count_is "$tmp/out" '^\+CH:(aes128-gcm@openssh.com|aes256-gcm@openssh.com|chacha20-poly1305@openssh.com|none):none:' 4
 b channel -size 20k -c aes128-ctr -m "$ALL_MACS" -mr
 check "every MAC" clean_exit
 check "12 MAC rows" count_is "$tmp/out" "$MR_RE" 12
 b channel -size 10k -packet 1
 check "-packet 1, every default row" clean_exit
-check "table rows" count_is "$tmp/out" '^(aes|3des|blowfish|cast128|arcfour|none)' 15
+check "table rows" count_is "$tmp/out" '^(aes|3des|blowfish|cast128|arcfour|chacha20|none)' 16
 check "default MAC" count_is "$tmp/out" '^aes128-ctr +hmac-sha2-256-etm@openssh.com ' 1
 head -c 100000 /dev/urandom >"$tmp/data"
 b channel -file "$tmp/data" -packet 7777 -c aes256-cbc -m hmac-md5 -mr
@@ -104,6 +105,7 @@ if [ $reader_ok = 1 ]; then
     done
     interop aes128-gcm@openssh.com none
     interop aes256-gcm@openssh.com none
+    interop chacha20-poly1305@openssh.com none
     interop none none
     # shellcheck disable=SC2086
     $PY "$here/channel_reader.py" $pairs >"$tmp/py" 2>&1
@@ -145,7 +147,7 @@ packet_len() {
 # the length is encrypted (then a changed first block is a random length).
 ANY_ERR="(bad packet length|multiple of the block size|MAC mismatch|tag mismatch|bad padding length)"
 
-# tamper_all CIPHER MAC TAGLEN CLEARLEN: every field of packet 2 of a
+# tamper_all CIPHER MAC TAGLEN LEN: every field of packet 2 of a
 # stream of equal-sized packets (16000 bytes in payloads of 1000).
 tamper_all() {
     m=
@@ -163,6 +165,9 @@ tamper_all() {
     # a last one of known payload.
     if [ "$4" = clear ]; then
         plen=$(($(packet_len "$tmp/s" 0) + 4 + $3))
+    elif [ "$4" = own-key ]; then
+        # ChaCha20-Poly1305: the length apart, the rest padded to 8
+        plen=$((4 + (1 + 1009 + 4 + 7) / 8 * 8 + $3))
     else
         # 5 + 1009 bytes rounded up with >= 4 bytes of padding to the block
         bs=16
@@ -205,6 +210,7 @@ tamper_all aes128-cbc hmac-sha1 20 encrypted
 tamper_all 3des-cbc hmac-md5-96 12 encrypted
 tamper_all arcfour256 hmac-sha2-512 64 encrypted
 tamper_all aes256-gcm@openssh.com none 16 clear
+tamper_all chacha20-poly1305@openssh.com none 16 own-key
 
 # -replay's own errors
 b channel -replay "$tmp/nonexistent" -keys "$tmp/k"
