@@ -706,8 +706,13 @@ static int transfer(const chan_job *j, const chan_pair *pair, const uint8_t *pat
     if (save >= 0)
         close(save);
     if (got != (ssize_t)sizeof(rep)) {
-        app_error(PROG, "%s: the receiver died%s%s", row_name(pair, who, sizeof(who)),
-                  sent_ok ? "" : "; ", msg);
+        char how[64];
+        if (WIFSIGNALED(status))
+            snprintf(how, sizeof(how), "was killed by signal %d", WTERMSIG(status));
+        else
+            snprintf(how, sizeof(how), "exited with status %d", WEXITSTATUS(status));
+        app_error(PROG, "%s: the receiver %s; partial transfer: %s", row_name(pair, who, sizeof(who)),
+                  how, sent_ok ? "the sender had sent everything" : msg);
         return -1;
     }
     if (!rep.ok) {

@@ -285,5 +285,24 @@ if [ -z "$RUN" ] && command -v pgrep >/dev/null 2>&1; then
     check "SIGTERM: no receiver left" eval "! kill -0 '${child:-999999999}' 2>/dev/null"
 fi
 
+# ---- A receiver that dies mid-transfer: a partial transfer, exit 1 ----
+
+if [ -z "$RUN" ] && command -v pgrep >/dev/null 2>&1; then
+    "$BRISK" channel -c 3des-cbc -size 100g >/dev/null 2>"$tmp/err" &
+    pid=$!
+    child=
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        child=$(pgrep -P "$pid" 2>/dev/null | head -n 1)
+        [ -n "$child" ] && break
+        sleep 0.2
+    done
+    [ -n "$child" ] && kill -KILL "$child"
+    wait "$pid"
+    rc=$?
+    check "a killed receiver: found" [ -n "$child" ]
+    check "a killed receiver: one line, exit 1" one_line_error channel \
+        "none: the receiver was killed by signal 9; partial transfer: connection lost after [0-9]+ bytes were sent"
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
