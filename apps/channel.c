@@ -355,7 +355,8 @@ static int take_payload(receiver *r, const uint8_t *p, size_t n, char *msg, size
         return 0;
     }
     if (n == 1 + 4 + 4 + strlen(END_REQUEST) + 1 + 8 + 4 + 32 && p[0] == MSG_CHANNEL_REQUEST &&
-        get32(p + 5) == strlen(END_REQUEST) && memcmp(p + 9, END_REQUEST, strlen(END_REQUEST)) == 0) {
+        get32(p + 5) == strlen(END_REQUEST) &&
+        memcmp(p + 9, END_REQUEST, strlen(END_REQUEST)) == 0) {
         const uint8_t *q = p + 9 + strlen(END_REQUEST) + 1;
         uint8_t digest[32];
         uint64_t total = get64(q);
@@ -711,8 +712,9 @@ static int transfer(const chan_job *j, const chan_pair *pair, const uint8_t *pat
             snprintf(how, sizeof(how), "was killed by signal %d", WTERMSIG(status));
         else
             snprintf(how, sizeof(how), "exited with status %d", WEXITSTATUS(status));
-        app_error(PROG, "%s: the receiver %s; partial transfer: %s", row_name(pair, who, sizeof(who)),
-                  how, sent_ok ? "the sender had sent everything" : msg);
+        app_error(PROG, "%s: the receiver %s; partial transfer: %s",
+                  row_name(pair, who, sizeof(who)), how,
+                  sent_ok ? "the sender had sent everything" : msg);
         return -1;
     }
     if (!rep.ok) {
