@@ -25,6 +25,7 @@
 /* Subcommands: argv[0] is the subcommand's name; the result is the exit
  * status of the command. */
 int speed_main(int argc, char **argv);
+int channel_main(int argc, char **argv);
 int dgst_main(int argc, char **argv);
 int des_opts_main(int argc, char **argv);
 int disk_main(int argc, char **argv);
@@ -291,8 +292,8 @@ void speed_pk_free(speed_pk *k);
 /* ---- The parsers, shared with the fuzz targets (tests/fuzz_*.c) ---- */
 
 /* The option tables of the subcommands, each in its subcommand's file. */
-extern const app_option des_opts_options[], dgst_options[], disk_options[], dsaparam_options[],
-    enc_options[], genrsa_options[], list_options[], pkey_options[], speed_options[],
+extern const app_option channel_options[], des_opts_options[], dgst_options[], disk_options[],
+    dsaparam_options[], enc_options[], genrsa_options[], list_options[], pkey_options[], speed_options[],
     version_options[];
 
 /* What dgst's -sign, -verify, -signature and -sigopt asked for. */

@@ -19,6 +19,7 @@ static const struct subcommand {
     int (*fn)(int argc, char **argv);
     const char *help;
 } subcommands[] = {
+    {"channel", channel_main, "ssh's packet layer per cipher and MAC over TCP on loopback"},
     {"des-opts", des_opts_main, "rank the DES inner-loop variants (like SSLeay's des_opts)"},
     {"dgst", dgst_main, "print digests or HMACs of files, or sign and verify (like openssl dgst)"},
     {"disk", disk_main, "encrypted-disk speed by block size, and cryptsetup benchmark"},

@@ -78,6 +78,13 @@ _brisk()
                     specs="$specs $c-xts-plain64 $c-cbc-essiv:sha256 $c-cbc-plain64 $c-xts-plain64be"
             done
             COMPREPLY=($(compgen -W "$specs" -- "$cur")) ;;
+        channel:*-c:CIPHERS | channel:*-m:MACS)
+            # comma-separated names, from -help's "Ciphers:" or "MACs:" line
+            local kind=Ciphers head=
+            [ "$value" = MACS ] && kind=MACs
+            [ "${cur%,*}" != "$cur" ] && head=${cur%,*},
+            COMPREPLY=($(compgen -P "$head" -W "$("$brisk" channel -help 2> /dev/null |
+                         sed -n "s/^$kind://p")" -- "${cur##*,}")) ;;
         disk:*-pbkdf:NAME)
             COMPREPLY=($(compgen -W "pbkdf2 argon2i argon2id
                 $(_brisk_names "$brisk" digest | sed 's/^/pbkdf2-/')" -- "$cur")) ;;

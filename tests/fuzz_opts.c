@@ -40,6 +40,7 @@ static const struct {
     const char *name;
     const app_option *table;
 } tables[] = {
+    {"channel", channel_options},
     {"des-opts", des_opts_options}, {"dgst", dgst_options},   {"disk", disk_options},
     {"dsaparam", dsaparam_options},
     {"enc", enc_options},           {"genrsa", genrsa_options}, {"list", list_options},

@@ -94,6 +94,9 @@ expect "-pbkdf -pbkdf-memory -pbkdf-parallel" disk -pbk
 expect "argon2i argon2id" disk -pbkdf arg
 expect "pbkdf2-sha256" disk -pbkdf pbkdf2-sha25
 expect "4096" disk -sector-size 40
+expect "aes128-ctr aes128-cbc aes128-gcm@openssh.com" channel -c aes128
+expect "aes128-ctr,arcfour aes128-ctr,arcfour128 aes128-ctr,arcfour256" channel -c aes128-ctr,arc
+expect "hmac-sha2-512 hmac-sha2-512-etm@openssh.com" channel -m hmac-sha2-5
 expect_has "aes-xts-plain64 aes-cbc-essiv:sha256" disk -cipher aes
 
 echo "test_completion: $passed passed, $failed failed"

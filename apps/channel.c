@@ -1,0 +1,1153 @@
+/*
+ * apps/channel.c - `brisk channel`: what ssh's packet layer costs per
+ * cipher and MAC.  It sends -size bytes of generated data (or a file, as
+ * scp would) from this process to a forked receiver over TCP on 127.0.0.1,
+ * in SSH_MSG_CHANNEL_DATA payloads of -packet bytes, each sealed as an
+ * RFC 4253 binary packet under OpenSSH's cipher and MAC names
+ * (apps/channel_packet.c), and prints per cipher and MAC the throughput,
+ * each side's CPU time per byte, and the two ceilings: what the cipher and
+ * MAC alone allow at that packet size (sealing and opening packets in
+ * memory with the same library calls) and what the transport allows with
+ * -c none.
+ *
+ * The receiver checks every packet (MAC or tag, implicit sequence number,
+ * lengths), every byte of generated data against what was sent, and at the
+ * end the length and a digest of all data (SHA-256 of the SHA-256s of its
+ * MiB pieces) against the sender's, sent in a last authenticated packet (an
+ * SSH_MSG_CHANNEL_REQUEST "sha256@brisk"); any failure is one message naming
+ * the packet, a non-zero exit and no speed.  The keys are random per run.
+ *
+ * For interoperability tests, -save-stream and -save-keys write the bytes
+ * the sender sent and its keys; -replay reads such a stream back through
+ * the receiver (tests/test_channel.sh tampers with it).
+ */
+#define _GNU_SOURCE 1
+#define _FILE_OFFSET_BITS 64
+#include <errno.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+
+#include <brisk/digest.h>
+#include <brisk/rand.h>
+
+#include "apps.h"
+#include "channel_packet.h"
+
+#define PROG "channel"
+/* OpenSSH's CHAN_SES_PACKET_DEFAULT (channels.h, 32*1024): the largest
+ * SSH_MSG_CHANNEL_DATA an ssh session channel, and so scp, sends. */
+#define DEFAULT_PACKET (32 * 1024)
+#define DEFAULT_SIZE ((uint64_t)1 << 30)
+/* byte SSH_MSG_CHANNEL_DATA, uint32 recipient channel, uint32 data length */
+#define DATA_HDR 9
+#define MAX_DATA (CHAN_MAX_PACKET - DATA_HDR - 1 - 19)
+#define MSG_CHANNEL_DATA 94
+#define MSG_CHANNEL_REQUEST 98
+#define END_REQUEST "sha256@brisk"
+/* Bytes of packets per write(2): enough to make the system calls rare,
+ * small enough that the packets are still in the core's L2 cache (1 MiB on
+ * Zen 5) when the kernel copies them; and at most per read(2). */
+#define BATCH (256 * 1024)
+#define RECV_BUF (1024 * 1024)
+#define PATTERN_LEN (1024 * 1024)    /* period of the generated data */
+/* The ceiling is measured about as long as the transfer took, within: */
+#define CEILING_MIN_SECONDS 0.02
+#define CEILING_MAX_SECONDS 0.5
+#define MAX_PAIRS 256
+
+enum {
+    OPT_CIPHERS = 2, OPT_MACS, OPT_SIZE, OPT_FILE, OPT_PACKET, OPT_MR, OPT_SAVE_STREAM,
+    OPT_SAVE_KEYS, OPT_REPLAY, OPT_KEYS
+};
+
+const app_option channel_options[] = {
+    {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
+    {"c", OPT_CIPHERS, ARG_STRING, 0, 0, "CIPHERS",
+     "Ciphers, comma-separated, OpenSSH's names (default: all)"},
+    {"m", OPT_MACS, ARG_STRING, 0, 0, "MACS",
+     "MACs, comma-separated (default hmac-sha2-256-etm@openssh.com)"},
+    {"size", OPT_SIZE, ARG_STRING, 0, 0, "N", "Bytes to send, k/m/g suffixes (default 1g)"},
+    {"file", OPT_FILE, ARG_STRING, 0, 0, "PATH", "Send this file instead of generated data"},
+    {"packet", OPT_PACKET, ARG_NUMBER, 1, MAX_DATA, "N",
+     "Data bytes per packet (default 32768, as OpenSSH)"},
+    {"mr", OPT_MR, ARG_NONE, 0, 0, NULL, "Machine-readable output"},
+    {"save-stream", OPT_SAVE_STREAM, ARG_STRING, 0, 0, "FILE",
+     "Interop testing: also write the bytes sent to FILE"},
+    {"save-keys", OPT_SAVE_KEYS, ARG_STRING, 0, 0, "FILE",
+     "Interop testing: write the names and keys to FILE"},
+    {"replay", OPT_REPLAY, ARG_STRING, 0, 0, "FILE",
+     "Interop testing: only receive, from a saved stream"},
+    {"keys", OPT_KEYS, ARG_STRING, 0, 0, "FILE", "The -save-keys file -replay uses"},
+    {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
+};
+
+/* One row: a cipher and its MAC (NULL for none). */
+typedef struct chan_pair {
+    const chan_cipher *c;
+    const chan_mac *m;
+} chan_pair;
+
+typedef struct chan_job {
+    chan_pair pairs[MAX_PAIRS];
+    size_t n_pairs;
+    uint64_t size;
+    const char *file;
+    int file_fd;
+    size_t packet;
+    int mr;
+    const char *save_stream, *save_keys;
+} chan_job;
+
+/* What the receiver reports to the parent through a pipe. */
+typedef struct recv_report {
+    int ok;
+    uint64_t bytes, packets;
+    double t_end;        /* CLOCK_MONOTONIC when the last packet checked out */
+    double cpu;          /* user + system seconds of the receiving */
+    char msg[400];
+} recv_report;
+
+/* One row's measurements. */
+typedef struct chan_result {
+    uint64_t bytes;
+    double seconds, send_cpu, recv_cpu, ceiling;
+} chan_result;
+
+static volatile sig_atomic_t child_pid;
+
+/* ---- Small helpers ---- */
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* cpu_now is this process's CPU time: the ceilings are measured in it, so
+ * that other processes on a busy machine do not lower them. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double cpu_seconds(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+           (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+    put32(p, (uint32_t)(v >> 32));
+    put32(p + 4, (uint32_t)v);
+}
+
+static uint64_t get64(const uint8_t *p)
+{
+    return (uint64_t)get32(p) << 32 | get32(p + 4);
+}
+
+/* parse_size reads "1048576", "64k", "1m", "1g" (powers of 1024, either
+ * case, as `disk -size` and dd) into *out; 0 or -1. */
+static int parse_size(const char *s, uint64_t *out)
+{
+    uint64_t v = 0, mul = 1;
+    const char *p = s;
+
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    switch (*p) {
+    case '\0': break;
+    case 'k': case 'K': mul = 1024; p++; break;
+    case 'm': case 'M': mul = 1024 * 1024; p++; break;
+    case 'g': case 'G': mul = 1024 * 1024 * 1024; p++; break;
+    default: return -1;
+    }
+    if (*p != '\0' || v == 0 || v > UINT64_MAX / mul)
+        return -1;
+    *out = v * mul;
+    return 0;
+}
+
+static int write_all(int fd, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
+/* read_full reads up to len bytes, fewer only at the end; -1 on error. */
+static ssize_t read_full(int fd, uint8_t *p, size_t len)
+{
+    size_t got = 0;
+
+    while (got < len) {
+        ssize_t n = read(fd, p + got, len - got);
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            return -1;
+        }
+        if (n == 0)
+            break;
+        got += (size_t)n;
+    }
+    return (ssize_t)got;
+}
+
+/* ---- The data's digest ----
+ *
+ * SHA-256 over the SHA-256 of each PATTERN_LEN bytes of data (the last
+ * piece may be shorter), so that neither side spends a SHA-256 of every
+ * byte, which ssh does not do and which would cost more than a fast
+ * cipher: generated data repeats a random pattern of exactly PATTERN_LEN
+ * bytes, whose digest is computed once; the sender uses it as it is, and
+ * the live receiver compares every byte with the pattern (as strong as a
+ * digest, at memory speed) before using it.  A file's data, and a stream
+ * read back with -replay, are hashed piece by piece.
+ */
+typedef struct data_digest {
+    brisk_digest_ctx list;          /* over the pieces' digests */
+    brisk_digest_ctx piece;         /* the piece in progress (hashing) */
+    size_t in_piece;                /* its bytes so far */
+    const uint8_t *pattern;         /* non-NULL: the data is the pattern */
+    const uint8_t *pattern_digest;  /* its SHA-256 */
+    int check;                      /* compare with the pattern */
+    uint64_t total;
+} data_digest;
+
+static void dd_init(data_digest *d, const uint8_t *pattern, const uint8_t *pattern_digest,
+                    int check)
+{
+    const brisk_digest *md = brisk_digest_by_name("sha256");
+
+    memset(d, 0, sizeof(*d));
+    d->pattern = pattern;
+    d->pattern_digest = pattern_digest;
+    d->check = check;
+    brisk_digest_init(&d->list, md);
+    brisk_digest_init(&d->piece, md);
+}
+
+/* dd_add takes n bytes of data; 0, or -1 when they differ from the
+ * pattern, with *bad the offset of the first byte that does. */
+static int dd_add(data_digest *d, const uint8_t *p, size_t n, uint64_t *bad)
+{
+    while (n > 0) {
+        size_t k = PATTERN_LEN - d->in_piece < n ? PATTERN_LEN - d->in_piece : n;
+
+        if (d->pattern == NULL) {
+            brisk_digest_update(&d->piece, p, k);
+        } else if (d->check && memcmp(p, d->pattern + d->in_piece, k) != 0) {
+            size_t i = 0;
+            while (p[i] == d->pattern[d->in_piece + i])
+                i++;
+            *bad = d->total + i;
+            return -1;
+        }
+        d->in_piece += k;
+        d->total += k;
+        p += k;
+        n -= k;
+        if (d->in_piece == PATTERN_LEN) {
+            uint8_t md[32];
+            if (d->pattern == NULL) {
+                brisk_digest_final(&d->piece, md);
+                brisk_digest_init(&d->piece, brisk_digest_by_name("sha256"));
+            } else {
+                memcpy(md, d->pattern_digest, 32);
+            }
+            brisk_digest_update(&d->list, md, 32);
+            d->in_piece = 0;
+        }
+    }
+    return 0;
+}
+
+static void dd_final(data_digest *d, uint8_t out[32])
+{
+    uint8_t md[32];
+
+    if (d->in_piece > 0) {
+        if (d->pattern == NULL)
+            brisk_digest_final(&d->piece, md);
+        else
+            brisk_sha256(md, d->pattern, d->in_piece);
+        brisk_digest_update(&d->list, md, 32);
+    }
+    brisk_digest_final(&d->list, out);
+}
+
+/* ---- The receiver ---- */
+
+typedef struct receiver {
+    chan_state st;
+    data_digest dd;
+    uint64_t bytes;
+    int done;
+} receiver;
+
+/* take_payload handles one authenticated payload; 0, or -1 with msg set. */
+static int take_payload(receiver *r, const uint8_t *p, size_t n, char *msg, size_t msg_len)
+{
+    unsigned long long pkt = (unsigned long long)r->st.packets;
+
+    if (r->done) {
+        snprintf(msg, msg_len, "packet %llu: a packet after the final one", pkt);
+        return -1;
+    }
+    if (n >= DATA_HDR && p[0] == MSG_CHANNEL_DATA) {
+        if (get32(p + 1) != 0 || get32(p + 5) != n - DATA_HDR) {
+            snprintf(msg, msg_len, "packet %llu: malformed SSH_MSG_CHANNEL_DATA", pkt);
+            return -1;
+        }
+        uint64_t bad;
+        if (dd_add(&r->dd, p + DATA_HDR, n - DATA_HDR, &bad) != 0) {
+            snprintf(msg, msg_len, "packet %llu: byte %llu of the data differs from the sent",
+                     pkt, (unsigned long long)bad);
+            return -1;
+        }
+        r->bytes += n - DATA_HDR;
+        return 0;
+    }
+    if (n == 1 + 4 + 4 + strlen(END_REQUEST) + 1 + 8 + 4 + 32 && p[0] == MSG_CHANNEL_REQUEST &&
+        get32(p + 5) == strlen(END_REQUEST) &&
+        memcmp(p + 9, END_REQUEST, strlen(END_REQUEST)) == 0) {
+        const uint8_t *q = p + 9 + strlen(END_REQUEST) + 1;
+        uint8_t digest[32];
+        uint64_t total = get64(q);
+
+        dd_final(&r->dd, digest);
+        if (total != r->bytes) {
+            snprintf(msg, msg_len, "the sender sent %llu bytes, %llu arrived",
+                     (unsigned long long)total, (unsigned long long)r->bytes);
+            return -1;
+        }
+        if (get32(q + 8) != 32 || memcmp(q + 12, digest, 32) != 0) {
+            snprintf(msg, msg_len, "the digest of the data received differs from the sender's");
+            return -1;
+        }
+        r->done = 1;
+        return 0;
+    }
+    snprintf(msg, msg_len, "packet %llu: unexpected message type %u", pkt, n > 0 ? p[0] : 0);
+    return -1;
+}
+
+/* receive reads the stream on fd to its end and checks it all; with
+ * pattern (and its digest) the data is compared with it. */
+static void receive(int fd, const chan_pair *pair, const chan_keys *keys, const uint8_t *pattern,
+                    const uint8_t *pattern_digest, recv_report *rep)
+{
+    static uint8_t *buf;
+    size_t cap = RECV_BUF + CHAN_MAX_PACKET + 128, start = 0, end = 0;
+    receiver r;
+    double cpu0 = cpu_seconds();
+
+    memset(rep, 0, sizeof(*rep));
+    if (buf == NULL && (buf = malloc(cap)) == NULL) {
+        snprintf(rep->msg, sizeof(rep->msg), "out of memory");
+        return;
+    }
+    memset(&r, 0, sizeof(r));
+    if (chan_init(&r.st, pair->c, pair->m, keys, 0) != 0) {
+        snprintf(rep->msg, sizeof(rep->msg), "cannot set up %s", pair->c->name);
+        return;
+    }
+    dd_init(&r.dd, pattern, pattern_digest, 1);
+    for (;;) {
+        uint8_t *payload;
+        size_t used, plen;
+        ssize_t n;
+        int res = chan_open(&r.st, buf + start, end - start, &used, &payload, &plen,
+                            rep->msg, sizeof(rep->msg));
+
+        if (res == CHAN_ERROR)
+            break;
+        if (res == CHAN_PACKET) {
+            if (take_payload(&r, payload, plen, rep->msg, sizeof(rep->msg)) != 0)
+                break;
+            if (r.done)
+                rep->t_end = now();
+            start += used;
+            continue;
+        }
+        if (start > 0 && cap - end < RECV_BUF) {
+            memmove(buf, buf + start, end - start);
+            end -= start;
+            start = 0;
+        }
+        n = read(fd, buf + end, cap - end < RECV_BUF ? cap - end : RECV_BUF);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0) {
+            snprintf(rep->msg, sizeof(rep->msg), "read: %s", strerror(errno));
+            break;
+        }
+        if (n == 0) {
+            if (end > start)
+                snprintf(rep->msg, sizeof(rep->msg),
+                         "the stream ends inside packet %llu (%zu bytes of it): partial "
+                         "transfer, %llu bytes verified",
+                         (unsigned long long)r.st.packets + 1, end - start,
+                         (unsigned long long)r.bytes);
+            else if (!r.done)
+                snprintf(rep->msg, sizeof(rep->msg),
+                         "the stream ends after %llu packets without the final one: partial "
+                         "transfer, %llu bytes verified",
+                         (unsigned long long)r.st.packets, (unsigned long long)r.bytes);
+            else
+                rep->ok = 1;
+            break;
+        }
+        end += (size_t)n;
+    }
+    rep->bytes = r.bytes;
+    rep->packets = r.st.packets;
+    rep->cpu = cpu_seconds() - cpu0;
+    chan_cleanup(&r.st);
+}
+
+/* ---- The sender ---- */
+
+typedef struct sender {
+    chan_state st;
+    data_digest dd;
+    const uint8_t *pattern;
+    uint64_t sent;
+} sender;
+
+/* fill_data puts n bytes of data at p: the file's or the pattern's.
+ * Returns the count (fewer at the file's end) or -1. */
+static ssize_t fill_data(const chan_job *j, sender *s, uint8_t *p, size_t n)
+{
+    if (j->file != NULL)
+        return read_full(j->file_fd, p, n);
+    for (size_t done = 0; done < n;) {
+        size_t off = (size_t)((s->sent + done) % PATTERN_LEN);
+        size_t k = PATTERN_LEN - off < n - done ? PATTERN_LEN - off : n - done;
+        memcpy(p + done, s->pattern + off, k);
+        done += k;
+    }
+    return (ssize_t)n;
+}
+
+/* final_payload writes the last payload at p and returns its length. */
+static size_t final_payload(sender *s, uint8_t *p)
+{
+    size_t nl = strlen(END_REQUEST);
+
+    p[0] = MSG_CHANNEL_REQUEST;
+    put32(p + 1, 0);
+    put32(p + 5, (uint32_t)nl);
+    memcpy(p + 9, END_REQUEST, nl);
+    p[9 + nl] = 0;                      /* want reply: false */
+    put64(p + 10 + nl, s->sent);
+    put32(p + 18 + nl, 32);
+    dd_final(&s->dd, p + 22 + nl);
+    return 22 + nl + 32;
+}
+
+/* send_stream sends the whole transfer on fd (and to save); 0, or -1 with
+ * msg set. */
+static int send_stream(int fd, int save, const chan_job *j, const chan_pair *pair,
+                       const chan_keys *keys, const uint8_t *pattern,
+                       const uint8_t *pattern_digest, char *msg, size_t msg_len)
+{
+    static uint8_t *batch;
+    size_t cap = BATCH + DATA_HDR + j->packet + CHAN_OVERHEAD + 128;
+    sender s;
+    int last = 0, ret = -1;
+
+    if (batch == NULL && (batch = malloc(cap)) == NULL) {
+        snprintf(msg, msg_len, "out of memory");
+        return -1;
+    }
+    memset(&s, 0, sizeof(s));
+    s.pattern = pattern;
+    if (chan_init(&s.st, pair->c, pair->m, keys, 1) != 0) {
+        snprintf(msg, msg_len, "cannot set up %s", pair->c->name);
+        return -1;
+    }
+    dd_init(&s.dd, j->file == NULL ? pattern : NULL, pattern_digest, 0);
+    while (!last) {
+        size_t pos = 0;
+
+        while (!last && pos < BATCH) {
+            uint8_t *pl = batch + pos + CHAN_HDR;
+            size_t want = j->packet;
+            ssize_t n;
+
+            if (j->file == NULL && j->size - s.sent < want)
+                want = (size_t)(j->size - s.sent);
+            n = want > 0 ? fill_data(j, &s, pl + DATA_HDR, want) : 0;
+            if (n < 0) {
+                snprintf(msg, msg_len, "cannot read '%s': %s", j->file, strerror(errno));
+                goto out;
+            }
+            if (n > 0) {
+                pl[0] = MSG_CHANNEL_DATA;
+                put32(pl + 1, 0);
+                put32(pl + 5, (uint32_t)n);
+                uint64_t unused;
+                dd_add(&s.dd, pl + DATA_HDR, (size_t)n, &unused);
+                s.sent += (uint64_t)n;
+                pos += chan_seal(&s.st, batch + pos, DATA_HDR + (size_t)n);
+            } else {
+                pos += chan_seal(&s.st, batch + pos, final_payload(&s, pl));
+                last = 1;
+            }
+        }
+        if (save >= 0 && write_all(save, batch, pos) != 0) {
+            snprintf(msg, msg_len, "cannot write -save-stream: %s", strerror(errno));
+            goto out;
+        }
+        if (fd >= 0 && write_all(fd, batch, pos) != 0) {
+            snprintf(msg, msg_len, "connection lost after %llu bytes were sent: %s",
+                     (unsigned long long)s.sent, strerror(errno));
+            goto out;
+        }
+    }
+    ret = 0;
+out:
+    chan_cleanup(&s.st);
+    return ret;
+}
+
+/* ---- One transfer ---- */
+
+static void on_int(int sig)
+{
+    if (child_pid > 0) {
+        kill((pid_t)child_pid, SIGKILL);
+        waitpid((pid_t)child_pid, NULL, 0);
+    }
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+/* listen_local opens a listening TCP socket on 127.0.0.1 on a free port. */
+static int listen_local(struct sockaddr_in *addr)
+{
+    socklen_t len = sizeof(*addr);
+    int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+    memset(addr, 0, sizeof(*addr));
+    addr->sin_family = AF_INET;
+    addr->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (fd < 0 || bind(fd, (struct sockaddr *)addr, sizeof(*addr)) != 0 || listen(fd, 1) != 0 ||
+        getsockname(fd, (struct sockaddr *)addr, &len) != 0) {
+        app_error(PROG, "cannot listen on 127.0.0.1: %s", strerror(errno));
+        if (fd >= 0)
+            close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* run_child is the receiver process: accepts one connection, receives,
+ * reports on the pipe and exits. */
+static void run_child(int lfd, int rfd, const chan_pair *pair, const chan_keys *keys,
+                      const uint8_t *pattern, const uint8_t *pdigest)
+{
+    recv_report rep;
+    int fd;
+
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    fd = accept(lfd, NULL, NULL);
+    close(lfd);
+    if (fd < 0) {
+        memset(&rep, 0, sizeof(rep));
+        snprintf(rep.msg, sizeof(rep.msg), "accept: %s", strerror(errno));
+    } else {
+        receive(fd, pair, keys, pattern, pdigest, &rep);
+    }
+    write_all(rfd, (const uint8_t *)&rep, sizeof(rep));
+    _exit(rep.ok ? 0 : 1);
+}
+
+/* row_name writes "CIPHER" or "CIPHER with MAC" to buf. */
+static const char *row_name(const chan_pair *pair, char *buf, size_t len)
+{
+    if (pair->m != NULL)
+        snprintf(buf, len, "%s with %s", pair->c->name, pair->m->name);
+    else
+        snprintf(buf, len, "%s", pair->c->name);
+    return buf;
+}
+
+/* transfer runs one row; 0 with res filled, or -1 after one error line. */
+static int transfer(const chan_job *j, const chan_pair *pair, const uint8_t *pattern,
+                    const uint8_t *pdigest, chan_result *res)
+{
+    struct sockaddr_in addr;
+    chan_keys keys;
+    recv_report rep;
+    char msg[400] = "", who[128];
+    int lfd, fd, p[2], status, sent_ok, save = -1;
+    ssize_t got;
+    double t0, cpu0;
+    pid_t pid;
+
+    if (brisk_random_bytes((uint8_t *)&keys, sizeof(keys)) != 0) {
+        app_error(PROG, "no random bytes for the keys");
+        return -1;
+    }
+    if (j->save_keys != NULL) {
+        FILE *f = fopen(j->save_keys, "w");
+        if (f == NULL) {
+            app_error(PROG, "cannot write '%s': %s", j->save_keys, strerror(errno));
+            return -1;
+        }
+        fprintf(f, "cipher %s\nmac %s\nenc_key ", pair->c->name,
+                pair->m != NULL ? pair->m->name : "none");
+        for (size_t i = 0; i < pair->c->key_len; i++)
+            fprintf(f, "%02x", keys.enc[i]);
+        fprintf(f, "\niv ");
+        for (size_t i = 0; i < pair->c->iv_len; i++)
+            fprintf(f, "%02x", keys.iv[i]);
+        fprintf(f, "\nmac_key ");
+        for (size_t i = 0; pair->m != NULL && i < pair->m->key_len; i++)
+            fprintf(f, "%02x", keys.mac[i]);
+        fprintf(f, "\n");
+        if (fclose(f) != 0) {
+            app_error(PROG, "cannot write '%s'", j->save_keys);
+            return -1;
+        }
+    }
+    if (j->save_stream != NULL &&
+        (save = open(j->save_stream, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644)) < 0) {
+        app_error(PROG, "cannot write '%s': %s", j->save_stream, strerror(errno));
+        return -1;
+    }
+    if (j->file != NULL)
+        lseek(j->file_fd, 0, SEEK_SET);
+    if ((lfd = listen_local(&addr)) < 0 || pipe(p) != 0) {
+        if (lfd >= 0)
+            app_error(PROG, "pipe: %s", strerror(errno));
+        goto fail_early;
+    }
+    pid = fork();
+    if (pid < 0) {
+        app_error(PROG, "fork: %s", strerror(errno));
+        goto fail_early;
+    }
+    if (pid == 0) {
+        close(p[0]);
+        run_child(lfd, p[1], pair, &keys, j->file == NULL ? pattern : NULL, pdigest);
+    }
+    child_pid = pid;
+    close(p[1]);
+    close(lfd);
+    fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0 || connect(fd, (struct sockaddr *)&addr, sizeof(addr)) != 0) {
+        snprintf(msg, sizeof(msg), "cannot connect to 127.0.0.1:%u: %s",
+                 (unsigned)ntohs(addr.sin_port), strerror(errno));
+        sent_ok = 0;
+    } else {
+        cpu0 = cpu_seconds();
+        t0 = now();
+        sent_ok = send_stream(fd, save, j, pair, &keys, pattern, pdigest, msg, sizeof(msg)) == 0;
+        res->send_cpu = cpu_seconds() - cpu0;
+    }
+    if (fd >= 0)
+        close(fd);
+    got = read_full(p[0], (uint8_t *)&rep, sizeof(rep));
+    close(p[0]);
+    waitpid(pid, &status, 0);
+    child_pid = 0;
+    if (save >= 0)
+        close(save);
+    if (got != (ssize_t)sizeof(rep)) {
+        char how[64];
+        if (WIFSIGNALED(status))
+            snprintf(how, sizeof(how), "was killed by signal %d", WTERMSIG(status));
+        else
+            snprintf(how, sizeof(how), "exited with status %d", WEXITSTATUS(status));
+        app_error(PROG, "%s: the receiver %s; partial transfer: %s",
+                  row_name(pair, who, sizeof(who)), how,
+                  sent_ok ? "the sender had sent everything" : msg);
+        return -1;
+    }
+    if (!rep.ok) {
+        app_error(PROG, "%s: receiver: %s", row_name(pair, who, sizeof(who)), rep.msg);
+        return -1;
+    }
+    if (!sent_ok) {
+        app_error(PROG, "%s: %s", row_name(pair, who, sizeof(who)), msg);
+        return -1;
+    }
+    res->bytes = rep.bytes;
+    res->seconds = rep.t_end - t0;
+    res->recv_cpu = rep.cpu;
+    return 0;
+
+fail_early:
+    if (save >= 0)
+        close(save);
+    if (lfd >= 0)
+        close(lfd);
+    return -1;
+}
+
+/* ---- The ceiling of the cipher and MAC alone ---- */
+
+/* ceiling measures, in memory, how fast packets of this size are sealed
+ * and opened (each timed apart: the two run at once on two processes) for
+ * about `seconds` of CPU time, and returns the slower side's rate in MB/s of data, or
+ * -1. */
+static double ceiling(const chan_pair *pair, size_t packet, double seconds)
+{
+    size_t stride = CHAN_HDR + DATA_HDR + packet + CHAN_OVERHEAD;
+    size_t n = (2 * 1024 * 1024) / packet + 1, lens[64];
+    double t_seal = 0, t_open = 0, bytes = 0;
+    uint8_t *buf;
+    chan_keys keys;
+    /* The cipher context wants 64-byte alignment, which malloc lacks. */
+    chan_state *st = aligned_alloc(64, (sizeof(*st) + 63) / 64 * 64);
+
+    if (n > 64)
+        n = 64;
+    buf = calloc(n, stride);
+    if (buf == NULL || st == NULL || brisk_random_bytes((uint8_t *)&keys, sizeof(keys)) != 0) {
+        free(buf);
+        free(st);
+        return -1;
+    }
+    if (seconds < CEILING_MIN_SECONDS)
+        seconds = CEILING_MIN_SECONDS;
+    if (seconds > CEILING_MAX_SECONDS)
+        seconds = CEILING_MAX_SECONDS;
+    while (t_seal + t_open < seconds || t_seal == 0) {
+        double t;
+        char err[200];
+
+        if (chan_init(st, pair->c, pair->m, &keys, 1) != 0)
+            break;
+        t = cpu_now();
+        for (size_t i = 0; i < n; i++)
+            lens[i] = chan_seal(st, buf + i * stride, DATA_HDR + packet);
+        t_seal += cpu_now() - t;
+        chan_cleanup(st);
+        chan_init(st, pair->c, pair->m, &keys, 0);
+        t = cpu_now();
+        for (size_t i = 0; i < n; i++) {
+            uint8_t *pl;
+            size_t used, plen;
+            if (chan_open(st, buf + i * stride, lens[i], &used, &pl, &plen, err, sizeof(err)) !=
+                CHAN_PACKET) {
+                chan_cleanup(st);
+                free(st);
+                free(buf);
+                return -1;
+            }
+        }
+        t_open += cpu_now() - t;
+        chan_cleanup(st);
+        bytes += (double)n * (double)packet;
+    }
+    free(st);
+    free(buf);
+    return bytes / (t_seal > t_open ? t_seal : t_open) / 1e6;
+}
+
+/* ---- Output ---- */
+
+static const char *mac_name(const chan_pair *pair)
+{
+    return pair->m != NULL ? pair->m->name : "none";
+}
+
+static void print_header(const chan_job *j)
+{
+    if (j->mr) {
+        printf("+CHH:%llu:%zu\n", (unsigned long long)j->size, j->packet);
+        return;
+    }
+    printf("brisk channel: %llu bytes in %zu-byte payloads, TCP on 127.0.0.1\n",
+           (unsigned long long)j->size, j->packet);
+    printf("MB/s is 10^6 bytes/s of data; CPU in ns per byte of data; ceilings: cipher+MAC\n"
+           "alone in memory at this packet size, and the transport alone (-c none)\n\n");
+    printf("%-30s %-30s %8s %8s %8s %10s %9s %6s\n", "cipher", "MAC", "MB/s", "send", "recv",
+           "crypto", "none", "%ceil");
+}
+
+static void print_row(const chan_job *j, const chan_pair *pair, const chan_result *r,
+                      double none_mbps)
+{
+    double mbps = (double)r->bytes / r->seconds / 1e6;
+    double b = r->bytes > 0 ? (double)r->bytes : 1;
+    double low = r->ceiling < none_mbps ? r->ceiling : none_mbps;
+
+    if (j->mr) {
+        printf("+CH:%s:%s:%zu:%llu:%.6f:%.2f:%.4f:%.4f:%.2f:%.2f\n", pair->c->name,
+               mac_name(pair), j->packet, (unsigned long long)r->bytes, r->seconds, mbps,
+               r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps);
+        return;
+    }
+    printf("%-30s %-30s %8.1f %8.3f %8.3f %10.1f %9.1f %5.0f%%\n", pair->c->name, mac_name(pair),
+           mbps, r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps,
+           100.0 * mbps / low);
+    fflush(stdout);
+}
+
+/* ---- Options ---- */
+
+static void usage(void)
+{
+    const chan_cipher *c;
+    const chan_mac *m;
+
+    opts_usage(stdout, PROG, "[options]", channel_options);
+    printf("\nSends -size bytes (or -file) to a forked receiver over TCP on 127.0.0.1 as\n"
+           "ssh's binary packet protocol does (RFC 4253 section 6) and prints, per cipher\n"
+           "and MAC, MB/s, each side's CPU ns per byte, and the ceilings: the cipher and\n"
+           "MAC alone at that packet size, and the transport alone (-c none).  Without\n"
+           "-c: every cipher with OpenSSH's default MAC for it (AEADs take none).\n"
+           "-mr prints +CHH:SIZE:PACKET, then per row +CH:CIPHER:MAC:PACKET:BYTES:SECONDS:\n"
+           "MBPS:SEND_NS_PER_BYTE:RECV_NS_PER_BYTE:CRYPTO_MBPS:NONE_MBPS.\n"
+           "Ciphers:");
+    for (size_t i = 0; (c = chan_cipher_at(i)) != NULL; i++)
+        printf(" %s", c->name);
+    printf("\nMACs:");
+    for (size_t i = 0; (m = chan_mac_at(i)) != NULL; i++)
+        printf(" %s", m->name);
+    printf("\n");
+}
+
+static void list_known(void)
+{
+    const chan_cipher *c;
+    const chan_mac *m;
+
+    fprintf(stderr, "known ciphers:");
+    for (size_t i = 0; (c = chan_cipher_at(i)) != NULL; i++)
+        fprintf(stderr, " %s", c->name);
+    fprintf(stderr, "\nknown MACs:");
+    for (size_t i = 0; (m = chan_mac_at(i)) != NULL; i++)
+        fprintf(stderr, " %s", m->name);
+    fprintf(stderr, "\n");
+}
+
+/* split_names parses a comma-separated list of cipher (macs = 0) or MAC
+ * names into out; the count, or -1 after reporting. */
+static int split_names(const char *s, int macs, const void **out, size_t max)
+{
+    char buf[1024], *save = NULL, *tok;
+    size_t n = 0;
+
+    if (strlen(s) >= sizeof(buf)) {
+        app_error(PROG, "list too long: '%s'", s);
+        return -1;
+    }
+    strcpy(buf, s);
+    for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+        const void *x = macs ? (const void *)chan_mac_by_name(tok)
+                             : (const void *)chan_cipher_by_name(tok);
+        if (x == NULL) {
+            app_error(PROG, "unknown %s '%s'", macs ? "MAC" : "cipher", tok);
+            list_known();
+            return -1;
+        }
+        if (n == max) {
+            app_error(PROG, "too many names in '%s'", s);
+            return -1;
+        }
+        out[n++] = x;
+    }
+    if (n == 0) {
+        app_error(PROG, "empty list '%s'", s);
+        return -1;
+    }
+    return (int)n;
+}
+
+/* make_pairs builds the rows from -c and -m; 0 or -1. */
+static int make_pairs(chan_job *j, const char *cs, const char *ms)
+{
+    const void *cl[64], *ml[64];
+    int nc, nm = 0;
+    const chan_mac *dflt = chan_mac_by_name("hmac-sha2-256-etm@openssh.com");
+
+    if (cs != NULL) {
+        if ((nc = split_names(cs, 0, cl, 64)) < 0)
+            return -1;
+    } else {
+        for (nc = 0; chan_cipher_at((size_t)nc) != NULL; nc++)
+            cl[nc] = chan_cipher_at((size_t)nc);
+    }
+    if (ms != NULL && (nm = split_names(ms, 1, ml, 64)) < 0)
+        return -1;
+    for (int i = 0; i < nc; i++) {
+        const chan_cipher *c = cl[i];
+        if (c->kind == CHAN_KIND_GCM || c->kind == CHAN_KIND_CHACHA ||
+            (ms == NULL && c->kind == CHAN_KIND_NONE)) {
+            if (ms != NULL && cs != NULL) {
+                app_error(PROG, "%s is an AEAD cipher and takes no MAC (-m)", c->name);
+                return -1;
+            }
+            j->pairs[j->n_pairs].c = c;
+            j->pairs[j->n_pairs++].m = NULL;
+            continue;
+        }
+        for (int k = 0; k < (ms != NULL ? nm : 1) && j->n_pairs < MAX_PAIRS; k++) {
+            j->pairs[j->n_pairs].c = c;
+            j->pairs[j->n_pairs++].m = ms != NULL ? ml[k] : dflt;
+        }
+    }
+    return 0;
+}
+
+/* ---- -replay ---- */
+
+static int hex_field(const char *line, const char *key, uint8_t *out, size_t max)
+{
+    size_t kl = strlen(key), n = 0;
+    const char *p;
+
+    if (strncmp(line, key, kl) != 0 || line[kl] != ' ')
+        return 0;
+    for (p = line + kl + 1; p[0] != '\0' && p[0] != '\n' && n < max; p += 2) {
+        unsigned v;
+        if (sscanf(p, "%2x", &v) != 1)
+            return -1;
+        out[n++] = (uint8_t)v;
+    }
+    return 1;
+}
+
+static int replay(const char *stream, const char *keys_path)
+{
+    FILE *f;
+    char line[512], cname[128] = "", mname[128] = "";
+    chan_keys keys;
+    chan_pair pair;
+    recv_report rep;
+    int fd;
+
+    if (keys_path == NULL) {
+        app_error(PROG, "-replay needs -keys");
+        return 1;
+    }
+    if ((f = fopen(keys_path, "r")) == NULL) {
+        app_error(PROG, "cannot read '%s': %s", keys_path, strerror(errno));
+        return 1;
+    }
+    memset(&keys, 0, sizeof(keys));
+    while (fgets(line, sizeof(line), f) != NULL) {
+        if (strncmp(line, "cipher ", 7) == 0)
+            sscanf(line + 7, "%127s", cname);
+        if (strncmp(line, "mac ", 4) == 0)
+            sscanf(line + 4, "%127s", mname);
+        if (hex_field(line, "enc_key", keys.enc, sizeof(keys.enc)) < 0 ||
+            hex_field(line, "iv", keys.iv, sizeof(keys.iv)) < 0 ||
+            hex_field(line, "mac_key", keys.mac, sizeof(keys.mac)) < 0) {
+            app_error(PROG, "'%s': bad hex", keys_path);
+            fclose(f);
+            return 1;
+        }
+    }
+    fclose(f);
+    pair.c = chan_cipher_by_name(cname);
+    pair.m = strcmp(mname, "none") == 0 ? NULL : chan_mac_by_name(mname);
+    if (pair.c == NULL || (pair.m == NULL && strcmp(mname, "none") != 0)) {
+        app_error(PROG, "'%s' names no known cipher and MAC", keys_path);
+        return 1;
+    }
+    if ((fd = open(stream, O_RDONLY | O_CLOEXEC)) < 0) {
+        app_error(PROG, "cannot read '%s': %s", stream, strerror(errno));
+        return 1;
+    }
+    receive(fd, &pair, &keys, NULL, NULL, &rep);
+    close(fd);
+    if (!rep.ok) {
+        app_error(PROG, "%s: %s", stream, rep.msg);
+        return 1;
+    }
+    printf("%s: %llu packets, %llu bytes of data verified (%s, %s)\n", stream,
+           (unsigned long long)rep.packets, (unsigned long long)rep.bytes, pair.c->name,
+           mac_name(&pair));
+    return 0;
+}
+
+/* ---- main ---- */
+
+static int run(chan_job *j)
+{
+    static const chan_pair none_pair = {NULL, NULL};
+    chan_pair np = none_pair;
+    chan_result none_res, r;
+    double none_mbps = 0;
+    uint8_t *pattern = malloc(PATTERN_LEN), pdigest[32];
+    int ret = 0;
+
+    if (pattern == NULL || brisk_random_bytes(pattern, PATTERN_LEN) != 0) {
+        app_error(PROG, "cannot make the data");
+        free(pattern);
+        return 1;
+    }
+    brisk_sha256(pdigest, pattern, PATTERN_LEN);
+    signal(SIGPIPE, SIG_IGN);
+    /* A SIGINT ignored from the start (a background job) stays ignored. */
+    if (signal(SIGINT, on_int) == SIG_IGN)
+        signal(SIGINT, SIG_IGN);
+    signal(SIGTERM, on_int);
+    np.c = chan_cipher_by_name("none");
+    print_header(j);
+    /* The transport's ceiling first: the rows compare against it. */
+    memset(&none_res, 0, sizeof(none_res));
+    if (j->save_stream == NULL) {
+        if (transfer(j, &np, pattern, pdigest, &none_res) != 0) {
+            free(pattern);
+            return 1;
+        }
+        none_mbps = (double)none_res.bytes / none_res.seconds / 1e6;
+    }
+    for (size_t i = 0; i < j->n_pairs; i++) {
+        const chan_pair *pair = &j->pairs[i];
+
+        memset(&r, 0, sizeof(r));
+        if (pair->c->kind == CHAN_KIND_NONE && pair->m == NULL && j->save_stream == NULL) {
+            r = none_res;
+        } else if (transfer(j, pair, pattern, pdigest, &r) != 0) {
+            ret = 1;
+            break;
+        }
+        r.ceiling = ceiling(pair, j->packet, r.seconds);
+        if (j->save_stream != NULL)
+            none_mbps = (double)r.bytes / r.seconds / 1e6;
+        print_row(j, pair, &r, none_mbps);
+    }
+    free(pattern);
+    return ret;
+}
+
+int channel_main(int argc, char **argv)
+{
+    chan_job *j = calloc(1, sizeof(chan_job));
+    const char *cs = NULL, *ms = NULL, *size = NULL, *replay_path = NULL, *keys_path = NULL;
+    int id, ret;
+    app_opts o;
+
+    if (j == NULL) {
+        app_error(PROG, "out of memory");
+        return 1;
+    }
+    j->packet = DEFAULT_PACKET;
+    j->size = DEFAULT_SIZE;
+    j->file_fd = -1;
+    opts_init(&o, PROG, channel_options, argc, argv);
+    while ((id = opts_next(&o)) != OPT_END) {
+        switch (id) {
+        case OPT_HELP: usage(); free(j); return 0;
+        case OPT_CIPHERS: cs = o.value; break;
+        case OPT_MACS: ms = o.value; break;
+        case OPT_SIZE: size = o.value; break;
+        case OPT_FILE: j->file = o.value; break;
+        case OPT_PACKET: j->packet = (size_t)o.number; break;
+        case OPT_MR: j->mr = 1; break;
+        case OPT_SAVE_STREAM: j->save_stream = o.value; break;
+        case OPT_SAVE_KEYS: j->save_keys = o.value; break;
+        case OPT_REPLAY: replay_path = o.value; break;
+        case OPT_KEYS: keys_path = o.value; break;
+        case OPT_UNKNOWN: app_error(PROG, "unknown option '%s'", o.name); free(j); return 1;
+        default: free(j); return 1;
+        }
+    }
+    ret = 1;
+    if (o.ind < argc) {
+        app_error(PROG, "unexpected argument '%s'", argv[o.ind]);
+        goto out;
+    }
+    if (replay_path != NULL) {
+        ret = replay(replay_path, keys_path);
+        goto out;
+    }
+    if (keys_path != NULL) {
+        app_error(PROG, "-keys goes with -replay");
+        goto out;
+    }
+    if (size != NULL && j->file != NULL) {
+        app_error(PROG, "give -size or -file, not both");
+        goto out;
+    }
+    if (size != NULL && parse_size(size, &j->size) != 0) {
+        app_error(PROG, "-size: bad size '%s' (a number, with k, m or g)", size);
+        goto out;
+    }
+    if (make_pairs(j, cs, ms) != 0)
+        goto out;
+    if ((j->save_stream != NULL || j->save_keys != NULL) && j->n_pairs != 1) {
+        app_error(PROG, "-save-stream and -save-keys take one cipher and one MAC");
+        goto out;
+    }
+    if (j->file != NULL) {
+        struct stat st;
+        j->file_fd = open(j->file, O_RDONLY | O_CLOEXEC);
+        if (j->file_fd < 0) {
+            app_error(PROG, "cannot read '%s': %s", j->file, strerror(errno));
+            goto out;
+        }
+        if (fstat(j->file_fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+            app_error(PROG, "'%s' is not a regular file", j->file);
+            goto out;
+        }
+        j->size = (uint64_t)st.st_size;
+    }
+    if (app_stdout_check(PROG) != 0)
+        goto out;
+    ret = run(j);
+out:
+    if (j->file_fd >= 0)
+        close(j->file_fd);
+    free(j);
+    return ret;
+}

@@ -1,0 +1,308 @@
+#!/bin/sh
+# tests/test_channel.sh - end-to-end tests of `brisk channel`.
+#
+#   sh tests/test_channel.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
+#
+# - Every cipher with two MACs (hmac-sha1, hmac-sha2-256-etm) and every
+#   MAC with aes128-ctr, through a real loopback connection on small
+#   sizes: each row verified by the receiver, in the -mr grammar; -file;
+#   packet sizes that do not divide the data.
+# - An independent reader (tests/channel_reader.py, Debian's python3 with
+#   python3-paramiko and python3-cryptography): the streams brisk sends,
+#   saved with -save-stream and -save-keys, read by paramiko's Packetizer
+#   (CTR, CBC, 3DES, Blowfish, CAST5, RC4 engines from libcrypto, every
+#   HMAC with and without ETM, none) and, for aes*-gcm@openssh.com,
+#   every packet recomputed with libcrypto's AES-GCM, and for
+#   chacha20-poly1305@openssh.com with libcrypto's ChaCha20 and Poly1305.  Skipped with a note
+#   when those packages are missing or under an emulator.
+# - Tampering, read back with -replay: a flipped bit in the length, the
+#   padding length, the payload, the padding and the MAC of a packet (ETM,
+#   encrypted-length, GCM and ChaCha20-Poly1305 packets), a dropped packet, two packets
+#   swapped and a truncated stream each fail with one line naming the
+#   packet (or the partial transfer) and exit 1.
+# - Bad input: unknown cipher or MAC (the known ones listed), a MAC with an
+#   AEAD cipher, an unreadable file, bad sizes; SIGINT kills the receiver.
+# Prints "N passed, N failed" last.
+
+. "$(dirname "$0")/cli_lib.sh"
+here=$(dirname "$0")
+PY=/usr/bin/python3
+
+MR_RE='^\+CH:[^:]+:[^:]+:[0-9]+:[0-9]+:[0-9.]+:[0-9.]+:[0-9.]+:[0-9.]+:[0-9.-]+:[0-9.]+$'
+NON_AEAD="aes128-ctr,aes192-ctr,aes256-ctr,aes128-cbc,aes192-cbc,aes256-cbc,3des-cbc,\
+blowfish-cbc,cast128-cbc,arcfour,arcfour128,arcfour256"
+ALL_MACS="hmac-sha1,hmac-sha1-96,hmac-sha2-256,hmac-sha2-512,hmac-md5,hmac-md5-96,\
+hmac-sha1-etm@openssh.com,hmac-sha1-96-etm@openssh.com,hmac-sha2-256-etm@openssh.com,\
+hmac-sha2-512-etm@openssh.com,hmac-md5-etm@openssh.com,hmac-md5-96-etm@openssh.com"
+
+# ---- End to end ----
+
+b channel -size 40k -packet 3000 -c "$NON_AEAD" -m hmac-sha1,hmac-sha2-256-etm@openssh.com -mr
+check "every cipher with two MACs" clean_exit
+check "24 rows" count_is "$tmp/out" "$MR_RE" 24
+check "-mr lines only" all_match "$tmp/out" "^\+CHH?:"
+check "40k verified per row" count_is "$tmp/out" ':3000:40960:' 24
+b channel -size 40k -packet 3000 -c aes128-gcm@openssh.com,aes256-gcm@openssh.com,chacha20-poly1305@openssh.com,none -mr
+check "AEADs and none" clean_exit
+check "AEAD rows without MAC" count_is "$tmp/out" '^\+CH:(aes128-gcm@openssh.com|aes256-gcm@openssh.com|chacha20-poly1305@openssh.com|none):none:' 4
+b channel -size 20k -c aes128-ctr -m "$ALL_MACS" -mr
+check "every MAC" clean_exit
+check "12 MAC rows" count_is "$tmp/out" "$MR_RE" 12
+b channel -size 10k -packet 1
+check "-packet 1, every default row" clean_exit
+check "table rows" count_is "$tmp/out" '^(aes|3des|blowfish|cast128|arcfour|chacha20|none)' 16
+check "default MAC" count_is "$tmp/out" '^aes128-ctr +hmac-sha2-256-etm@openssh.com ' 1
+head -c 100000 /dev/urandom >"$tmp/data"
+b channel -file "$tmp/data" -packet 7777 -c aes256-cbc -m hmac-md5 -mr
+check "-file" clean_exit
+check "-file's size" has "$tmp/out" '^\+CH:aes256-cbc:hmac-md5:7777:100000:'
+# more than one 1 MiB piece of the digest, read back from the file
+head -c 2500000 /dev/urandom >"$tmp/data2"
+b channel -file "$tmp/data2" -c aes128-ctr -m hmac-sha1 -save-stream "$tmp/s2" -save-keys "$tmp/k2"
+check "-file of 2.5 MB" clean_exit
+b channel -replay "$tmp/s2" -keys "$tmp/k2"
+check "-file of 2.5 MB: replayed" has "$tmp/out" ": 78 packets, 2500000 bytes of data verified"
+b channel -size 3m -c aes128-ctr -m hmac-sha1 -save-stream "$tmp/s3" -save-keys "$tmp/k3"
+check "3 MiB generated" clean_exit
+b channel -replay "$tmp/s3" -keys "$tmp/k3"
+check "3 MiB generated: replayed (hashed, not compared)" has "$tmp/out" ": 97 packets, 3145728 bytes"
+: >"$tmp/empty"
+b channel -file "$tmp/empty" -c aes128-ctr -mr
+check "an empty file" clean_exit
+
+# ---- The independent reader ----
+
+reader_ok=1
+if [ -n "$RUN" ]; then
+    echo "note: under an emulator: skipping the paramiko and libcrypto reader"
+    reader_ok=0
+elif ! $PY -c 'import paramiko, cryptography' 2>/dev/null; then
+    echo "note: no python3-paramiko or python3-cryptography: skipping the reader" \
+         "(sh scripts/install-test-deps)"
+    reader_ok=0
+fi
+# interop CIPHER MAC: brisk's stream for CIPHER and MAC saved as $tmp/s.N
+# and $tmp/k.N, for one run of the reader over all of them.
+n_streams=0
+pairs=
+interop() {
+    m=
+    [ "$2" != none ] && m="-m $2"
+    n_streams=$((n_streams + 1))
+    # shellcheck disable=SC2086
+    b channel -size 50k -packet 4321 -c "$1" $m -save-stream "$tmp/s.$n_streams" \
+        -save-keys "$tmp/k.$n_streams" -mr
+    check "saved: $1 $2" clean_exit
+    pairs="$pairs $tmp/k.$n_streams $tmp/s.$n_streams"
+}
+if [ $reader_ok = 1 ]; then
+    for c in $(echo "$NON_AEAD" | tr , ' '); do
+        interop "$c" hmac-sha1
+        interop "$c" hmac-sha2-256-etm@openssh.com
+    done
+    for m in $(echo "$ALL_MACS" | tr , ' '); do
+        interop aes128-ctr "$m"
+    done
+    interop aes128-gcm@openssh.com none
+    interop aes256-gcm@openssh.com none
+    interop chacha20-poly1305@openssh.com none
+    interop none none
+    # shellcheck disable=SC2086
+    $PY "$here/channel_reader.py" $pairs >"$tmp/py" 2>&1
+    check "the reader read them all" [ $? -eq 0 ]
+    check "the reader: every stream whole" count_is "$tmp/py" "^ok: 13 packets, 51200 bytes" "$n_streams"
+    grep -v '^ok:' "$tmp/py"
+    # and the reader does fail: a flipped byte in a saved stream
+    printf '\001' | dd of="$tmp/s.1" bs=1 seek=100 conv=notrunc 2>/dev/null
+    $PY "$here/channel_reader.py" "$tmp/k.1" "$tmp/s.1" >"$tmp/py" 2>&1
+    check "the reader sees a changed byte" [ $? -eq 1 ]
+    check "the reader says so" has "$tmp/py" "^FAIL: "
+    # the piece digest over several pieces, file and generated data
+    $PY "$here/channel_reader.py" "$tmp/k2" "$tmp/s2" "$tmp/k3" "$tmp/s3" >"$tmp/py" 2>&1
+    check "the reader: 2.5 MB and 3 MiB" count_is "$tmp/py" "^ok: (78 packets, 2500000|97 packets, 3145728) bytes" 2
+fi
+
+# ---- Tampering, through -replay ----
+
+# byte_at FILE OFF: the byte at OFF, as a number.
+byte_at() { od -An -tu1 -j "$2" -N 1 "$1" | tr -d ' '; }
+# flip FILE OFF BIT: FILE with bit BIT of byte OFF flipped, in $tmp/t.
+flip() {
+    cp "$1" "$tmp/t"
+    v=$(($(byte_at "$1" "$2") ^ (1 << $3)))
+    printf "\\$(printf %03o "$v")" | dd of="$tmp/t" bs=1 seek="$2" conv=notrunc 2>/dev/null
+}
+# replay_fails DESC ERE: -replay of $tmp/t fails with one line matching ERE.
+replay_fails() {
+    b channel -replay "$tmp/t" -keys "$tmp/k"
+    check "$1" one_line_error channel "$2"
+}
+# packet_len FILE OFF: the clear packet_length at OFF.
+packet_len() {
+    echo $(($(byte_at "$1" "$2") << 24 | $(byte_at "$1" $(($2 + 1))) << 16 |
+            $(byte_at "$1" $(($2 + 2))) << 8 | $(byte_at "$1" $(($2 + 3)))))
+}
+
+# What a changed packet may fail with, depending on the field and whether
+# the length is encrypted (then a changed first block is a random length).
+ANY_ERR="(bad packet length|multiple of the block size|MAC mismatch|tag mismatch|bad padding length)"
+
+# tamper_all CIPHER MAC TAGLEN LEN: every field of packet 2 of a
+# stream of equal-sized packets (16000 bytes in payloads of 1000).
+tamper_all() {
+    m=
+    [ "$2" != none ] && m="-m $2"
+    # shellcheck disable=SC2086
+    b channel -size 16000 -packet 1000 -c "$1" $m -save-stream "$tmp/s" -save-keys "$tmp/k"
+    check "$1 $2: saved" clean_exit
+    b channel -replay "$tmp/s" -keys "$tmp/k"
+    check "$1 $2: replay of the intact stream" clean_exit
+    check "$1 $2: replay says what it verified" has "$tmp/out" ": 17 packets, 16000 bytes of data verified"
+    total=$(wc -c <"$tmp/s")
+    # All data packets have one length: (total - final packet) / 16; the
+    # final packet is smaller.  Find the data packet size from the clear
+    # length where there is one, else from the file: 16 equal packets and
+    # a last one of known payload.
+    if [ "$4" = clear ]; then
+        plen=$(($(packet_len "$tmp/s" 0) + 4 + $3))
+    elif [ "$4" = own-key ]; then
+        # ChaCha20-Poly1305: the length apart, the rest padded to 8
+        plen=$((4 + (1 + 1009 + 4 + 7) / 8 * 8 + $3))
+    else
+        # 5 + 1009 bytes rounded up with >= 4 bytes of padding to the block
+        bs=16
+        case $1 in 3des-cbc | blowfish-cbc | cast128-cbc | arcfour*) bs=8 ;; esac
+        n=$((5 + 1009 + 4))
+        plen=$(((n + bs - 1) / bs * bs + $3))
+    fi
+    p2=$plen            # offset of packet 2
+    flip "$tmp/s" $((p2 + 0)) 7
+    replay_fails "$1 $2: packet_length's top bit" "packet 2 .*$ANY_ERR"
+    flip "$tmp/s" $((p2 + 3)) 0
+    replay_fails "$1 $2: packet_length's low bit" "packet 2 .*$ANY_ERR"
+    flip "$tmp/s" $((p2 + 4)) 1
+    replay_fails "$1 $2: padding_length" "packet 2 .*$ANY_ERR"
+    flip "$tmp/s" $((p2 + 20)) 3
+    replay_fails "$1 $2: payload" "packet 2 .*(MAC mismatch|tag mismatch)"
+    flip "$tmp/s" $((p2 + plen - $3 - 2)) 0
+    replay_fails "$1 $2: padding" "packet 2 .*(MAC mismatch|tag mismatch)"
+    flip "$tmp/s" $((p2 + plen - 1)) 5
+    replay_fails "$1 $2: MAC" "packet 2 .*(MAC mismatch|tag mismatch)"
+    # packet 2 dropped
+    { head -c "$p2" "$tmp/s"; tail -c +$((2 * plen + 1)) "$tmp/s"; } >"$tmp/t"
+    replay_fails "$1 $2: a dropped packet" "packet 2 .*$ANY_ERR"
+    # packets 2 and 3 swapped
+    { head -c "$p2" "$tmp/s"; dd if="$tmp/s" bs="$plen" skip=2 count=1 2>/dev/null
+      dd if="$tmp/s" bs="$plen" skip=1 count=1 2>/dev/null; tail -c +$((3 * plen + 1)) "$tmp/s"; } >"$tmp/t"
+    check "$1 $2: the swapped stream is as long" [ "$(wc -c <"$tmp/t")" -eq "$total" ]
+    replay_fails "$1 $2: reordered packets" "packet 2 .*$ANY_ERR"
+    # truncated: inside a packet, and between packets (no final packet)
+    head -c $((total - 10)) "$tmp/s" >"$tmp/t"
+    replay_fails "$1 $2: a truncated stream" "ends inside packet 17 .*partial transfer"
+    head -c $((16 * plen)) "$tmp/s" >"$tmp/t"
+    replay_fails "$1 $2: no final packet" "after 16 packets without the final one: partial transfer, 16000 bytes"
+    # a packet appended after the final one
+    { cat "$tmp/s"; dd if="$tmp/s" bs="$plen" count=1 2>/dev/null; } >"$tmp/t"
+    replay_fails "$1 $2: a packet after the end" "packet 18 .*($ANY_ERR|after the final)"
+}
+tamper_all aes128-ctr hmac-sha2-256-etm@openssh.com 32 clear
+tamper_all aes128-cbc hmac-sha1 20 encrypted
+tamper_all 3des-cbc hmac-md5-96 12 encrypted
+tamper_all arcfour256 hmac-sha2-512 64 encrypted
+tamper_all aes256-gcm@openssh.com none 16 clear
+tamper_all chacha20-poly1305@openssh.com none 16 own-key
+
+# -replay's own errors
+b channel -replay "$tmp/nonexistent" -keys "$tmp/k"
+check "-replay: a missing stream" one_line_error channel "cannot read"
+b channel -replay "$tmp/s"
+check "-replay without -keys" one_line_error channel "needs -keys"
+echo "cipher rot13" >"$tmp/badkeys"
+b channel -replay "$tmp/s" -keys "$tmp/badkeys"
+check "-replay: a bad keys file" one_line_error channel "no known cipher"
+
+# ---- Bad input ----
+
+b channel -c aes128-ctr,rot13 -size 1k
+check "unknown cipher: exit 1" [ "$rc" -eq 1 ]
+check "unknown cipher: named" has "$tmp/err" "^brisk channel: unknown cipher 'rot13'$"
+check "unknown cipher: the known ones" has "$tmp/err" "^known ciphers: aes128-ctr .* none$"
+check "unknown cipher: nothing run" [ ! -s "$tmp/out" ]
+b channel -m hmac-sha3 -size 1k
+check "unknown MAC" has "$tmp/err" "^brisk channel: unknown MAC 'hmac-sha3'$"
+check "unknown MAC: the known ones" has "$tmp/err" "^known MACs: hmac-sha1 .*hmac-md5-96-etm@openssh.com$"
+b channel -c aes128-gcm@openssh.com -m hmac-sha1 -size 1k
+check "a MAC with an AEAD" one_line_error channel "aes128-gcm@openssh.com is an AEAD cipher and takes no MAC"
+b channel -file "$tmp/nonexistent"
+check "a missing file" one_line_error channel "cannot read '.*nonexistent'"
+b channel -file "$tmp"
+check "a directory" one_line_error channel "not a regular file"
+if [ "$(id -u)" -ne 0 ]; then
+    cp "$tmp/data" "$tmp/noread" && chmod 000 "$tmp/noread"
+    b channel -file "$tmp/noread"
+    check "an unreadable file" one_line_error channel "cannot read"
+fi
+b channel -size 1k -file "$tmp/data"
+check "-size and -file" one_line_error channel "not both"
+for s in 0 12x 1t "" -5 99999999999999999999g; do
+    b channel -size "$s"
+    check "-size '$s'" one_line_error channel "bad size|unknown option"
+done
+b channel -packet 0
+check "-packet 0" one_line_error channel
+b channel -packet 300000
+check "-packet too large" one_line_error channel
+b channel -c aes128-ctr,aes256-ctr -save-stream "$tmp/x"
+check "-save-stream with two rows" one_line_error channel "one cipher and one MAC"
+b channel -keys "$tmp/k"
+check "-keys without -replay" one_line_error channel "goes with -replay"
+b channel -c ""
+check "an empty list" one_line_error channel "empty list"
+b channel extra
+check "an operand" one_line_error channel "unexpected argument"
+b channel -help
+check "-help" clean_exit
+check "-help lists the ciphers" has "$tmp/out" "^Ciphers: aes128-ctr .*arcfour256 none$"
+
+# ---- SIGTERM (and SIGINT, the same handler) stops the receiver too ----
+# A background job of a non-interactive shell starts with SIGINT ignored,
+# which brisk respects as speed does: the test sends SIGTERM.
+
+if [ -z "$RUN" ] && command -v pgrep >/dev/null 2>&1; then
+    "$BRISK" channel -c 3des-cbc -size 100g >/dev/null 2>&1 &
+    pid=$!
+    child=
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        child=$(pgrep -P "$pid" 2>/dev/null | head -n 1)
+        [ -n "$child" ] && break
+        sleep 0.2
+    done
+    kill -TERM "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+    st=$?
+    check "SIGTERM: the receiver was running" [ -n "$child" ]
+    check "SIGTERM: the command dies of it" [ "$st" -eq 143 ]
+    check "SIGTERM: no receiver left" eval "! kill -0 '${child:-999999999}' 2>/dev/null"
+fi
+
+# ---- A receiver that dies mid-transfer: a partial transfer, exit 1 ----
+
+if [ -z "$RUN" ] && command -v pgrep >/dev/null 2>&1; then
+    "$BRISK" channel -c 3des-cbc -size 100g >/dev/null 2>"$tmp/err" &
+    pid=$!
+    child=
+    for i in 1 2 3 4 5 6 7 8 9 10; do
+        child=$(pgrep -P "$pid" 2>/dev/null | head -n 1)
+        [ -n "$child" ] && break
+        sleep 0.2
+    done
+    [ -n "$child" ] && kill -KILL "$child"
+    wait "$pid"
+    rc=$?
+    check "a killed receiver: found" [ -n "$child" ]
+    check "a killed receiver: one line, exit 1" one_line_error channel \
+        "none: the receiver was killed by signal 9; partial transfer: connection lost after [0-9]+ bytes were sent"
+fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
