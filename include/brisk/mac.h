@@ -75,7 +75,7 @@ BRISK_API int brisk_poly1305_init(brisk_poly1305_ctx *ctx, const uint8_t key[32]
 
 /* brisk_poly1305_update adds in_len bytes of message; BRISK_EINVAL if ctx
  * is NULL, or in is NULL with in_len > 0. */
-BRISK_API int brisk_poly1305_update(brisk_poly1305_ctx *ctx, const void *in, size_t in_len);
+BRISK_API int brisk_poly1305_update(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t in_len);
 
 /* brisk_poly1305_final writes the 16-byte tag and wipes ctx; BRISK_EINVAL
  * if ctx or tag is NULL. */
@@ -83,7 +83,7 @@ BRISK_API int brisk_poly1305_final(brisk_poly1305_ctx *ctx, uint8_t tag[16]);
 
 /* brisk_poly1305 computes the tag of in_len bytes at in under key in one
  * call, wiping what it derived from the key.  Returns as init and update. */
-BRISK_API int brisk_poly1305(uint8_t tag[16], const uint8_t key[32], const void *in,
+BRISK_API int brisk_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *in,
                              size_t in_len);
 
 /* brisk_poly1305_verify compares two tags in constant time: 0 when they are

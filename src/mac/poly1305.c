@@ -107,9 +107,8 @@ int brisk_poly1305_init(brisk_poly1305_ctx *ctx, const uint8_t key[32])
     return BRISK_EOK;
 }
 
-int brisk_poly1305_update(brisk_poly1305_ctx *ctx, const void *in_, size_t in_len)
+int brisk_poly1305_update(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t in_len)
 {
-    const uint8_t *in = in_;
 
     if (ctx == NULL || (in == NULL && in_len > 0))
         return BRISK_EINVAL;
@@ -180,7 +179,7 @@ int brisk_poly1305_final(brisk_poly1305_ctx *ctx, uint8_t tag[16])
     return BRISK_EOK;
 }
 
-int brisk_poly1305(uint8_t tag[16], const uint8_t key[32], const void *in, size_t in_len)
+int brisk_poly1305(uint8_t tag[16], const uint8_t key[32], const uint8_t *in, size_t in_len)
 {
     brisk_poly1305_ctx ctx;
     int err = brisk_poly1305_init(&ctx, key);
