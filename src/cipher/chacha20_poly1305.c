@@ -169,12 +169,20 @@ static inline void xchacha_state(uint32_t st[16], const uint8_t key[32], const u
     wipe(sub, sizeof(sub));
 }
 
+/* msg_len_ok takes a uint64_t so that the bound is one comparison on every
+ * target: on 32-bit ones no size_t can pass it, and a comparison of a
+ * size_t there would be always true (-Wtype-limits). */
+static inline int msg_len_ok(uint64_t len)
+{
+    return len <= CHAPOLY_MAX_MSG;
+}
+
 static int args_ok(const uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag,
                    const uint8_t *aad, size_t aad_len, const uint8_t *key, const uint8_t *nonce)
 {
     return tag != NULL && key != NULL && nonce != NULL &&
            (len == 0 || (out != NULL && in != NULL)) && (aad_len == 0 || aad != NULL) &&
-           (uint64_t)len <= CHAPOLY_MAX_MSG;
+           msg_len_ok(len);
 }
 
 int brisk_chacha20_poly1305_encrypt(uint8_t *out, uint8_t tag[16], const uint8_t *in,
