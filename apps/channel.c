@@ -45,6 +45,7 @@
 
 #include "apps.h"
 #include "channel_packet.h"
+#include "channel_ssh.h"
 
 #define PROG "channel"
 /* OpenSSH's CHAN_SES_PACKET_DEFAULT (channels.h, 32*1024): the largest
@@ -70,7 +71,7 @@
 
 enum {
     OPT_CIPHERS = 2, OPT_MACS, OPT_SIZE, OPT_FILE, OPT_PACKET, OPT_MR, OPT_SAVE_STREAM,
-    OPT_SAVE_KEYS, OPT_REPLAY, OPT_KEYS
+    OPT_SAVE_KEYS, OPT_REPLAY, OPT_KEYS, OPT_SSH
 };
 
 const app_option channel_options[] = {
@@ -84,6 +85,8 @@ const app_option channel_options[] = {
     {"packet", OPT_PACKET, ARG_NUMBER, 1, MAX_DATA, "N",
      "Data bytes per packet (default 32768, as OpenSSH)"},
     {"mr", OPT_MR, ARG_NONE, 0, 0, NULL, "Machine-readable output"},
+    {"ssh", OPT_SSH, ARG_NONE, 0, 0, NULL,
+     "Also time scp -c through a private sshd on 127.0.0.1"},
     {"save-stream", OPT_SAVE_STREAM, ARG_STRING, 0, 0, "FILE",
      "Interop testing: also write the bytes sent to FILE"},
     {"save-keys", OPT_SAVE_KEYS, ARG_STRING, 0, 0, "FILE",
@@ -108,6 +111,7 @@ typedef struct chan_job {
     int file_fd;
     size_t packet;
     int mr;
+    int ssh;
     const char *save_stream, *save_keys;
 } chan_job;
 
@@ -562,6 +566,7 @@ out:
 
 static void on_int(int sig)
 {
+    chan_ssh_stop();
     if (child_pid > 0) {
         kill((pid_t)child_pid, SIGKILL);
         waitpid((pid_t)child_pid, NULL, 0);
@@ -806,6 +811,11 @@ static const char *mac_name(const chan_pair *pair)
     return pair->m != NULL ? pair->m->name : "none";
 }
 
+static const char *mac_name_or_null(const chan_pair *pair)
+{
+    return pair->m != NULL ? pair->m->name : NULL;
+}
+
 static void print_header(const chan_job *j)
 {
     if (j->mr) {
@@ -816,26 +826,49 @@ static void print_header(const chan_job *j)
            (unsigned long long)j->size, j->packet);
     printf("MB/s is 10^6 bytes/s of data; CPU in ns per byte of data; ceilings: cipher+MAC\n"
            "alone in memory at this packet size, and the transport alone (-c none)\n\n");
-    printf("%-30s %-30s %8s %8s %8s %10s %9s %6s\n", "cipher", "MAC", "MB/s", "send", "recv",
-           "crypto", "none", "%ceil");
+    if (j->ssh)
+        printf("scp: `scp -c CIPHER` of the same data to /dev/null through a private sshd on\n"
+               "127.0.0.1 (%s), MB/s, its ssh handshake included\n\n", chan_ssh_version());
+    printf("%-30s %-30s %8s %8s %8s %10s %9s %6s%s\n", "cipher", "MAC", "MB/s", "send", "recv",
+           "crypto", "none", "%ceil", j->ssh ? "      scp" : "");
+}
+
+/* scp_field formats scp's MB/s for the row: "n/a" when not measured. */
+static const char *scp_field(double scp, char *buf, size_t len)
+{
+    if (scp < 0)
+        snprintf(buf, len, "n/a");
+    else
+        snprintf(buf, len, "%.2f", scp);
+    return buf;
 }
 
 static void print_row(const chan_job *j, const chan_pair *pair, const chan_result *r,
-                      double none_mbps)
+                      double none_mbps, double scp)
 {
+    char sf[32];
+
     double mbps = (double)r->bytes / r->seconds / 1e6;
     double b = r->bytes > 0 ? (double)r->bytes : 1;
     double low = r->ceiling < none_mbps ? r->ceiling : none_mbps;
 
     if (j->mr) {
-        printf("+CH:%s:%s:%zu:%llu:%.6f:%.2f:%.4f:%.4f:%.2f:%.2f\n", pair->c->name,
+        printf("+CH:%s:%s:%zu:%llu:%.6f:%.2f:%.4f:%.4f:%.2f:%.2f", pair->c->name,
                mac_name(pair), j->packet, (unsigned long long)r->bytes, r->seconds, mbps,
                r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps);
+        if (j->ssh)
+            printf(":%s", scp_field(scp, sf, sizeof(sf)));
+        printf("\n");
         return;
     }
-    printf("%-30s %-30s %8.1f %8.3f %8.3f %10.1f %9.1f %5.0f%%\n", pair->c->name, mac_name(pair),
+    printf("%-30s %-30s %8.1f %8.3f %8.3f %10.1f %9.1f %5.0f%%", pair->c->name, mac_name(pair),
            mbps, r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps,
            100.0 * mbps / low);
+    if (j->ssh && scp < 0)
+        printf(" %8s", "n/a");
+    else if (j->ssh)
+        printf(" %8.1f", scp);
+    printf("\n");
     fflush(stdout);
 }
 
@@ -853,7 +886,13 @@ static void usage(void)
            "MAC alone at that packet size, and the transport alone (-c none).  Without\n"
            "-c: every cipher with OpenSSH's default MAC for it (AEADs take none).\n"
            "-mr prints +CHH:SIZE:PACKET, then per row +CH:CIPHER:MAC:PACKET:BYTES:SECONDS:\n"
-           "MBPS:SEND_NS_PER_BYTE:RECV_NS_PER_BYTE:CRYPTO_MBPS:NONE_MBPS.\n"
+           "MBPS:SEND_NS_PER_BYTE:RECV_NS_PER_BYTE:CRYPTO_MBPS:NONE_MBPS, and with -ssh\n"
+           ":SCP_MBPS (or n/a, explained in a +CHN:NOTE line).\n"
+           "-ssh starts a private sshd (a temporary directory, keys made for the run, a free\n"
+           "port on 127.0.0.1; stopped and removed at the end, also on Ctrl-C) and times\n"
+           "`scp -c CIPHER` of the same data to /dev/null through it; it needs OpenSSH's\n"
+           "sshd, ssh, scp and ssh-keygen and exits 1 without running anything if one is\n"
+           "missing.\n"
            "Ciphers:");
     for (size_t i = 0; (c = chan_cipher_at(i)) != NULL; i++)
         printf(" %s", c->name);
@@ -1027,10 +1066,14 @@ static int run(chan_job *j)
     chan_result none_res, r;
     double none_mbps = 0;
     uint8_t *pattern = malloc(PATTERN_LEN), pdigest[32];
+    char (*notes)[256] = calloc(MAX_PAIRS, 256);
+    size_t n_notes = 0;
+    double scp = -1;
     int ret = 0;
 
-    if (pattern == NULL || brisk_random_bytes(pattern, PATTERN_LEN) != 0) {
+    if (pattern == NULL || notes == NULL || brisk_random_bytes(pattern, PATTERN_LEN) != 0) {
         app_error(PROG, "cannot make the data");
+        free(notes);
         free(pattern);
         return 1;
     }
@@ -1041,11 +1084,17 @@ static int run(chan_job *j)
         signal(SIGINT, SIG_IGN);
     signal(SIGTERM, on_int);
     np.c = chan_cipher_by_name("none");
+    if (j->ssh && chan_ssh_start(j->file, j->size, pattern, PATTERN_LEN) != 0) {
+        free(pattern);
+        return 1;
+    }
     print_header(j);
     /* The transport's ceiling first: the rows compare against it. */
     memset(&none_res, 0, sizeof(none_res));
     if (j->save_stream == NULL) {
         if (transfer(j, &np, pattern, pdigest, &none_res) != 0) {
+            chan_ssh_stop();
+            free(notes);
             free(pattern);
             return 1;
         }
@@ -1064,8 +1113,30 @@ static int run(chan_job *j)
         r.ceiling = ceiling(pair, j->packet, r.seconds);
         if (j->save_stream != NULL)
             none_mbps = (double)r.bytes / r.seconds / 1e6;
-        print_row(j, pair, &r, none_mbps);
+        if (j->ssh) {
+            char note[200] = "";
+            if (pair->c->kind == CHAN_KIND_NONE) {
+                scp = -1;
+                snprintf(note, sizeof(note), "OpenSSH offers no none cipher to its users");
+            } else if ((scp = chan_ssh_scp(pair->c->name, mac_name_or_null(pair), note,
+                                           sizeof(note))) == -2) {
+                ret = 1;
+                break;
+            }
+            if (scp < 0 && n_notes < MAX_PAIRS)
+                snprintf(notes[n_notes++], sizeof(notes[0]), "%s: scp n/a: %s", pair->c->name,
+                         note);
+        }
+        print_row(j, pair, &r, none_mbps, scp);
     }
+    if (j->ssh) {
+        chan_ssh_stop();
+        for (size_t i = 0; i < n_notes && !j->mr; i++)
+            printf("%s%s\n", i == 0 ? "\n" : "", notes[i]);
+        for (size_t i = 0; i < n_notes && j->mr; i++)
+            printf("+CHN:%s\n", notes[i]);
+    }
+    free(notes);
     free(pattern);
     return ret;
 }
@@ -1094,6 +1165,7 @@ int channel_main(int argc, char **argv)
         case OPT_FILE: j->file = o.value; break;
         case OPT_PACKET: j->packet = (size_t)o.number; break;
         case OPT_MR: j->mr = 1; break;
+        case OPT_SSH: j->ssh = 1; break;
         case OPT_SAVE_STREAM: j->save_stream = o.value; break;
         case OPT_SAVE_KEYS: j->save_keys = o.value; break;
         case OPT_REPLAY: replay_path = o.value; break;
