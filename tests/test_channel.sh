@@ -22,6 +22,11 @@
 #   packet (or the partial transfer) and exit 1.
 # - Bad input: unknown cipher or MAC (the known ones listed), a MAC with an
 #   AEAD cipher, an unreadable file, bad sizes; SIGINT kills the receiver.
+# - -listen and -connect on 127.0.0.1: the right password transfers and
+#   both sides agree; a wrong one fails on packet 1's MAC or tag (or, with
+#   the length encrypted, packet 1's first check) on the listening side;
+#   different -c; a port in use; either side killed mid-transfer is a
+#   partial transfer on the other.
 # Prints "N passed, N failed" last.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -303,6 +308,136 @@ if [ -z "$RUN" ] && command -v pgrep >/dev/null 2>&1; then
     check "a killed receiver: one line, exit 1" one_line_error channel \
         "none: the receiver was killed by signal 9; partial transfer: connection lost after [0-9]+ bytes were sent"
 fi
+
+# ---- Two machines, on 127.0.0.1: -listen and -connect with -pass ----
+
+# listener ARGS...: `brisk channel -listen 127.0.0.1:0 ARGS` in the
+# background (stdout $tmp/lout, stderr $tmp/lerr), LPID its pid and PORT
+# the port it says it listens on (empty if it did not).
+listener() {
+    : >"$tmp/lerr"
+    $RUN "$BRISK" channel -listen 127.0.0.1:0 "$@" >"$tmp/lout" 2>"$tmp/lerr" &
+    LPID=$!
+    PORT=
+    for i in $(seq 1 50); do
+        PORT=$(sed -n 's/^brisk channel: listening on 127\.0\.0\.1:\([0-9]*\)$/\1/p' "$tmp/lerr")
+        [ -n "$PORT" ] && break
+        sleep 0.1
+    done
+}
+# lwait: wait for the listener; its status in lrc, its stderr's lines
+# after "listening on" in $tmp/lerr2.
+lwait() {
+    wait "$LPID"
+    lrc=$?
+    grep -v '^brisk channel: listening on ' "$tmp/lerr" >"$tmp/lerr2"
+}
+NET_RE='^\+CHNET:(sent|received):[^:]+:[^:]+:[0-9]+:[0-9]+:[0-9.]+:[0-9.]+:[0-9.]+$'
+
+if [ -z "$RUN" ]; then
+    listener -pass pass:s3cret -mr
+    check "-listen: says its port" [ -n "$PORT" ]
+    b channel -connect "127.0.0.1:$PORT" -pass pass:s3cret -c aes128-ctr -size 2m -mr
+    lwait
+    check "-connect, the right password" clean_exit
+    check "-listen, the right password" [ "$lrc" -eq 0 ]
+    check "-connect: sent" has "$tmp/out" '^\+CHNET:sent:aes128-ctr:hmac-sha2-256-etm@openssh.com:32768:2097152:'
+    check "-listen: received and verified" has "$tmp/lout" '^\+CHNET:received:aes128-ctr:hmac-sha2-256-etm@openssh.com:32768:2097152:'
+    check "-connect: the -mr grammar" all_match "$tmp/out" "$NET_RE"
+    check "-listen: the -mr grammar" all_match "$tmp/lout" "$NET_RE"
+    check "-listen: nothing else on stderr" [ ! -s "$tmp/lerr2" ]
+
+    # a file, GCM, -pass from the environment, the same -c named on both
+    CHPASS=pw
+    export CHPASS
+    listener -pass env:CHPASS -c aes256-gcm@openssh.com
+    b channel -connect "127.0.0.1:$PORT" -pass env:CHPASS -c aes256-gcm@openssh.com \
+        -file "$tmp/data2" -packet 5000
+    lwait
+    check "-connect -file" clean_exit
+    check "-listen -file" [ "$lrc" -eq 0 ]
+    check "-listen -file: its size" has "$tmp/lout" '^received aes256-gcm@openssh.com: 2500000 bytes in '
+
+    # a wrong password: packet 1 fails to authenticate, nothing is garbage;
+    # its MAC or tag, or where the length is encrypted (CBC with HMAC, and
+    # ChaCha20-Poly1305's own length key) the length's check, which comes
+    # first, as in OpenSSH
+    for cm in "aes128-ctr hmac-sha2-256-etm@openssh.com MAC.mismatch" \
+              "chacha20-poly1305@openssh.com none (bad.packet.length|tag.mismatch)" \
+              "aes128-gcm@openssh.com none tag.mismatch" \
+              "aes128-cbc hmac-sha1 ."; do
+        set -- $cm
+        m=
+        [ "$2" != none ] && m="-m $2"
+        listener -pass pass:right
+        # shellcheck disable=SC2086
+        b channel -connect "127.0.0.1:$PORT" -pass pass:wrong -c "$1" $m -size 1m
+        lwait
+        check "wrong password, $1: the listener fails" [ "$lrc" -eq 1 ]
+        check "wrong password, $1: one line" lines_are "$tmp/lerr2" 1
+        check "wrong password, $1: packet 1 fails authentication" has "$tmp/lerr2" \
+            "^brisk channel: packet 1 fails authentication: a wrong -pass .*\[packet 1 .*$3"
+        check "wrong password, $1: the sender fails" one_line_error channel \
+            "partial transfer|did not confirm|refused"
+    done
+
+    # the two sides name different ciphers
+    listener -pass pass:x -c aes128-ctr
+    b channel -connect "127.0.0.1:$PORT" -pass pass:x -c aes256-ctr -size 1k
+    lwait
+    check "different -c: the listener says so" has "$tmp/lerr2" \
+        "^brisk channel: the connecting side uses aes256-ctr with hmac-sha2-256-etm@openssh.com, this side aes128-ctr with"
+    check "different -c: the connecting side fails" one_line_error channel "refused the greeting"
+
+    # a port in use
+    listener -pass pass:x
+    b channel -listen "127.0.0.1:$PORT" -pass pass:x
+    check "a port in use" one_line_error channel "cannot listen on 127\.0\.0\.1:$PORT: Address already in use"
+    kill -TERM "$LPID" 2>/dev/null
+    wait "$LPID" 2>/dev/null
+
+    # the connecting side dies mid-transfer: the listener reports a
+    # partial transfer
+    listener -pass pass:x
+    "$BRISK" channel -connect "127.0.0.1:$PORT" -pass pass:x -c 3des-cbc -size 100g \
+        >/dev/null 2>&1 &
+    cpid=$!
+    sleep 1.5
+    kill -KILL "$cpid"
+    wait "$cpid" 2>/dev/null
+    lwait
+    check "a sender that dies: the listener fails" [ "$lrc" -eq 1 ]
+    check "a sender that dies: partial transfer" has "$tmp/lerr2" \
+        "^brisk channel: the stream ends .*partial transfer, [0-9]+ bytes verified$"
+    # the listening side dies: the sender reports a partial transfer
+    listener -pass pass:x
+    "$BRISK" channel -connect "127.0.0.1:$PORT" -pass pass:x -c 3des-cbc -size 100g \
+        >/dev/null 2>"$tmp/err" &
+    cpid=$!
+    sleep 1.5
+    kill -KILL "$LPID"
+    wait "$cpid"
+    rc=$?
+    wait "$LPID" 2>/dev/null
+    check "a listener that dies: the sender reports a partial transfer" one_line_error channel \
+        "connection lost after [0-9]+ bytes were sent: .*partial transfer"
+fi
+
+# bad options
+b channel -connect 127.0.0.1:1 -pass pass:x
+check "-connect without -c" one_line_error channel "takes one cipher"
+b channel -connect 127.0.0.1:1 -listen 5 -pass pass:x -c aes128-ctr
+check "-connect and -listen" one_line_error channel "not both"
+b channel -connect 127.0.0.1:1 -pass pass:x -c none
+check "-connect with none" one_line_error channel "loopback only"
+b channel -connect nohostport -pass pass:x -c aes128-ctr
+check "-connect without a port" one_line_error channel "is not HOST:PORT"
+b channel -listen 127.0.0.1:99999 -pass pass:x
+check "-listen: a bad port" one_line_error channel "is not \[ADDR:\]PORT"
+b channel -pass pass:x -size 1k
+check "-pass alone" one_line_error channel "goes with -listen or -connect"
+b channel -connect 127.0.0.1:1 -pass pass: -c aes128-ctr
+check "an empty password" one_line_error channel "empty password"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
