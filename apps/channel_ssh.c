@@ -13,7 +13,9 @@
  * exception is OpenSSH's privilege separation directory: sshd run as root
  * (OpenSSH 9.x always separates privileges, and chroots the pre-auth child
  * into /run/sshd on Debian) refuses to start without it; when it is
- * missing it is made, and removed again at the end.  Run as another user,
+ * missing it is made (empty, root's, 0755, as Debian's own sshd service
+ * makes it at boot) and left: removing it again would pull it from under
+ * another -ssh run, or a system sshd, started meanwhile.  Run as another user,
  * sshd needs no system directory and lets only that user log in, which is
  * who scp logs in as.
  *
@@ -59,7 +61,7 @@ static const char *const file_names[F_COUNT] = {
 
 static char dir[PATH_MAX];
 static char paths[F_COUNT][PATH_MAX];
-static volatile sig_atomic_t sshd_pid, scp_pid, made_privsep, have_dir;
+static volatile sig_atomic_t sshd_pid, scp_pid, have_dir;
 static char sshd_path[PATH_MAX], ssh_path[PATH_MAX], scp_path[PATH_MAX], keygen_path[PATH_MAX];
 static char version[128], ciphers[2048], macs[4096], user[256], port_s[16];
 static char data_path[PATH_MAX];
@@ -247,10 +249,6 @@ void chan_ssh_stop(void)
             unlink(paths[i]);
         rmdir(dir);
         have_dir = 0;
-    }
-    if (made_privsep) {
-        rmdir(PRIVSEP_DIR);
-        made_privsep = 0;
     }
 }
 
@@ -440,7 +438,6 @@ int chan_ssh_start(const char *file, uint64_t size, const uint8_t *pattern, size
                           PRIVSEP_DIR ": %s", strerror(errno));
                 goto fail;
             }
-            made_privsep = 1;
         }
     }
     log = open(paths[F_KEYGEN_LOG], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
