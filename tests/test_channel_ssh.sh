@@ -97,16 +97,20 @@ cleaned "no OpenSSH"
 TMPDIR=$tmp/t "$BRISK" channel -ssh -size 200m -c aes128-ctr,aes256-ctr,aes128-cbc \
     >"$tmp/out" 2>"$tmp/err" &
 pid=$!
+# scp.log appears when the first scp starts: SIGTERM lands while scp, its
+# ssh and sshd's session for it are running.
 up=0
-for i in $(seq 1 100); do
-    if ls "$tmp"/t/brisk-ssh.*/sshd.pid >/dev/null 2>&1; then up=1; break; fi
-    sleep 0.1
+for i in $(seq 1 200); do
+    if ls "$tmp"/t/brisk-ssh.*/scp.log >/dev/null 2>&1; then up=1; break; fi
+    sleep 0.05
 done
-sleep 0.5
+sleep 0.3
+ps -eo args= | grep -F "$tmp/t/" | grep -v grep >"$tmp/ps-before"
 kill -TERM "$pid" 2>/dev/null
 wait "$pid"
 st=$?
-check "SIGTERM: sshd was up" [ $up -eq 1 ]
+check "SIGTERM: scp was running" [ $up -eq 1 ]
+check "SIGTERM: sshd and scp were running" count_is "$tmp/ps-before" '(sshd -D -e -f|scp -q)' 2
 check "SIGTERM: the command dies of it" [ "$st" -eq 143 ]
 cleaned "SIGTERM"
 
