@@ -1430,6 +1430,7 @@ static int run(chan_job *j)
     signal(SIGTERM, on_int);
     np.c = chan_cipher_by_name("none");
     if (j->ssh && chan_ssh_start(j->file, j->size, pattern, PATTERN_LEN) != 0) {
+        free(notes);
         free(pattern);
         return 1;
     }

@@ -366,6 +366,7 @@ if [ -z "$RUN" ]; then
               "chacha20-poly1305@openssh.com none (bad.packet.length|tag.mismatch)" \
               "aes128-gcm@openssh.com none tag.mismatch" \
               "aes128-cbc hmac-sha1 ."; do
+        # shellcheck disable=SC2086
         set -- $cm
         m=
         [ "$2" != none ] && m="-m $2"
@@ -396,13 +397,27 @@ if [ -z "$RUN" ]; then
     kill -TERM "$LPID" 2>/dev/null
     wait "$LPID" 2>/dev/null
 
+    # read_over PID N: wait (up to 60 s: PBKDF2 under a sanitizer is slow)
+    # until process PID has read more than N bytes, so that the transfer
+    # is under way; else after 1.5 s where /proc has no io file.
+    read_over() {
+        if [ ! -r "/proc/$1/io" ]; then
+            sleep 1.5
+            return
+        fi
+        for i in $(seq 1 600); do
+            r=$(sed -n 's/^rchar: //p' "/proc/$1/io" 2>/dev/null)
+            [ "${r:-0}" -gt "$2" ] && return
+            sleep 0.1
+        done
+    }
     # the connecting side dies mid-transfer: the listener reports a
     # partial transfer
     listener -pass pass:x
     "$BRISK" channel -connect "127.0.0.1:$PORT" -pass pass:x -c 3des-cbc -size 100g \
         >/dev/null 2>&1 &
     cpid=$!
-    sleep 1.5
+    read_over "$LPID" 1000000
     kill -KILL "$cpid"
     wait "$cpid" 2>/dev/null
     lwait
@@ -414,7 +429,7 @@ if [ -z "$RUN" ]; then
     "$BRISK" channel -connect "127.0.0.1:$PORT" -pass pass:x -c 3des-cbc -size 100g \
         >/dev/null 2>"$tmp/err" &
     cpid=$!
-    sleep 1.5
+    read_over "$LPID" 1000000
     kill -KILL "$LPID"
     wait "$cpid"
     rc=$?
