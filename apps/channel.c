@@ -1220,11 +1220,15 @@ static int net_listen(chan_job *j, const char *where, const char *pass)
         app_error(PROG, "PBKDF2 failed");
         goto out;
     }
-    /* Ready: the other side starts its clock and its data now. */
+    /* Ready: the other side starts its clock and its data now; this side
+     * starts its clock when the first byte arrives, not before, so that
+     * the other side's PBKDF2 is not counted. */
     if (write_all(fd, (const uint8_t *)"r", 1) != 0) {
         app_error(PROG, "connection lost after the greeting: %s", strerror(errno));
         goto out;
     }
+    while (recv(fd, msg, 1, MSG_PEEK) < 0 && errno == EINTR)
+        ;
     t0 = now();
     receive(fd, &pair, &keys, NULL, NULL, &rep);
     memset(&keys, 0, sizeof(keys));
