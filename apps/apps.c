@@ -135,6 +135,51 @@ int parse_long(const char *s, long *out)
     return 0;
 }
 
+int parse_bytes(const char *s, uint64_t *out)
+{
+    uint64_t v = 0, mul = 1;
+    const char *p = s;
+
+    if (*p < '0' || *p > '9')
+        return -1;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (v > (UINT64_MAX - 9) / 10)
+            return -1;
+        v = v * 10 + (uint64_t)(*p - '0');
+    }
+    if (*p != '\0') {
+        int k = (*p == 'k' || *p == 'K') ? 1 : (*p == 'm' || *p == 'M') ? 2
+              : (*p == 'g' || *p == 'G') ? 3 : 0;
+        int decimal = p[1] == 'B';
+        if (k == 0 || (p[1] != '\0' && !(decimal && p[2] == '\0')))
+            return -1;
+        while (k-- > 0)
+            mul *= decimal ? 1000 : 1024;
+    }
+    if (v == 0 || v > UINT64_MAX / mul)
+        return -1;
+    *out = v * mul;
+    return 0;
+}
+
+int write_all(int fd, const uint8_t *p, size_t len)
+{
+    while (len > 0) {
+        ssize_t n = write(fd, p, len);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0) {
+            errno = ENOSPC;
+            return -1;
+        }
+        p += n;
+        len -= (size_t)n;
+    }
+    return 0;
+}
+
 void opts_init(app_opts *o, const char *prog, const app_option *table,
                int argc, char **argv)
 {

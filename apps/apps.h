@@ -115,6 +115,15 @@ void opts_usage(FILE *f, const char *prog, const char *synopsis,
  * not a number, or -2 if it does not fit in a long. */
 int parse_long(const char *s, long *out);
 
+/* parse_bytes reads a positive byte count: "4096", "4k", "1M", "2g" (powers
+ * of 1024, either case, as dd) or "100kB", "100MB", "1GB" (powers of 1000)
+ * into *out; returns 0, or -1 if s is none of these or overflows. */
+int parse_bytes(const char *s, uint64_t *out);
+
+/* write_all writes len bytes to fd, retrying after EINTR and short writes;
+ * 0, or -1 with errno set (ENOSPC if the kernel takes nothing). */
+int write_all(int fd, const uint8_t *p, size_t len);
+
 /* ---- Output ---- */
 
 /* The lines describing this build, each ending in a newline:

@@ -170,72 +170,6 @@ static double cpu_seconds(void)
            (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 }
 
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-    put32(p, (uint32_t)(v >> 32));
-    put32(p + 4, (uint32_t)v);
-}
-
-static uint64_t get64(const uint8_t *p)
-{
-    return (uint64_t)get32(p) << 32 | get32(p + 4);
-}
-
-/* parse_size reads "1048576", "64k", "1m", "1g" (powers of 1024, either
- * case, as `disk -size` and dd) into *out; 0 or -1. */
-static int parse_size(const char *s, uint64_t *out)
-{
-    uint64_t v = 0, mul = 1;
-    const char *p = s;
-
-    if (*p < '0' || *p > '9')
-        return -1;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > (UINT64_MAX - 9) / 10)
-            return -1;
-        v = v * 10 + (uint64_t)(*p - '0');
-    }
-    switch (*p) {
-    case '\0': break;
-    case 'k': case 'K': mul = 1024; p++; break;
-    case 'm': case 'M': mul = 1024 * 1024; p++; break;
-    case 'g': case 'G': mul = 1024 * 1024 * 1024; p++; break;
-    default: return -1;
-    }
-    if (*p != '\0' || v == 0 || v > UINT64_MAX / mul)
-        return -1;
-    *out = v * mul;
-    return 0;
-}
-
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 /* read_full reads up to len bytes, fewer only at the end; -1 on error. */
 static ssize_t read_full(int fd, uint8_t *p, size_t len)
 {
@@ -1545,7 +1479,7 @@ int channel_main(int argc, char **argv)
         app_error(PROG, "give -size or -file, not both");
         goto out;
     }
-    if (size != NULL && parse_size(size, &j->size) != 0) {
+    if (size != NULL && parse_bytes(size, &j->size) != 0) {
         app_error(PROG, "-size: bad size '%s' (a number, with k, m or g)", size);
         goto out;
     }

@@ -95,19 +95,6 @@ const chan_mac *chan_mac_by_name(const char *name)
     return NULL;
 }
 
-static void put32(uint8_t *p, uint32_t v)
-{
-    p[0] = (uint8_t)(v >> 24);
-    p[1] = (uint8_t)(v >> 16);
-    p[2] = (uint8_t)(v >> 8);
-    p[3] = (uint8_t)v;
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
 /* Whether the packet's length stands apart from the padded, encrypted
  * body (OpenSSH's aadlen): in the clear with ETM and GCM, encrypted with
  * its own key with ChaCha20-Poly1305. */

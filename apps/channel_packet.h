@@ -20,6 +20,31 @@
 
 /* The packet header before the payload: uint32 packet_length and byte
  * padding_length. */
+/* Big-endian fields, as ssh's wire format writes uint32 and uint64. */
+static inline void put32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24);
+    p[1] = (uint8_t)(v >> 16);
+    p[2] = (uint8_t)(v >> 8);
+    p[3] = (uint8_t)v;
+}
+
+static inline uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline void put64(uint8_t *p, uint64_t v)
+{
+    put32(p, (uint32_t)(v >> 32));
+    put32(p + 4, (uint32_t)v);
+}
+
+static inline uint64_t get64(const uint8_t *p)
+{
+    return (uint64_t)get32(p) << 32 | get32(p + 4);
+}
+
 #define CHAN_HDR 5
 /* Most bytes a packet adds around its payload: the header, up to 4 + 15
  * bytes of padding, a tag of up to 64 bytes (HMAC-SHA-512). */

@@ -198,21 +198,6 @@ static int in_list(const char *list, const char *name)
     return 0;
 }
 
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return -1;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 /* last_line copies the last non-empty line of the file at path to out. */
 static void last_line(const char *path, char *out, size_t len)
 {

@@ -153,34 +153,6 @@ static void catch_signals(void)
 
 /* ---- Parsing ---- */
 
-/* parse_len reads "4096", "4k", "1M", "2G" (powers of 1024, as dd) or
- * "100kB", "100MB", "1GB" (powers of 1000) into *out; 0 or -1. */
-static int parse_len(const char *s, uint64_t *out)
-{
-    uint64_t v = 0, mul = 1;
-    const char *p = s;
-
-    if (*p < '0' || *p > '9')
-        return -1;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        if (v > (UINT64_MAX - 9) / 10)
-            return -1;
-        v = v * 10 + (uint64_t)(*p - '0');
-    }
-    if (*p != '\0') {
-        int k = (p[0] == 'k' || p[0] == 'K') ? 1 : p[0] == 'M' ? 2 : p[0] == 'G' ? 3 : 0;
-        int decimal = p[1] == 'B';
-        if (k == 0 || (p[1] != '\0' && !(decimal && p[2] == '\0')))
-            return -1;
-        while (k-- > 0)
-            mul *= decimal ? 1000 : 1024;
-    }
-    if (v == 0 || v > UINT64_MAX / mul)
-        return -1;
-    *out = v * mul;
-    return 0;
-}
-
 /* parse_list reads a comma-separated list of lengths for option opt; with
  * add_b, labels "100M" become "100MB" as the report's table heads read. */
 static int parse_list(const char *opt, const char *s, disk_len *list, size_t *n, int add_b)
@@ -200,7 +172,7 @@ static int parse_list(const char *opt, const char *s, disk_len *list, size_t *n,
             app_error(PROG, "%s: at most %d entries", opt, MAX_LIST);
             return -1;
         }
-        if (parse_len(tok, &list[*n].bytes) != 0 || len + 2 > sizeof(list[*n].label)) {
+        if (parse_bytes(tok, &list[*n].bytes) != 0 || len + 2 > sizeof(list[*n].label)) {
             app_error(PROG, "%s: bad length '%s' (a number of bytes, with k, M or G for "
                       "powers of 1024, kB, MB or GB for powers of 1000)", opt, tok);
             return -1;
@@ -394,9 +366,9 @@ static int io_error(const disk_run *r, const char *what, int err)
     return -1;
 }
 
-/* write_all writes len bytes at the current offset (one write(2) unless the
+/* write_full writes len bytes at the current offset (one write(2) unless the
  * kernel takes less); 0 or -1 with errno set. */
-static int write_all(int fd, const uint8_t *p, size_t len)
+static int write_full(int fd, const uint8_t *p, size_t len)
 {
     while (len > 0) {
         ssize_t n = write(fd, p, len);
@@ -455,7 +427,7 @@ static int prepare(disk_run *r, uint64_t size)
         return io_error(r, "seek", errno);
     for (uint64_t off = 0; off < size && !stop_signal; off += ZERO_CHUNK) {
         size_t n = size - off < ZERO_CHUNK ? (size_t)(size - off) : ZERO_CHUNK;
-        if (write_all(r->fd, r->zeros, n) != 0)
+        if (write_full(r->fd, r->zeros, n) != 0)
             return io_error(r, "write", errno);
     }
     return 0;
@@ -478,7 +450,7 @@ static int write_volume(disk_run *r, uint64_t size, size_t bs, double *secs)
             app_error(PROG, "encryption failed at byte %llu", (unsigned long long)off);
             return -1;
         }
-        if (write_all(r->fd, r->cbuf, n) != 0)
+        if (write_full(r->fd, r->cbuf, n) != 0)
             return io_error(r, "write", errno);
     }
     if (!stop_signal && fdatasync(r->fd) != 0 && errno != EINVAL)
