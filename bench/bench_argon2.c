@@ -25,13 +25,7 @@
 #include <argon2.h>
 
 #include <brisk/brisk.h>
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
+#include "bench.h"
 
 /* cpu returns the CPU time of the process, every thread's. */
 static double cpu(void)

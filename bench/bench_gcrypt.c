@@ -25,6 +25,7 @@
 #include <gcrypt.h>
 
 #include <brisk/brisk.h>
+#include "bench.h"
 
 typedef struct row {
     const char *brisk;   /* registry name */
@@ -54,13 +55,6 @@ static const row rows[] = {
 };
 
 enum { ROUNDS = 9 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -20,31 +20,9 @@
 #include <openssl/params.h>
 
 #include <brisk/brisk.h>
+#include "bench.h"
 
 enum { BIG = 16384 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-typedef void run_fn(void *arg, size_t len);
-
-/* cycles_per_byte: the fastest batch of 64 calls over about secs seconds. */
-static double cycles_per_byte(run_fn *fn, void *arg, size_t len, double secs)
-{
-    double best = 1e300, t0 = now();
-    while (now() - t0 < secs) {
-        unsigned long long c0 = __rdtsc();
-        for (int i = 0; i < 64; i++)
-            fn(arg, len);
-        double c = (double)(__rdtsc() - c0) / (double)(64 * len);
-        best = c < best ? c : best;
-    }
-    return best;
-}
 
 static uint8_t msg[BIG], key[32], tag[16];
 

@@ -17,15 +17,9 @@
 #include <x86intrin.h>
 
 #include <brisk/brisk.h>
+#include "bench.h"
 
 enum { BUF = 65536 };
-
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static uint8_t buf[BUF];
 
