@@ -25,8 +25,19 @@
 #define N_PK_SIZES 8      /* rsa512 ... rsa4096, dsa512 ... dsa2048 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
+#define MAX_REPEAT 100    /* samples per cell (-repeat) */
 
 typedef struct speed_row speed_row;
+
+/* The samples of one cell, in the order taken: v[i] in the cell's unit
+ * (bytes or operations per second), cycles[i] the cycles per byte or per
+ * operation of the same sample, 0 when not measured.  The cell's figure
+ * (speed_row.results, pk_row.results) is their median. */
+typedef struct speed_samples {
+    int n;
+    double v[MAX_REPEAT];
+    double cycles[MAX_REPEAT];
+} speed_samples;
 
 /* Results of a self-check, and of a setup. */
 enum { CHECK_OK, CHECK_FAIL, CHECK_NONE };
@@ -70,6 +81,7 @@ struct speed_row {
     int done;                   /* timed at every size (-multi's parent:
                                    by every worker) */
     double results[MAX_SIZES];  /* bytes per second */
+    speed_samples samples[MAX_SIZES];
 };
 
 /* A public-key row: one key size of RSA or DSA, timed signing and
@@ -83,6 +95,7 @@ typedef struct pk_row {
     int skipped;            /* a smaller size took the whole time: not run */
     int done;               /* signing and verifying timed */
     double results[2];      /* signatures and verifications per second */
+    speed_samples samples[2];
 } pk_row;
 
 /* The benchmark's settings and rows. */
@@ -135,6 +148,10 @@ void speed_self_check(speed_run *r);
  * failed: what the progress line counts down and `speed -help` estimates
  * (the setups between loops take little). */
 long speed_planned_seconds(const speed_run *r);
+
+/* speed_add_sample appends one sample to a cell (beyond MAX_REPEAT it is
+ * dropped). */
+void speed_add_sample(speed_samples *c, double v, double cycles);
 
 /* speed_run_all times every row at every size, in OpenSSL 3.0's timing
  * order, then the public-key rows, with progress lines on stderr. */

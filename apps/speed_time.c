@@ -666,6 +666,15 @@ static void row_impls(const speed_row *row, char *out, size_t n)
         snprintf(out, n, "the only one");
 }
 
+void speed_add_sample(speed_samples *c, double v, double cycles)
+{
+    if (c->n < MAX_REPEAT) {
+        c->v[c->n] = v;
+        c->cycles[c->n] = cycles;
+        c->n++;
+    }
+}
+
 /* time_cell runs one row at one block size, as OpenSSL's print_message,
  * loop and print_result do. */
 static void time_cell(speed_run *r, speed_row *row, int s)
@@ -714,6 +723,7 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     else
         fprintf(stderr, "%lld %s's in %.2fs\n", count, row->label, t);
     row->results[s] = (double)count / t * len;
+    speed_add_sample(&row->samples[s], row->results[s], 0);
 }
 
 /* self_check runs each row's timed path over a known answer in the
@@ -799,6 +809,7 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
         fprintf(stderr, "%lld %u bits DSA %s in %.2fs\n", count, pk->bits,
                 op == 0 ? "signs" : "verify", t);
     pk->results[op] = (double)count / t;
+    speed_add_sample(&pk->samples[op], pk->results[op], 0);
     return count;
 }
 
