@@ -290,7 +290,10 @@ static void sort_rows(speed_run *r)
 /* ---- Options ---- */
 
 enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
-       OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER };
+       OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER, OPT_REPEAT, OPT_STATS,
+       OPT_CYCLES, OPT_MHZ, OPT_SLOPE };
+
+#define MAX_MHZ 100000
 
 const app_option speed_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -312,6 +315,16 @@ const app_option speed_options[] = {
      "Time the -evp AEAD cipher in TLS-like messages (IV, AAD, data, tag)"},
     {"provider", OPT_PROVIDER, ARG_STRING, 0, 0, "NAME",
      "Accepted for OpenSSL's sake and ignored: everything is built in"},
+    {"repeat", OPT_REPEAT, ARG_NUMBER, 1, MAX_REPEAT, "N",
+     "Take N samples of each cell, round-robin, and print their median"},
+    {"stats", OPT_STATS, ARG_NONE, 0, 0, NULL,
+     "Add min, median, max and spread per cell, marking spreads over 5%"},
+    {"cycles", OPT_CYCLES, ARG_NONE, 0, 0, NULL,
+     "Add cycles per byte (per operation for RSA and DSA)"},
+    {"mhz", OPT_MHZ, ARG_NUMBER, 1, MAX_MHZ, "N",
+     "Count cycles as seconds x N MHz (implies -cycles)"},
+    {"slope", OPT_SLOPE, ARG_NONE, 0, 0, NULL,
+     "Fit time against length at 16 sizes: cost per call and per byte"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -323,6 +336,8 @@ static void set_defaults(speed_run *r)
     r->seconds = 3;
     r->pk_seconds = 10;
     r->usertime = 1;
+    r->repeat = 1;
+    r->cpu_share = -1;
     memcpy(r->sizes, default_sizes, sizeof(default_sizes));
     r->n_sizes = MAX_SIZES;
 }
@@ -331,7 +346,7 @@ static void set_defaults(speed_run *r)
  * long that takes at the default sizes and seconds: the rows this build
  * has, counted as add_default_rows chooses them (the self-checks and RSA
  * key generation add about a second).  `make speed` prints this line. */
-static void print_full_run(void)
+static void print_full_run(int repeat)
 {
     speed_run *r = NULL;
     long secs;
@@ -339,16 +354,24 @@ static void print_full_run(void)
     if (posix_memalign((void **)&r, 64, sizeof(*r)) != 0)
         return;
     set_defaults(r);
+    r->repeat = repeat;
     if (add_default_rows(r) == 0) {
         secs = speed_planned_seconds(r);
-        printf("With no algorithm, times every one (%d rows x %d sizes x %d s, then %d RSA and"
-               " DSA sizes x sign and verify x %d s): about %ld minutes.\n",
-               r->n_rows, r->n_sizes, r->seconds, r->n_pk, r->pk_seconds, (secs + 59) / 60);
+        if (repeat > 1)
+            printf("With no algorithm and -repeat %d, times every one (%d rows x %d sizes x"
+                   " %d s, then %d RSA and DSA sizes x sign and verify x %d s, each %d"
+                   " times): about %ld minutes.\n", repeat, r->n_rows, r->n_sizes, r->seconds,
+                   r->n_pk, r->pk_seconds, repeat, (secs + 59) / 60);
+        else
+            printf("With no algorithm, times every one (%d rows x %d sizes x %d s, then %d RSA"
+                   " and DSA sizes x sign and verify x %d s): about %ld minutes.\n",
+                   r->n_rows, r->n_sizes, r->seconds, r->n_pk, r->pk_seconds,
+                   (secs + 59) / 60);
     }
     free(r);
 }
 
-static void usage(void)
+static void usage(int repeat)
 {
     const brisk_digest *md;
     const brisk_cipher *c;
@@ -370,9 +393,11 @@ static void usage(void)
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++)
         printf(" %s", md->name);
     printf("\n");
-    print_full_run();
+    print_full_run(repeat);
     printf("On a terminal, a line shows the time left of a full run.  Ctrl-C prints the\n"
-           "rows finished, then ends by SIGINT.\n");
+           "rows finished (with -repeat, those with all their samples), then ends by\n"
+           "SIGINT.  -slope adds -seconds per row; -cycles and the CPU-share check\n"
+           "add a fraction of a second.\n");
 }
 
 /* The choices of -evp, -hmac, -decrypt and -aead. */
@@ -512,6 +537,27 @@ static int set_hmac(speed_sel *sel, const app_opts *o)
     return 0;
 }
 
+/* check_combinations refuses what the new options cannot do: -multi's
+ * workers report one figure per cell through -mr, no samples, cycles or
+ * slopes; -mr has no place for -stats. */
+static int check_combinations(const speed_run *r)
+{
+    const char *what = r->repeat > 1 ? "-repeat" : r->stats ? "-stats"
+                       : r->want_cycles ? (r->mhz ? "-mhz" : "-cycles")
+                       : r->slope ? "-slope" : NULL;
+
+    if (r->multi > 0 && what != NULL) {
+        app_error("speed", "%s cannot be used with -multi (its workers report one figure per"
+                  " cell)", what);
+        return -1;
+    }
+    if (r->mr && r->stats) {
+        app_error("speed", "-stats cannot be used with -mr (whose format is OpenSSL's)");
+        return -1;
+    }
+    return 0;
+}
+
 /* parse_args fills r from argv; returns 0, 1 after -help, or -1 on error. */
 static int parse_args(speed_run *r, int argc, char **argv)
 {
@@ -523,7 +569,7 @@ static int parse_args(speed_run *r, int argc, char **argv)
     opts_init(&o, "speed", speed_options, argc, argv);
     while ((id = opts_next(&o)) != OPT_END) {
         switch (id) {
-        case OPT_HELP: usage(); return 1;
+        case OPT_HELP: usage(r->repeat); return 1;
         case OPT_SECONDS: r->seconds = r->pk_seconds = (int)o.number; break;
         case OPT_BYTES:
             r->sizes[0] = (int)o.number;
@@ -545,6 +591,14 @@ static int parse_args(speed_run *r, int argc, char **argv)
         case OPT_DECRYPT: sel.decrypt = 1; break;
         case OPT_AEAD: sel.aead = 1; break;
         case OPT_PROVIDER: break;
+        case OPT_REPEAT: r->repeat = (int)o.number; break;
+        case OPT_STATS: r->stats = 1; break;
+        case OPT_CYCLES: r->want_cycles = 1; break;
+        case OPT_MHZ:
+            r->mhz = o.number;
+            r->want_cycles = 1;
+            break;
+        case OPT_SLOPE: r->slope = 1; break;
         case OPT_UNKNOWN:
             app_error("speed", "unknown option '%s'", o.name);
             return -1;
@@ -552,6 +606,8 @@ static int parse_args(speed_run *r, int argc, char **argv)
             return -1;
         }
     }
+    if (check_combinations(r) != 0)
+        return -1;
     return select_rows(r, argc - o.ind, argv + o.ind, &sel);
 }
 /* ---- main ---- */
@@ -566,6 +622,8 @@ static int setup_buffer(speed_run *r)
     for (int s = 0; s < r->n_sizes; s++)
         if ((size_t)r->sizes[s] > max)
             max = (size_t)r->sizes[s];
+    if (r->slope && max < SLOPE_MAX_LEN)
+        max = SLOPE_MAX_LEN;
     max += SLACK + MAX_MISALIGN + 1;
     if (posix_memalign(&r->buf_base, 64, max) != 0 ||
         posix_memalign(&r->out_base, 64, 2 * max) != 0) {
@@ -610,7 +668,12 @@ static int speed(speed_run *r)
         fprintf(stderr, "You have chosen to measure elapsed time instead of user CPU time.\n");
     if (setup_buffer(r) != 0)
         return 1;
+    if (r->want_cycles && speed_cycles_start(r) != 0)
+        return 1;
     speed_self_check(r);
+    /* After the self-checks (RSA key generation) and before any timing. */
+    r->cpu_share = speed_cpu_share(0.2);
+    speed_warn_share("speed", r->cpu_share);
     if (r->multi > 0) {
         if (speed_do_multi(r, &status) == 0) {
             speed_run_all(r);      /* a worker */

@@ -26,6 +26,11 @@
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
 #define MAX_REPEAT 100    /* samples per cell (-repeat) */
+#define SPEED_NOISY_SPREAD 0.05  /* -stats marks a cell whose spread is past it */
+#define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */
+#define SLOPE_MIN_LEN 16
+#define SLOPE_STEP 1024
+#define SLOPE_MAX_LEN (SLOPE_MIN_LEN + (SLOPE_POINTS - 1) * SLOPE_STEP)
 
 typedef struct speed_row speed_row;
 
@@ -80,8 +85,13 @@ struct speed_row {
     int failed;                 /* failed its self-check: never shown */
     int done;                   /* timed at every size (-multi's parent:
                                    by every worker) */
-    double results[MAX_SIZES];  /* bytes per second */
+    double results[MAX_SIZES];  /* bytes per second: the median of samples */
     speed_samples samples[MAX_SIZES];
+    /* -slope: the least-squares line through the time (and, with -cycles,
+     * the cycles) of one call against its length, over the slope sizes. */
+    int slope_done;
+    double slope_ns_per_call, slope_ns_per_byte;
+    double slope_cycles_per_call, slope_cycles_per_byte;   /* 0 without -cycles */
 };
 
 /* A public-key row: one key size of RSA or DSA, timed signing and
@@ -94,7 +104,8 @@ typedef struct pk_row {
     int failed;             /* failed its self-check or a loop: never shown */
     int skipped;            /* a smaller size took the whole time: not run */
     int done;               /* signing and verifying timed */
-    double results[2];      /* signatures and verifications per second */
+    double results[2];      /* signatures and verifications per second:
+                               the medians of samples */
     speed_samples samples[2];
 } pk_row;
 
@@ -117,6 +128,16 @@ typedef struct speed_run {
     int failed;             /* some row failed its self-check or setup */
     int interrupted;        /* SIGINT came: only the rows done are printed */
     int every;              /* no algorithm named: every row */
+    int repeat;             /* -repeat: samples per cell (1 by default) */
+    int stats;              /* -stats: the spread table */
+    int slope;              /* -slope: the per-call and per-byte costs */
+    int want_cycles;        /* -cycles (or -mhz) */
+    long mhz;               /* -mhz: cycles = seconds x mhz; 0 if not given */
+    const char *cycles_source;  /* NULL, "tsc", "perf" or "mhz" */
+    double tsc_mhz;         /* the TSC's rate measured at start ("tsc") */
+    int turbo;              /* 1 on, 0 off, -1 unknown (from sysfs) */
+    double cpu_share;       /* CPU seconds per wall second before timing;
+                               -1 when not measured */
 } speed_run;
 
 /* ---- Timing (apps/speed_time.c) ---- */
@@ -156,6 +177,49 @@ void speed_add_sample(speed_samples *c, double v, double cycles);
 /* speed_run_all times every row at every size, in OpenSSL 3.0's timing
  * order, then the public-key rows, with progress lines on stderr. */
 void speed_run_all(speed_run *r);
+
+/* speed_slope_len returns the i-th length -slope times. */
+int speed_slope_len(int i);
+
+/* speed_median returns the median of the n values at v (n >= 1; the mean
+ * of the middle two when n is even). */
+double speed_median(const double *v, int n);
+
+/* ---- Clocks: the CPU share and the cycle counters (apps/speed_clock.c) ---- */
+
+/* speed_cpu_share spins for `seconds` of wall-clock time and returns the
+ * CPU time the process got over that time, per second: near 1 on an idle
+ * core, well below when other tasks (or a hypervisor) take the CPU. */
+double speed_cpu_share(double seconds);
+
+/* SPEED_LOW_SHARE: below this CPU share the figures are low and noisy. */
+#define SPEED_LOW_SHARE 0.9
+
+/* speed_warn_share prints prog's one-line warning on stderr when share is
+ * below SPEED_LOW_SHARE. */
+void speed_warn_share(const char *prog, double share);
+
+/* speed_cycles_start picks r's cycle counter for -cycles: -mhz's
+ * arithmetic when given, else the core's cycle counter through
+ * perf_event_open (user mode, this thread) where the kernel has one,
+ * else the TSC (x86-64), its rate measured against the wall clock; sets
+ * r->cycles_source, r->tsc_mhz and r->turbo.  Returns 0, or -1 after an
+ * error message when there is no counter. */
+int speed_cycles_start(speed_run *r);
+
+/* speed_cycles_now reads the counter speed_cycles_start chose (0 for
+ * "mhz"). */
+uint64_t speed_cycles_now(const speed_run *r);
+
+/* speed_cycles_spent turns a counter difference over a loop that took t
+ * seconds by the run's clock (user CPU time by default) and t_wall seconds
+ * of wall-clock time into the cycles the loop used: perf's count as it
+ * is, the TSC's scaled by t / t_wall (its ticks count wall time, other
+ * tasks' share included), -mhz's t x MHz. */
+double speed_cycles_spent(const speed_run *r, uint64_t delta, double t, double t_wall);
+
+/* speed_cycles_describe writes the banner's line about the counter. */
+void speed_cycles_describe(const speed_run *r, char *out, size_t n);
 
 /* ---- The progress line (apps/speed_progress.c) ---- */
 

@@ -144,13 +144,20 @@ int speed_mr_read(char *line, int kind, mr_line *out)
 /* ---- The table and the public-key rows ---- */
 
 
-static void print_banner(void)
+/* print_banner prints OpenSSL's banner, and with -cycles where the cycles
+ * come from. */
+static void print_banner(const speed_run *r)
 {
     printf("version: %s (brisk; speed compatible with OpenSSL 3.0)\n", brisk_version());
     printf("built on: %s\n", BRISK_BUILT_ON);
     print_options_line(stdout);
     print_compiler_line(stdout);
     print_cpuinfo_line(stdout);
+    if (r->cycles_source != NULL) {
+        char line[256];
+        speed_cycles_describe(r, line, sizeof(line));
+        printf("%s\n", line);
+    }
 }
 
 /* print_pk prints the RSA or DSA rows: a header, then one line per size. */
@@ -223,14 +230,163 @@ int speed_any_done(const speed_run *r)
     return 0;
 }
 
+/* ---- What -cycles, -stats and -slope add after the usual output ---- */
+
+/* shown says whether the table shows a row. */
+static int shown(const speed_run *r, const speed_row *row)
+{
+    return !row->failed && !(r->interrupted && !row->done);
+}
+
+static int pk_shown(const speed_run *r, const pk_row *pk)
+{
+    return !pk->failed && !pk->skipped && !(r->interrupted && !pk->done);
+}
+
+static double median_cycles(const speed_samples *c)
+{
+    return speed_median(c->cycles, c->n);
+}
+
+/* print_cycles prints the cycles per byte of each cell under the usual
+ * table's header, and the cycles per operation of the public-key rows. */
+static void print_cycles(const speed_run *r)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_rows; i++) {
+        const speed_row *row = &r->rows[i];
+        if (!shown(r, row))
+            continue;
+        if (!header) {
+            printf("\nThe 'numbers' are cycles per byte processed (medians).\ntype        ");
+            for (int s = 0; s < r->n_sizes; s++)
+                printf("%7d bytes", r->sizes[s]);
+            printf("\n");
+            header = 1;
+        }
+        printf("%-13s", row->label);
+        for (int s = 0; s < r->n_sizes; s++)
+            printf(" %11.2f ", median_cycles(&row->samples[s]));
+        printf("\n");
+    }
+    header = 0;
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        if (!pk_shown(r, pk))
+            continue;
+        if (!header)
+            printf("\nCycles per operation (medians):\n%18s     sign   verify\n", " ");
+        header = 1;
+        printf("%s %4u bits %12.0f %12.0f\n", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
+               pk->bits, median_cycles(&pk->samples[0]), median_cycles(&pk->samples[1]));
+    }
+}
+
+/* stats_line prints one cell's line of -stats: its min, median and max
+ * (in 1000s when bytes, as the table), and the spread, marked past 5%;
+ * returns 1 when marked. */
+static int stats_line(const char *label, const char *what, const speed_samples *c, int kilo)
+{
+    double lo = c->v[0], hi = c->v[0], med = speed_median(c->v, c->n);
+    double div = kilo ? 1e3 : 1;
+
+    for (int i = 1; i < c->n; i++) {
+        lo = c->v[i] < lo ? c->v[i] : lo;
+        hi = c->v[i] > hi ? c->v[i] : hi;
+    }
+    double spread = med > 0 ? (hi - lo) / med : 0;
+    int marked = spread > SPEED_NOISY_SPREAD;
+    printf("%-18s %-6s %13.2f%s %13.2f%s %13.2f%s %6.1f%%%s\n", label, what, lo / div,
+           kilo ? "k" : " ", med / div, kilo ? "k" : " ", hi / div, kilo ? "k" : " ",
+           100 * spread, marked ? " *" : "");
+    return marked;
+}
+
+/* print_stats prints -stats: a line per row and size (per key size and
+ * operation), then a footnote if a spread went past 5%. */
+static void print_stats(const speed_run *r)
+{
+    int marked = 0, any = 0;
+    char what[16], label[32];
+
+    for (int i = 0; i < r->n_rows; i++)
+        any |= shown(r, &r->rows[i]);
+    for (int i = 0; i < r->n_pk; i++)
+        any |= pk_shown(r, &r->pk[i]);
+    if (!any)
+        return;
+    printf("\nSpread of %d sample%s per cell (bytes: 1000s of bytes per second; RSA and DSA:"
+           " operations per second):\n", r->repeat, r->repeat == 1 ? "" : "s");
+    printf("%-18s %-6s %14s %14s %14s %7s\n", "type", "size", "min", "median", "max",
+           "spread");
+    for (int i = 0; i < r->n_rows; i++) {
+        const speed_row *row = &r->rows[i];
+        if (!shown(r, row))
+            continue;
+        for (int s = 0; s < r->n_sizes; s++) {
+            snprintf(what, sizeof(what), "%d", r->sizes[s]);
+            marked |= stats_line(row->label, what, &row->samples[s], 1);
+        }
+    }
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        if (!pk_shown(r, pk))
+            continue;
+        snprintf(label, sizeof(label), "%s %u bits", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
+                 pk->bits);
+        marked |= stats_line(label, "sign", &pk->samples[0], 0);
+        marked |= stats_line(label, "verify", &pk->samples[1], 0);
+    }
+    printf("spread = (max - min) / median.\n");
+    if (marked)
+        printf("* spread above %.0f%%: the median is not to be trusted to better than that;"
+               " take more samples (-repeat) or run on a quieter machine.\n",
+               100 * SPEED_NOISY_SPREAD);
+}
+
+/* print_slope prints -slope's fit per row: the cost of a call and of a
+ * byte, in nanoseconds and, with -cycles, in cycles. */
+static void print_slope(const speed_run *r)
+{
+    int header = 0, cyc = r->cycles_source != NULL;
+
+    for (int i = 0; i < r->n_rows; i++) {
+        const speed_row *row = &r->rows[i];
+        if (!shown(r, row) || !row->slope_done)
+            continue;
+        if (!header) {
+            printf("\nSlope over %d lengths, %d to %d bytes (time of a call = per call +"
+                   " length x per byte):\n", SLOPE_POINTS, speed_slope_len(0),
+                   speed_slope_len(SLOPE_POINTS - 1));
+            printf("%-18s %12s %12s%s\n", "type", "ns/call", "ns/byte",
+                   cyc ? "       c/call       c/byte" : "");
+            header = 1;
+        }
+        printf("%-18s %12.2f %12.4f", row->label, row->slope_ns_per_call,
+               row->slope_ns_per_byte);
+        if (cyc)
+            printf(" %12.1f %12.4f", row->slope_cycles_per_call, row->slope_cycles_per_byte);
+        printf("\n");
+    }
+}
+
 void speed_print_results(const speed_run *r)
 {
     if (r->interrupted && !speed_any_done(r))
         return;
     if (!r->mr)
-        print_banner();
+        print_banner(r);
     print_table(r);
     print_pk(r, SPEED_PK_RSA);
     print_pk(r, SPEED_PK_DSA);
+    if (r->mr)
+        return;
+    if (r->cycles_source != NULL)
+        print_cycles(r);
+    if (r->stats)
+        print_stats(r);
+    if (r->slope)
+        print_slope(r);
 }
 

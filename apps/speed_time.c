@@ -675,30 +675,101 @@ void speed_add_sample(speed_samples *c, double v, double cycles)
     }
 }
 
-/* time_cell runs one row at one block size, as OpenSSL's print_message,
- * loop and print_result do. */
+/* speed_median: sorts a copy (n is at most MAX_REPEAT). */
+double speed_median(const double *v, int n)
+{
+    double s[MAX_REPEAT];
+
+    if (n <= 0)
+        return 0;
+    if (n > MAX_REPEAT)
+        n = MAX_REPEAT;
+    memcpy(s, v, (size_t)n * sizeof(s[0]));
+    for (int i = 1; i < n; i++) {
+        double x = s[i];
+        int j = i;
+        for (; j > 0 && s[j - 1] > x; j--)
+            s[j] = s[j - 1];
+        s[j] = x;
+    }
+    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+/* One timed loop: its count, the seconds by the run's clock and by the
+ * wall clock, and the cycles it used (0 without -cycles). */
+typedef struct speed_take {
+    long long count;
+    double t, t_wall, cycles;
+} speed_take;
+
+/* start_timer starts a timed loop of a fraction of a second (the -slope
+ * points), with no progress ticks. */
+static void start_timer(double seconds)
+{
+    struct itimerval it;
+
+    memset(&it, 0, sizeof(it));
+    it.it_value.tv_sec = (time_t)seconds;
+    it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+    running = !interrupted;
+    ticks = 0;
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/* take_loop runs the row's loop on len-byte blocks until the alarm that
+ * start_alarm or start_timer set (the caller's), and measures it. */
+static void take_loop(speed_run *r, speed_row *row, size_t len, int clock, speed_take *tk)
+{
+    double t0 = now(clock), w0 = now(TIME_WALL);
+    uint64_t c0 = speed_cycles_now(r), c1;
+
+    tk->count = row->kind->loop(row, r->buf, len);
+    c1 = speed_cycles_now(r);
+    tk->t = now(clock) - t0;
+    tk->t_wall = now(TIME_WALL) - w0;
+    stop_alarm();
+    if (tk->t < 1e-3)
+        tk->t = 1e-3;
+    tk->cycles = speed_cycles_spent(r, c1 - c0, tk->t, tk->t_wall);
+}
+
+/* row_clock is what a row's counts are divided by. */
+static int row_clock(const speed_run *r, const speed_row *row)
+{
+    return !r->usertime ? TIME_WALL : row->kind == &speed_rand_kind ? TIME_CPU : TIME_USER;
+}
+
+/* setup_cell prepares a row for blocks of len bytes; on an error it is
+ * reported and the row marked failed.  Returns 0 or -1. */
+static int setup_cell(speed_run *r, speed_row *row, int len)
+{
+    int err = row->kind->setup(row, r->buf, (size_t)len);
+    char impls[128];
+
+    if (err == 0)
+        return 0;
+    row_impls(row, impls, sizeof(impls));
+    if (err == SETUP_LENGTH)
+        app_error("speed", "%s cannot process %d-byte blocks; not timed", row->label, len);
+    else
+        app_error("speed", "%s (impl %s) failed its self-check on %d-byte blocks; not timed",
+                  row->label, impls, len);
+    row->failed = 1;
+    r->failed = 1;
+    return -1;
+}
+
+/* time_cell takes one sample of one row at one block size, as OpenSSL's
+ * print_message, loop and print_result do, and makes the cell's figure
+ * the median of its samples so far. */
 static void time_cell(speed_run *r, speed_row *row, int s)
 {
     int len = r->sizes[s];
-    int clock = !r->usertime ? TIME_WALL : row->kind == &speed_rand_kind ? TIME_CPU : TIME_USER;
-    long long count;
-    double t0, t;
+    speed_take tk;
     int doing = 0;
 
-    int err = row->kind->setup(row, r->buf, (size_t)len);
-
-    if (err != 0) {
-        char impls[128];
-        row_impls(row, impls, sizeof(impls));
-        if (err == SETUP_LENGTH)
-            app_error("speed", "%s cannot process %d-byte blocks; not timed", row->label, len);
-        else
-            app_error("speed", "%s (impl %s) failed its self-check on %d-byte blocks; not timed",
-                      row->label, impls, len);
-        row->failed = 1;
-        r->failed = 1;
+    if (setup_cell(r, row, len) != 0)
         return;
-    }
     if (r->mr)
         speed_mr_write(stderr, MR_DT, row->label, r->seconds, len);
     else
@@ -707,23 +778,84 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     fflush(stderr);
     speed_progress_show(doing);
     start_alarm(r->seconds);
-    t0 = now(clock);
-    count = row->kind->loop(row, r->buf, (size_t)len);
-    t = now(clock) - t0;
-    stop_alarm();
+    take_loop(r, row, (size_t)len, row_clock(r, row), &tk);
     if (interrupted) {   /* not a result: the loop was cut short */
         if (!r->mr)
             fputc('\n', stderr);
         return;
     }
-    if (t < 1e-3)
-        t = 1e-3;
     if (r->mr)
-        speed_mr_write(stderr, MR_R, count, row->label, t);
+        speed_mr_write(stderr, MR_R, tk.count, row->label, tk.t);
     else
-        fprintf(stderr, "%lld %s's in %.2fs\n", count, row->label, t);
-    row->results[s] = (double)count / t * len;
-    speed_add_sample(&row->samples[s], row->results[s], 0);
+        fprintf(stderr, "%lld %s's in %.2fs\n", tk.count, row->label, tk.t);
+    speed_add_sample(&row->samples[s], (double)tk.count / tk.t * len,
+                     tk.count > 0 ? tk.cycles / ((double)tk.count * len) : 0);
+    row->results[s] = speed_median(row->samples[s].v, row->samples[s].n);
+}
+
+/* ---- -slope: bench-slope's method ---- */
+
+/* fit_line fits y = a + b x by least squares over n points. */
+static void fit_line(const double *x, const double *y, int n, double *a, double *b)
+{
+    double sx = 0, sy = 0, sxx = 0, sxy = 0;
+
+    for (int i = 0; i < n; i++) {
+        sx += x[i];
+        sy += y[i];
+        sxx += x[i] * x[i];
+        sxy += x[i] * y[i];
+    }
+    double d = n * sxx - sx * sx;
+    *b = d != 0 ? (n * sxy - sx * sy) / d : 0;
+    *a = (sy - *b * sx) / n;
+}
+
+/* time_slope times a row at SLOPE_POINTS lengths, r->seconds in all, and
+ * fits the time and cycles of one call against its length: the intercept
+ * is the cost of a call, the slope the cost of a byte. */
+static void time_slope(speed_run *r, speed_row *row)
+{
+    double x[SLOPE_POINTS], ns[SLOPE_POINTS], cyc[SLOPE_POINTS];
+    double each = (double)r->seconds / SLOPE_POINTS;
+    int n = 0, doing = 0;
+    speed_take tk;
+
+    if (!r->mr)
+        doing = fprintf(stderr, "Doing %s's slope over %d sizes (%d to %d bytes) for %ds: ",
+                        row->label, SLOPE_POINTS, speed_slope_len(0),
+                        speed_slope_len(SLOPE_POINTS - 1), r->seconds);
+    fflush(stderr);
+    speed_progress_show(doing);
+    for (int i = 0; i < SLOPE_POINTS && !interrupted && !row->failed; i++) {
+        int len = speed_slope_len(i);
+        if (setup_cell(r, row, len) != 0)
+            break;
+        start_timer(each);
+        take_loop(r, row, (size_t)len, row_clock(r, row), &tk);
+        if (interrupted || tk.count == 0)
+            break;
+        x[n] = len;
+        ns[n] = tk.t * 1e9 / (double)tk.count;
+        cyc[n] = tk.cycles / (double)tk.count;
+        n++;
+    }
+    if (n < SLOPE_POINTS) {
+        if (!r->mr)
+            fputc('\n', stderr);
+        return;
+    }
+    fit_line(x, ns, n, &row->slope_ns_per_call, &row->slope_ns_per_byte);
+    fit_line(x, cyc, n, &row->slope_cycles_per_call, &row->slope_cycles_per_byte);
+    row->slope_done = 1;
+    if (!r->mr)
+        fprintf(stderr, "%.1f ns per call, %.4f ns per byte\n", row->slope_ns_per_call,
+                row->slope_ns_per_byte);
+}
+
+int speed_slope_len(int i)
+{
+    return SLOPE_MIN_LEN + i * SLOPE_STEP;
 }
 
 /* self_check runs each row's timed path over a known answer in the
@@ -765,14 +897,16 @@ void speed_self_check(speed_run *r)
 /* ---- Public-key timing, as OpenSSL 3.0's pkey_print_message and the
  * result lines of its RSA and DSA loops ---- */
 
-/* time_pk_op times signing (op 0) or verifying (op 1); returns the count,
- * or -1 after reporting a failed operation. */
+/* time_pk_op takes one sample of signing (op 0) or verifying (op 1);
+ * returns the count, or -1 after reporting a failed operation. */
 static long long time_pk_op(speed_run *r, pk_row *pk, int op)
 {
     static const char *const what[2][2] = {{"private", "public"}, {"sign", "verify"}};
     int dsa = pk->type == SPEED_PK_DSA;
+    int clock = r->usertime ? TIME_USER : TIME_WALL;
     long long count;
-    double t0, t;
+    double t0, w0, t, w;
+    uint64_t c0, c1;
     int doing = 0;
 
     if (r->mr)
@@ -784,9 +918,13 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     fflush(stderr);
     speed_progress_show(doing);
     start_alarm(r->pk_seconds);
-    t0 = now(r->usertime ? TIME_USER : TIME_WALL);
+    t0 = now(clock);
+    w0 = now(TIME_WALL);
+    c0 = speed_cycles_now(r);
     count = op == 0 ? speed_pk_sign(pk->key, &running) : speed_pk_verify(pk->key, &running);
-    t = now(r->usertime ? TIME_USER : TIME_WALL) - t0;
+    c1 = speed_cycles_now(r);
+    t = now(clock) - t0;
+    w = now(TIME_WALL) - w0;
     stop_alarm();
     speed_progress_spent(r->pk_seconds);
     if (interrupted && count >= 0) {   /* cut short: not a result */
@@ -808,15 +946,20 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     else
         fprintf(stderr, "%lld %u bits DSA %s in %.2fs\n", count, pk->bits,
                 op == 0 ? "signs" : "verify", t);
-    pk->results[op] = (double)count / t;
-    speed_add_sample(&pk->samples[op], pk->results[op], 0);
+    speed_add_sample(&pk->samples[op], (double)count / t,
+                     count > 0 ? speed_cycles_spent(r, c1 - c0, t, w) / (double)count : 0);
+    pk->results[op] = speed_median(pk->samples[op].v, pk->samples[op].n);
     return count;
 }
 
-/* run_pk times each public-key row; as OpenSSL does, a size whose signing
- * ran at most once in the time stops the larger sizes of its kind. */
-static void run_pk(speed_run *r)
+/* run_pk takes one pass (sample `pass`) over the public-key rows; as
+ * OpenSSL does, a size whose signing ran at most once in the first pass
+ * stops the larger sizes of its kind.  A row is done with its last
+ * pass. */
+static void run_pk(speed_run *r, int pass)
 {
+    long later = 2L * r->pk_seconds * (r->repeat - 1 - pass);   /* passes still planned */
+
     for (int i = 0; i < r->n_pk; i++) {
         pk_row *pk = &r->pk[i];
         long long signs;
@@ -829,7 +972,7 @@ static void run_pk(speed_run *r)
         if (interrupted)
             return;
         if (signs < 0) {
-            speed_progress_spent(r->pk_seconds);   /* verifying is not timed */
+            speed_progress_spent(r->pk_seconds + later);   /* verifying is not timed */
             pk->failed = 1;
             r->failed = 1;
             continue;
@@ -837,15 +980,16 @@ static void run_pk(speed_run *r)
         if (time_pk_op(r, pk, 1) < 0) {
             if (interrupted)
                 return;
+            speed_progress_spent(later);
             pk->failed = 1;
             r->failed = 1;
             continue;
         }
-        pk->done = 1;
-        for (int j = i + 1; signs <= 1 && j < r->n_pk; j++)
+        pk->done = pass == r->repeat - 1;
+        for (int j = i + 1; pass == 0 && signs <= 1 && j < r->n_pk; j++)
             if (r->pk[j].type == pk->type && !r->pk[j].skipped && !r->pk[j].failed) {
                 r->pk[j].skipped = 1;
-                speed_progress_spent(2L * r->pk_seconds);
+                speed_progress_spent(2L * r->pk_seconds * r->repeat);
             }
     }
 }
@@ -856,14 +1000,40 @@ long speed_planned_seconds(const speed_run *r)
 
     for (int i = 0; i < r->n_rows; i++)
         if (!r->rows[i].failed)
-            total += (long)r->n_sizes * r->seconds;
+            total += (long)r->n_sizes * r->seconds * r->repeat + (r->slope ? r->seconds : 0);
     for (int i = 0; i < r->n_pk; i++)
         if (!r->pk[i].failed && !r->pk[i].skipped)
-            total += 2L * r->pk_seconds;
+            total += 2L * r->pk_seconds * r->repeat;
     return total;
 }
 
-/* run_all times every row, in OpenSSL's timing order. */
+/* run_pass takes one sample (pass `pass` of r->repeat) of every cell of
+ * the rows, in the order given; a row is done with its last pass. */
+static void run_pass(speed_run *r, const int *order, int pass)
+{
+    long later = (long)r->n_sizes * r->seconds * (r->repeat - 1 - pass);
+
+    for (int i = 0; i < r->n_rows && !interrupted; i++) {
+        speed_row *row = &r->rows[order[i]];
+        int s;
+        if (row->failed)
+            continue;
+        for (s = 0; s < r->n_sizes && !row->failed && !interrupted; s++) {
+            time_cell(r, row, s);
+            speed_progress_spent(r->seconds);
+        }
+        if (row->failed)   /* the sizes and passes left are not timed */
+            speed_progress_spent((long)(r->n_sizes - s) * r->seconds + later +
+                                 (r->slope ? r->seconds : 0));
+        else if (!interrupted && pass == r->repeat - 1)
+            row->done = 1;
+    }
+}
+
+/* run_all times every row, in OpenSSL's timing order, -repeat times
+ * round-robin (each pass a sample of every cell, so that a slow phase of
+ * the machine spreads over all of them), then -slope's, then the
+ * public-key rows the same way. */
 void speed_run_all(speed_run *r)
 {
     int order[MAX_ROWS];
@@ -876,17 +1046,15 @@ void speed_run_all(speed_run *r)
     }
     if (r->every && speed_progress_wanted(r->mr, r->multi))
         speed_progress_start(speed_planned_seconds(r));
-    for (int i = 0; i < r->n_rows && !interrupted; i++) {
+    for (int pass = 0; pass < r->repeat && !interrupted; pass++)
+        run_pass(r, order, pass);
+    for (int i = 0; r->slope && i < r->n_rows && !interrupted; i++) {
         speed_row *row = &r->rows[order[i]];
-        int s;
-        for (s = 0; s < r->n_sizes && !row->failed && !interrupted; s++) {
-            time_cell(r, row, s);
+        if (!row->failed) {
+            time_slope(r, row);
             speed_progress_spent(r->seconds);
         }
-        if (row->failed)   /* the sizes left are not timed */
-            speed_progress_spent((long)(r->n_sizes - s) * r->seconds);
-        else if (!interrupted)
-            row->done = 1;
     }
-    run_pk(r);
+    for (int pass = 0; pass < r->repeat && !interrupted; pass++)
+        run_pk(r, pass);
 }
