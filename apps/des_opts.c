@@ -10,7 +10,14 @@
  * follow the table.
  *
  * Times are the process's CPU time, as des_opts measured with times(2), so
- * that other load on the machine matters less.
+ * that other load on the machine matters less.  Each variant is timed in
+ * ROUNDS rounds round-robin over the variants (so that a slow phase of the
+ * machine spreads over all of them), a third of -seconds each, and ranked
+ * by its median; when the top two differ by less than the spread their
+ * rounds showed ((max - min) / median), a line says that the ranking
+ * between them is within noise.  Before timing, the CPU time the process
+ * gets per second of wall time is measured, with a warning on stderr when
+ * it is well below 1 (apps/speed_clock.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -20,8 +27,10 @@
 #include <brisk/cpu.h>
 
 #include "apps.h"
+#include "speed.h"
 
 #define MAX_VARIANTS 32
+#define ROUNDS 3
 #define BATCH 4096 /* blocks between clock reads */
 
 enum { OPT_SECONDS = 2 };
@@ -35,7 +44,9 @@ const app_option des_opts_options[] = {
 
 typedef struct variant {
     const char *name;  /* brisk's name: "ptr-risc1-16" */
-    double per_sec;    /* blocks encrypted per second */
+    double per_sec;    /* blocks encrypted per second: the median round */
+    double rounds[ROUNDS];
+    double spread;     /* (max - min) / median of the rounds */
 } variant;
 
 static double cpu_seconds(void)
@@ -147,6 +158,34 @@ static void print_ranking(variant *v, size_t n)
     }
 }
 
+/* print_noise says when the top two are closer than their rounds' spread. */
+static void print_noise(const variant *v, size_t n)
+{
+    double gap, noise;
+
+    if (n < 2 || v[0].per_sec <= 0)
+        return;
+    gap = (v[0].per_sec - v[1].per_sec) / v[0].per_sec;
+    noise = v[0].spread > v[1].spread ? v[0].spread : v[1].spread;
+    if (gap <= noise)
+        printf("within noise: %s and %s differ by %.1f%%, less than the %.1f%% spread"
+               " measured between rounds\n", v[0].name, v[1].name, 100 * gap, 100 * noise);
+}
+
+/* finish_variant makes a variant's figure the median of its rounds and
+ * measures their spread. */
+static void finish_variant(variant *v)
+{
+    double lo = v->rounds[0], hi = v->rounds[0];
+
+    for (int k = 1; k < ROUNDS; k++) {
+        lo = v->rounds[k] < lo ? v->rounds[k] : lo;
+        hi = v->rounds[k] > hi ? v->rounds[k] : hi;
+    }
+    v->per_sec = speed_median(v->rounds, ROUNDS);
+    v->spread = v->per_sec > 0 ? (hi - lo) / v->per_sec : 0;
+}
+
 static void print_choice(const variant *fastest, const char *active)
 {
     const char *dflt = brisk_impl_select("des", brisk_cpu_features());
@@ -166,7 +205,9 @@ static void usage(void)
 {
     opts_usage(stdout, "des-opts", "[options]", des_opts_options);
     printf("\nTimes every DES inner-loop variant on single-block ECB encryption\n"
-           "and ranks them as SSLeay's des_opts did.\n");
+           "and ranks them as SSLeay's des_opts did: %d rounds of a third of -seconds\n"
+           "each, the median ranked; a line says when the top two are within the\n"
+           "spread of their rounds.\n", ROUNDS);
 }
 
 int des_opts_main(int argc, char **argv)
@@ -202,22 +243,31 @@ int des_opts_main(int argc, char **argv)
     }
     snprintf(active, sizeof(active), "%s", name);
 
-    for (size_t i = 0; n < MAX_VARIANTS && (name = brisk_impl_name("des", i, NULL)) != NULL; i++) {
-        if (brisk_impl_set("des", name) != 0)
-            continue;
-        fprintf(stderr, "Doing %s for %.0f second%s\n", name, seconds, seconds == 1 ? "" : "s");
-        v[n].name = name;
-        v[n].per_sec = time_variant(ecb, seconds);
-        if (v[n].per_sec < 0) {
-            app_error("des-opts", "cannot set up des-ecb");
-            ret = 1;
-            break;
+    speed_warn_share("des-opts", speed_cpu_share(0.2));
+    for (size_t i = 0; n < MAX_VARIANTS && (name = brisk_impl_name("des", i, NULL)) != NULL; i++)
+        if (brisk_impl_set("des", name) == 0)
+            v[n++].name = name;
+    /* Round-robin: every variant's first round, then every second... */
+    for (int k = 0; k < ROUNDS && ret == 0; k++) {
+        for (size_t i = 0; i < n; i++) {
+            brisk_impl_set("des", v[i].name);
+            if (k == 0)
+                fprintf(stderr, "Doing %s for %.0f second%s\n", v[i].name, seconds,
+                        seconds == 1 ? "" : "s");
+            v[i].rounds[k] = time_variant(ecb, seconds / ROUNDS);
+            if (v[i].rounds[k] < 0) {
+                app_error("des-opts", "cannot set up des-ecb");
+                ret = 1;
+                break;
+            }
         }
-        n++;
     }
+    for (size_t i = 0; i < n && ret == 0; i++)
+        finish_variant(&v[i]);
     brisk_impl_set("des", active);
     if (ret == 0 && n > 0) {
         print_ranking(v, n);
+        print_noise(v, n);
         print_choice(&v[0], active);
     }
     return ret;   /* main reports a failed write of stdout */

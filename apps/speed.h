@@ -28,6 +28,7 @@
 #define MAX_REPEAT 100    /* samples per cell (-repeat) */
 #define SPEED_NOISY_SPREAD 0.05  /* -stats marks a cell whose spread is past it */
 #define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */
+#define SLOPE_ROUNDS 4    /* -slope: rounds over the lengths, the fastest kept */
 #define SLOPE_MIN_LEN 16
 #define SLOPE_STEP 1024
 #define SLOPE_MAX_LEN (SLOPE_MIN_LEN + (SLOPE_POINTS - 1) * SLOPE_STEP)

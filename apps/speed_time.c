@@ -618,11 +618,17 @@ static int timing_rank(int index)
  * time (OpenSSL's default), or user and system CPU time, for the rand row:
  * OpenSSL's RAND_bytes works in user space, brisk_random_bytes in the
  * kernel (getrandom), whose time the user time leaves out, so that the row
- * would read several times too fast. */
-enum { TIME_WALL, TIME_USER, TIME_CPU };
+ * would read several times too fast.  -slope's short rounds take this
+ * thread's CPU time, exact to the nanosecond (time_slope). */
+enum { TIME_WALL, TIME_USER, TIME_CPU, TIME_THREAD };
 
 static double now(int clock)
 {
+    if (clock == TIME_THREAD) {   /* -slope's short rounds */
+        struct timespec ts;
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+        return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    }
     if (clock != TIME_WALL) {
         struct rusage ru;
         getrusage(RUSAGE_SELF, &ru);
@@ -811,15 +817,40 @@ static void fit_line(const double *x, const double *y, int n, double *a, double 
     *a = (sy - *b * sx) / n;
 }
 
-/* time_slope times a row at SLOPE_POINTS lengths, r->seconds in all, and
- * fits the time and cycles of one call against its length: the intercept
- * is the cost of a call, the slope the cost of a byte. */
+/* slope_point times one round at the i-th slope length for `each`
+ * seconds, keeping the fastest round's time and cycles per call; returns
+ * 0 or -1 (a failed setup, or SIGINT). */
+static int slope_point(speed_run *r, speed_row *row, int i, double each, double *ns,
+                       double *cyc)
+{
+    int len = speed_slope_len(i);
+    speed_take tk;
+
+    if (setup_cell(r, row, len) != 0)
+        return -1;
+    start_timer(each);
+    take_loop(r, row, (size_t)len, r->usertime ? TIME_THREAD : TIME_WALL, &tk);
+    if (interrupted || tk.count == 0)
+        return -1;
+    if (tk.t * 1e9 / (double)tk.count < ns[i])
+        ns[i] = tk.t * 1e9 / (double)tk.count;
+    if (tk.cycles / (double)tk.count < cyc[i])
+        cyc[i] = tk.cycles / (double)tk.count;
+    return 0;
+}
+
+/* time_slope times a row at SLOPE_POINTS lengths, r->seconds in all, in
+ * SLOPE_ROUNDS rounds over the lengths keeping each length's fastest (the
+ * rounds are short: the fastest is the one least disturbed), and fits the
+ * time and cycles of one call against its length: the intercept is the
+ * cost of a call, the slope the cost of a byte.  The time is this thread's
+ * CPU time (user and system: precise where the split between them is
+ * not), or wall-clock time with -elapsed. */
 static void time_slope(speed_run *r, speed_row *row)
 {
     double x[SLOPE_POINTS], ns[SLOPE_POINTS], cyc[SLOPE_POINTS];
-    double each = (double)r->seconds / SLOPE_POINTS;
-    int n = 0, doing = 0;
-    speed_take tk;
+    double each = (double)r->seconds / (SLOPE_POINTS * SLOPE_ROUNDS);
+    int ok = 1, doing = 0;
 
     if (!r->mr)
         doing = fprintf(stderr, "Doing %s's slope over %d sizes (%d to %d bytes) for %ds: ",
@@ -827,26 +858,20 @@ static void time_slope(speed_run *r, speed_row *row)
                         speed_slope_len(SLOPE_POINTS - 1), r->seconds);
     fflush(stderr);
     speed_progress_show(doing);
-    for (int i = 0; i < SLOPE_POINTS && !interrupted && !row->failed; i++) {
-        int len = speed_slope_len(i);
-        if (setup_cell(r, row, len) != 0)
-            break;
-        start_timer(each);
-        take_loop(r, row, (size_t)len, row_clock(r, row), &tk);
-        if (interrupted || tk.count == 0)
-            break;
-        x[n] = len;
-        ns[n] = tk.t * 1e9 / (double)tk.count;
-        cyc[n] = tk.cycles / (double)tk.count;
-        n++;
+    for (int i = 0; i < SLOPE_POINTS; i++) {
+        x[i] = speed_slope_len(i);
+        ns[i] = cyc[i] = 1e300;
     }
-    if (n < SLOPE_POINTS) {
-        if (!r->mr)
+    for (int k = 0; k < SLOPE_ROUNDS && ok; k++)
+        for (int i = 0; i < SLOPE_POINTS && ok; i++)
+            ok = slope_point(r, row, i, each, ns, cyc) == 0;
+    if (!ok) {
+        if (!r->mr && !row->failed)
             fputc('\n', stderr);
         return;
     }
-    fit_line(x, ns, n, &row->slope_ns_per_call, &row->slope_ns_per_byte);
-    fit_line(x, cyc, n, &row->slope_cycles_per_call, &row->slope_cycles_per_byte);
+    fit_line(x, ns, SLOPE_POINTS, &row->slope_ns_per_call, &row->slope_ns_per_byte);
+    fit_line(x, cyc, SLOPE_POINTS, &row->slope_cycles_per_call, &row->slope_cycles_per_byte);
     row->slope_done = 1;
     if (!r->mr)
         fprintf(stderr, "%.1f ns per call, %.4f ns per byte\n", row->slope_ns_per_call,
