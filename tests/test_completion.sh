@@ -66,7 +66,8 @@ speed_opts=$("$BRISK" speed -help | awk '/^Options:/ { on = 1; next } on && NF =
 [ "$(echo $speed_opts | wc -w)" -ge 12 ] && ok || bad "read too few options from speed -help"
 expect "$speed_opts" speed -
 expect "-seconds" speed -sec
-expect "-multi -misalign -mr" speed -m
+expect "-multi -misalign -mr -mhz" speed -m
+expect "3 5 7 9" speed -repeat ""
 expect "-seconds" speed -bytes 16 -se
 
 # dgst: -DIGEST stands for every digest of `dgst -list`, aliases too.
