@@ -47,6 +47,14 @@
  * stored answer must at least decrypt what it encrypts and agree with
  * itself fed 8 bytes at a time; every cipher passes that same check again
  * before each cell, at the cell's length, where wide kernels take over.
+ *
+ * Beyond OpenSSL (issue 30): -repeat N takes N samples of every cell,
+ * round-robin over the run's cells, and prints their medians; -stats adds
+ * min, median, max and spread per cell; -cycles (or -mhz N) cycles per
+ * byte and per operation (apps/speed_clock.c); -slope bench-slope's cost
+ * per call and per byte.  Before timing, the CPU share the process gets is
+ * measured and a low one warned of.  None of these changes the default
+ * output, and -mr stays OpenSSL's format.
  */
 #include <errno.h>
 #include <stdlib.h>

@@ -6,6 +6,12 @@
  * its pkey_print_message and RSA and DSA loops do.  A loop runs until
  * SIGALRM clears a flag, counted as OpenSSL counts, and is divided by user
  * CPU time (rand: user and system; wall-clock time with -elapsed).
+ *
+ * A run takes -repeat passes over all its cells, one sample of each cell
+ * per pass (time_cell: setup, loop, sample), and a cell's figure is the
+ * median of its samples; then -slope's fits (time_slope), then the
+ * public-key rows, in passes too.  Each loop reads the cycle counter of
+ * -cycles around it (take_loop).
  */
 #include <signal.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
 #
 #   sh tests/test_des_opts.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
 #
-# One timed run (-seconds 1, so about 12 seconds, under BRISK_IMPL to check
+# One timed run (-seconds 1, so about 14 seconds, under BRISK_IMPL to check
 # that the variant in use is reported and restored): the ranking lists all
 # twelve SSLeay variants once, fastest first at 100.0%, in des_opts's
 # columns; then -help, and bad options each giving one line on stderr,
@@ -49,6 +49,15 @@ check "bytes/s is 8 bytes per block" [ $? -eq 0 ]
 check "the fastest with SSLeay's flags" has "$tmp/out" '^fastest here: [a-z0-9-]+ \(SSLeay: -D'
 check "the default in SSLeay's words" has "$tmp/out" "^brisk's default: [a-z0-9-]+, des\((idx|ptr),(cisc|risc1|risc2|rorx),(4|16),(int|long)\); in use: ptr-risc2-4\$"
 check "how to force one" has "$tmp/out" '^force one with BRISK_IMPL=des=NAME'
+# Three rounds per variant, ranked by the median: when the top two are
+# closer than their rounds' spread, one line says so, naming them.
+if has "$tmp/out" '^within noise'; then
+    top2=$(head -n 2 "$tmp/rows" | awk '{ print $NF }' | tr '\n' ' ')
+    check "within noise: names the top two" has "$tmp/out" \
+        "^within noise: ${top2%% *} and ${top2#* }"
+    check "within noise: one line, its figures" count_is "$tmp/out" \
+        '^within noise: [a-z0-9-]+ and [a-z0-9-]+ differ by [0-9]+\.[0-9]%, less than the [0-9]+\.[0-9]% spread measured between rounds$' 1
+fi
 check "progress on stderr, one line per variant" count_is "$tmp/err" '^Doing [a-z0-9-]+ for 1 second$' "$nvar"
 [ -n "$first" ] || ko "no ecb/s figure in the first row"
 
