@@ -105,8 +105,9 @@ if in_build rc4 && in_build bf-cbc; then
         openssl speed $PROV -seconds 1 -bytes 16 -evp aes-128-cbc rc4 blowfish >"$tmp/oout" 2>"$tmp/oerr"
         table() { sed -n '/^type /,$p' "$1" | awk '{ print ($1 == "type" ? $0 : $1) }'; }
         check "speed table: header and row labels as openssl's" [ "$(table "$tmp/out")" = "$(table "$tmp/oout")" ]
+        # brisk's warning of a low CPU share (a busy machine) is not a progress line.
         check "speed table: progress lines as openssl's, counts aside" \
-            [ "$(sed 's/: [0-9]* .*//' "$tmp/err")" = "$(grep '^Doing' "$tmp/oerr" | sed 's/: [0-9]* .*//')" ]
+            [ "$(grep -v '^brisk speed: warning: this process got' "$tmp/err" | sed 's/: [0-9]* .*//')" = "$(grep '^Doing' "$tmp/oerr" | sed 's/: [0-9]* .*//')" ]
     fi
 fi
 
