@@ -314,7 +314,7 @@ const app_option speed_options[] = {
     {"provider", OPT_PROVIDER, ARG_STRING, 0, 0, "NAME",
      "Accepted for OpenSSL's sake and ignored: everything is built in"},
     {"json", OPT_JSON, ARG_STRING, 0, 0, "FILE",
-     "Also write the results as JSON (docs/json.md) to FILE; '-': stdout, instead of the table"},
+     "Also write the run as JSON to FILE (-: to stdout, not the table)"},
     {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "Save the results as JSON in FILE, for -baseline"},
     {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
      "Compare each cell with the run saved in FILE (-save or -json)"},
