@@ -429,7 +429,7 @@ static int same_cell(const cell *a, const cell *b)
 }
 
 /* cell_name writes "md5 digest 16 bytes", "rsa sign 2048 bits",
- * "openssl md5 digest 16 bytes". */
+ * "openssl md5 digest 16 bytes", "aes-xts encrypt 65536 bytes 256 bits". */
 static void cell_name(char *buf, size_t len, const cell *c)
 {
     int n = snprintf(buf, len, "%s%s%s %s", strcmp(c->library, "brisk") ? c->library : "",
@@ -437,8 +437,8 @@ static void cell_name(char *buf, size_t len, const cell *c)
     if (n < 0 || (size_t)n >= len)
         return;
     if (c->size >= 0)
-        snprintf(buf + n, len - (size_t)n, " %.0f bytes", c->size);
-    else if (c->bits >= 0)
+        n += snprintf(buf + n, len - (size_t)n, " %.0f bytes", c->size);
+    if (c->bits >= 0 && n > 0 && (size_t)n < len)
         snprintf(buf + n, len - (size_t)n, " %.0f bits", c->bits);
 }
 

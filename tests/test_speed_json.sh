@@ -13,7 +13,8 @@
 # baseline made ten times faster, and bad inputs (missing file, not JSON,
 # another schema or command, -fail-below without -baseline or out of
 # range, -json to an unwritable path, -json - with -mr, -save -) each
-# give one line on stderr and exit 1 before any timing.  About 15 seconds.
+# give one line on stderr and exit 1 before any timing.  Then `disk
+# -benchmark`'s documents the same way.  About 20 seconds.
 # Prints "N passed, N failed" last.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -156,6 +157,28 @@ bad "-save to an unwritable path" "/nonexistent/dir/x.json" -save /nonexistent/d
 bad "-json - with -mr" "-json - cannot go with -mr" -mr -json -
 bad "-save -" "-save needs a file" -save -
 check "no file left behind" [ -z "$(ls "$tmp" | grep brisk-tmp)" ]
+
+# ---- disk -benchmark: the same document, command "disk" ----
+b disk -benchmark -cipher aes-xts-plain64 -json "$tmp/disk.json" -save "$tmp/diskbase.json"
+check "disk -benchmark -json FILE exits 0" clean_exit
+check "disk: the line still printed" has "$tmp/out" '^ +aes-xts +256b +[0-9.]+ MiB/s +[0-9.]+ MiB/s$'
+check "disk -json validates" valid "$tmp/disk.json" \
+    'd["command"] == "disk" and len(cells) == 2' \
+    'cell("aes-xts", "encrypt", 65536, 256)[0]["unit"] == "bytes/s"' \
+    'len(cell("aes-xts", "decrypt", 65536, 256)) == 1'
+b disk -benchmark -pbkdf argon2id -iter-time 100 -pbkdf-memory 1024 -json -
+check "disk -json - exits 0" clean_exit
+check "disk -json -: an Argon2 cell with its calibration" valid "$tmp/out" \
+    'len(cells) == 1 and cells[0]["algorithm"] == "argon2id" and cells[0]["unit"] == "iterations/s"' \
+    'cells[0]["extra"]["target_ms"] == 100 and cells[0]["extra"]["iterations"] >= 1'
+b disk -benchmark -cipher aes-xts-plain64 -baseline "$tmp/diskbase.json" -fail-below 0.01
+check "disk -baseline exits 0" clean_exit
+check "disk -baseline: a ratio per figure" count_is "$tmp/out" \
+    '^aes-xts (en|de)crypt 65536 bytes 256 bits +[0-9.]+ [kMGT]?B/s +[0-9.]+ [kMGT]?B/s +[0-9]+\.[0-9]{3}' 2
+b disk -benchmark -cipher aes-xts-plain64 -baseline "$tmp/base.json"
+check "disk -baseline of a speed run: one line, exit 1" one_line_error disk 'a run of "speed", not of "disk"'
+b disk -json "$tmp/x.json"
+check "disk -json without -benchmark: one line, exit 1" one_line_error disk 'go with -benchmark'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
