@@ -366,6 +366,7 @@ int run_doc_end(run_doc *d, json_writer *w, FILE *mem, FILE *cmp)
 /* A cell reduced to what the comparison needs. */
 typedef struct cell {
     const char *library, *algorithm, *operation, *unit;
+    const char *mac;           /* extra.mac (channel's rows), or "" */
     double size, bits;         /* -1: absent */
     double value, min, max;
     int n;                     /* samples */
@@ -395,6 +396,7 @@ static int read_cells(const json_value *doc, cell **out, size_t *n_out)
         x->unit = json_get_string(v, "unit", "");
         x->size = json_get_number(v, "size", -1);
         x->bits = json_get_number(v, "bits", -1);
+        x->mac = json_get_string(json_get(v, "extra"), "mac", "");
         x->value = json_get_number(v, "value", NAN);
         if (!x->algorithm || !isfinite(x->value))
             continue;
@@ -425,15 +427,18 @@ static int read_cells(const json_value *doc, cell **out, size_t *n_out)
 static int same_cell(const cell *a, const cell *b)
 {
     return strcmp(a->library, b->library) == 0 && strcmp(a->algorithm, b->algorithm) == 0 &&
-           strcmp(a->operation, b->operation) == 0 && a->size == b->size && a->bits == b->bits;
+           strcmp(a->operation, b->operation) == 0 && a->size == b->size && a->bits == b->bits &&
+           strcmp(a->mac, b->mac) == 0;
 }
 
 /* cell_name writes "md5 digest 16 bytes", "rsa sign 2048 bits",
- * "openssl md5 digest 16 bytes", "aes-xts encrypt 65536 bytes 256 bits". */
+ * "openssl md5 digest 16 bytes", "aes-xts encrypt 65536 bytes 256 bits",
+ * "aes128-ctr hmac-sha2-256 transfer 32768 bytes". */
 static void cell_name(char *buf, size_t len, const cell *c)
 {
-    int n = snprintf(buf, len, "%s%s%s %s", strcmp(c->library, "brisk") ? c->library : "",
-                     strcmp(c->library, "brisk") ? " " : "", c->algorithm, c->operation);
+    int n = snprintf(buf, len, "%s%s%s%s%s %s", strcmp(c->library, "brisk") ? c->library : "",
+                     strcmp(c->library, "brisk") ? " " : "", c->algorithm, c->mac[0] ? " " : "",
+                     c->mac, c->operation);
     if (n < 0 || (size_t)n >= len)
         return;
     if (c->size >= 0)
@@ -476,6 +481,16 @@ int run_compare(FILE *f, const char *prog, const json_value *now, const json_val
     fprintf(f, "\nCompared with the baseline of %s (%s):\n",
             json_get_string(json_get(base, "host"), "start", "unknown time"),
             json_get_string(json_get(json_get(base, "host"), "cpu"), "name", "unknown CPU"));
+    /* The name column is as wide as the longest name matched. */
+    int width = 4;
+    for (size_t i = 0; i < na; i++)
+        for (size_t j = 0; j < nb; j++)
+            if (same_cell(&a[i], &b[j])) {
+                cell_name(name, sizeof(name), &a[i]);
+                if ((int)strlen(name) > width)
+                    width = (int)strlen(name);
+                break;
+            }
     for (size_t i = 0; i < na; i++) {
         cell *x = &a[i], *y = NULL;
         for (size_t j = 0; j < nb && !y; j++)
@@ -485,7 +500,7 @@ int run_compare(FILE *f, const char *prog, const json_value *now, const json_val
             continue;
         x->matched = y->matched = 1;
         if (!header) {
-            fprintf(f, "%-44s %14s %14s %7s\n", "cell", "baseline", "now", "ratio");
+            fprintf(f, "%-*s %14s %14s %7s\n", width, "cell", "baseline", "now", "ratio");
             header = 1;
         }
         double ratio = y->value > 0 ? x->value / y->value : NAN;
@@ -507,7 +522,7 @@ int run_compare(FILE *f, const char *prog, const json_value *now, const json_val
         cell_name(name, sizeof(name), x);
         fmt_value(v1, sizeof(v1), y->value, y->unit);
         fmt_value(v2, sizeof(v2), x->value, x->unit);
-        fprintf(f, "%-44s %14s %14s %7.3f%s\n", name, v1, v2, ratio, mark);
+        fprintf(f, "%-*s %14s %14s %7.3f%s\n", width, name, v1, v2, ratio, mark);
         if (fail_below > 0 && !(x->value >= fail_below * y->value)) {
             app_error(prog, "%s: %.3f times its baseline, below %g", name, ratio, fail_below);
             below++;

@@ -66,7 +66,7 @@ int run_doc_end(run_doc *d, json_writer *w, FILE *mem, FILE *cmp);
 void run_doc_free(run_doc *d);
 
 /* run_compare prints to f the cells of `now` beside those of `base` with
- * the same library, algorithm, operation, size and bits: both values,
+ * the same library, algorithm, operation, size, bits and extra.mac: both values,
  * their ratio and a mark where the change exceeds the noise; then the
  * cells found on one side only.  With fail_below > 0, each matched cell
  * below fail_below times its baseline gets a line on stderr.  Returns the

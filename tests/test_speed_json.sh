@@ -14,7 +14,7 @@
 # another schema or command, -fail-below without -baseline or out of
 # range, -json to an unwritable path, -json - with -mr, -save -) each
 # give one line on stderr and exit 1 before any timing.  Then `disk
-# -benchmark`'s documents the same way.  About 20 seconds.
+# -benchmark`'s and `channel`'s documents the same way.  About 25 seconds.
 # Prints "N passed, N failed" last.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -179,6 +179,26 @@ b disk -benchmark -cipher aes-xts-plain64 -baseline "$tmp/base.json"
 check "disk -baseline of a speed run: one line, exit 1" one_line_error disk 'a run of "speed", not of "disk"'
 b disk -json "$tmp/x.json"
 check "disk -json without -benchmark: one line, exit 1" one_line_error disk 'go with -benchmark'
+
+# ---- channel: a transfer cell per row, the MAC in "extra" ----
+b channel -size 4m -c aes128-ctr,chacha20-poly1305@openssh.com \
+    -json "$tmp/chan.json"
+check "channel -json FILE exits 0" clean_exit
+check "channel: the rows still printed" count_is "$tmp/out" '^(aes128-ctr|chacha20-poly1305@openssh.com) ' 2
+check "channel -json validates" valid "$tmp/chan.json" \
+    'd["command"] == "channel" and len(cells) == 2 and all(c["operation"] == "transfer" for c in cells)' \
+    'cell("aes128-ctr", "transfer", 32768)[0]["extra"]["mac"] == "hmac-sha2-256-etm@openssh.com"' \
+    'cell("chacha20-poly1305@openssh.com", "transfer", 32768)[0]["extra"]["mac"] == "none"' \
+    'all(c["extra"]["send_cpu_ns_per_byte"] > 0 and c["extra"]["ceiling_bytes_per_s"] > 0 for c in cells)'
+b channel -size 4m -c aes128-ctr -m hmac-sha2-256-etm@openssh.com,hmac-sha1 -json - \
+    -baseline "$tmp/chan.json"
+check "channel -json - -baseline exits 0" clean_exit
+check "channel -json -: the document alone" valid "$tmp/out" 'len(cells) == 2'
+check "channel -baseline: rows paired by cipher and MAC" has "$tmp/err" \
+    '^aes128-ctr hmac-sha2-256-etm@openssh.com transfer 32768 bytes +[0-9.]+ [kMGT]?B/s'
+check "channel -baseline: a MAC only in this run" has "$tmp/err" '^only in this run: aes128-ctr hmac-sha1 transfer'
+b channel -replay "$tmp/x" -json "$tmp/x.json"
+check "channel -json with -replay: one line, exit 1" one_line_error channel 'local run only'
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
