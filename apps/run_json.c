@@ -469,7 +469,7 @@ int run_compare(FILE *f, const char *prog, const json_value *now, const json_val
 {
     cell *a = NULL, *b = NULL;
     size_t na = 0, nb = 0;
-    int below = 0, marked = 0, single = 0, header = 0, only = 0;
+    int below = 0, single = 0, header = 0;
     char name[160], v1[32], v2[32];
 
     if (read_cells(now, &a, &na) != 0 || read_cells(base, &b, &nb) != 0) {
@@ -518,7 +518,6 @@ int run_compare(FILE *f, const char *prog, const json_value *now, const json_val
             else if (ratio < 0.95)
                 mark = " -";
         }
-        marked |= mark[0] != 0;
         cell_name(name, sizeof(name), x);
         fmt_value(v1, sizeof(v1), y->value, y->unit);
         fmt_value(v2, sizeof(v2), x->value, x->unit);
@@ -534,15 +533,12 @@ int run_compare(FILE *f, const char *prog, const json_value *now, const json_val
         if (!a[i].matched) {
             cell_name(name, sizeof(name), &a[i]);
             fprintf(f, "only in this run: %s\n", name);
-            only = 1;
         }
     for (size_t j = 0; j < nb; j++)
         if (!b[j].matched) {
             cell_name(name, sizeof(name), &b[j]);
             fprintf(f, "only in the baseline: %s\n", name);
-            only = 1;
         }
-    (void)only;
     if (header)
         fprintf(f, "ratio: now / baseline, of the medians.  + faster, - slower, beyond the noise:\n"
                    "the samples of the two runs do not overlap%s.\n",
