@@ -24,6 +24,11 @@
  * -ssh also times scp through a private sshd (apps/channel_ssh.c);
  * -listen and -connect run one transfer between two machines, with keys
  * derived from -pass by PBKDF2 over a greeting sent in the clear.
+ *
+ * -json, -save, -baseline and -fail-below (the local run only) make the
+ * rows a run document (docs/json.md, command "channel", apps/run_json.c):
+ * a "transfer" cell per row, size the packet, bytes/s, with the MAC, each
+ * side's CPU per byte, the ceilings and scp's rate in "extra".
  */
 #define _GNU_SOURCE 1
 #define _FILE_OFFSET_BITS 64
@@ -52,6 +57,7 @@
 #include "apps.h"
 #include "channel_packet.h"
 #include "channel_ssh.h"
+#include "run_json.h"
 
 #define PROG "channel"
 /* OpenSSH's CHAN_SES_PACKET_DEFAULT (channels.h, 32*1024): the largest
@@ -77,7 +83,8 @@
 
 enum {
     OPT_CIPHERS = 2, OPT_MACS, OPT_SIZE, OPT_FILE, OPT_PACKET, OPT_MR, OPT_SAVE_STREAM,
-    OPT_SAVE_KEYS, OPT_REPLAY, OPT_KEYS, OPT_SSH, OPT_LISTEN, OPT_CONNECT, OPT_PASS
+    OPT_SAVE_KEYS, OPT_REPLAY, OPT_KEYS, OPT_SSH, OPT_LISTEN, OPT_CONNECT, OPT_PASS,
+    OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW
 };
 
 const app_option channel_options[] = {
@@ -106,6 +113,13 @@ const app_option channel_options[] = {
     {"replay", OPT_REPLAY, ARG_STRING, 0, 0, "FILE",
      "Interop testing: only receive, from a saved stream"},
     {"keys", OPT_KEYS, ARG_STRING, 0, 0, "FILE", "The -save-keys file -replay uses"},
+    {"json", OPT_JSON, ARG_STRING, 0, 0, "FILE",
+     "Also write the rows as JSON to FILE (-: to stdout alone)"},
+    {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "Save the rows as JSON in FILE, for -baseline"},
+    {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
+     "Compare each row with the run saved in FILE"},
+    {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
+     "Exit 1 if a row is below R (0 < R <= 1) times its baseline"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -125,6 +139,10 @@ typedef struct chan_job {
     int mr;
     int ssh;
     const char *save_stream, *save_keys;
+    run_doc *doc;           /* -json, -save, -baseline; NULL without */
+    FILE *lines;            /* where the table goes: stdout, or nowhere (-json -) */
+    struct chan_row *rows;  /* the rows timed, for the document */
+    size_t n_rows;
 } chan_job;
 
 /* What the receiver reports to the parent through a pipe. */
@@ -141,6 +159,13 @@ typedef struct chan_result {
     uint64_t bytes;
     double seconds, send_cpu, recv_cpu, ceiling;
 } chan_result;
+
+/* A row as timed, for the run document. */
+struct chan_row {
+    chan_pair pair;
+    chan_result r;
+    double none_mbps, scp;
+};
 
 static volatile sig_atomic_t child_pid;
 
@@ -765,17 +790,17 @@ static const char *mac_name_or_null(const chan_pair *pair)
 static void print_header(const chan_job *j)
 {
     if (j->mr) {
-        printf("+CHH:%llu:%zu\n", (unsigned long long)j->size, j->packet);
+        fprintf(j->lines, "+CHH:%llu:%zu\n", (unsigned long long)j->size, j->packet);
         return;
     }
-    printf("brisk channel: %llu bytes in %zu-byte payloads, TCP on 127.0.0.1\n",
+    fprintf(j->lines, "brisk channel: %llu bytes in %zu-byte payloads, TCP on 127.0.0.1\n",
            (unsigned long long)j->size, j->packet);
-    printf("MB/s is 10^6 bytes/s of data; CPU in ns per byte of data; ceilings: cipher+MAC\n"
+    fprintf(j->lines, "MB/s is 10^6 bytes/s of data; CPU in ns per byte of data; ceilings: cipher+MAC\n"
            "alone in memory at this packet size, and the transport alone (-c none)\n\n");
     if (j->ssh)
-        printf("scp: `scp -c CIPHER` of the same data to /dev/null through a private sshd on\n"
+        fprintf(j->lines, "scp: `scp -c CIPHER` of the same data to /dev/null through a private sshd on\n"
                "127.0.0.1 (%s), MB/s, its ssh handshake included\n\n", chan_ssh_version());
-    printf("%-30s %-30s %8s %8s %8s %10s %9s %6s%s\n", "cipher", "MAC", "MB/s", "send", "recv",
+    fprintf(j->lines, "%-30s %-30s %8s %8s %8s %10s %9s %6s%s\n", "cipher", "MAC", "MB/s", "send", "recv",
            "crypto", "none", "%ceil", j->ssh ? "      scp" : "");
 }
 
@@ -799,23 +824,23 @@ static void print_row(const chan_job *j, const chan_pair *pair, const chan_resul
     double low = r->ceiling < none_mbps ? r->ceiling : none_mbps;
 
     if (j->mr) {
-        printf("+CH:%s:%s:%zu:%llu:%.6f:%.2f:%.4f:%.4f:%.2f:%.2f", pair->c->name,
+        fprintf(j->lines, "+CH:%s:%s:%zu:%llu:%.6f:%.2f:%.4f:%.4f:%.2f:%.2f", pair->c->name,
                mac_name(pair), j->packet, (unsigned long long)r->bytes, r->seconds, mbps,
                r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps);
         if (j->ssh)
-            printf(":%s", scp_field(scp, sf, sizeof(sf)));
-        printf("\n");
+            fprintf(j->lines, ":%s", scp_field(scp, sf, sizeof(sf)));
+        fprintf(j->lines, "\n");
         return;
     }
-    printf("%-30s %-30s %8.1f %8.3f %8.3f %10.1f %9.1f %5.0f%%", pair->c->name, mac_name(pair),
+    fprintf(j->lines, "%-30s %-30s %8.1f %8.3f %8.3f %10.1f %9.1f %5.0f%%", pair->c->name, mac_name(pair),
            mbps, r->send_cpu * 1e9 / b, r->recv_cpu * 1e9 / b, r->ceiling, none_mbps,
            100.0 * mbps / low);
     if (j->ssh && scp < 0)
-        printf(" %8s", "n/a");
+        fprintf(j->lines, " %8s", "n/a");
     else if (j->ssh)
-        printf(" %8.1f", scp);
-    printf("\n");
-    fflush(stdout);
+        fprintf(j->lines, " %8.1f", scp);
+    fprintf(j->lines, "\n");
+    fflush(j->lines);
 }
 
 /* ---- Options ---- */
@@ -1342,6 +1367,64 @@ out:
 
 /* ---- main ---- */
 
+/* put_cell writes a row as a cell of the run document. */
+static void put_cell(json_writer *w, const chan_job *j, const struct chan_row *row)
+{
+    const chan_result *r = &row->r;
+    double b = r->bytes > 0 ? (double)r->bytes : 1;
+    double v = r->seconds > 0 ? (double)r->bytes / r->seconds : 0;
+
+    json_begin_object(w, NULL);
+    json_string(w, "library", "brisk");
+    json_string(w, "algorithm", row->pair.c->name);
+    json_string(w, "operation", "transfer");
+    json_int(w, "size", (long long)j->packet);
+    json_string(w, "unit", "bytes/s");
+    json_number(w, "value", v);
+    json_begin_array(w, "samples");
+    json_number(w, NULL, v);
+    json_end_array(w);
+    json_begin_object(w, "extra");
+    json_string(w, "mac", mac_name(&row->pair));
+    json_int(w, "bytes", (long long)r->bytes);
+    json_number(w, "send_cpu_ns_per_byte", r->send_cpu * 1e9 / b);
+    json_number(w, "recv_cpu_ns_per_byte", r->recv_cpu * 1e9 / b);
+    if (r->ceiling >= 0)
+        json_number(w, "ceiling_bytes_per_s", r->ceiling * 1e6);
+    else
+        json_null(w, "ceiling_bytes_per_s");
+    json_number(w, "none_bytes_per_s", row->none_mbps * 1e6);
+    if (j->ssh && row->scp >= 0)
+        json_number(w, "scp_bytes_per_s", row->scp * 1e6);
+    else if (j->ssh)
+        json_null(w, "scp_bytes_per_s");
+    json_end_object(w);
+    json_end_object(w);
+}
+
+/* write_doc writes the run document of the rows timed; 0 or 1. */
+static int write_doc(const chan_job *j)
+{
+    json_writer w;
+    FILE *mem = run_doc_begin(j->doc, &w, "channel");
+
+    if (!mem)
+        return 1;
+    json_begin_object(&w, "options");
+    json_int(&w, "size", (long long)j->size);
+    json_int(&w, "packet", (long long)j->packet);
+    json_string(&w, "file", j->file);
+    json_bool(&w, "ssh", j->ssh);
+    json_int(&w, "repeat", 1);
+    json_string(&w, "clock", "wall");
+    json_end_object(&w);
+    json_begin_array(&w, "cells");
+    for (size_t i = 0; i < j->n_rows; i++)
+        put_cell(&w, j, &j->rows[i]);
+    json_end_array(&w);
+    return run_doc_end(j->doc, &w, mem, j->mr || run_doc_json_stdout(j->doc) ? stderr : stdout);
+}
+
 static int run(chan_job *j)
 {
     static const chan_pair none_pair = {NULL, NULL};
@@ -1412,13 +1495,15 @@ static int run(chan_job *j)
                          note);
         }
         print_row(j, pair, &r, none_mbps, scp);
+        if (j->rows != NULL && j->n_rows < MAX_PAIRS)
+            j->rows[j->n_rows++] = (struct chan_row){*pair, r, none_mbps, scp};
     }
     if (j->ssh) {
         chan_ssh_stop();
         for (size_t i = 0; i < n_notes && !j->mr; i++)
-            printf("%s%s\n", i == 0 ? "\n" : "", notes[i]);
+            fprintf(j->lines, "%s%s\n", i == 0 ? "\n" : "", notes[i]);
         for (size_t i = 0; i < n_notes && j->mr; i++)
-            printf("+CHN:%s\n", notes[i]);
+            fprintf(j->lines, "+CHN:%s\n", notes[i]);
     }
     free(notes);
     free(pattern);
@@ -1430,7 +1515,8 @@ int channel_main(int argc, char **argv)
     chan_job *j = calloc(1, sizeof(chan_job));
     const char *cs = NULL, *ms = NULL, *size = NULL, *replay_path = NULL, *keys_path = NULL;
     const char *listen_at = NULL, *connect_to = NULL, *pass_src = NULL;
-    int id, ret;
+    int id, ret, want_doc;
+    run_doc doc;
     app_opts o;
 
     if (j == NULL) {
@@ -1440,6 +1526,10 @@ int channel_main(int argc, char **argv)
     j->packet = DEFAULT_PACKET;
     j->size = DEFAULT_SIZE;
     j->file_fd = -1;
+    j->lines = stdout;
+    memset(&doc, 0, sizeof(doc));
+    doc.prog = PROG;
+    doc.cpu_share = -1;
     opts_init(&o, PROG, channel_options, argc, argv);
     while ((id = opts_next(&o)) != OPT_END) {
         switch (id) {
@@ -1458,13 +1548,28 @@ int channel_main(int argc, char **argv)
         case OPT_SAVE_KEYS: j->save_keys = o.value; break;
         case OPT_REPLAY: replay_path = o.value; break;
         case OPT_KEYS: keys_path = o.value; break;
+        case OPT_JSON: doc.json_path = o.value; break;
+        case OPT_SAVE: doc.save_path = o.value; break;
+        case OPT_BASELINE: doc.baseline_path = o.value; break;
+        case OPT_FAIL_BELOW:
+            if (run_doc_parse_ratio(PROG, o.name, o.value, &doc.fail_below) != 0) {
+                free(j);
+                return 1;
+            }
+            break;
         case OPT_UNKNOWN: app_error(PROG, "unknown option '%s'", o.name); free(j); return 1;
         default: free(j); return 1;
         }
     }
     ret = 1;
+    want_doc = doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0;
     if (o.ind < argc) {
         app_error(PROG, "unexpected argument '%s'", argv[o.ind]);
+        goto out;
+    }
+    if (want_doc && (replay_path || listen_at || connect_to || j->save_stream)) {
+        app_error(PROG, "-json, -save, -baseline and -fail-below go with the local run only "
+                  "(not -replay, -listen, -connect or -save-stream)");
         goto out;
     }
     if (replay_path != NULL) {
@@ -1512,8 +1617,35 @@ int channel_main(int argc, char **argv)
         app_error(PROG, "-pass goes with -listen or -connect");
         goto out;
     }
+    if (want_doc) {
+        if (run_doc_start(&doc, "channel", argc, argv) != 0)
+            goto out;
+        j->doc = &doc;
+        j->rows = calloc(MAX_PAIRS, sizeof(*j->rows));
+        if (j->rows == NULL) {
+            app_error(PROG, "out of memory");
+            goto out;
+        }
+        if (run_doc_json_stdout(&doc)) {
+            j->lines = fopen("/dev/null", "w");
+            if (j->lines == NULL) {
+                app_error(PROG, "cannot open /dev/null: %s", strerror(errno));
+                goto out;
+            }
+        }
+    }
     ret = run(j);
+    if (j->lines != stdout) {
+        fclose(j->lines);
+        j->lines = stdout;
+    }
+    if (ret == 0 && j->doc != NULL && write_doc(j) != 0)
+        ret = 1;
 out:
+    if (j->lines != stdout)
+        fclose(j->lines);
+    free(j->rows);
+    run_doc_free(&doc);
     if (j->file_fd >= 0)
         close(j->file_fd);
     free(j);

@@ -58,7 +58,7 @@ enum {
     OPT_BENCHMARK = 2, OPT_CIPHER, OPT_KEY_SIZE, OPT_KEY_FILE, OPT_SECTOR_SIZE,
     OPT_LARGE_IV, OPT_SIZE, OPT_BS, OPT_FILE, OPT_FORCE, OPT_DIRECT, OPT_THREADS,
     OPT_PATTERN, OPT_KEEP, OPT_MR, OPT_PBKDF, OPT_HASH, OPT_ITER_TIME, OPT_PBKDF_MEMORY,
-    OPT_PBKDF_PARALLEL
+    OPT_PBKDF_PARALLEL, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW
 };
 
 const app_option disk_options[] = {
@@ -98,6 +98,13 @@ const app_option disk_options[] = {
      "-benchmark: Argon2 memory limit in KiB (default 1048576)"},
     {"pbkdf-parallel", OPT_PBKDF_PARALLEL, ARG_NUMBER, 1, 4, "N",
      "-benchmark: Argon2 lanes (default 4)"},
+    {"json", OPT_JSON, ARG_STRING, 0, 0, "FILE",
+     "-benchmark: also write the run as JSON to FILE (-: to stdout alone)"},
+    {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "-benchmark: save the run as JSON in FILE"},
+    {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
+     "-benchmark: compare each figure with the run saved in FILE"},
+    {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
+     "-benchmark: exit 1 if a figure is below R (0 < R <= 1) times its baseline"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -778,6 +785,7 @@ static unsigned cpus_online(void)
 int disk_main(int argc, char **argv)
 {
     disk_bench_opts bo;
+    run_doc doc;
     disk_job job;
     const char *sizes = DEFAULT_SIZES, *bs = DEFAULT_BS, *pattern = "zero";
     char path[64];
@@ -785,6 +793,9 @@ int disk_main(int argc, char **argv)
     app_opts o;
 
     memset(&bo, 0, sizeof(bo));
+    memset(&doc, 0, sizeof(doc));
+    doc.prog = PROG;
+    doc.cpu_share = -1;
     memset(&job, 0, sizeof(job));
     job.spec = DEFAULT_SPEC;
     job.key_bits = DISK_DEFAULT_KEY_BITS;
@@ -814,6 +825,13 @@ int disk_main(int argc, char **argv)
         case OPT_ITER_TIME: bo.iter_ms = (uint32_t)o.number; break;
         case OPT_PBKDF_MEMORY: bo.memory_kb = (uint32_t)o.number; break;
         case OPT_PBKDF_PARALLEL: bo.parallel = (uint32_t)o.number; break;
+        case OPT_JSON: doc.json_path = o.value; break;
+        case OPT_SAVE: doc.save_path = o.value; break;
+        case OPT_BASELINE: doc.baseline_path = o.value; break;
+        case OPT_FAIL_BELOW:
+            if (run_doc_parse_ratio(PROG, o.name, o.value, &doc.fail_below) != 0)
+                return 1;
+            break;
         case OPT_UNKNOWN: app_error(PROG, "unknown option '%s'", o.name); return 1;
         default: return 1;
         }
@@ -825,7 +843,8 @@ int disk_main(int argc, char **argv)
     if (bench) {
         if (ramdisk_opt) {
             app_error(PROG, "-benchmark takes -cipher, -key-size, -pbkdf, -hash, -iter-time, "
-                      "-pbkdf-memory and -pbkdf-parallel only");
+                      "-pbkdf-memory, -pbkdf-parallel, -json, -save, -baseline and -fail-below "
+                      "only");
             return 1;
         }
         if (bo.cipher != NULL && (bo.pbkdf != NULL || bo.hash != NULL)) {
@@ -834,7 +853,22 @@ int disk_main(int argc, char **argv)
         }
         if (app_stdout_check(PROG) != 0)
             return 1;
+        if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
+            int ret;
+            if (run_doc_start(&doc, "disk", argc, argv) != 0) {
+                run_doc_free(&doc);
+                return 1;
+            }
+            bo.doc = &doc;
+            ret = disk_benchmark(PROG, &bo);
+            run_doc_free(&doc);
+            return ret;
+        }
         return disk_benchmark(PROG, &bo);
+    }
+    if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
+        app_error(PROG, "-json, -save, -baseline and -fail-below go with -benchmark");
+        return 1;
     }
     if (bo.pbkdf != NULL || bo.hash != NULL || bo.iter_ms || bo.memory_kb || bo.parallel) {
         app_error(PROG, "-pbkdf, -hash, -iter-time, -pbkdf-memory and -pbkdf-parallel go "

@@ -7,6 +7,8 @@
 
 #include <stdint.h>
 
+#include "run_json.h"
+
 /* cryptsetup's defaults (cryptsetup_arg_list.h, its configure defaults):
  * a 256-bit key, Argon2 calibrated to 2000 ms, at most 1 GiB and 4
  * lanes. */
@@ -24,10 +26,12 @@ typedef struct disk_bench_opts {
     uint32_t iter_ms;        /* -iter-time; 0: DISK_DEFAULT_ITER_MS */
     uint32_t memory_kb;      /* -pbkdf-memory; 0: DISK_DEFAULT_PBKDF_KB */
     uint32_t parallel;       /* -pbkdf-parallel; 0: DISK_DEFAULT_PARALLEL */
+    run_doc *doc;            /* -json, -save, -baseline, -fail-below */
 } disk_bench_opts;
 
-/* disk_benchmark prints what `cryptsetup benchmark` prints for o; returns
- * the exit status (0, or 1 after one error line). */
+/* disk_benchmark prints what `cryptsetup benchmark` prints for o, and
+ * writes or compares the run document o->doc asks for; returns the exit
+ * status (0, or 1 after one error line). */
 int disk_benchmark(const char *prog, const disk_bench_opts *o);
 
 #endif

@@ -28,6 +28,14 @@
  *   here); kept so that the figures compare.  The ciphers are looked up in
  *   the registry by name ("serpent-256-xts" for serpent-xts with a 512-bit
  *   key): a cipher this build lacks prints cryptsetup's N/A row.
+ *
+ * With -json, -save or -baseline, each figure is also a cell of the run
+ * document (docs/json.md, command "disk"): PBKDF2 in iterations/s
+ * (operation "pbkdf", bits the key's), Argon2 as its calibrated passes
+ * per second of the target time with the passes, memory, lanes and target
+ * in "extra", each cipher row as an "encrypt" and a "decrypt" cell in
+ * bytes/s (size the 64 KiB request, bits the key's).  `-json -` writes the
+ * document alone to stdout.
  */
 #include <errno.h>
 #include <limits.h>
@@ -43,11 +51,47 @@
 
 #include "apps.h"
 #include "disk.h"
+#include "run_json.h"
 
 /* cipher_check.c's sizes: the buffer and one request. */
 #define BENCH_BUFFER (1024 * 1024)
 #define BENCH_REQUEST 65536
 #define BENCH_MS 1000.0
+
+/* Where the lines go: stdout, or nowhere with -json -. */
+static FILE *lines;
+
+/* The figures, for the run document. */
+typedef struct bench_cell {
+    char algorithm[48];
+    const char *operation, *unit;
+    int size;                  /* 0: none */
+    unsigned bits;
+    double value;
+    uint32_t t, m, p, target;  /* Argon2's calibration, else 0 */
+} bench_cell;
+
+#define MAX_BENCH_CELLS 64
+static bench_cell bench_cells[MAX_BENCH_CELLS];
+static int n_bench_cells;
+
+static bench_cell *add_cell(const char *algorithm, const char *operation, const char *unit,
+                            int size, size_t key_len, double value)
+{
+    bench_cell *c;
+
+    if (n_bench_cells >= MAX_BENCH_CELLS)
+        return NULL;
+    c = &bench_cells[n_bench_cells++];
+    memset(c, 0, sizeof(*c));
+    snprintf(c->algorithm, sizeof(c->algorithm), "%s", algorithm);
+    c->operation = operation;
+    c->unit = unit;
+    c->size = size;
+    c->bits = (unsigned)(key_len * 8);
+    c->value = value;
+    return c;
+}
 
 /* pbkdf_check.c's calibration constants. */
 #define ARGON2_MIN_MS 250
@@ -139,13 +183,18 @@ static int pbkdf2_line(const char *hash, size_t key_len)
     uint32_t per_sec;
 
     if (md == NULL || pbkdf2_per_second(md, key_len, &per_sec) != 0) {
-        printf("PBKDF2-%-9s     N/A\n", hash);
-        fflush(stdout);
+        fprintf(lines, "PBKDF2-%-9s     N/A\n", hash);
+        fflush(lines);
         return -1;
     }
-    printf("PBKDF2-%-9s %7u iterations per second for %zu-bit key\n", hash, per_sec,
+    fprintf(lines, "PBKDF2-%-9s %7u iterations per second for %zu-bit key\n", hash, per_sec,
            key_len * 8);
-    fflush(stdout);
+    {
+        char name[48];
+        snprintf(name, sizeof(name), "pbkdf2-%s", hash);
+        add_cell(name, "pbkdf", "iterations/s", 0, key_len, per_sec);
+    }
+    fflush(lines);
     return 0;
 }
 
@@ -296,14 +345,21 @@ static int argon2_line(const char *kdf, size_t key_len, const disk_bench_opts *o
     uint32_t t = 0, m = 0;
 
     if (argon2_calibrate(kdf, key_len, max_m, p, target, &t, &m) != 0) {
-        printf("%-10s N/A\n", kdf);
-        fflush(stdout);
+        fprintf(lines, "%-10s N/A\n", kdf);
+        fflush(lines);
         return -1;
     }
-    printf("%-10s %4u iterations, %5u memory, %1u parallel threads (CPUs) for "
+    fprintf(lines, "%-10s %4u iterations, %5u memory, %1u parallel threads (CPUs) for "
            "%zu-bit key (requested %u ms time)\n",
            kdf, t, m, p, key_len * 8, target);
-    fflush(stdout);
+    fflush(lines);
+    bench_cell *c = add_cell(kdf, "pbkdf", "iterations/s", 0, key_len, t * 1000.0 / target);
+    if (c) {
+        c->t = t;
+        c->m = m;
+        c->p = p;
+        c->target = target;
+    }
     return 0;
 }
 
@@ -420,6 +476,17 @@ static int split_spec(const char *spec, char cipher[32], char mode[32])
     return 0;
 }
 
+/* add_cipher_cells notes a cipher row's two figures, MiB/s, as cells. */
+static void add_cipher_cells(const char *cipher, const char *mode, size_t key_len, double enc,
+                             double dec)
+{
+    char name[48];
+
+    snprintf(name, sizeof(name), "%s-%s", cipher, mode);
+    add_cell(name, "encrypt", "bytes/s", BENCH_REQUEST, key_len, enc * 1024 * 1024);
+    add_cell(name, "decrypt", "bytes/s", BENCH_REQUEST, key_len, dec * 1024 * 1024);
+}
+
 /* one_cipher is `cryptsetup benchmark -c SPEC -s BITS`: its own header,
  * as wide as the name, and one row. */
 static int one_cipher(const char *prog, const char *spec, size_t key_len)
@@ -439,28 +506,30 @@ static int one_cipher(const char *prog, const char *spec, size_t key_len)
     width = (int)(strlen(cipher) + strlen(mode) + 1);
     if (width < 11)
         width = 11;
-    printf("#%*s Algorithm |       Key |      Encryption |      Decryption\n", width - 11, "");
-    printf("%*s-%s  %9zub  %10.1f MiB/s  %10.1f MiB/s\n", width - (int)strlen(mode) - 1, cipher,
+    fprintf(lines, "#%*s Algorithm |       Key |      Encryption |      Decryption\n", width - 11, "");
+    fprintf(lines, "%*s-%s  %9zub  %10.1f MiB/s  %10.1f MiB/s\n", width - (int)strlen(mode) - 1, cipher,
            mode, key_len * 8, enc, dec);
+    add_cipher_cells(cipher, mode, key_len, enc, dec);
     return 0;
 }
 
 /* cipher_table prints the header and every row of cryptsetup's table. */
 static void cipher_table(void)
 {
-    printf("#     Algorithm |       Key |      Encryption |      Decryption\n");
-    fflush(stdout);
+    fprintf(lines, "#     Algorithm |       Key |      Encryption |      Decryption\n");
+    fflush(lines);
     for (size_t i = 0; i < sizeof(bench_rows) / sizeof(bench_rows[0]); i++) {
         const struct bench_row *r = &bench_rows[i];
         char name[64];
         double enc, dec;
 
         snprintf(name, sizeof(name), "%s-%s", r->cipher, r->mode);
-        if (cipher_mibs(r->cipher, r->mode, r->key_len, &enc, &dec) == 0)
-            printf("%15s  %9ub  %10.1f MiB/s  %10.1f MiB/s\n", name, r->key_len * 8, enc, dec);
-        else
-            printf("%15s  %9ub %17s %17s\n", name, r->key_len * 8, "N/A", "N/A");
-        fflush(stdout);
+        if (cipher_mibs(r->cipher, r->mode, r->key_len, &enc, &dec) == 0) {
+            fprintf(lines, "%15s  %9ub  %10.1f MiB/s  %10.1f MiB/s\n", name, r->key_len * 8, enc, dec);
+            add_cipher_cells(r->cipher, r->mode, r->key_len, enc, dec);
+        } else
+            fprintf(lines, "%15s  %9ub %17s %17s\n", name, r->key_len * 8, "N/A", "N/A");
+        fflush(lines);
     }
 }
 
@@ -504,7 +573,7 @@ static int one_kdf(const char *prog, const disk_bench_opts *o, size_t key_len)
     return 1;
 }
 
-int disk_benchmark(const char *prog, const disk_bench_opts *o)
+static int bench_run(const char *prog, const disk_bench_opts *o)
 {
     size_t key_len = (o->key_bits ? o->key_bits : DISK_DEFAULT_KEY_BITS) / 8;
 
@@ -514,12 +583,12 @@ int disk_benchmark(const char *prog, const disk_bench_opts *o)
         if (k != NULL && strcmp(k, "pbkdf2") != 0 && strncmp(k, "pbkdf2-", 7) != 0 &&
             strcmp(k, "argon2i") != 0 && strcmp(k, "argon2id") != 0)
             return one_kdf(prog, o, key_len);
-        printf("# Tests are approximate using memory only (no storage IO).\n");
-        fflush(stdout);
+        fprintf(lines, "# Tests are approximate using memory only (no storage IO).\n");
+        fflush(lines);
         return one_kdf(prog, o, key_len);
     }
-    printf("# Tests are approximate using memory only (no storage IO).\n");
-    fflush(stdout);
+    fprintf(lines, "# Tests are approximate using memory only (no storage IO).\n");
+    fflush(lines);
     if (o->cipher != NULL)
         return one_cipher(prog, o->cipher, key_len);
     for (size_t i = 0; default_hashes[i] != NULL; i++)
@@ -528,4 +597,75 @@ int disk_benchmark(const char *prog, const disk_bench_opts *o)
     argon2_line("argon2id", key_len, o);
     cipher_table();
     return 0;
+}
+
+/* write_doc writes the run document of the cells measured. */
+static int write_doc(const disk_bench_opts *o)
+{
+    json_writer w;
+    FILE *mem = run_doc_begin(o->doc, &w, "disk");
+
+    if (!mem)
+        return 1;
+    json_begin_object(&w, "options");
+    json_string(&w, "cipher", o->cipher);
+    json_int(&w, "key_bits", o->key_bits ? o->key_bits : DISK_DEFAULT_KEY_BITS);
+    json_string(&w, "pbkdf", o->pbkdf);
+    json_string(&w, "hash", o->hash);
+    json_int(&w, "iter_ms", o->iter_ms ? o->iter_ms : DISK_DEFAULT_ITER_MS);
+    json_int(&w, "memory_kb", o->memory_kb ? o->memory_kb : DISK_DEFAULT_PBKDF_KB);
+    json_int(&w, "parallel", o->parallel ? o->parallel : DISK_DEFAULT_PARALLEL);
+    json_int(&w, "repeat", 1);
+    json_string(&w, "clock", "wall");
+    json_end_object(&w);
+    json_begin_array(&w, "cells");
+    for (int i = 0; i < n_bench_cells; i++) {
+        const bench_cell *c = &bench_cells[i];
+        json_begin_object(&w, NULL);
+        json_string(&w, "library", "brisk");
+        json_string(&w, "algorithm", c->algorithm);
+        json_string(&w, "operation", c->operation);
+        if (c->size)
+            json_int(&w, "size", c->size);
+        json_int(&w, "bits", c->bits);
+        json_string(&w, "unit", c->unit);
+        json_number(&w, "value", c->value);
+        json_begin_array(&w, "samples");
+        json_number(&w, NULL, c->value);
+        json_end_array(&w);
+        if (c->target) {
+            json_begin_object(&w, "extra");
+            json_int(&w, "iterations", c->t);
+            json_int(&w, "memory_kb", c->m);
+            json_int(&w, "parallel", c->p);
+            json_int(&w, "target_ms", c->target);
+            json_end_object(&w);
+        }
+        json_end_object(&w);
+    }
+    json_end_array(&w);
+    return run_doc_end(o->doc, &w, mem, run_doc_json_stdout(o->doc) ? stderr : stdout);
+}
+
+int disk_benchmark(const char *prog, const disk_bench_opts *o)
+{
+    int ret;
+
+    lines = stdout;
+    n_bench_cells = 0;
+    if (o->doc && run_doc_json_stdout(o->doc)) {
+        lines = fopen("/dev/null", "w");
+        if (!lines) {
+            app_error(prog, "cannot open /dev/null: %s", strerror(errno));
+            return 1;
+        }
+    }
+    ret = bench_run(prog, o);
+    if (lines != stdout)
+        fclose(lines);
+    lines = stdout;
+    if (o->doc && (o->doc->json_path || o->doc->save_path || o->doc->baseline_path) &&
+        n_bench_cells > 0 && write_doc(o) != 0)
+        ret = 1;
+    return ret;
 }

@@ -299,7 +299,7 @@ static void sort_rows(speed_run *r)
 
 enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
        OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER, OPT_REPEAT, OPT_STATS,
-       OPT_CYCLES, OPT_MHZ, OPT_SLOPE };
+       OPT_CYCLES, OPT_MHZ, OPT_SLOPE, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW };
 
 #define MAX_MHZ 100000
 
@@ -333,6 +333,13 @@ const app_option speed_options[] = {
      "Count cycles as seconds x N MHz (implies -cycles)"},
     {"slope", OPT_SLOPE, ARG_NONE, 0, 0, NULL,
      "Fit time against length at 16 sizes: cost per call and per byte"},
+    {"json", OPT_JSON, ARG_STRING, 0, 0, "FILE",
+     "Also write the run as JSON to FILE (-: to stdout, not the table)"},
+    {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "Save the results as JSON in FILE, for -baseline"},
+    {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
+     "Compare each cell with the run saved in FILE (-save or -json)"},
+    {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
+     "Exit with status 1 if a cell is below R (0 < R <= 1) times its baseline"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -346,6 +353,7 @@ static void set_defaults(speed_run *r)
     r->usertime = 1;
     r->repeat = 1;
     r->cpu_share = -1;
+    r->doc.prog = "speed";
     memcpy(r->sizes, default_sizes, sizeof(default_sizes));
     r->n_sizes = MAX_SIZES;
 }
@@ -607,6 +615,13 @@ static int parse_args(speed_run *r, int argc, char **argv)
             r->want_cycles = 1;
             break;
         case OPT_SLOPE: r->slope = 1; break;
+        case OPT_JSON: r->doc.json_path = o.value; break;
+        case OPT_SAVE: r->doc.save_path = o.value; break;
+        case OPT_BASELINE: r->doc.baseline_path = o.value; break;
+        case OPT_FAIL_BELOW:
+            if (run_doc_parse_ratio("speed", o.name, o.value, &r->doc.fail_below) != 0)
+                return -1;
+            break;
         case OPT_UNKNOWN:
             app_error("speed", "unknown option '%s'", o.name);
             return -1;
@@ -616,7 +631,13 @@ static int parse_args(speed_run *r, int argc, char **argv)
     }
     if (check_combinations(r) != 0)
         return -1;
-    return select_rows(r, argc - o.ind, argv + o.ind, &sel);
+    if (r->mr && run_doc_json_stdout(&r->doc)) {
+        app_error("speed", "-json - cannot go with -mr: both write stdout");
+        return -1;
+    }
+    if (select_rows(r, argc - o.ind, argv + o.ind, &sel) != 0)
+        return -1;
+    return run_doc_start(&r->doc, "speed", argc, argv);
 }
 /* ---- main ---- */
 
@@ -656,7 +677,10 @@ static void interrupted(speed_run *r)
     if (!r->mr)
         fprintf(stderr, "brisk speed: interrupted; %s\n",
                 speed_any_done(r) ? "the rows finished follow" : "no row was finished");
-    speed_print_results(r);
+    if (!run_doc_json_stdout(&r->doc))
+        speed_print_results(r);
+    if (speed_any_done(r))
+        speed_json_finish(r);
     app_stdout_finish("speed", 0);
     fflush(stderr);
     speed_die_of_sigint();
@@ -697,8 +721,11 @@ static int speed(speed_run *r)
     }
     if (speed_interrupted())
         interrupted(r);
-    speed_print_results(r);
+    if (!run_doc_json_stdout(&r->doc))
+        speed_print_results(r);
     if (fflush(stdout) != 0 || ferror(stdout))
+        status = 1;
+    if (speed_json_finish(r) != 0)
         status = 1;
     return status || r->failed;
 }
@@ -725,6 +752,7 @@ int speed_main(int argc, char **argv)
     }
     for (int i = 0; i < r->n_pk; i++)
         speed_pk_free(r->pk[i].key);
+    run_doc_free(&r->doc);
     free(r->buf_base);
     free(r->out_base);
     free(r);

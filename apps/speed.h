@@ -18,6 +18,7 @@
 #include <brisk/mac.h>
 
 #include "apps.h"
+#include "run_json.h"
 
 #define MAX_SIZES 6
 #define MAX_ROWS 64
@@ -139,6 +140,7 @@ typedef struct speed_run {
     int turbo;              /* 1 on, 0 off, -1 unknown (from sysfs) */
     double cpu_share;       /* CPU seconds per wall second before timing;
                                -1 when not measured */
+    run_doc doc;            /* -json, -save, -baseline, -fail-below */
 } speed_run;
 
 /* ---- Timing (apps/speed_time.c) ---- */
@@ -322,6 +324,16 @@ int speed_mr_kind(const char *line);
  * MR_NAME fields in place; returns 0, or -1 when a field is missing or
  * malformed. */
 int speed_mr_read(char *line, int kind, mr_line *out);
+
+/* ---- -json, -save, -baseline (apps/speed_json.c) ---- */
+
+/* speed_json_wanted tells whether the run writes or compares a document. */
+int speed_json_wanted(const speed_run *r);
+
+/* speed_json_finish writes the run document of r to -json's and -save's
+ * files and compares it with -baseline's (on stdout, or stderr with -mr
+ * or -json -); returns 0, or 1 when a write failed or -fail-below fired. */
+int speed_json_finish(speed_run *r);
 
 /* ---- -multi (apps/speed_multi.c) ---- */
 

@@ -63,7 +63,7 @@ static int add_child(speed_run *r, char *line)
 static int read_child(speed_run *r, int fd, int n)
 {
     FILE *f = fdopen(fd, "r");
-    FILE *log = r->mr ? stderr : stdout;  /* keep -mr stdout pure */
+    FILE *log = r->mr || run_doc_json_stdout(&r->doc) ? stderr : stdout; /* keep stdout pure */
     char line[4096];
     int ret = 0;
 
@@ -93,7 +93,7 @@ int speed_do_multi(speed_run *r, int *status)
 {
     int fds[MAX_MULTI];
     int n_forked = 0, ret = 0;
-    FILE *log = r->mr ? stderr : stdout;
+    FILE *log = r->mr || run_doc_json_stdout(&r->doc) ? stderr : stdout;
 
     for (int n = 0; n < r->multi; n++) {
         int fd[2];

@@ -1,0 +1,204 @@
+#!/bin/sh
+# tests/test_speed_json.sh - `brisk speed -json`, `-save`, `-baseline` and
+# `-fail-below` end to end.
+#
+#   sh tests/test_speed_json.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
+#
+# Each document is validated against docs/brisk-run.schema.json with
+# python3-jsonschema (/usr/bin/python3; scripts/install-test-deps), then
+# its cells are checked: -json - writes only the document to stdout (also
+# with -multi), -json FILE and -save FILE the same document beside the
+# usual table, an RSA key size and a digest give their cells; -baseline
+# against a saved run prints a ratio per cell, -fail-below fires on a
+# baseline made ten times faster, and bad inputs (missing file, not JSON,
+# another schema or command, -fail-below without -baseline or out of
+# range, -json to an unwritable path, -json - with -mr, -save -) each
+# give one line on stderr and exit 1 before any timing.  Then `disk
+# -benchmark`'s and `channel`'s documents the same way.  About 25 seconds.
+# Prints "N passed, N failed" last.
+
+. "$(dirname "$0")/cli_lib.sh"
+
+SCHEMA=$(cd "$(dirname "$0")/.." && pwd)/docs/brisk-run.schema.json
+PY=/usr/bin/python3
+
+if ! $PY -c 'import jsonschema' 2>/dev/null; then
+    if [ "${BRISK_TEST_ALLOW_SKIP:-}" = 1 ]; then
+        echo "note: no python3-jsonschema: skipped (BRISK_TEST_ALLOW_SKIP=1)"
+        echo "0 passed, 0 failed"
+        exit 0
+    fi
+    echo "FAIL: /usr/bin/python3 lacks jsonschema (sh scripts/install-test-deps)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+# valid FILE [PYTHON-EXPR...]: FILE is a run document the schema accepts,
+# and each expression over it (as `d`, its cells as `cells`) is true.
+valid() {
+    $PY - "$SCHEMA" "$@" <<'PYEOF'
+import json, sys
+import jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+try:
+    d = json.load(open(sys.argv[2]))
+except Exception as e:
+    print("  not JSON: %s" % e)
+    sys.exit(1)
+errors = list(jsonschema.Draft202012Validator(schema).iter_errors(d))
+for e in errors:
+    print("  schema: %s at %s" % (e.message, "/".join(map(str, e.absolute_path))))
+if errors:
+    sys.exit(1)
+cells = d["cells"]
+def cell(alg, op, size=None, bits=None):
+    return [c for c in cells if c["algorithm"] == alg and c["operation"] == op
+            and c.get("size") == size and c.get("bits") == bits]
+for expr in sys.argv[3:]:
+    if not eval(expr):
+        print("  false: %s" % expr)
+        sys.exit(1)
+PYEOF
+}
+
+lacks() { ! grep -Eq -- "$2" "$1"; }
+
+# ---- -json - : the document alone on stdout ----
+b speed -seconds 1 -bytes 16 -json - md5
+check "-json - exits 0" clean_exit
+check "-json - validates, one md5 cell" valid "$tmp/out" \
+    'd["command"] == "speed" and d["argv"] == ["speed", "-seconds", "1", "-bytes", "16", "-json", "-", "md5"]' \
+    'len(cells) == 1 and len(cell("md5", "digest", 16)) == 1' \
+    'cells[0]["unit"] == "bytes/s" and cells[0]["value"] > 0 and cells[0]["samples"] == [cells[0]["value"]]' \
+    'd["options"]["seconds"] == 1 and d["options"]["clock"] == "user" and d["options"]["repeat"] == 1' \
+    'd["host"]["cpus"] >= 1 and d["host"]["start"] <= d["host"]["end"] and d["tool"]["name"] == "brisk"'
+check "-json -: no table" lacks "$tmp/out" 'The .numbers. are'
+check "-json -: progress still on stderr" has "$tmp/err" '^Doing md5 for 1s on 16 size blocks'
+
+b speed -seconds 1 -bytes 16 -multi 2 -json - md5
+check "-multi 2 -json - exits 0" clean_exit
+check "-multi 2 -json -: only the document on stdout" valid "$tmp/out" \
+    'd["options"]["multi"] == 2 and len(cell("md5", "digest", 16)) == 1'
+
+# ---- -json FILE and -save FILE, with RSA and a digest ----
+b speed -seconds 1 -bytes 64 -json "$tmp/run.json" -save "$tmp/base.json" sha256 rsa512
+check "-json FILE -save FILE exits 0" clean_exit
+check "the table is still printed" has "$tmp/out" '^sha256 +[0-9.]+k?$'
+check "the RSA row is still printed" has "$tmp/out" '^rsa  512 bits '
+check "-json FILE validates" valid "$tmp/run.json" \
+    'len(cells) == 3 and len(cell("sha256", "digest", 64)) == 1' \
+    'cell("rsa", "sign", None, 512)[0]["unit"] == "ops/s"' \
+    'cell("rsa", "verify", None, 512)[0]["value"] > cell("rsa", "sign", None, 512)[0]["value"]' \
+    'all("size" not in c for c in cells if c["algorithm"] == "rsa")' \
+    'd["options"]["pk_seconds"] == 1'
+check "-save writes the same document" cmp -s "$tmp/run.json" "$tmp/base.json"
+
+# ---- -baseline ----
+b speed -seconds 1 -bytes 64 -baseline "$tmp/base.json" sha256 rsa512
+check "-baseline exits 0" clean_exit
+check "-baseline: after the table" has "$tmp/out" '^Compared with the baseline of '
+check "-baseline: a ratio per cell" count_is "$tmp/out" \
+    '^(sha256 digest 64 bytes|rsa sign 512 bits|rsa verify 512 bits) +[0-9.]+( [kMGT]?B)?/s +[0-9.]+( [kMGT]?B)?/s +[0-9]+\.[0-9]{3}( [+-])?$' 3
+check "-baseline: the footnote" has "$tmp/out" '^ratio: now / baseline'
+
+# A baseline ten times faster: every cell marked slower, -fail-below fires.
+$PY - "$tmp/base.json" "$tmp/fast.json" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cells"]:
+    c["value"] *= 10
+    c["samples"] = [x * 10 for x in c["samples"]]
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+b speed -seconds 1 -bytes 64 -baseline "$tmp/fast.json" -fail-below 0.9 sha256
+check "-fail-below fires: exit 1" [ "$rc" -eq 1 ]
+check "-fail-below names the cell" has "$tmp/err" \
+    '^brisk speed: sha256 digest 64 bytes: 0\.[01][0-9]* times its baseline, below 0\.9$'
+check "-fail-below: one line" lines_are "$tmp/err" "$(($(grep -c '^Doing' "$tmp/err") + 1))"
+check "a tenfold drop is marked" has "$tmp/out" '^sha256 digest 64 bytes .* 0\.[01][0-9]{2} -$'
+check "cells only in the baseline listed" count_is "$tmp/out" '^only in the baseline: rsa (sign|verify) 512 bits$' 2
+check "no sanitizer report" no_sanitizer
+
+# With -mr, stdout keeps the -mr grammar; the comparison goes to stderr.
+b speed -seconds 1 -bytes 64 -mr -json "$tmp/mr.json" -baseline "$tmp/base.json" -fail-below 0.01 sha256
+check "-mr -json FILE -baseline exits 0" clean_exit
+check "-mr: stdout is -mr records only" all_match "$tmp/out" '^\+(H|F):'
+check "-mr: the comparison on stderr" has "$tmp/err" '^sha256 digest 64 bytes '
+check "-mr -json FILE validates" valid "$tmp/mr.json" 'len(cells) == 1'
+
+# ---- Bad inputs: one line, exit 1, before any timing ----
+printf 'hello\n' >"$tmp/notjson"
+printf '{"schema": "brisk-run/2", "command": "speed", "cells": []}\n' >"$tmp/schema2.json"
+printf '{"schema": "brisk-run/1", "command": "disk", "cells": []}\n' >"$tmp/disk.json"
+printf '{"cells": []}\n' >"$tmp/noschema.json"
+printf '{"schema": "brisk-run/1", "command": "speed"}\n' >"$tmp/nocells.json"
+bad() {
+    desc=$1
+    re=$2
+    shift 2
+    b speed -seconds 1 -bytes 16 "$@" md5
+    check "$desc: one line, exit 1" one_line_error speed "$re"
+    check "$desc: nothing on stdout" [ ! -s "$tmp/out" ]
+}
+bad "missing baseline" "/nonexistent/base.json: No such file" -baseline /nonexistent/base.json
+bad "baseline not JSON" "notjson: line 1, column 1: expected a value" -baseline "$tmp/notjson"
+bad "baseline of another schema" 'schema "brisk-run/2"' -baseline "$tmp/schema2.json"
+bad "baseline of another command" 'a run of "disk", not of "speed"' -baseline "$tmp/disk.json"
+bad "baseline without schema" "not a brisk run document" -baseline "$tmp/noschema.json"
+bad "baseline without cells" 'no "cells"' -baseline "$tmp/nocells.json"
+bad "-fail-below without -baseline" "-fail-below needs -baseline" -fail-below 0.9
+bad "-fail-below 0" "ratio in \(0, 1\]" -baseline "$tmp/base.json" -fail-below 0
+bad "-fail-below 1.5" "ratio in \(0, 1\]" -baseline "$tmp/base.json" -fail-below 1.5
+bad "-fail-below abc" "ratio in \(0, 1\]" -baseline "$tmp/base.json" -fail-below abc
+bad "-fail-below nan" "ratio in \(0, 1\]" -baseline "$tmp/base.json" -fail-below nan
+bad "-json to an unwritable path" "/nonexistent/dir/x.json" -json /nonexistent/dir/x.json
+bad "-save to an unwritable path" "/nonexistent/dir/x.json" -save /nonexistent/dir/x.json
+bad "-json - with -mr" "-json - cannot go with -mr" -mr -json -
+bad "-save -" "-save needs a file" -save -
+check "no file left behind" [ -z "$(ls "$tmp" | grep brisk-tmp)" ]
+
+# ---- disk -benchmark: the same document, command "disk" ----
+b disk -benchmark -cipher aes-xts-plain64 -json "$tmp/disk.json" -save "$tmp/diskbase.json"
+check "disk -benchmark -json FILE exits 0" clean_exit
+check "disk: the line still printed" has "$tmp/out" '^ +aes-xts +256b +[0-9.]+ MiB/s +[0-9.]+ MiB/s$'
+check "disk -json validates" valid "$tmp/disk.json" \
+    'd["command"] == "disk" and len(cells) == 2' \
+    'cell("aes-xts", "encrypt", 65536, 256)[0]["unit"] == "bytes/s"' \
+    'len(cell("aes-xts", "decrypt", 65536, 256)) == 1'
+b disk -benchmark -pbkdf argon2id -iter-time 100 -pbkdf-memory 1024 -json -
+check "disk -json - exits 0" clean_exit
+check "disk -json -: an Argon2 cell with its calibration" valid "$tmp/out" \
+    'len(cells) == 1 and cells[0]["algorithm"] == "argon2id" and cells[0]["unit"] == "iterations/s"' \
+    'cells[0]["extra"]["target_ms"] == 100 and cells[0]["extra"]["iterations"] >= 1'
+b disk -benchmark -cipher aes-xts-plain64 -baseline "$tmp/diskbase.json" -fail-below 0.01
+check "disk -baseline exits 0" clean_exit
+check "disk -baseline: a ratio per figure" count_is "$tmp/out" \
+    '^aes-xts (en|de)crypt 65536 bytes 256 bits +[0-9.]+ [kMGT]?B/s +[0-9.]+ [kMGT]?B/s +[0-9]+\.[0-9]{3}' 2
+b disk -benchmark -cipher aes-xts-plain64 -baseline "$tmp/base.json"
+check "disk -baseline of a speed run: one line, exit 1" one_line_error disk 'a run of "speed", not of "disk"'
+b disk -json "$tmp/x.json"
+check "disk -json without -benchmark: one line, exit 1" one_line_error disk 'go with -benchmark'
+
+# ---- channel: a transfer cell per row, the MAC in "extra" ----
+b channel -size 4m -c aes128-ctr,chacha20-poly1305@openssh.com \
+    -json "$tmp/chan.json"
+check "channel -json FILE exits 0" clean_exit
+check "channel: the rows still printed" count_is "$tmp/out" '^(aes128-ctr|chacha20-poly1305@openssh.com) ' 2
+check "channel -json validates" valid "$tmp/chan.json" \
+    'd["command"] == "channel" and len(cells) == 2 and all(c["operation"] == "transfer" for c in cells)' \
+    'cell("aes128-ctr", "transfer", 32768)[0]["extra"]["mac"] == "hmac-sha2-256-etm@openssh.com"' \
+    'cell("chacha20-poly1305@openssh.com", "transfer", 32768)[0]["extra"]["mac"] == "none"' \
+    'all(c["extra"]["send_cpu_ns_per_byte"] > 0 and c["extra"]["ceiling_bytes_per_s"] > 0 for c in cells)'
+b channel -size 4m -c aes128-ctr -m hmac-sha2-256-etm@openssh.com,hmac-sha1 -json - \
+    -baseline "$tmp/chan.json"
+check "channel -json - -baseline exits 0" clean_exit
+check "channel -json -: the document alone" valid "$tmp/out" 'len(cells) == 2'
+check "channel -baseline: rows paired by cipher and MAC" has "$tmp/err" \
+    '^aes128-ctr hmac-sha2-256-etm@openssh.com transfer 32768 bytes +[0-9.]+ [kMGT]?B/s'
+check "channel -baseline: a MAC only in this run" has "$tmp/err" '^only in this run: aes128-ctr hmac-sha1 transfer'
+b channel -replay "$tmp/x" -json "$tmp/x.json"
+check "channel -json with -replay: one line, exit 1" one_line_error channel 'local run only'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
