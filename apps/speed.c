@@ -290,7 +290,7 @@ static void sort_rows(speed_run *r)
 /* ---- Options ---- */
 
 enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
-       OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER };
+       OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER, OPT_COMPARE };
 
 const app_option speed_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -312,6 +312,8 @@ const app_option speed_options[] = {
      "Time the -evp AEAD cipher in TLS-like messages (IV, AAD, data, tag)"},
     {"provider", OPT_PROVIDER, ARG_STRING, 0, 0, "NAME",
      "Accepted for OpenSSL's sake and ignored: everything is built in"},
+    {"compare", OPT_COMPARE, ARG_STRING, 0, 0, "openssl",
+     "Time each cell with the system's libcrypto too, alternating, and print the ratios"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -375,11 +377,11 @@ static void usage(void)
            "rows finished, then ends by SIGINT.\n");
 }
 
-/* The choices of -evp, -hmac, -decrypt and -aead. */
+/* The choices of -evp, -hmac, -decrypt, -aead and -compare. */
 typedef struct speed_sel {
     const brisk_digest *evp_md, *hmac;
     const brisk_cipher *evp_cipher;
-    int decrypt, aead;
+    int decrypt, aead, compare;
 } speed_sel;
 
 /* evp_label writes OpenSSL 3's canonical name of c, as its
@@ -545,6 +547,14 @@ static int parse_args(speed_run *r, int argc, char **argv)
         case OPT_DECRYPT: sel.decrypt = 1; break;
         case OPT_AEAD: sel.aead = 1; break;
         case OPT_PROVIDER: break;
+        case OPT_COMPARE:
+            if (strcmp(o.value, "openssl") != 0) {
+                app_error("speed", "unknown library '%s' for option '-compare' (only openssl)",
+                          o.value);
+                return -1;
+            }
+            sel.compare = 1;
+            break;
         case OPT_UNKNOWN:
             app_error("speed", "unknown option '%s'", o.name);
             return -1;
@@ -552,7 +562,15 @@ static int parse_args(speed_run *r, int argc, char **argv)
             return -1;
         }
     }
-    return select_rows(r, argc - o.ind, argv + o.ind, &sel);
+    /* -mr stays OpenSSL's grammar, which has no place for a second
+     * library; -multi's workers would time libcrypto against each other. */
+    if (sel.compare && (r->mr || r->multi > 0)) {
+        app_error("speed", "-compare cannot be combined with %s", r->mr ? "-mr" : "-multi");
+        return -1;
+    }
+    if (select_rows(r, argc - o.ind, argv + o.ind, &sel) != 0)
+        return -1;
+    return sel.compare && speed_ossl_load(r) != 0 ? -1 : 0;
 }
 /* ---- main ---- */
 

@@ -675,6 +675,20 @@ void speed_add_sample(speed_samples *c, double v, double cycles)
     }
 }
 
+long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg, double *secs)
+{
+    long long count;
+    double t0, t;
+
+    start_alarm(seconds);
+    t0 = now(clock);
+    count = loop(arg, &running);
+    t = now(clock) - t0;
+    stop_alarm();
+    *secs = t < 1e-3 ? 1e-3 : t;
+    return count;
+}
+
 /* time_cell runs one row at one block size, as OpenSSL's print_message,
  * loop and print_result do. */
 static void time_cell(speed_run *r, speed_row *row, int s)
@@ -724,6 +738,8 @@ static void time_cell(speed_run *r, speed_row *row, int s)
         fprintf(stderr, "%lld %s's in %.2fs\n", count, row->label, t);
     row->results[s] = (double)count / t * len;
     speed_add_sample(&row->samples[s], row->results[s], 0);
+    if (r->compare_version != NULL)   /* libcrypto's sample, right after */
+        speed_ossl_time_cell(r, row, s, clock);
 }
 
 /* self_check runs each row's timed path over a known answer in the
@@ -810,6 +826,8 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
                 op == 0 ? "signs" : "verify", t);
     pk->results[op] = (double)count / t;
     speed_add_sample(&pk->samples[op], pk->results[op], 0);
+    if (r->compare_version != NULL)   /* libcrypto's sample, right after */
+        speed_ossl_time_pk(r, pk, op, r->usertime ? TIME_USER : TIME_WALL);
     return count;
 }
 
@@ -860,7 +878,7 @@ long speed_planned_seconds(const speed_run *r)
     for (int i = 0; i < r->n_pk; i++)
         if (!r->pk[i].failed && !r->pk[i].skipped)
             total += 2L * r->pk_seconds;
-    return total;
+    return r->compare_version != NULL ? 2 * total : total;   /* libcrypto's samples too */
 }
 
 /* run_all times every row, in OpenSSL's timing order. */
