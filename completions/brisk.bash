@@ -68,6 +68,8 @@ _brisk()
         speed:*-evp:*)
             COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" cipher)
                                      $(_brisk_names "$brisk" digest)" -- "$cur")) ;;
+        speed:*-compare:*)
+            COMPREPLY=($(compgen -W "openssl" -- "$cur")) ;;
         speed:*-hmac:* | *:DIGEST)
             COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" digest)" -- "$cur")) ;;
         disk:*-cipher:SPEC)
