@@ -23,7 +23,10 @@
  * The legacy provider is loaded beside the default one (md4, mdc2, rmd160,
  * des, rc2, rc4, rc5, idea, bf, cast, seed live there); what libcrypto
  * cannot do (an algorithm it lacks, a key it refuses) is `n/a`, said once
- * per row on stderr.  BRISK_LIBCRYPTO names another libcrypto to load.
+ * per row on stderr.  Before a cell is timed, libcrypto must compute what
+ * brisk computes on the same buffer (a digest, an HMAC tag, a cipher's
+ * output; when decrypting GCM messages, open brisk's): else the keys or
+ * the algorithms differ, and the cell is n/a too.  BRISK_LIBCRYPTO names another libcrypto to load.
  *
  * Not constant-time code; nothing secret is handled but benchmark keys.
  */
@@ -34,6 +37,8 @@
 #include <string.h>
 
 #include <brisk/cipher.h>
+#include <brisk/digest.h>
+#include <brisk/mac.h>
 
 #include "speed.h"
 
@@ -312,22 +317,84 @@ static const char *cipher_setup(ossl_cell *c)
     return NULL;
 }
 
+/* cipher_agrees runs up to 4096 bytes of the buffer (whole blocks)
+ * through brisk, with the row's key and IV, and through libcrypto's
+ * context, then keys that again; 0 when both wrote the same, else -1. */
+static int cipher_agrees(ossl_cell *c)
+{
+    const speed_row *row = c->row;
+    const brisk_cipher *bc = row->cipher;
+    size_t n = c->len < 4096 ? c->len : 4096, m;
+    brisk_cipher_ctx *ctx = NULL;
+    uint8_t *mine = malloc(2 * n + SLACK), *theirs = mine + n + SLACK;
+    int outl, ret = -1;
+
+    n -= n % bc->block_len;
+    if (mine != NULL && posix_memalign((void **)&ctx, 64, sizeof(*ctx)) == 0 &&
+        brisk_cipher_init(ctx, bc, !row->decrypt, row->key, bc->key_len, row->iv,
+                          bc->iv_len) == 0 &&
+        brisk_cipher_set_padding(ctx, 0) == 0 &&
+        brisk_cipher_update(ctx, mine, &m, c->buf, n) == 0 &&
+        (row->decrypt ? api.EVP_DecryptUpdate : api.EVP_EncryptUpdate)(
+            c->ctx, theirs, &outl, c->buf, (int)n) == 1 &&
+        m == (size_t)outl && memcmp(mine, theirs, m) == 0 &&
+        api.EVP_CipherInit_ex(c->ctx, NULL, NULL, row->key, bc->iv_len != 0 ? row->iv : NULL,
+                              -1) == 1)
+        ret = 0;
+    if (ctx != NULL) {
+        brisk_cipher_cleanup(ctx);
+        free(ctx);
+    }
+    free(mine);
+    return ret;
+}
+
+/* agrees checks, before timing, that libcrypto computes what brisk does
+ * on the cell's buffer with the row's keys (a digest, an HMAC tag, a
+ * cipher's output; GHASH, rand and GCM messages aside, the last checked
+ * by opening brisk's messages when decrypting): NULL, or why not. */
+static const char *agrees(ossl_cell *c)
+{
+    const speed_row *row = c->row;
+    uint8_t mine[EVP_MAX_MD_SIZE], theirs[EVP_MAX_MD_SIZE];
+    size_t outl;
+    int ok = 1;
+
+    if (row->kind == &speed_digest_kind) {
+        brisk_digest_oneshot(row->md, mine, c->buf, c->len);
+        ok = api.EVP_Digest(c->buf, c->len, theirs, NULL, c->md, NULL) == 1 &&
+             memcmp(mine, theirs, row->md->digest_len) == 0;
+    } else if (row->kind == &speed_hmac_kind) {
+        brisk_hmac_tag(&row->hmac, mine, c->buf, c->len);
+        ok = api.EVP_MAC_init(c->mctx, NULL, 0, NULL) == 1 &&
+             api.EVP_MAC_update(c->mctx, c->buf, c->len) == 1 &&
+             api.EVP_MAC_final(c->mctx, theirs, &outl, sizeof(theirs)) == 1 &&
+             outl == row->md->digest_len && memcmp(mine, theirs, outl) == 0;
+    } else if (row->cipher != NULL && row->kind != &speed_ghash_kind && !c->aead) {
+        ok = cipher_agrees(c) == 0;
+    }
+    return ok ? NULL : "libcrypto's output differs from brisk's; not timed";
+}
+
 /* cell_setup prepares c for the row at len bytes; NULL, or why not. */
 static const char *cell_setup(ossl_cell *c)
 {
     const speed_row *row = c->row;
+    const char *why;
 
     if (row->kind == &speed_digest_kind) {
         c->md = fetch_by_names(api.EVP_MD_fetch, row->md->name, row->md->aliases);
-        return c->md == NULL ? "the digest is not in libcrypto" : NULL;
+        why = c->md == NULL ? "the digest is not in libcrypto" : NULL;
+    } else if (row->kind == &speed_hmac_kind) {
+        why = hmac_setup(c);
+    } else if (row->kind == &speed_ghash_kind) {
+        why = ghash_setup(c);
+    } else if (row->kind == &speed_rand_kind) {
+        why = NULL;
+    } else {
+        why = cipher_setup(c);
     }
-    if (row->kind == &speed_hmac_kind)
-        return hmac_setup(c);
-    if (row->kind == &speed_ghash_kind)
-        return ghash_setup(c);
-    if (row->kind == &speed_rand_kind)
-        return NULL;
-    return cipher_setup(c);
+    return why != NULL ? why : agrees(c);
 }
 
 /* ---- The loops, as OpenSSL 3.0's ---- */
