@@ -9,7 +9,8 @@
  * This file holds the options and the choice of rows; the timing is in
  * apps/speed_time.c, the output and the -mr records in apps/speed_out.c,
  * -multi in apps/speed_multi.c, public-key keys and loops in
- * apps/speed_pk.c, and what they share in apps/speed.h.
+ * apps/speed_pk.c, -compare openssl (libcrypto's samples beside brisk's)
+ * in apps/speed_ossl.c, and what they share in apps/speed.h.
  *
  * What to time is data: a table of the algorithm names OpenSSL knows (name,
  * OpenSSL's index, row label, the registry name of the digest or cipher it

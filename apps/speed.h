@@ -1,7 +1,8 @@
 /*
  * apps/speed.h - what the files of `brisk speed` share: the rows and the
  * run (apps/speed.c chooses them), the kinds of timing and the timing
- * itself (apps/speed_time.c), the output (apps/speed_out.c) with the one
+ * itself (apps/speed_time.c), libcrypto's samples for -compare openssl
+ * (apps/speed_ossl.c), the output (apps/speed_out.c) with the one
  * description of the -mr records that its writer and -multi's reader
  * (apps/speed_multi.c) both follow.
  */
