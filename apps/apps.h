@@ -295,6 +295,13 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
 long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 
+/* speed_pk_export writes k's private key as DER (PKCS#1 RSAPrivateKey or
+ * OpenSSL's traditional DSA key) to a new *der of *der_len bytes (free it
+ * with free_secret) and points *msg at the *msg_len bytes the loops sign;
+ * returns 0 or -1. */
+int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
+                    size_t *msg_len);
+
 /* speed_pk_free wipes and frees k (NULL is fine). */
 void speed_pk_free(speed_pk *k);
 

@@ -9,7 +9,8 @@
  * This file holds the options and the choice of rows; the timing is in
  * apps/speed_time.c, the output and the -mr records in apps/speed_out.c,
  * -multi in apps/speed_multi.c, public-key keys and loops in
- * apps/speed_pk.c, and what they share in apps/speed.h.
+ * apps/speed_pk.c, -compare openssl (libcrypto's samples beside brisk's)
+ * in apps/speed_ossl.c, and what they share in apps/speed.h.
  *
  * What to time is data: a table of the algorithm names OpenSSL knows (name,
  * OpenSSL's index, row label, the registry name of the digest or cipher it
@@ -299,7 +300,8 @@ static void sort_rows(speed_run *r)
 
 enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
        OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER, OPT_REPEAT, OPT_STATS,
-       OPT_CYCLES, OPT_MHZ, OPT_SLOPE, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW };
+       OPT_CYCLES, OPT_MHZ, OPT_SLOPE, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW,
+       OPT_COMPARE };
 
 #define MAX_MHZ 100000
 
@@ -340,6 +342,8 @@ const app_option speed_options[] = {
      "Compare each cell with the run saved in FILE (-save or -json)"},
     {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
      "Exit with status 1 if a cell is below R (0 < R <= 1) times its baseline"},
+    {"compare", OPT_COMPARE, ARG_STRING, 0, 0, "openssl",
+     "Time each cell with the system's libcrypto too, alternating, and print the ratios"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -416,11 +420,11 @@ static void usage(int repeat)
            "add a fraction of a second.\n");
 }
 
-/* The choices of -evp, -hmac, -decrypt and -aead. */
+/* The choices of -evp, -hmac, -decrypt, -aead and -compare. */
 typedef struct speed_sel {
     const brisk_digest *evp_md, *hmac;
     const brisk_cipher *evp_cipher;
-    int decrypt, aead;
+    int decrypt, aead, compare;
 } speed_sel;
 
 /* evp_label writes OpenSSL 3's canonical name of c, as its
@@ -622,6 +626,14 @@ static int parse_args(speed_run *r, int argc, char **argv)
             if (run_doc_parse_ratio("speed", o.name, o.value, &r->doc.fail_below) != 0)
                 return -1;
             break;
+        case OPT_COMPARE:
+            if (strcmp(o.value, "openssl") != 0) {
+                app_error("speed", "unknown library '%s' for option '-compare' (only openssl)",
+                          o.value);
+                return -1;
+            }
+            sel.compare = 1;
+            break;
         case OPT_UNKNOWN:
             app_error("speed", "unknown option '%s'", o.name);
             return -1;
@@ -631,11 +643,19 @@ static int parse_args(speed_run *r, int argc, char **argv)
     }
     if (check_combinations(r) != 0)
         return -1;
+    /* -mr stays OpenSSL's grammar, which has no place for a second
+     * library; -multi's workers would time libcrypto against each other. */
+    if (sel.compare && (r->mr || r->multi > 0)) {
+        app_error("speed", "-compare cannot be combined with %s", r->mr ? "-mr" : "-multi");
+        return -1;
+    }
     if (r->mr && run_doc_json_stdout(&r->doc)) {
         app_error("speed", "-json - cannot go with -mr: both write stdout");
         return -1;
     }
     if (select_rows(r, argc - o.ind, argv + o.ind, &sel) != 0)
+        return -1;
+    if (sel.compare && speed_ossl_load(r) != 0)
         return -1;
     return run_doc_start(&r->doc, "speed", argc, argv);
 }

@@ -1,7 +1,8 @@
 /*
  * apps/speed.h - what the files of `brisk speed` share: the rows and the
  * run (apps/speed.c chooses them), the kinds of timing and the timing
- * itself (apps/speed_time.c), the output (apps/speed_out.c) with the one
+ * itself (apps/speed_time.c), libcrypto's samples for -compare openssl
+ * (apps/speed_ossl.c), the output (apps/speed_out.c) with the one
  * description of the -mr records that its writer and -multi's reader
  * (apps/speed_multi.c) both follow.
  */
@@ -9,6 +10,7 @@
 #define BRISK_SPEED_H
 
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <sys/types.h>
@@ -94,6 +96,8 @@ struct speed_row {
     int slope_done;
     double slope_ns_per_call, slope_ns_per_byte;
     double slope_cycles_per_call, slope_cycles_per_byte;   /* 0 without -cycles */
+    speed_samples ossl[MAX_SIZES]; /* -compare openssl: libcrypto's samples */
+    int ossl_na;                /* libcrypto cannot time this row: n/a */
 };
 
 /* A public-key row: one key size of RSA or DSA, timed signing and
@@ -109,6 +113,8 @@ typedef struct pk_row {
     double results[2];      /* signatures and verifications per second:
                                the medians of samples */
     speed_samples samples[2];
+    speed_samples ossl[2];  /* -compare openssl: libcrypto's samples */
+    int ossl_na;            /* libcrypto cannot time this row: n/a */
 } pk_row;
 
 /* The benchmark's settings and rows. */
@@ -141,6 +147,8 @@ typedef struct speed_run {
     double cpu_share;       /* CPU seconds per wall second before timing;
                                -1 when not measured */
     run_doc doc;            /* -json, -save, -baseline, -fail-below */
+    const char *compare_version; /* -compare openssl: OpenSSL_version(0) of
+                                    the libcrypto loaded, else NULL */
 } speed_run;
 
 /* ---- Timing (apps/speed_time.c) ---- */
@@ -176,6 +184,15 @@ long speed_planned_seconds(const speed_run *r);
 /* speed_add_sample appends one sample to a cell (beyond MAX_REPEAT it is
  * dropped). */
 void speed_add_sample(speed_samples *c, double v, double cycles);
+
+/* A timed loop: repeats an operation on arg while *running, returns the
+ * count, or -1 when an operation failed. */
+typedef long long speed_loop_fn(void *arg, const volatile sig_atomic_t *running);
+
+/* speed_time_loop runs loop for `seconds` under the alarm (and the
+ * progress line) and returns its count, the time it took in *secs (at
+ * least 1 ms) by `clock`, a clock as time_cell chooses it for the cell. */
+long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg, double *secs);
 
 /* speed_run_all times every row at every size, in OpenSSL 3.0's timing
  * order, then the public-key rows, with progress lines on stderr. */
@@ -334,6 +351,25 @@ int speed_json_wanted(const speed_run *r);
  * files and compares it with -baseline's (on stdout, or stderr with -mr
  * or -json -); returns 0, or 1 when a write failed or -fail-below fired. */
 int speed_json_finish(speed_run *r);
+/* ---- -compare openssl (apps/speed_ossl.c) ---- */
+
+/* speed_ossl_load loads libcrypto (libcrypto.so.3, or the file that
+ * BRISK_LIBCRYPTO names) and its default and legacy providers, and sets
+ * r->compare_version; returns 0, or -1 after one error line. */
+int speed_ossl_load(speed_run *r);
+
+/* speed_ossl_time_cell takes one libcrypto sample of row at size index s
+ * into row->ossl[s], timed by `clock` as brisk's sample just before it;
+ * a row libcrypto cannot time is marked ossl_na (said once on stderr). */
+void speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock);
+
+/* speed_ossl_time_pk does the same for signing (op 0) or verifying (op 1)
+ * with pk's key, into pk->ossl[op]. */
+void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock);
+
+/* speed_print_compare prints the comparison table: per cell brisk's
+ * figure, libcrypto's (n/a when it has none) and their ratio. */
+void speed_print_compare(const speed_run *r);
 
 /* ---- -multi (apps/speed_multi.c) ---- */
 

@@ -149,6 +149,8 @@ int speed_mr_read(char *line, int kind, mr_line *out)
 static void print_banner(const speed_run *r)
 {
     printf("version: %s (brisk; speed compatible with OpenSSL 3.0)\n", brisk_version());
+    if (r->compare_version != NULL)
+        printf("compared with: %s (libcrypto, in this process)\n", r->compare_version);
     printf("built on: %s\n", BRISK_BUILT_ON);
     print_options_line(stdout);
     print_compiler_line(stdout);
@@ -388,5 +390,102 @@ void speed_print_results(const speed_run *r)
         print_stats(r);
     if (r->slope)
         print_slope(r);
+    if (r->compare_version != NULL)
+        speed_print_compare(r);
+}
+
+/* ---- -compare openssl: the comparison table ---- */
+
+/* median returns the median of c's samples, or 0 when it has none. */
+static double median(const speed_samples *c)
+{
+    return speed_median(c->v, c->n);
+}
+
+/* print_kbytes prints one figure as the table does, "n/a" for none. */
+static void print_kbytes(double x, int have)
+{
+    if (!have)
+        printf(" %11s ", "n/a");
+    else if (x > 10000)
+        printf(" %11.2fk", x / 1e3);
+    else
+        printf(" %11.2f ", x);
+}
+
+static void print_ratio(double a, double b, int have, int width)
+{
+    if (!have || b <= 0)
+        printf(" %*s ", width, "n/a");
+    else
+        printf(" %*.2f ", width, a / b);
+}
+
+static void print_compare_rows(const speed_run *r)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_rows; i++) {
+        const speed_row *row = &r->rows[i];
+        if (row->failed || (r->interrupted && !row->done))
+            continue;
+        if (!header) {
+            printf("%-18s %-8s", "type", "library");
+            for (int s = 0; s < r->n_sizes; s++)
+                printf("%7d bytes", r->sizes[s]);
+            printf("\n");
+            header = 1;
+        }
+        printf("%-18s %-8s", row->label, "brisk");
+        for (int s = 0; s < r->n_sizes; s++)
+            print_kbytes(row->results[s], 1);
+        printf("\n%-18s %-8s", "", "openssl");
+        for (int s = 0; s < r->n_sizes; s++)
+            print_kbytes(median(&row->ossl[s]), !row->ossl_na && row->ossl[s].n > 0);
+        printf("\n%-18s %-8s", "", "ratio");
+        for (int s = 0; s < r->n_sizes; s++)
+            print_ratio(row->results[s], median(&row->ossl[s]),
+                        !row->ossl_na && row->ossl[s].n > 0, 11);
+        printf("\n");
+    }
+}
+
+static void print_compare_pk(const speed_run *r)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        if (pk->failed || pk->skipped || (r->interrupted && !pk->done))
+            continue;
+        if (!header)
+            printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
+        header = 1;
+        printf("%s %4u bits %-8s %10.1f %10.1f\n", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
+               pk->bits, "brisk", pk->results[0], pk->results[1]);
+        printf("%-13s %-8s", "", "openssl");
+        for (int op = 0; op < 2; op++) {
+            if (pk->ossl_na || pk->ossl[op].n == 0)
+                printf(" %10s", "n/a");
+            else
+                printf(" %10.1f", median(&pk->ossl[op]));
+        }
+        printf("\n%-13s %-8s", "", "ratio");
+        for (int op = 0; op < 2; op++)
+            print_ratio(pk->results[op], median(&pk->ossl[op]),
+                        !pk->ossl_na && pk->ossl[op].n > 0, 9);
+        printf("\n");
+    }
+}
+
+void speed_print_compare(const speed_run *r)
+{
+    printf("\nbrisk against %s, sample for sample in this process; ratio is\n"
+           "brisk / openssl (above 1: brisk is faster); n/a: not in libcrypto.\n",
+           r->compare_version);
+    if (r->n_rows > 0)
+        printf("The 'numbers' are in 1000s of bytes per second processed.\n");
+    print_compare_rows(r);
+    print_compare_pk(r);
 }
 

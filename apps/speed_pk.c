@@ -44,6 +44,7 @@
 #include <string.h>
 
 #include <brisk/dsa.h>
+#include <brisk/pkey.h>
 #include <brisk/rsa.h>
 
 #include "apps.h"
@@ -437,6 +438,39 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
                 return -1;
     }
     return count;
+}
+
+/* The key is copied into a brisk_pkey only to be encoded: the copy shares
+ * what the key allocated, and is wiped, never cleaned up. */
+int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
+                    size_t *msg_len)
+{
+    brisk_pkey *pkey = calloc(1, sizeof(*pkey));
+    size_t len = 0;
+    int ret = -1;
+
+    *der = NULL;
+    if (pkey == NULL)
+        return -1;
+    pkey->type = k->type == SPEED_PK_RSA ? BRISK_PKEY_RSA : BRISK_PKEY_DSA;
+    if (k->type == SPEED_PK_RSA)
+        pkey->u.rsa = k->k.rsa;
+    else
+        pkey->u.dsa = k->k.dsa;
+    if (brisk_pkey_to_der(NULL, &len, pkey, BRISK_PKEY_FORM_TRADITIONAL) == 0 &&
+        (*der = malloc(len)) != NULL &&
+        brisk_pkey_to_der(*der, &len, pkey, BRISK_PKEY_FORM_TRADITIONAL) == 0)
+        ret = 0;
+    if (ret != 0 && *der != NULL) {
+        free_secret(*der, len);
+        *der = NULL;
+    }
+    *der_len = len;
+    *msg = k->msg;
+    *msg_len = k->type == SPEED_PK_RSA ? RSA_MSG_LEN : DSA_MSG_LEN;
+    brisk_wipe(pkey, sizeof(*pkey));
+    free(pkey);
+    return ret;
 }
 
 void speed_pk_free(speed_pk *k)

@@ -687,6 +687,20 @@ void speed_add_sample(speed_samples *c, double v, double cycles)
     }
 }
 
+long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg, double *secs)
+{
+    long long count;
+    double t0, t;
+
+    start_alarm(seconds);
+    t0 = now(clock);
+    count = loop(arg, &running);
+    t = now(clock) - t0;
+    stop_alarm();
+    *secs = t < 1e-3 ? 1e-3 : t;
+    return count;
+}
+
 /* speed_median: sorts a copy (n is at most MAX_REPEAT). */
 double speed_median(const double *v, int n)
 {
@@ -803,6 +817,8 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     speed_add_sample(&row->samples[s], (double)tk.count / tk.t * len,
                      tk.count > 0 ? tk.cycles / ((double)tk.count * len) : 0);
     row->results[s] = speed_median(row->samples[s].v, row->samples[s].n);
+    if (r->compare_version != NULL)   /* libcrypto's sample, right after */
+        speed_ossl_time_cell(r, row, s, row_clock(r, row));
 }
 
 /* ---- -slope: bench-slope's method ---- */
@@ -980,6 +996,8 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     speed_add_sample(&pk->samples[op], (double)count / t,
                      count > 0 ? speed_cycles_spent(r, c1 - c0, t, w) / (double)count : 0);
     pk->results[op] = speed_median(pk->samples[op].v, pk->samples[op].n);
+    if (r->compare_version != NULL)   /* libcrypto's sample, right after */
+        speed_ossl_time_pk(r, pk, op, r->usertime ? TIME_USER : TIME_WALL);
     return count;
 }
 
@@ -1035,7 +1053,7 @@ long speed_planned_seconds(const speed_run *r)
     for (int i = 0; i < r->n_pk; i++)
         if (!r->pk[i].failed && !r->pk[i].skipped)
             total += 2L * r->pk_seconds * r->repeat;
-    return total;
+    return r->compare_version != NULL ? 2 * total : total;   /* libcrypto's samples too */
 }
 
 /* run_pass takes one sample (pass `pass` of r->repeat) of every cell of

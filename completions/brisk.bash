@@ -70,6 +70,8 @@ _brisk()
                                      $(_brisk_names "$brisk" digest)" -- "$cur")) ;;
         speed:*-repeat:*)
             COMPREPLY=($(compgen -W "3 5 7 9" -- "$cur")) ;;
+        speed:*-compare:*)
+            COMPREPLY=($(compgen -W "openssl" -- "$cur")) ;;
         speed:*-hmac:* | *:DIGEST)
             COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" digest)" -- "$cur")) ;;
         disk:*-cipher:SPEC)

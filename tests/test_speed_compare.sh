@@ -1,0 +1,90 @@
+#!/bin/sh
+# tests/test_speed_compare.sh - end-to-end tests of `brisk speed -compare
+# openssl`, which times each cell through the system's libcrypto (dlopen of
+# libcrypto.so.3) right after brisk's sample.
+#
+#   sh tests/test_speed_compare.sh PATH_TO_BRISK
+#
+# Checks that md5, md4 (legacy provider: figures or n/a), aes-128-cbc and
+# rsa512 at -seconds 1 -bytes 16 print brisk's figure, libcrypto's and a
+# ratio per cell, with samples taken alternately (brisk's, then
+# libcrypto's, per cell) and both versions in the banner; that a cipher
+# OpenSSL 3.0 lacks (serpent) is n/a; that the usual table is still there,
+# unchanged in form; and that `-compare foo`, -compare with -mr or -multi,
+# and a libcrypto that cannot be loaded (BRISK_LIBCRYPTO naming none) are
+# one error line and exit 1.  libcrypto is a test dependency
+# (scripts/install-test-deps), so a native build must load it.  About 15 s.
+# Prints "N passed, N failed" last; exits non-zero if any check failed.
+
+. "$(dirname "$0")/cli_lib.sh"
+
+NUM='[0-9]+\.[0-9][0-9]k?'
+ROW_RE='^[^ ].{12}( {1,11}[0-9]+\.[0-9][0-9](k| ))+$'
+
+# all_match_rows: the rows of the usual table (the first "type" header's,
+# up to the public-key header) are in openssl speed's form.
+all_match_rows() {
+    awk '/^type /{f++; next} f == 1 { if (/sign/) exit; print }' "$tmp/out" >"$tmp/rows"
+    [ -s "$tmp/rows" ] && all_match "$tmp/rows" "$ROW_RE"
+}
+
+# ---- md5 md4 aes-128-cbc rsa512, one run ----
+b speed -compare openssl -seconds 1 -bytes 16 md5 md4 aes-128-cbc rsa512
+check "speed -compare openssl: exit 0" clean_exit
+check "banner names brisk's version" has "$tmp/out" '^version: .*brisk'
+check "banner names libcrypto's version" has "$tmp/out" '^compared with: OpenSSL 3\.'
+check "the usual table is still there" has "$tmp/out" '^md5 {10}'
+check "the usual table's rows keep their form" all_match_rows
+for row in md5 aes-128-cbc; do
+    check "$row: brisk's figure" has "$tmp/out" "^$row +brisk +$NUM *\$"
+    grep -A2 -E "^$row +brisk " "$tmp/out" >"$tmp/cell"
+    check "$row: openssl's figure" has "$tmp/cell" "^ +openssl +$NUM *\$"
+    check "$row: the ratio" has "$tmp/cell" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
+done
+grep -A2 -E "^md4 +brisk " "$tmp/out" >"$tmp/cell"
+check "md4 (legacy provider): openssl's figure or n/a" \
+    has "$tmp/cell" "^ +openssl +($NUM|n/a) *\$"
+check "md4: a ratio or n/a" has "$tmp/cell" '^ +ratio +([0-9]+\.[0-9][0-9]|n/a) *$'
+check "rsa512: brisk's sign/s and verify/s" \
+    has "$tmp/out" '^rsa  512 bits brisk +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+check "rsa512: openssl's sign/s and verify/s" \
+    has "$tmp/out" '^ +openssl +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+check "rsa512: both ratios" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9][0-9] *$'
+# Samples alternate: each of brisk's "Doing" lines is followed by
+# libcrypto's for the same cell.
+grep '^Doing' "$tmp/err" | awk 'NR % 2 == 1' | sed 's/^Doing //; s/: .*//' >"$tmp/odd"
+grep '^Doing' "$tmp/err" | awk 'NR % 2 == 0' | sed 's/^Doing openssl //; s/: .*//' >"$tmp/even"
+check "stderr: brisk's sample, then libcrypto's, cell by cell" \
+    sh -c "[ \$(wc -l <'$tmp/odd') -eq 5 ] && ! grep -q '^openssl' '$tmp/odd' && cmp -s '$tmp/odd' '$tmp/even'"
+
+# ---- a cipher OpenSSL 3.0 does not have ----
+b speed -compare openssl -seconds 1 -bytes 16 -evp serpent-256-cbc
+check "serpent: exit 0" clean_exit
+check "serpent: libcrypto's lack said once on stderr" \
+    count_is "$tmp/err" '^brisk speed: openssl: SERPENT-256-CBC: .*n/a' 1
+grep -A2 -E "^SERPENT-256-CBC +brisk " "$tmp/out" >"$tmp/cell"
+check "serpent: brisk's figure" has "$tmp/cell" "^SERPENT-256-CBC +brisk +$NUM *\$"
+check "serpent: openssl n/a" has "$tmp/cell" '^ +openssl +n/a *$'
+check "serpent: ratio n/a" has "$tmp/cell" '^ +ratio +n/a *$'
+
+# ---- errors ----
+b speed -compare foo md5
+check "-compare foo: one error line" one_line_error speed "unknown library 'foo'"
+check "-compare foo: nothing on stdout" lines_are "$tmp/out" 0
+b speed -compare openssl -mr md5
+check "-compare with -mr: one error line" one_line_error speed '-mr'
+b speed -multi 2 -compare openssl md5
+check "-compare with -multi: one error line" one_line_error speed '-multi'
+BRISK_LIBCRYPTO=/nonexistent/libcrypto.so.3
+export BRISK_LIBCRYPTO
+b speed -compare openssl -seconds 1 md5
+check "no libcrypto: one error line naming it" \
+    one_line_error speed 'cannot load /nonexistent/libcrypto.so.3: .*install libssl3'
+check "no libcrypto: nothing timed" lines_are "$tmp/out" 0
+BRISK_LIBCRYPTO=libc.so.6
+b speed -compare openssl -seconds 1 md5
+unset BRISK_LIBCRYPTO
+check "a library that is not libcrypto: one error line" one_line_error speed 'not OpenSSL'
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
