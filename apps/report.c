@@ -537,7 +537,7 @@ static void chart_end(report *r, sbuf *page, sbuf *b, const char *name)
     sb_add(page, b->p, b->len);
     sb_puts(page, "</figure>\n");
     r->charts++;
-    if (r->svg_dir == NULL)
+    if (r->svg_dir == NULL || r->failed)     /* one error line is enough */
         return;
 
     char base[128];
@@ -1410,9 +1410,16 @@ int report_main(int argc, char **argv)
     for (int i = 0; i < nfiles; i++)
         if (load_run(&r, files[i]) != 0)
             goto done;
-    if (r.svg_dir != NULL && mkdir(r.svg_dir, 0777) != 0 && errno != EEXIST) {
-        app_error("report", "cannot make directory '%s': %s", r.svg_dir, strerror(errno));
-        goto done;
+    if (r.svg_dir != NULL) {
+        struct stat st;
+        if (mkdir(r.svg_dir, 0777) != 0 && errno != EEXIST) {
+            app_error("report", "cannot make directory '%s': %s", r.svg_dir, strerror(errno));
+            goto done;
+        }
+        if (stat(r.svg_dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+            app_error("report", "-svg '%s' is not a directory", r.svg_dir);
+            goto done;
+        }
     }
     if (make_series(&r) != 0) {
         app_error("report", "out of memory");
