@@ -398,16 +398,34 @@ typedef struct axis {
     int log;
 } axis;
 
+/* nice_floor / nice_ceil: the nearest 1, 2 or 5 times a power of ten at
+ * or below (above) v. */
+static double nice_floor(double v)
+{
+    double d = pow(10, floor(log10(v) + 1e-9));
+    return v >= 5 * d * (1 - 1e-9) ? 5 * d : v >= 2 * d * (1 - 1e-9) ? 2 * d : d;
+}
+
+static double nice_ceil(double v)
+{
+    double d = pow(10, floor(log10(v) - 1e-9));
+    return v <= d * (1 + 1e-9) ? d : v <= 2 * d * (1 + 1e-9) ? 2 * d
+         : v <= 5 * d * (1 + 1e-9) ? 5 * d : 10 * d;
+}
+
 static void log_axis(axis *a, double lo, double hi)
 {
     if (!(lo > 0))
         lo = hi > 0 ? hi / 10 : 1;
     if (!(hi > lo))
         hi = lo * 10;
-    a->lo = pow(10, floor(log10(lo) + 1e-9));
-    a->hi = pow(10, ceil(log10(hi) - 1e-9));
-    if (a->hi <= a->lo)
-        a->hi = a->lo * 10;
+    a->lo = nice_floor(lo);
+    a->hi = nice_ceil(hi);
+    if (a->hi / a->lo < 10) {          /* at least a decade, for the eye */
+        double mid = sqrt(a->lo * a->hi);
+        a->lo = nice_floor(mid / 4);
+        a->hi = nice_ceil(mid * 4);
+    }
     a->log = 1;
 }
 
@@ -465,11 +483,11 @@ static void y_axis(sbuf *b, const axis *a, const char *unit, const char *label)
     if (a->log) {
         double span = log10(a->hi) - log10(a->lo);
         static const double sub[] = {1, 2, 5};
-        for (double d = a->lo; d <= a->hi * 1.0001; d *= 10) {
+        for (double d = pow(10, floor(log10(a->lo) + 1e-9)); d <= a->hi * 1.0001; d *= 10) {
             for (int k = 0; k < 3; k++) {
                 double v = d * sub[k];
-                if (v > a->hi * 1.0001 || (k > 0 && span > 3))
-                    break;
+                if (v < a->lo * 0.9999 || v > a->hi * 1.0001 || (k > 0 && span > 3.5))
+                    continue;
                 double y = PT + PH - axis_pos(a, v) * PH;
                 sb_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\"/>\n",
                           PL, y, PL + PW, y, k == 0 ? "#cccccc" : "#eeeeee");
