@@ -802,12 +802,18 @@ static void draw_bars(report *r, sbuf *page, const bar_chart *bc)
             lo = ba->lo;
         if (ba->hi > hi)
             hi = ba->hi;
-        for (int m = 0; m < 3; m++)
+        for (int m = 0; m < 3; m++) {
             if (ba->marks[m] > hi)
                 hi = ba->marks[m];
+            if (ba->marks[m] > 0 && ba->marks[m] < lo)
+                lo = ba->marks[m];
+        }
     }
+    /* A linear scale hides a bar 20 times shorter than the longest (a
+     * channel run far below its in-memory ceiling): then a log scale. */
+    int log_scale = bc->log || (strcmp(bc->unit, "ratio") != 0 && lo > 0 && hi / lo > 20);
     axis ya;
-    if (bc->log)
+    if (log_scale)
         log_axis(&ya, lo, hi);
     else
         lin_axis(&ya, strcmp(bc->unit, "ratio") == 0 && hi < 1.2 ? 1.2 : hi * 1.05);
@@ -827,7 +833,10 @@ static void draw_bars(report *r, sbuf *page, const bar_chart *bc)
         nmarks += bc->mark_names[m] != NULL;
     sbuf b = {0};
     chart_begin(&b, "bar", bc->title, bc->nleg + nmarks, "data-bars", bc->nbars);
-    y_axis(&b, &ya, bc->unit, bc->ylabel);
+    char ylabel[160];
+    snprintf(ylabel, sizeof(ylabel), "%s%s", bc->ylabel,
+             log_scale && !bc->log ? " (log scale)" : "");
+    y_axis(&b, &ya, bc->unit, ylabel);
 
     double slot_w = (double)PW / bc->nslots;
     int long_labels = 0;
@@ -1172,8 +1181,10 @@ static void channel_chart(report *r, sbuf *page)
                 strcmp(c->unit, "bytes/s") != 0)
                 continue;
             const char *mac = json_get_string(c->extra, "mac", NULL);
-            int slot = bb_slot(&bb, mac != NULL && *mac ? bb_str(&bb, "%s + %s", c->algorithm, mac)
-                                                        : c->algorithm);
+            /* An AEAD's MAC is "none" (its tag): the cipher names it. */
+            int slot = bb_slot(&bb, mac != NULL && *mac && strcmp(mac, "none") != 0
+                                        ? bb_str(&bb, "%s + %s", c->algorithm, mac)
+                                        : c->algorithm);
             char v[32];
             fmt_rate(v, sizeof(v), c->value, "bytes/s");
             bar *ba = bb_bar(&bb, slot, s, c, 1, bb_str(&bb, "%s: %s", r->series[s].label, v));
