@@ -24,6 +24,7 @@ mode=${2:-}
 [ $# -ge 2 ] && set -- "$1"
 . "$(dirname "$0")/cli_lib.sh"
 data=$(cd "$(dirname "$0")/data" && pwd)
+lacks() { ! grep -Eq -- "$2" "$1"; }    # lacks FILE ERE
 docs="$data/report-speed-a.json $data/report-speed-b.json $data/report-disk.json $data/report-channel.json"
 PY=/usr/bin/python3
 [ -x "$PY" ] || PY=python3
@@ -176,6 +177,18 @@ cp "$data/report-speed-b.json" "$tmp/again.json"
 b report "$data/report-speed-b.json" "$tmp/again.json" -out "$tmp/twice.html"
 check "a run twice: exit 0" clean_exit
 check "... the series named by their files" has "$tmp/twice.html" '2026-12-03 \(again.json\)<'
+# -out - is stdout; a run without cells is a page without charts.
+printf '{"schema": "brisk-run/1", "cells": []}\n' >"$tmp/empty.json"
+b report "$tmp/empty.json" -out -
+check "-out -: the page on stdout" has "$tmp/out" '^<!DOCTYPE html>$'
+check "no cells: no chart" lacks "$tmp/out" '<svg'
+check "... but the run's table" has "$tmp/out" '<h3>Run 1: '
+# A channel run 70 times below its ceiling: a log scale, said on the axis.
+sed 's/"ceiling_bytes_per_s": [0-9.e]*/"ceiling_bytes_per_s": 7.7e10/' \
+    "$data/report-channel.json" >"$tmp/ceiling.json"
+b report "$tmp/ceiling.json" -out "$tmp/ceiling.html"
+check "far below the ceiling: a log scale" has "$tmp/ceiling.html" 'throughput \(log scale\)'
+check "... where the fixture's is linear" lacks "$tmp/svg/channel.svg" 'log scale'
 # Options after "--" are documents.
 b report -out "$tmp/dash.html" -- "$data/report-disk.json"
 check "documents after --" clean_exit
