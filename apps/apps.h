@@ -35,6 +35,7 @@ int list_main(int argc, char **argv);
 int genrsa_main(int argc, char **argv);
 int dsaparam_main(int argc, char **argv);
 int pkey_main(int argc, char **argv);
+int report_main(int argc, char **argv);
 
 /* app_error prints one line "brisk PROG: message" to stderr. */
 void app_error(const char *prog, const char *fmt, ...)
@@ -309,8 +310,8 @@ void speed_pk_free(speed_pk *k);
 
 /* The option tables of the subcommands, each in its subcommand's file. */
 extern const app_option channel_options[], des_opts_options[], dgst_options[], disk_options[],
-    dsaparam_options[], enc_options[], genrsa_options[], list_options[], pkey_options[], speed_options[],
-    version_options[];
+    dsaparam_options[], enc_options[], genrsa_options[], list_options[], pkey_options[], report_options[],
+    speed_options[], version_options[];
 
 /* What dgst's -sign, -verify, -signature and -sigopt asked for. */
 typedef struct sig_job {

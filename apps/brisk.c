@@ -29,6 +29,7 @@ static const struct subcommand {
     {"help", help_main, "print this summary, or `brisk help SUB` the usage of SUB"},
     {"list", list_main, "list digests with their aliases, and the implementations"},
     {"pkey", pkey_main, "read an RSA or DSA key and write it again (like openssl pkey)"},
+    {"report", report_main, "draw run documents (speed -json, disk, channel) as an HTML page"},
     {"speed", speed_main, "benchmark algorithms (like openssl speed)"},
     {"version", version_main, "print the version; -a also describes this build"},
     {NULL, NULL, NULL},

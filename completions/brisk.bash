@@ -109,6 +109,8 @@ _brisk()
             COMPREPLY=($(compgen -W "pass: env: file: fd: stdin" -- "$cur")) ;;
         *:FILE | *:KEYFILE | *:PATH)
             COMPREPLY=($(compgen -f -- "$cur")) ;;
+        *:DIR)
+            COMPREPLY=($(compgen -d -- "$cur")) ;;
         esac
         return
     fi
@@ -131,6 +133,7 @@ _brisk()
     genrsa) COMPREPLY=($(compgen -W "512 1024 2048 3072 4096" -- "$cur")) ;;
     dsaparam) COMPREPLY=($(compgen -W "512 1024 2048 3072" -- "$cur")) ;;
     dgst) COMPREPLY=($(compgen -f -- "$cur")) ;;
+    report) COMPREPLY=($(compgen -f -- "$cur")) ;;   # the run documents
     esac
 }
 complete -o filenames -F _brisk brisk

@@ -44,7 +44,8 @@ static const struct {
     {"des-opts", des_opts_options}, {"dgst", dgst_options},   {"disk", disk_options},
     {"dsaparam", dsaparam_options},
     {"enc", enc_options},           {"genrsa", genrsa_options}, {"list", list_options},
-    {"pkey", pkey_options},         {"speed", speed_options}, {"version", version_options},
+    {"pkey", pkey_options},         {"report", report_options}, {"speed", speed_options},
+    {"version", version_options},
 };
 enum { N_TABLES = sizeof(tables) / sizeof(tables[0]) };
 

@@ -99,6 +99,10 @@ expect "aes128-ctr aes128-cbc aes128-gcm@openssh.com" channel -c aes128
 expect "aes128-ctr,arcfour aes128-ctr,arcfour128 aes128-ctr,arcfour256" channel -c aes128-ctr,arc
 expect "hmac-sha2-512 hmac-sha2-512-etm@openssh.com" channel -m hmac-sha2-5
 expect_has "aes-xts-plain64 aes-cbc-essiv:sha256" disk -cipher aes
+# report: its options, directories for -svg, files for the run documents.
+expect "-help -out -svg -title" report -
+expect "/usr" report -svg /us
+expect_has "/etc/hosts" report /etc/host
 
 echo "test_completion: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
