@@ -24,24 +24,6 @@ static const char *row_operation(const speed_row *row)
     return row->decrypt ? "decrypt" : "encrypt";
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return x < y ? -1 : x > y;
-}
-
-/* median of n values (n >= 1), as the tables take it: the middle one, or
- * the mean of the two middle ones. */
-static double median(const double *v, int n)
-{
-    double tmp[MAX_REPEAT];
-
-    memcpy(tmp, v, (size_t)n * sizeof(double));
-    qsort(tmp, (size_t)n, sizeof(double), cmp_double);
-    return n % 2 ? tmp[n / 2] : (tmp[n / 2 - 1] + tmp[n / 2]) / 2;
-}
-
 /* put_samples writes "value", "samples" and, when every sample has
  * cycles, "cycles" and "cycle_samples".  A cell without samples (-multi's
  * sums) has its figure as its one sample. */
@@ -60,27 +42,32 @@ static void put_samples(json_writer *w, const speed_samples *c, double value)
     json_end_array(w);
     if (!cycles)
         return;
-    json_number(w, "cycles", median(c->cycles, c->n));
+    json_number(w, "cycles", speed_median(c->cycles, c->n));
     json_begin_array(w, "cycle_samples");
     for (int i = 0; i < c->n; i++)
         json_number(w, NULL, c->cycles[i]);
     json_end_array(w);
 }
 
-/* repeat is the most samples a cell has: -repeat's N. */
-static int repeat(const speed_run *r)
+/* put_slope writes -slope's line through the row's calls as the cell's
+ * "extra": the same for every cell of the row. */
+static void put_slope(json_writer *w, const speed_row *row)
 {
-    int n = 1;
+    json_begin_object(w, "extra");
+    json_number(w, "slope_ns_per_call", row->slope_ns_per_call);
+    json_number(w, "slope_ns_per_byte", row->slope_ns_per_byte);
+    if (row->slope_cycles_per_byte > 0) {
+        json_number(w, "slope_cycles_per_call", row->slope_cycles_per_call);
+        json_number(w, "slope_cycles_per_byte", row->slope_cycles_per_byte);
+    }
+    json_end_object(w);
+}
 
-    for (int i = 0; i < r->n_rows; i++)
-        for (int s = 0; s < r->n_sizes; s++)
-            if (r->rows[i].samples[s].n > n)
-                n = r->rows[i].samples[s].n;
-    for (int i = 0; i < r->n_pk; i++)
-        for (int op = 0; op < 2; op++)
-            if (r->pk[i].samples[op].n > n)
-                n = r->pk[i].samples[op].n;
-    return n;
+/* put_openssl names -compare's library and its version in a cell. */
+static void put_openssl(json_writer *w, const speed_run *r)
+{
+    json_string(w, "library", "openssl");
+    json_string(w, "library_version", r->compare_version);
 }
 
 static void put_options(json_writer *w, const speed_run *r)
@@ -88,13 +75,22 @@ static void put_options(json_writer *w, const speed_run *r)
     json_begin_object(w, "options");
     json_int(w, "seconds", r->seconds);
     json_int(w, "pk_seconds", r->pk_seconds);
-    json_int(w, "repeat", repeat(r));
+    json_int(w, "repeat", r->repeat);
     json_string(w, "clock", r->usertime ? "user" : "wall");
     json_int(w, "misalign", (long long)r->misalign);
     json_int(w, "multi", r->multi);
-    json_null(w, "cycles");
-    json_null(w, "mhz");
-    json_null(w, "compare");
+    if (r->cycles_source != NULL)
+        json_string(w, "cycles", r->cycles_source);
+    else
+        json_null(w, "cycles");
+    if (r->mhz > 0)
+        json_number(w, "mhz", (double)r->mhz);
+    else
+        json_null(w, "mhz");
+    if (r->compare_version != NULL)
+        json_string(w, "compare", "openssl");
+    else
+        json_null(w, "compare");
     json_end_object(w);
 }
 
@@ -119,7 +115,19 @@ static void put_cells(json_writer *w, const speed_run *r)
             json_int(w, "size", r->sizes[s]);
             json_string(w, "unit", "bytes/s");
             put_samples(w, &row->samples[s], row->results[s]);
+            if (row->slope_done)
+                put_slope(w, row);
             json_end_object(w);
+            if (r->compare_version != NULL && !row->ossl_na && row->ossl[s].n > 0) {
+                json_begin_object(w, NULL);
+                put_openssl(w, r);
+                json_string(w, "algorithm", row->label);
+                json_string(w, "operation", row_operation(row));
+                json_int(w, "size", r->sizes[s]);
+                json_string(w, "unit", "bytes/s");
+                put_samples(w, &row->ossl[s], speed_median(row->ossl[s].v, row->ossl[s].n));
+                json_end_object(w);
+            }
         }
     }
     for (int i = 0; i < r->n_pk; i++) {
@@ -137,6 +145,16 @@ static void put_cells(json_writer *w, const speed_run *r)
             json_string(w, "unit", "ops/s");
             put_samples(w, &pk->samples[op], pk->results[op]);
             json_end_object(w);
+            if (r->compare_version != NULL && !pk->ossl_na && pk->ossl[op].n > 0) {
+                json_begin_object(w, NULL);
+                put_openssl(w, r);
+                json_string(w, "algorithm", pk->type == SPEED_PK_RSA ? "rsa" : "dsa");
+                json_string(w, "operation", pk_ops[op]);
+                json_int(w, "bits", pk->bits);
+                json_string(w, "unit", "ops/s");
+                put_samples(w, &pk->ossl[op], speed_median(pk->ossl[op].v, pk->ossl[op].n));
+                json_end_object(w);
+            }
         }
     }
     json_end_array(w);

@@ -161,6 +161,32 @@ bad "-json - with -mr" "-json - cannot go with -mr" -mr -json -
 bad "-save -" "-save needs a file" -save -
 check "no file left behind" [ -z "$(ls "$tmp" | grep brisk-tmp)" ]
 
+# ---- The engine's samples and cycles, -slope, and -compare's cells ----
+b speed -seconds 1 -bytes 64 -repeat 3 -mhz 3000 -slope -json - md5
+check "-repeat -mhz -slope -json - exits 0" clean_exit
+# With -mhz every sample's cycles per byte is 3000 MHz over its rate.
+check "-repeat -mhz -slope: samples, cycles and the slope in the document" valid "$tmp/out" \
+    'd["options"]["repeat"] == 3 and d["options"]["cycles"] == "mhz" and d["options"]["mhz"] == 3000' \
+    'len(cells) == 1 and len(cells[0]["samples"]) == 3 and len(cells[0]["cycle_samples"]) == 3' \
+    'sorted(cells[0]["samples"])[1] == cells[0]["value"]' \
+    'all(abs(c * v / 3e9 - 1) < 1e-9 for c, v in zip(cells[0]["cycle_samples"], cells[0]["samples"]))' \
+    'abs(cells[0]["cycles"] * cells[0]["value"] / 3e9 - 1) < 1e-9' \
+    'cells[0]["extra"]["slope_ns_per_byte"] > 0 and cells[0]["extra"]["slope_cycles_per_byte"] > 0'
+if [ -z "$RUN" ]; then   # libcrypto is loaded natively only
+    b speed -seconds 1 -bytes 64 -compare openssl -json - md5 rsa512
+    check "-compare -json - exits 0" clean_exit
+    check "-compare -json -: an openssl cell beside each of brisk's" valid "$tmp/out" \
+        'd["options"]["compare"] == "openssl"' \
+        'sorted(c["library"] for c in cell("md5", "digest", 64)) == ["brisk", "openssl"]' \
+        'len(cell("rsa", "sign", bits=512)) == 2 and len(cell("rsa", "verify", bits=512)) == 2' \
+        'all(c["library_version"].startswith("OpenSSL 3") for c in cells if c["library"] == "openssl")'
+    # ... and brisk report draws the ratio of the two from it.
+    mv "$tmp/out" "$tmp/cmp.json"
+    b report "$tmp/cmp.json" -out "$tmp/cmp.html"
+    check "report of a -compare run exits 0" clean_exit
+    check "report of a -compare run draws the ratio" grep -q 'md5 digest: brisk / OpenSSL by block size' "$tmp/cmp.html"
+fi
+
 # ---- disk -benchmark: the same document, command "disk" ----
 b disk -benchmark -cipher aes-xts-plain64 -json "$tmp/disk.json" -save "$tmp/diskbase.json"
 check "disk -benchmark -json FILE exits 0" clean_exit
