@@ -563,7 +563,7 @@ static int set_hmac(speed_sel *sel, const app_opts *o)
 static int check_combinations(const speed_run *r)
 {
     const char *what = r->repeat > 1 ? "-repeat" : r->stats ? "-stats"
-                       : r->want_cycles ? (r->mhz ? "-mhz" : "-cycles")
+                       : r->want_cycles ? (r->clk.mhz ? "-mhz" : "-cycles")
                        : r->slope ? "-slope" : NULL;
 
     if (r->multi > 0 && what != NULL) {
@@ -615,7 +615,7 @@ static int parse_args(speed_run *r, int argc, char **argv)
         case OPT_STATS: r->stats = 1; break;
         case OPT_CYCLES: r->want_cycles = 1; break;
         case OPT_MHZ:
-            r->mhz = o.number;
+            r->clk.mhz = o.number;
             r->want_cycles = 1;
             break;
         case OPT_SLOPE: r->slope = 1; break;
@@ -720,7 +720,7 @@ static int speed(speed_run *r)
         fprintf(stderr, "You have chosen to measure elapsed time instead of user CPU time.\n");
     if (setup_buffer(r) != 0)
         return 1;
-    if (r->want_cycles && speed_cycles_start(r) != 0)
+    if (r->want_cycles && speed_cycles_start(&r->clk, 1, "speed") != 0)
         return 1;
     speed_self_check(r);
     /* After the self-checks (RSA key generation) and before any timing.

@@ -21,6 +21,7 @@
 
 #include "apps.h"
 #include "run_json.h"
+#include "speed_clock.h"
 
 #define MAX_SIZES 6
 #define MAX_ROWS 64
@@ -28,8 +29,6 @@
 #define N_PK_SIZES 8      /* rsa512 ... rsa4096, dsa512 ... dsa2048 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
-#define MAX_REPEAT 100    /* samples per cell (-repeat) */
-#define SPEED_NOISY_SPREAD 0.05  /* -stats marks a cell whose spread is past it */
 #define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */
 #define SLOPE_ROUNDS 4    /* -slope: rounds over the lengths, the fastest kept */
 #define SLOPE_MIN_LEN 16
@@ -37,16 +36,6 @@
 #define SLOPE_MAX_LEN (SLOPE_MIN_LEN + (SLOPE_POINTS - 1) * SLOPE_STEP)
 
 typedef struct speed_row speed_row;
-
-/* The samples of one cell, in the order taken: v[i] in the cell's unit
- * (bytes or operations per second), cycles[i] the cycles per byte or per
- * operation of the same sample, 0 when not measured.  The cell's figure
- * (speed_row.results, pk_row.results) is their median. */
-typedef struct speed_samples {
-    int n;
-    double v[MAX_REPEAT];
-    double cycles[MAX_REPEAT];
-} speed_samples;
 
 /* Results of a self-check, and of a setup. */
 enum { CHECK_OK, CHECK_FAIL, CHECK_NONE };
@@ -140,10 +129,7 @@ typedef struct speed_run {
     int stats;              /* -stats: the spread table */
     int slope;              /* -slope: the per-call and per-byte costs */
     int want_cycles;        /* -cycles (or -mhz) */
-    long mhz;               /* -mhz: cycles = seconds x mhz; 0 if not given */
-    const char *cycles_source;  /* NULL, "tsc", "perf" or "mhz" */
-    double tsc_mhz;         /* the TSC's rate measured at start ("tsc") */
-    int turbo;              /* 1 on, 0 off, -1 unknown (from sysfs) */
+    speed_cycle_clock clk;  /* -cycles' counter, -mhz's rate */
     double cpu_share;       /* CPU seconds per wall second before timing;
                                -1 when not measured */
     run_doc doc;            /* -json, -save, -baseline, -fail-below */
@@ -181,10 +167,6 @@ void speed_self_check(speed_run *r);
  * (the setups between loops take little). */
 long speed_planned_seconds(const speed_run *r);
 
-/* speed_add_sample appends one sample to a cell (beyond MAX_REPEAT it is
- * dropped). */
-void speed_add_sample(speed_samples *c, double v, double cycles);
-
 /* A timed loop: repeats an operation on arg while *running, returns the
  * count, or -1 when an operation failed. */
 typedef long long speed_loop_fn(void *arg, const volatile sig_atomic_t *running);
@@ -200,46 +182,6 @@ void speed_run_all(speed_run *r);
 
 /* speed_slope_len returns the i-th length -slope times. */
 int speed_slope_len(int i);
-
-/* speed_median returns the median of the n values at v (n >= 1; the mean
- * of the middle two when n is even). */
-double speed_median(const double *v, int n);
-
-/* ---- Clocks: the CPU share and the cycle counters (apps/speed_clock.c) ---- */
-
-/* speed_cpu_share spins for `seconds` of wall-clock time and returns the
- * CPU time the process got over that time, per second: near 1 on an idle
- * core, well below when other tasks (or a hypervisor) take the CPU. */
-double speed_cpu_share(double seconds);
-
-/* SPEED_LOW_SHARE: below this CPU share the figures are low and noisy. */
-#define SPEED_LOW_SHARE 0.9
-
-/* speed_warn_share prints prog's one-line warning on stderr when share is
- * below SPEED_LOW_SHARE. */
-void speed_warn_share(const char *prog, double share);
-
-/* speed_cycles_start picks r's cycle counter for -cycles: -mhz's
- * arithmetic when given, else the core's cycle counter through
- * perf_event_open (user mode, this thread) where the kernel has one,
- * else the TSC (x86-64), its rate measured against the wall clock; sets
- * r->cycles_source, r->tsc_mhz and r->turbo.  Returns 0, or -1 after an
- * error message when there is no counter. */
-int speed_cycles_start(speed_run *r);
-
-/* speed_cycles_now reads the counter speed_cycles_start chose (0 for
- * "mhz"). */
-uint64_t speed_cycles_now(const speed_run *r);
-
-/* speed_cycles_spent turns a counter difference over a loop that took t
- * seconds by the run's clock (user CPU time by default) and t_wall seconds
- * of wall-clock time into the cycles the loop used: perf's count as it
- * is, the TSC's scaled by t / t_wall (its ticks count wall time, other
- * tasks' share included), -mhz's t x MHz. */
-double speed_cycles_spent(const speed_run *r, uint64_t delta, double t, double t_wall);
-
-/* speed_cycles_describe writes the banner's line about the counter. */
-void speed_cycles_describe(const speed_run *r, char *out, size_t n);
 
 /* ---- The progress line (apps/speed_progress.c) ---- */
 

@@ -1,6 +1,7 @@
 /*
- * apps/speed_clock.c - the clocks of `brisk speed` and `brisk des-opts`
- * beside the time: how much of the CPU the process gets (spin a moment and
+ * apps/speed_clock.c - the clocks of `brisk speed`, `des-opts`, `disk
+ * -benchmark` and `channel` beside the time, and the median and spread of
+ * their samples: how much of the CPU the process gets (spin a moment and
  * compare CPU time with wall-clock time), and the cycle counters of
  * -cycles, as libgcrypt's bench-slope takes them: the core's cycle counter
  * through perf_event_open (PERF_COUNT_HW_CPU_CYCLES, user mode, this
@@ -16,6 +17,7 @@
  * Not constant-time code: it handles no secret.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,7 +30,8 @@
 #define SPEED_HAVE_TSC 1
 #endif
 
-#include "speed.h"
+#include "apps.h"
+#include "speed_clock.h"
 
 static double clock_seconds(clockid_t id)
 {
@@ -57,6 +60,49 @@ void speed_warn_share(const char *prog, double share)
                 "brisk %s: warning: this process got %.2f s of CPU per second of wall time;"
                 " other tasks share the CPU, so figures may be low and noisy\n",
                 prog, share);
+}
+
+/* ---- Samples ---- */
+
+void speed_add_sample(speed_samples *c, double v, double cycles)
+{
+    if (c->n < MAX_REPEAT) {
+        c->v[c->n] = v;
+        c->cycles[c->n] = cycles;
+        c->n++;
+    }
+}
+
+/* speed_median: sorts a copy (n is at most MAX_REPEAT). */
+double speed_median(const double *v, int n)
+{
+    double s[MAX_REPEAT];
+
+    if (n <= 0)
+        return 0;
+    if (n > MAX_REPEAT)
+        n = MAX_REPEAT;
+    memcpy(s, v, (size_t)n * sizeof(s[0]));
+    for (int i = 1; i < n; i++) {
+        double x = s[i];
+        int j = i;
+        for (; j > 0 && s[j - 1] > x; j--)
+            s[j] = s[j - 1];
+        s[j] = x;
+    }
+    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+}
+
+double speed_spread(const speed_samples *c, double *lo, double *hi)
+{
+    double med = speed_median(c->v, c->n);
+
+    *lo = *hi = c->n > 0 ? c->v[0] : 0;
+    for (int i = 1; i < c->n; i++) {
+        *lo = c->v[i] < *lo ? c->v[i] : *lo;
+        *hi = c->v[i] > *hi ? c->v[i] : *hi;
+    }
+    return med > 0 ? (*hi - *lo) / med : 0;
 }
 
 /* ---- The counters ---- */
@@ -130,19 +176,20 @@ static int read_turbo(void)
     return invert ? !v : v != 0;
 }
 
-int speed_cycles_start(speed_run *r)
+int speed_cycles_start(speed_cycle_clock *r, int allow_perf, const char *prog)
 {
     r->turbo = read_turbo();
     if (r->mhz > 0) {
-        r->cycles_source = "mhz";
+        r->source = "mhz";
         return 0;
     }
-    if (open_perf() == 0) {
-        r->cycles_source = "perf";
+    if (allow_perf && open_perf() == 0) {
+        r->source = "perf";
         return 0;
     }
 #if SPEED_HAVE_TSC
     /* The TSC's rate against the wall clock over a tenth of a second. */
+    (void)prog;
     double w0 = clock_seconds(CLOCK_MONOTONIC), w;
     uint64_t t0 = read_tsc(), t;
     do {
@@ -150,20 +197,21 @@ int speed_cycles_start(speed_run *r)
         t = read_tsc();
     } while (w - w0 < 0.1);
     r->tsc_mhz = (double)(t - t0) / (w - w0) / 1e6;
-    r->cycles_source = "tsc";
+    r->source = "tsc";
     return 0;
 #else
-    app_error("speed", "-cycles: no cycle counter here (perf_event_open: %s, and no TSC); "
-              "give the clock rate with -mhz N", strerror(errno));
+    app_error(prog, "-cycles: no cycle counter here (%s%s, and no TSC); "
+              "give the clock rate with -mhz N", allow_perf ? "perf_event_open: " : "",
+              allow_perf ? strerror(errno) : "one thread's counter would not do");
     return -1;
 #endif
 }
 
-uint64_t speed_cycles_now(const speed_run *r)
+uint64_t speed_cycles_now(const speed_cycle_clock *r)
 {
-    if (r->cycles_source == NULL || strcmp(r->cycles_source, "mhz") == 0)
+    if (r->source == NULL || strcmp(r->source, "mhz") == 0)
         return 0;
-    if (strcmp(r->cycles_source, "perf") == 0)
+    if (strcmp(r->source, "perf") == 0)
         return read_perf();
 #if SPEED_HAVE_TSC
     return read_tsc();
@@ -172,28 +220,39 @@ uint64_t speed_cycles_now(const speed_run *r)
 #endif
 }
 
-double speed_cycles_spent(const speed_run *r, uint64_t delta, double t, double t_wall)
+double speed_cycles_spent(const speed_cycle_clock *r, uint64_t delta, double t, double t_wall)
 {
-    if (r->cycles_source == NULL)
+    if (r->source == NULL)
         return 0;
-    if (strcmp(r->cycles_source, "mhz") == 0)
+    if (strcmp(r->source, "mhz") == 0)
         return t * (double)r->mhz * 1e6;
-    if (strcmp(r->cycles_source, "perf") == 0)
+    if (strcmp(r->source, "perf") == 0)
         return (double)delta;
     return t_wall > 0 ? (double)delta * t / t_wall : (double)delta;
 }
 
-void speed_cycles_describe(const speed_run *r, char *out, size_t n)
+double speed_cycles_hz(const speed_cycle_clock *r)
+{
+    if (r->source == NULL)
+        return 0;
+    if (strcmp(r->source, "mhz") == 0)
+        return (double)r->mhz * 1e6;
+    if (strcmp(r->source, "tsc") == 0)
+        return r->tsc_mhz * 1e6;
+    return 0;
+}
+
+void speed_cycles_describe(const speed_cycle_clock *r, char *out, size_t n)
 {
     const char *turbo = r->turbo == 1   ? "turbo is on, so core cycles may differ from these"
                         : r->turbo == 0 ? "turbo is off"
                                         : "turbo state unknown, so core cycles may differ";
 
-    if (r->cycles_source == NULL)
+    if (r->source == NULL)
         snprintf(out, n, "cycles: not measured");
-    else if (strcmp(r->cycles_source, "mhz") == 0)
+    else if (strcmp(r->source, "mhz") == 0)
         snprintf(out, n, "cycles: seconds x %ld MHz (-mhz)", r->mhz);
-    else if (strcmp(r->cycles_source, "perf") == 0)
+    else if (strcmp(r->source, "perf") == 0)
         snprintf(out, n, "cycles: core cycles in user mode (perf_event_open)");
     else
         snprintf(out, n, "cycles: TSC at %.0f MHz, measured against the wall clock; "

@@ -79,12 +79,12 @@ static void put_options(json_writer *w, const speed_run *r)
     json_string(w, "clock", r->usertime ? "user" : "wall");
     json_int(w, "misalign", (long long)r->misalign);
     json_int(w, "multi", r->multi);
-    if (r->cycles_source != NULL)
-        json_string(w, "cycles", r->cycles_source);
+    if (r->clk.source != NULL)
+        json_string(w, "cycles", r->clk.source);
     else
         json_null(w, "cycles");
-    if (r->mhz > 0)
-        json_number(w, "mhz", (double)r->mhz);
+    if (r->clk.mhz > 0)
+        json_number(w, "mhz", (double)r->clk.mhz);
     else
         json_null(w, "mhz");
     if (r->compare_version != NULL)

@@ -155,9 +155,9 @@ static void print_banner(const speed_run *r)
     print_options_line(stdout);
     print_compiler_line(stdout);
     print_cpuinfo_line(stdout);
-    if (r->cycles_source != NULL) {
+    if (r->clk.source != NULL) {
         char line[256];
-        speed_cycles_describe(r, line, sizeof(line));
+        speed_cycles_describe(&r->clk, line, sizeof(line));
         printf("%s\n", line);
     }
 }
@@ -290,14 +290,9 @@ static void print_cycles(const speed_run *r)
  * returns 1 when marked. */
 static int stats_line(const char *label, const char *what, const speed_samples *c, int kilo)
 {
-    double lo = c->v[0], hi = c->v[0], med = speed_median(c->v, c->n);
+    double lo, hi, med = speed_median(c->v, c->n);
     double div = kilo ? 1e3 : 1;
-
-    for (int i = 1; i < c->n; i++) {
-        lo = c->v[i] < lo ? c->v[i] : lo;
-        hi = c->v[i] > hi ? c->v[i] : hi;
-    }
-    double spread = med > 0 ? (hi - lo) / med : 0;
+    double spread = speed_spread(c, &lo, &hi);
     int marked = spread > SPEED_NOISY_SPREAD;
     printf("%-18s %-6s %13.2f%s %13.2f%s %13.2f%s %6.1f%%%s\n", label, what, lo / div,
            kilo ? "k" : " ", med / div, kilo ? "k" : " ", hi / div, kilo ? "k" : " ",
@@ -351,7 +346,7 @@ static void print_stats(const speed_run *r)
  * byte, in nanoseconds and, with -cycles, in cycles. */
 static void print_slope(const speed_run *r)
 {
-    int header = 0, cyc = r->cycles_source != NULL;
+    int header = 0, cyc = r->clk.source != NULL;
 
     for (int i = 0; i < r->n_rows; i++) {
         const speed_row *row = &r->rows[i];
@@ -384,7 +379,7 @@ void speed_print_results(const speed_run *r)
     print_pk(r, SPEED_PK_DSA);
     if (r->mr)
         return;
-    if (r->cycles_source != NULL)
+    if (r->clk.source != NULL)
         print_cycles(r);
     if (r->stats)
         print_stats(r);

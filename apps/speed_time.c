@@ -678,15 +678,6 @@ static void row_impls(const speed_row *row, char *out, size_t n)
         snprintf(out, n, "the only one");
 }
 
-void speed_add_sample(speed_samples *c, double v, double cycles)
-{
-    if (c->n < MAX_REPEAT) {
-        c->v[c->n] = v;
-        c->cycles[c->n] = cycles;
-        c->n++;
-    }
-}
-
 long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg, double *secs)
 {
     long long count;
@@ -699,26 +690,6 @@ long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg
     stop_alarm();
     *secs = t < 1e-3 ? 1e-3 : t;
     return count;
-}
-
-/* speed_median: sorts a copy (n is at most MAX_REPEAT). */
-double speed_median(const double *v, int n)
-{
-    double s[MAX_REPEAT];
-
-    if (n <= 0)
-        return 0;
-    if (n > MAX_REPEAT)
-        n = MAX_REPEAT;
-    memcpy(s, v, (size_t)n * sizeof(s[0]));
-    for (int i = 1; i < n; i++) {
-        double x = s[i];
-        int j = i;
-        for (; j > 0 && s[j - 1] > x; j--)
-            s[j] = s[j - 1];
-        s[j] = x;
-    }
-    return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
 /* One timed loop: its count, the seconds by the run's clock and by the
@@ -747,16 +718,16 @@ static void start_timer(double seconds)
 static void take_loop(speed_run *r, speed_row *row, size_t len, int clock, speed_take *tk)
 {
     double t0 = now(clock), w0 = now(TIME_WALL);
-    uint64_t c0 = speed_cycles_now(r), c1;
+    uint64_t c0 = speed_cycles_now(&r->clk), c1;
 
     tk->count = row->kind->loop(row, r->buf, len);
-    c1 = speed_cycles_now(r);
+    c1 = speed_cycles_now(&r->clk);
     tk->t = now(clock) - t0;
     tk->t_wall = now(TIME_WALL) - w0;
     stop_alarm();
     if (tk->t < 1e-3)
         tk->t = 1e-3;
-    tk->cycles = speed_cycles_spent(r, c1 - c0, tk->t, tk->t_wall);
+    tk->cycles = speed_cycles_spent(&r->clk, c1 - c0, tk->t, tk->t_wall);
 }
 
 /* row_clock is what a row's counts are divided by. */
@@ -967,9 +938,9 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     start_alarm(r->pk_seconds);
     t0 = now(clock);
     w0 = now(TIME_WALL);
-    c0 = speed_cycles_now(r);
+    c0 = speed_cycles_now(&r->clk);
     count = op == 0 ? speed_pk_sign(pk->key, &running) : speed_pk_verify(pk->key, &running);
-    c1 = speed_cycles_now(r);
+    c1 = speed_cycles_now(&r->clk);
     t = now(clock) - t0;
     w = now(TIME_WALL) - w0;
     stop_alarm();
@@ -994,7 +965,7 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
         fprintf(stderr, "%lld %u bits DSA %s in %.2fs\n", count, pk->bits,
                 op == 0 ? "signs" : "verify", t);
     speed_add_sample(&pk->samples[op], (double)count / t,
-                     count > 0 ? speed_cycles_spent(r, c1 - c0, t, w) / (double)count : 0);
+                     count > 0 ? speed_cycles_spent(&r->clk, c1 - c0, t, w) / (double)count : 0);
     pk->results[op] = speed_median(pk->samples[op].v, pk->samples[op].n);
     if (r->compare_version != NULL)   /* libcrypto's sample, right after */
         speed_ossl_time_pk(r, pk, op, r->usertime ? TIME_USER : TIME_WALL);
