@@ -58,6 +58,7 @@
 #include "channel_packet.h"
 #include "channel_ssh.h"
 #include "run_json.h"
+#include "speed_clock.h"
 
 #define PROG "channel"
 /* OpenSSH's CHAN_SES_PACKET_DEFAULT (channels.h, 32*1024): the largest
@@ -87,7 +88,8 @@
 enum {
     OPT_CIPHERS = 2, OPT_MACS, OPT_SIZE, OPT_FILE, OPT_PACKET, OPT_MR, OPT_SAVE_STREAM,
     OPT_SAVE_KEYS, OPT_REPLAY, OPT_KEYS, OPT_SSH, OPT_LISTEN, OPT_CONNECT, OPT_PASS,
-    OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW
+    OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW, OPT_REPEAT, OPT_STATS, OPT_CYCLES,
+    OPT_MHZ
 };
 
 const app_option channel_options[] = {
@@ -123,6 +125,12 @@ const app_option channel_options[] = {
      "Compare each row with the run saved in FILE"},
     {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
      "Exit 1 if a row is below R (0 < R <= 1) times its baseline"},
+    {"repeat", OPT_REPEAT, ARG_NUMBER, 1, MAX_REPEAT, "N",
+     "N passes over every row; the rows show medians"},
+    {"stats", OPT_STATS, ARG_NONE, 0, 0, NULL, "Add min, median, max and spread per row"},
+    {"cycles", OPT_CYCLES, ARG_NONE, 0, 0, NULL, "Add cycles per byte per row and side"},
+    {"mhz", OPT_MHZ, ARG_NUMBER, 1, 100000, "N",
+     "Count cycles as seconds x N MHz (implies -cycles)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -142,9 +150,13 @@ typedef struct chan_job {
     int mr;
     int ssh;
     const char *save_stream, *save_keys;
+    int repeat;             /* -repeat: passes over every row (1 by default) */
+    int stats;              /* -stats: the spread table */
+    speed_cycle_clock clk;  /* -cycles, -mhz: clk.source set when wanted */
+    double cpu_share;       /* CPU seconds per wall second before timing */
     run_doc *doc;           /* -json, -save, -baseline; NULL without */
     FILE *lines;            /* where the table goes: stdout, or nowhere (-json -) */
-    struct chan_row *rows;  /* the rows timed, for the document */
+    struct chan_row *rows;  /* the rows timed, with their samples */
     size_t n_rows;
 } chan_job;
 
@@ -163,11 +175,15 @@ typedef struct chan_result {
     double seconds, send_cpu, recv_cpu, ceiling;
 } chan_result;
 
-/* A row as timed, for the run document. */
+/* A row as timed: a sample per pass of its rate (bytes/s), each side's
+ * CPU seconds per byte and the ceiling (MB/s, -1 when not measured); r
+ * holds their medians, as printed. */
 struct chan_row {
     chan_pair pair;
     chan_result r;
     double none_mbps, scp;
+    speed_samples rate;
+    double send[MAX_REPEAT], recv[MAX_REPEAT], ceil[MAX_REPEAT];
 };
 
 static volatile sig_atomic_t child_pid;
@@ -862,6 +878,10 @@ static void usage(void)
            "-mr prints +CHH:SIZE:PACKET, then per row +CH:CIPHER:MAC:PACKET:BYTES:SECONDS:\n"
            "MBPS:SEND_NS_PER_BYTE:RECV_NS_PER_BYTE:CRYPTO_MBPS:NONE_MBPS, and with -ssh\n"
            ":SCP_MBPS (or n/a, explained in a +CHN:NOTE line).\n"
+           "-repeat N takes N passes over every row (the transport's first), silent but\n"
+           "for the last, whose rows show each column's median (scp is timed then, once);\n"
+           "-stats adds MB/s min, median, max and spread per row, -cycles cycles per byte\n"
+           "of the transfer's time and of each side's CPU time (the TSC's rate, or -mhz's).\n"
            "-ssh starts a private sshd (a temporary directory, keys made for the run, a free\n"
            "port on 127.0.0.1; stopped and removed at the end, also on Ctrl-C) and times\n"
            "`scp -c CIPHER` of the same data to /dev/null through it; it needs OpenSSH's\n"
@@ -1375,7 +1395,7 @@ static void put_cell(json_writer *w, const chan_job *j, const struct chan_row *r
 {
     const chan_result *r = &row->r;
     double b = r->bytes > 0 ? (double)r->bytes : 1;
-    double v = r->seconds > 0 ? (double)r->bytes / r->seconds : 0;
+    double v = speed_median(row->rate.v, row->rate.n), hz = speed_cycles_hz(&j->clk);
 
     json_begin_object(w, NULL);
     json_string(w, "library", "brisk");
@@ -1385,8 +1405,16 @@ static void put_cell(json_writer *w, const chan_job *j, const struct chan_row *r
     json_string(w, "unit", "bytes/s");
     json_number(w, "value", v);
     json_begin_array(w, "samples");
-    json_number(w, NULL, v);
+    for (int i = 0; i < row->rate.n; i++)
+        json_number(w, NULL, row->rate.v[i]);
     json_end_array(w);
+    if (hz > 0 && v > 0) {
+        json_number(w, "cycles", hz / v);
+        json_begin_array(w, "cycle_samples");
+        for (int i = 0; i < row->rate.n; i++)
+            json_number(w, NULL, row->rate.v[i] > 0 ? hz / row->rate.v[i] : 0);
+        json_end_array(w);
+    }
     json_begin_object(w, "extra");
     json_string(w, "mac", mac_name(&row->pair));
     json_int(w, "bytes", (long long)r->bytes);
@@ -1418,8 +1446,13 @@ static int write_doc(const chan_job *j)
     json_int(&w, "packet", (long long)j->packet);
     json_string(&w, "file", j->file);
     json_bool(&w, "ssh", j->ssh);
-    json_int(&w, "repeat", 1);
+    json_int(&w, "repeat", j->repeat);
     json_string(&w, "clock", "wall");
+    json_string(&w, "cycles", j->clk.source);
+    if (j->clk.mhz > 0)
+        json_number(&w, "mhz", (double)j->clk.mhz);
+    else
+        json_null(&w, "mhz");
     json_end_object(&w);
     json_begin_array(&w, "cells");
     for (size_t i = 0; i < j->n_rows; i++)
@@ -1428,15 +1461,100 @@ static int write_doc(const chan_job *j)
     return run_doc_end(j->doc, &w, mem, j->mr || run_doc_json_stdout(j->doc) ? stderr : stdout);
 }
 
+/* add_sample notes one pass's result of a row. */
+static void add_sample(struct chan_row *row, const chan_result *r)
+{
+    int n = row->rate.n;
+    double b = r->bytes > 0 ? (double)r->bytes : 1;
+
+    if (n >= MAX_REPEAT)
+        return;
+    speed_add_sample(&row->rate, r->seconds > 0 ? (double)r->bytes / r->seconds : 0, 0);
+    row->send[n] = r->send_cpu / b;
+    row->recv[n] = r->recv_cpu / b;
+    row->ceil[n] = r->ceiling;
+}
+
+/* row_median returns the row's result made of its medians: the rate, each
+ * side's CPU per byte and the ceiling (-1 if a pass could not measure
+ * it), over the bytes of one transfer. */
+static chan_result row_median(const struct chan_row *row, uint64_t bytes)
+{
+    int n = row->rate.n;
+    double rate = speed_median(row->rate.v, n);
+    chan_result m;
+
+    m.bytes = bytes;
+    m.seconds = rate > 0 ? (double)bytes / rate : 0;
+    m.send_cpu = speed_median(row->send, n) * (double)bytes;
+    m.recv_cpu = speed_median(row->recv, n) * (double)bytes;
+    m.ceiling = speed_median(row->ceil, n);
+    for (int i = 0; i < n; i++)
+        if (row->ceil[i] < 0)
+            m.ceiling = -1;
+    return m;
+}
+
+/* print_stats prints -stats' and -cycles' table after the rows: MB/s
+ * min, median, max and spread per row (-stats), and cycles per byte of
+ * data (-cycles): of the transfer's wall-clock time, and of each side's
+ * CPU time, at the TSC's rate (or -mhz's). */
+static void print_stats(const chan_job *j)
+{
+    double hz = speed_cycles_hz(&j->clk);
+    int marked = 0;
+    char line[200];
+
+    if (j->n_rows == 0)
+        return;
+    fprintf(j->lines, "\nPer row, %d pass%s", j->repeat, j->repeat == 1 ? "" : "es");
+    if (j->stats)
+        fprintf(j->lines, "; MB/s, spread = (max - min) / median");
+    fprintf(j->lines, "\n");
+    if (j->clk.source != NULL) {
+        speed_cycles_describe(&j->clk, line, sizeof(line));
+        fprintf(j->lines, "%s;\ncycles per byte of data: of the transfer's time, and of the "
+                "sender's and receiver's CPU time\n", line);
+    }
+    fprintf(j->lines, "%-30s %-30s", "cipher", "MAC");
+    if (j->stats)
+        fprintf(j->lines, " %8s %8s %8s %7s", "min", "median", "max", "spread");
+    if (j->clk.source != NULL)
+        fprintf(j->lines, " %9s %9s %9s", "c/B", "send c/B", "recv c/B");
+    fprintf(j->lines, "\n");
+    for (size_t i = 0; i < j->n_rows; i++) {
+        const struct chan_row *row = &j->rows[i];
+        double lo, hi, spread = speed_spread(&row->rate, &lo, &hi);
+        double rate = speed_median(row->rate.v, row->rate.n);
+
+        fprintf(j->lines, "%-30s %-30s", row->pair.c->name, mac_name(&row->pair));
+        if (j->stats) {
+            marked |= spread > SPEED_NOISY_SPREAD;
+            fprintf(j->lines, " %8.1f %8.1f %8.1f %6.1f%%%s", lo / 1e6, rate / 1e6, hi / 1e6,
+                    100 * spread, spread > SPEED_NOISY_SPREAD ? " *" : "  ");
+        }
+        if (j->clk.source != NULL)
+            fprintf(j->lines, " %9.3f %9.3f %9.3f", rate > 0 ? hz / rate : 0,
+                    speed_median(row->send, row->rate.n) * hz,
+                    speed_median(row->recv, row->rate.n) * hz);
+        fprintf(j->lines, "\n");
+    }
+    if (marked)
+        fprintf(j->lines, "* spread above %.0f%%: the median is not to be trusted to better than "
+                "that; take more passes (-repeat) or run on a quieter machine.\n",
+                100 * SPEED_NOISY_SPREAD);
+}
+
 static int run(chan_job *j)
 {
     static const chan_pair none_pair = {NULL, NULL};
     chan_pair np = none_pair;
     chan_result none_res, r;
-    double none_mbps = 0;
+    double none_mbps = 0, none_v[MAX_REPEAT];
+    int n_none = 0;
     uint8_t *pattern = malloc(PATTERN_LEN), pdigest[32];
     char (*notes)[256] = calloc(MAX_PAIRS, 256);
-    size_t n_notes = 0;
+    size_t n_notes = 0, done = 0;
     double scp = -1;
     int ret = 0;
 
@@ -1458,49 +1576,76 @@ static int run(chan_job *j)
         free(pattern);
         return 1;
     }
+    /* Before timing (after any error in the setup), the CPU time this
+     * process gets per second of wall time. */
+    j->cpu_share = speed_cpu_share(0.2);
+    if (!j->mr)
+        speed_warn_share(PROG, j->cpu_share);
+    if (j->doc != NULL)
+        j->doc->cpu_share = j->cpu_share;
     print_header(j);
-    /* The transport's ceiling first: the rows compare against it. */
-    memset(&none_res, 0, sizeof(none_res));
-    if (j->save_stream == NULL) {
-        if (transfer(j, &np, pattern, pdigest, &none_res) != 0) {
-            chan_ssh_stop();
-            free(notes);
-            free(pattern);
-            return 1;
-        }
-        none_mbps = (double)none_res.bytes / none_res.seconds / 1e6;
-    }
-    for (size_t i = 0; i < j->n_pairs; i++) {
-        const chan_pair *pair = &j->pairs[i];
+    /* -repeat: passes over every row, silent but for the last, whose rows
+     * show the medians of all passes; scp is timed in the last pass. */
+    for (int pass = 0; pass < j->repeat && ret == 0; pass++) {
+        int last = pass == j->repeat - 1;
 
-        memset(&r, 0, sizeof(r));
-        if (pair->c->kind == CHAN_KIND_NONE && pair->m == NULL && j->save_stream == NULL) {
-            r = none_res;
-        } else if (transfer(j, pair, pattern, pdigest, &r) != 0) {
-            ret = 1;
-            break;
-        }
-        r.ceiling = ceiling(pair, j->packet, r.seconds);
-        if (j->save_stream != NULL)
-            none_mbps = (double)r.bytes / r.seconds / 1e6;
-        if (j->ssh) {
-            char note[200] = "";
-            if (pair->c->kind == CHAN_KIND_NONE) {
-                scp = -1;
-                snprintf(note, sizeof(note), "OpenSSH offers no none cipher to its users");
-            } else if ((scp = chan_ssh_scp(pair->c->name, mac_name_or_null(pair), note,
-                                           sizeof(note))) == -2) {
+        if (!last)
+            fprintf(stderr, "brisk %s: -repeat: pass %d of %d\n", PROG, pass + 1, j->repeat);
+        /* The transport's ceiling first: the rows compare against it. */
+        memset(&none_res, 0, sizeof(none_res));
+        if (j->save_stream == NULL) {
+            if (transfer(j, &np, pattern, pdigest, &none_res) != 0) {
                 ret = 1;
                 break;
             }
-            if (scp < 0 && n_notes < MAX_PAIRS)
-                snprintf(notes[n_notes++], sizeof(notes[0]), "%s: scp n/a: %s", pair->c->name,
-                         note);
+            none_v[n_none++] = (double)none_res.bytes / none_res.seconds / 1e6;
+            none_mbps = speed_median(none_v, n_none);
         }
-        print_row(j, pair, &r, none_mbps, scp);
-        if (j->rows != NULL && j->n_rows < MAX_PAIRS)
-            j->rows[j->n_rows++] = (struct chan_row){*pair, r, none_mbps, scp};
+        for (size_t i = 0; i < j->n_pairs; i++) {
+            const chan_pair *pair = &j->pairs[i];
+            struct chan_row *row = &j->rows[i];
+
+            memset(&r, 0, sizeof(r));
+            if (pair->c->kind == CHAN_KIND_NONE && pair->m == NULL && j->save_stream == NULL) {
+                r = none_res;
+            } else if (transfer(j, pair, pattern, pdigest, &r) != 0) {
+                ret = 1;
+                break;
+            }
+            r.ceiling = ceiling(pair, j->packet, r.seconds);
+            if (j->save_stream != NULL)
+                none_mbps = (double)r.bytes / r.seconds / 1e6;
+            if (pass == 0)
+                row->pair = *pair;
+            add_sample(row, &r);
+            if (!last)
+                continue;
+            if (j->ssh) {
+                char note[200] = "";
+                if (pair->c->kind == CHAN_KIND_NONE) {
+                    scp = -1;
+                    snprintf(note, sizeof(note), "OpenSSH offers no none cipher to its users");
+                } else if ((scp = chan_ssh_scp(pair->c->name, mac_name_or_null(pair), note,
+                                               sizeof(note))) == -2) {
+                    ret = 1;
+                    break;
+                }
+                if (scp < 0 && n_notes < MAX_PAIRS)
+                    snprintf(notes[n_notes++], sizeof(notes[0]), "%s: scp n/a: %s",
+                             pair->c->name, note);
+            }
+            row->r = row_median(row, r.bytes);
+            row->none_mbps = none_mbps;
+            row->scp = scp;
+            print_row(j, pair, &row->r, none_mbps, scp);
+            done = i + 1;
+        }
     }
+    /* The stats and the document hold the rows printed: those that
+     * finished every pass. */
+    j->n_rows = done;
+    if (ret == 0 && !j->mr && (j->stats || j->clk.source != NULL))
+        print_stats(j);
     if (j->ssh) {
         chan_ssh_stop();
         for (size_t i = 0; i < n_notes && !j->mr; i++)
@@ -1518,7 +1663,7 @@ int channel_main(int argc, char **argv)
     chan_job *j = calloc(1, sizeof(chan_job));
     const char *cs = NULL, *ms = NULL, *size = NULL, *replay_path = NULL, *keys_path = NULL;
     const char *listen_at = NULL, *connect_to = NULL, *pass_src = NULL;
-    int id, ret, want_doc;
+    int id, ret, want_doc, want_cycles = 0;
     run_doc doc;
     app_opts o;
 
@@ -1560,6 +1705,10 @@ int channel_main(int argc, char **argv)
                 return 1;
             }
             break;
+        case OPT_REPEAT: j->repeat = (int)o.number; break;
+        case OPT_STATS: j->stats = 1; break;
+        case OPT_CYCLES: want_cycles = 1; break;
+        case OPT_MHZ: j->clk.mhz = o.number; want_cycles = 1; break;
         case OPT_UNKNOWN: app_error(PROG, "unknown option '%s'", o.name); free(j); return 1;
         default: free(j); return 1;
         }
@@ -1570,6 +1719,19 @@ int channel_main(int argc, char **argv)
         app_error(PROG, "unexpected argument '%s'", argv[o.ind]);
         goto out;
     }
+    if ((j->repeat || j->stats || want_cycles) &&
+        (replay_path || listen_at || connect_to || j->save_stream || j->save_keys)) {
+        app_error(PROG, "-repeat, -stats, -cycles and -mhz go with the local run only "
+                  "(not -replay, -listen, -connect, -save-stream or -save-keys)");
+        goto out;
+    }
+    if ((j->stats || want_cycles) && j->mr) {
+        app_error(PROG, "-stats, -cycles and -mhz cannot be used with -mr (its rows are "
+                  "medians with -repeat)");
+        goto out;
+    }
+    if (j->repeat == 0)
+        j->repeat = 1;
     if (want_doc && (replay_path || listen_at || connect_to || j->save_stream)) {
         app_error(PROG, "-json, -save, -baseline and -fail-below go with the local run only "
                   "(not -replay, -listen, -connect or -save-stream)");
@@ -1624,11 +1786,6 @@ int channel_main(int argc, char **argv)
         if (run_doc_start(&doc, "channel", argc, argv) != 0)
             goto out;
         j->doc = &doc;
-        j->rows = calloc(MAX_PAIRS, sizeof(*j->rows));
-        if (j->rows == NULL) {
-            app_error(PROG, "out of memory");
-            goto out;
-        }
         if (run_doc_json_stdout(&doc)) {
             j->lines = fopen("/dev/null", "w");
             if (j->lines == NULL) {
@@ -1637,6 +1794,13 @@ int channel_main(int argc, char **argv)
             }
         }
     }
+    j->rows = calloc(MAX_PAIRS, sizeof(*j->rows));
+    if (j->rows == NULL) {
+        app_error(PROG, "out of memory");
+        goto out;
+    }
+    if (want_cycles && speed_cycles_start(&j->clk, 0, PROG) != 0)
+        goto out;
     ret = run(j);
     if (j->lines != stdout) {
         fclose(j->lines);

@@ -58,7 +58,8 @@ enum {
     OPT_BENCHMARK = 2, OPT_CIPHER, OPT_KEY_SIZE, OPT_KEY_FILE, OPT_SECTOR_SIZE,
     OPT_LARGE_IV, OPT_SIZE, OPT_BS, OPT_FILE, OPT_FORCE, OPT_DIRECT, OPT_THREADS,
     OPT_PATTERN, OPT_KEEP, OPT_MR, OPT_PBKDF, OPT_HASH, OPT_ITER_TIME, OPT_PBKDF_MEMORY,
-    OPT_PBKDF_PARALLEL, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW
+    OPT_PBKDF_PARALLEL, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW, OPT_REPEAT,
+    OPT_STATS, OPT_CYCLES, OPT_MHZ
 };
 
 const app_option disk_options[] = {
@@ -105,6 +106,14 @@ const app_option disk_options[] = {
      "-benchmark: compare each figure with the run saved in FILE"},
     {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
      "-benchmark: exit 1 if a figure is below R (0 < R <= 1) times its baseline"},
+    {"repeat", OPT_REPEAT, ARG_NUMBER, 1, MAX_REPEAT, "N",
+     "-benchmark: N passes over every figure; the lines show medians"},
+    {"stats", OPT_STATS, ARG_NONE, 0, 0, NULL,
+     "-benchmark: add min, median, max and spread per figure"},
+    {"cycles", OPT_CYCLES, ARG_NONE, 0, 0, NULL,
+     "-benchmark: add cycles per byte (ciphers) or iteration (PBKDF2)"},
+    {"mhz", OPT_MHZ, ARG_NUMBER, 1, 100000, "N",
+     "-benchmark: count cycles as seconds x N MHz (implies -cycles)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -766,7 +775,11 @@ static void usage(void)
            "+DISK:SPEC:KEYBITS:SECTORSIZE:THREADS, then per block size and volume\n"
            "size +F:BLOCKBYTES:VOLUMEBYTES:ENCR_MBPS:DECR_MBPS.\n"
            "With -benchmark: cryptsetup benchmark's lines (-cipher and -key-size for\n"
-           "one row; -pbkdf or -hash for one KDF).\n");
+           "one row; -pbkdf or -hash for one KDF).  -repeat N runs it N times, silent\n"
+           "but for the last pass, whose lines show each figure's median; -stats and\n"
+           "-cycles add a table per figure of min, median, max and spread, and of\n"
+           "cycles per byte or PBKDF2 iteration (the TSC's rate, or -mhz's, times\n"
+           "the time).\n");
 }
 
 /* default_path makes /dev/shm/brisk-disk-PID.img. */
@@ -832,6 +845,10 @@ int disk_main(int argc, char **argv)
             if (run_doc_parse_ratio(PROG, o.name, o.value, &doc.fail_below) != 0)
                 return 1;
             break;
+        case OPT_REPEAT: bo.repeat = (int)o.number; break;
+        case OPT_STATS: bo.stats = 1; break;
+        case OPT_CYCLES: bo.want_cycles = 1; break;
+        case OPT_MHZ: bo.clk.mhz = o.number; bo.want_cycles = 1; break;
         case OPT_UNKNOWN: app_error(PROG, "unknown option '%s'", o.name); return 1;
         default: return 1;
         }
@@ -843,8 +860,8 @@ int disk_main(int argc, char **argv)
     if (bench) {
         if (ramdisk_opt) {
             app_error(PROG, "-benchmark takes -cipher, -key-size, -pbkdf, -hash, -iter-time, "
-                      "-pbkdf-memory, -pbkdf-parallel, -json, -save, -baseline and -fail-below "
-                      "only");
+                      "-pbkdf-memory, -pbkdf-parallel, -repeat, -stats, -cycles, -mhz, -json, "
+                      "-save, -baseline and -fail-below only");
             return 1;
         }
         if (bo.cipher != NULL && (bo.pbkdf != NULL || bo.hash != NULL)) {
@@ -852,6 +869,8 @@ int disk_main(int argc, char **argv)
             return 1;
         }
         if (app_stdout_check(PROG) != 0)
+            return 1;
+        if (bo.want_cycles && speed_cycles_start(&bo.clk, 0, PROG) != 0)
             return 1;
         if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
             int ret;
@@ -868,6 +887,10 @@ int disk_main(int argc, char **argv)
     }
     if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
         app_error(PROG, "-json, -save, -baseline and -fail-below go with -benchmark");
+        return 1;
+    }
+    if (bo.repeat || bo.stats || bo.want_cycles) {
+        app_error(PROG, "-repeat, -stats, -cycles and -mhz go with -benchmark");
         return 1;
     }
     if (bo.pbkdf != NULL || bo.hash != NULL || bo.iter_ms || bo.memory_kb || bo.parallel) {

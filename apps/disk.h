@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "run_json.h"
+#include "speed_clock.h"
 
 /* cryptsetup's defaults (cryptsetup_arg_list.h, its configure defaults):
  * a 256-bit key, Argon2 calibrated to 2000 ms, at most 1 GiB and 4
@@ -26,6 +27,10 @@ typedef struct disk_bench_opts {
     uint32_t iter_ms;        /* -iter-time; 0: DISK_DEFAULT_ITER_MS */
     uint32_t memory_kb;      /* -pbkdf-memory; 0: DISK_DEFAULT_PBKDF_KB */
     uint32_t parallel;       /* -pbkdf-parallel; 0: DISK_DEFAULT_PARALLEL */
+    int repeat;              /* -repeat: passes over every figure (0: 1) */
+    int stats;               /* -stats: the spread table */
+    speed_cycle_clock clk;   /* -cycles / -mhz: clk.source set when wanted */
+    int want_cycles;
     run_doc *doc;            /* -json, -save, -baseline, -fail-below */
 } disk_bench_opts;
 

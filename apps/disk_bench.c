@@ -29,6 +29,15 @@
  *   the registry by name ("serpent-256-xts" for serpent-xts with a 512-bit
  *   key): a cipher this build lacks prints cryptsetup's N/A row.
  *
+ * -repeat N runs the whole benchmark N times, silently but for the last
+ * pass, whose lines show each figure's median over the passes: a slow
+ * phase of the machine spreads over every figure instead of falling on
+ * one (Argon2's line shows the calibration of its median pass).  -stats
+ * and -cycles add a table of min, median, max and spread per figure, and
+ * cycles per byte (cipher rows) or per iteration (PBKDF2): the TSC's
+ * rate (or -mhz's) over the figure, since Argon2's lanes run on several
+ * threads, and one thread's cycle counter would miss them.
+ *
  * With -json, -save or -baseline, each figure is also a cell of the run
  * document (docs/json.md, command "disk"): PBKDF2 in iterations/s
  * (operation "pbkdf", bits the key's), Argon2 as its calibrated passes
@@ -52,6 +61,7 @@
 #include "apps.h"
 #include "disk.h"
 #include "run_json.h"
+#include "speed_clock.h"
 
 /* cipher_check.c's sizes: the buffer and one request. */
 #define BENCH_BUFFER (1024 * 1024)
@@ -61,7 +71,79 @@
 /* Where the lines go: stdout, or nowhere with -json -. */
 static FILE *lines;
 
-/* The figures, for the run document. */
+/* The figures as measured, one per line or cipher direction, in the order
+ * a pass takes them; every pass takes the same figures in the same order,
+ * so the i-th figure of a pass adds a sample to figures[i]. */
+typedef struct figure {
+    speed_samples s;
+    uint32_t t[MAX_REPEAT], m[MAX_REPEAT];  /* Argon2's calibration per sample */
+    int failed;                             /* a pass could not measure it */
+} figure;
+
+#define MAX_FIGURES 64
+static figure figures[MAX_FIGURES];
+static int n_figures, next_figure;
+
+/* Before the first figure is timed (after any error in the options), the
+ * CPU time the process gets per second of wall time: a warning when low,
+ * and the document's host.cpu_share. */
+static double cpu_share = -1;
+
+static void check_share(const char *prog)
+{
+    if (cpu_share < 0) {
+        cpu_share = speed_cpu_share(0.2);
+        speed_warn_share(prog, cpu_share);
+    }
+}
+
+/* take records this pass's value v of the next figure (v < 0: it could
+ * not be measured) and returns the figure's index, or -1 past
+ * MAX_FIGURES. */
+static int take(double v)
+{
+    int i = next_figure++;
+
+    if (i >= MAX_FIGURES)
+        return -1;
+    if (i >= n_figures) {
+        memset(&figures[i], 0, sizeof(figures[i]));
+        n_figures = i + 1;
+    }
+    if (v < 0)
+        figures[i].failed = 1;
+    else
+        speed_add_sample(&figures[i].s, v, 0);
+    return i;
+}
+
+/* median_of returns figure i's median so far, or -1 when some pass could
+ * not measure it. */
+static double median_of(int i)
+{
+    if (i < 0 || figures[i].failed || figures[i].s.n == 0)
+        return -1;
+    return speed_median(figures[i].s.v, figures[i].s.n);
+}
+
+/* median_sample returns the index of figure i's sample nearest its
+ * median (the lower of the middle two when they are even). */
+static int median_sample(int i)
+{
+    const speed_samples *c = &figures[i].s;
+    double med = speed_median(c->v, c->n);
+    int best = 0;
+
+    for (int k = 1; k < c->n; k++) {
+        double d = c->v[k] - med, b = c->v[best] - med;
+        if ((d < 0 ? -d : d) < (b < 0 ? -b : b) ||
+            ((d < 0 ? -d : d) == (b < 0 ? -b : b) && c->v[k] < c->v[best]))
+            best = k;
+    }
+    return best;
+}
+
+/* The figures as printed, for the run document and the -stats table. */
 typedef struct bench_cell {
     char algorithm[48];
     const char *operation, *unit;
@@ -69,6 +151,7 @@ typedef struct bench_cell {
     unsigned bits;
     double value;
     uint32_t t, m, p, target;  /* Argon2's calibration, else 0 */
+    int fig;                   /* its figure */
 } bench_cell;
 
 #define MAX_BENCH_CELLS 64
@@ -76,7 +159,7 @@ static bench_cell bench_cells[MAX_BENCH_CELLS];
 static int n_bench_cells;
 
 static bench_cell *add_cell(const char *algorithm, const char *operation, const char *unit,
-                            int size, size_t key_len, double value)
+                            int size, size_t key_len, double value, int fig)
 {
     bench_cell *c;
 
@@ -90,6 +173,7 @@ static bench_cell *add_cell(const char *algorithm, const char *operation, const 
     c->size = size;
     c->bits = (unsigned)(key_len * 8);
     c->value = value;
+    c->fig = fig;
     return c;
 }
 
@@ -142,6 +226,7 @@ static long rusage_ms(const struct rusage *start, const struct rusage *end)
  * of key_len bytes; 0, or -1 if a run failed or never took 500 ms. */
 static int pbkdf2_per_second(const brisk_digest *md, size_t key_len, uint32_t *per_sec)
 {
+    check_share("disk");
     static const uint8_t pass[] = "foo", salt[] = "bar";
     uint8_t key[512 / 8 * 4];
     uint32_t iterations = 1u << 15;
@@ -181,18 +266,21 @@ static int pbkdf2_line(const char *hash, size_t key_len)
 {
     const brisk_digest *md = brisk_digest_by_name(hash);
     uint32_t per_sec;
+    int fig = take(md == NULL || pbkdf2_per_second(md, key_len, &per_sec) != 0 ? -1.0 : (double)per_sec);
+    double v = median_of(fig);
 
-    if (md == NULL || pbkdf2_per_second(md, key_len, &per_sec) != 0) {
+    if (v < 0) {
         fprintf(lines, "PBKDF2-%-9s     N/A\n", hash);
         fflush(lines);
         return -1;
     }
+    per_sec = (uint32_t)v;
     fprintf(lines, "PBKDF2-%-9s %7u iterations per second for %zu-bit key\n", hash, per_sec,
            key_len * 8);
     {
         char name[48];
         snprintf(name, sizeof(name), "pbkdf2-%s", hash);
-        add_cell(name, "pbkdf", "iterations/s", 0, key_len, per_sec);
+        add_cell(name, "pbkdf", "iterations/s", 0, key_len, per_sec, fig);
     }
     fflush(lines);
     return 0;
@@ -300,6 +388,7 @@ static int argon2_calibrate(const char *kdf, size_t key_len, uint32_t max_m, uin
 
     if (key_len > sizeof(key) || max_m < min_m || target == 0)
         return -1;
+    check_share("disk");
     /* 1. Small parameters that take at least 250 ms. */
     for (;;) {
         if (argon2_ms(kdf, key, key_len, t, m, p, ARGON2_SAMPLES_FAST, ARGON2_MIN_MS, &ms) != 0)
@@ -343,17 +432,26 @@ static int argon2_line(const char *kdf, size_t key_len, const disk_bench_opts *o
     uint32_t max_m = o->memory_kb ? o->memory_kb : DISK_DEFAULT_PBKDF_KB;
     uint32_t p = o->parallel ? o->parallel : DISK_DEFAULT_PARALLEL;
     uint32_t t = 0, m = 0;
+    int ok = argon2_calibrate(kdf, key_len, max_m, p, target, &t, &m) == 0;
+    int fig = take(ok ? t * 1000.0 / target : -1), k;
 
-    if (argon2_calibrate(kdf, key_len, max_m, p, target, &t, &m) != 0) {
+    if (median_of(fig) < 0) {
         fprintf(lines, "%-10s N/A\n", kdf);
         fflush(lines);
         return -1;
     }
+    /* This pass's calibration beside its sample; the line shows that of
+     * the sample nearest the median, the cell the median itself. */
+    figures[fig].t[figures[fig].s.n - 1] = t;
+    figures[fig].m[figures[fig].s.n - 1] = m;
+    k = median_sample(fig);
+    t = figures[fig].t[k];
+    m = figures[fig].m[k];
     fprintf(lines, "%-10s %4u iterations, %5u memory, %1u parallel threads (CPUs) for "
            "%zu-bit key (requested %u ms time)\n",
            kdf, t, m, p, key_len * 8, target);
     fflush(lines);
-    bench_cell *c = add_cell(kdf, "pbkdf", "iterations/s", 0, key_len, t * 1000.0 / target);
+    bench_cell *c = add_cell(kdf, "pbkdf", "iterations/s", 0, key_len, median_of(fig), fig);
     if (c) {
         c->t = t;
         c->m = m;
@@ -426,8 +524,9 @@ static const brisk_cipher *cipher_by_parts(const char *cipher, const char *mode,
     return c;
 }
 
-/* cipher_mibs measures one row; 0, or -1 if brisk lacks the cipher. */
-static int cipher_mibs(const char *cipher, const char *mode, size_t key_len, double *enc,
+/* measure_row times one row once, in MiB/s; 0, or -1 if brisk lacks the
+ * cipher. */
+static int measure_row(const char *cipher, const char *mode, size_t key_len, double *enc,
                        double *dec)
 {
     const brisk_cipher *c = cipher_by_parts(cipher, mode, key_len);
@@ -438,6 +537,7 @@ static int cipher_mibs(const char *cipher, const char *mode, size_t key_len, dou
 
     if (c == NULL || posix_memalign((void **)&buf, 4096, BENCH_BUFFER) != 0)
         return -1;
+    check_share("disk");
     memset(buf, 0, BENCH_BUFFER);
     if (brisk_random_bytes(key, key_len) == 0 && brisk_random_bytes(iv, sizeof(iv)) == 0) {
         *enc = direction_mibs(&ctx, c, 1, key, buf, iv);
@@ -448,6 +548,21 @@ static int cipher_mibs(const char *cipher, const char *mode, size_t key_len, dou
     brisk_wipe(key, sizeof(key));
     free(buf);
     return ret;
+}
+
+/* cipher_mibs measures one row: its two figures' medians so far in *enc
+ * and *dec, and their indexes in fig[2]; 0, or -1 if brisk lacks the
+ * cipher or a pass could not measure it. */
+static int cipher_mibs(const char *cipher, const char *mode, size_t key_len, double *enc,
+                       double *dec, int fig[2])
+{
+    int ret = measure_row(cipher, mode, key_len, enc, dec);
+
+    fig[0] = take(ret == 0 ? *enc : -1);
+    fig[1] = take(ret == 0 ? *dec : -1);
+    *enc = median_of(fig[0]);
+    *dec = median_of(fig[1]);
+    return *enc < 0 || *dec < 0 ? -1 : 0;
 }
 
 /* split_spec splits cryptsetup's "aes-xts-plain64" into "aes" and "xts"
@@ -478,13 +593,13 @@ static int split_spec(const char *spec, char cipher[32], char mode[32])
 
 /* add_cipher_cells notes a cipher row's two figures, MiB/s, as cells. */
 static void add_cipher_cells(const char *cipher, const char *mode, size_t key_len, double enc,
-                             double dec)
+                             double dec, const int fig[2])
 {
     char name[48];
 
     snprintf(name, sizeof(name), "%s-%s", cipher, mode);
-    add_cell(name, "encrypt", "bytes/s", BENCH_REQUEST, key_len, enc * 1024 * 1024);
-    add_cell(name, "decrypt", "bytes/s", BENCH_REQUEST, key_len, dec * 1024 * 1024);
+    add_cell(name, "encrypt", "bytes/s", BENCH_REQUEST, key_len, enc * 1024 * 1024, fig[0]);
+    add_cell(name, "decrypt", "bytes/s", BENCH_REQUEST, key_len, dec * 1024 * 1024, fig[1]);
 }
 
 /* one_cipher is `cryptsetup benchmark -c SPEC -s BITS`: its own header,
@@ -493,13 +608,13 @@ static int one_cipher(const char *prog, const char *spec, size_t key_len)
 {
     char cipher[32], mode[32];
     double enc, dec;
-    int width;
+    int width, fig[2];
 
     if (split_spec(spec, cipher, mode) != 0) {
         app_error(prog, "no known cipher specification pattern detected in '%s'", spec);
         return 1;
     }
-    if (cipher_mibs(cipher, mode, key_len, &enc, &dec) != 0) {
+    if (cipher_mibs(cipher, mode, key_len, &enc, &dec, fig) != 0) {
         app_error(prog, "cipher %s (with %zu bits key) is not available", spec, key_len * 8);
         return 1;
     }
@@ -509,7 +624,7 @@ static int one_cipher(const char *prog, const char *spec, size_t key_len)
     fprintf(lines, "#%*s Algorithm |       Key |      Encryption |      Decryption\n", width - 11, "");
     fprintf(lines, "%*s-%s  %9zub  %10.1f MiB/s  %10.1f MiB/s\n", width - (int)strlen(mode) - 1, cipher,
            mode, key_len * 8, enc, dec);
-    add_cipher_cells(cipher, mode, key_len, enc, dec);
+    add_cipher_cells(cipher, mode, key_len, enc, dec, fig);
     return 0;
 }
 
@@ -522,11 +637,12 @@ static void cipher_table(void)
         const struct bench_row *r = &bench_rows[i];
         char name[64];
         double enc, dec;
+        int fig[2];
 
         snprintf(name, sizeof(name), "%s-%s", r->cipher, r->mode);
-        if (cipher_mibs(r->cipher, r->mode, r->key_len, &enc, &dec) == 0) {
+        if (cipher_mibs(r->cipher, r->mode, r->key_len, &enc, &dec, fig) == 0) {
             fprintf(lines, "%15s  %9ub  %10.1f MiB/s  %10.1f MiB/s\n", name, r->key_len * 8, enc, dec);
-            add_cipher_cells(r->cipher, r->mode, r->key_len, enc, dec);
+            add_cipher_cells(r->cipher, r->mode, r->key_len, enc, dec, fig);
         } else
             fprintf(lines, "%15s  %9ub %17s %17s\n", name, r->key_len * 8, "N/A", "N/A");
         fflush(lines);
@@ -599,6 +715,40 @@ static int bench_run(const char *prog, const disk_bench_opts *o)
     return 0;
 }
 
+/* cycles_per_unit turns v, in the cell's unit (bytes or iterations per
+ * second), into cycles per byte or iteration at hz; 0 where not measured
+ * (Argon2, whose unit is no amount of work, or no -cycles). */
+static double cycles_per_unit(double hz, const bench_cell *c, double v)
+{
+    return hz > 0 && !c->target && v > 0 ? hz / v : 0;
+}
+
+/* put_samples writes a cell's value, its samples in the cell's unit, and
+ * with -cycles their cycles per byte or iteration. */
+static void put_samples(json_writer *w, const disk_bench_opts *o, const bench_cell *c)
+{
+    const speed_samples *f = c->fig >= 0 ? &figures[c->fig].s : NULL;
+    /* The figures are in the line's unit (MiB/s for ciphers), the cell
+     * in its own (bytes/s). */
+    double hz = speed_cycles_hz(&o->clk);
+    double scale = strcmp(c->unit, "bytes/s") == 0 ? 1024.0 * 1024.0 : 1;
+
+    json_number(w, "value", c->value);
+    json_begin_array(w, "samples");
+    if (f == NULL || f->n == 0)
+        json_number(w, NULL, c->value);
+    for (int i = 0; f != NULL && i < f->n; i++)
+        json_number(w, NULL, f->v[i] * scale);
+    json_end_array(w);
+    if (f == NULL || f->n == 0 || cycles_per_unit(hz, c, c->value) == 0)
+        return;
+    json_number(w, "cycles", cycles_per_unit(hz, c, c->value));
+    json_begin_array(w, "cycle_samples");
+    for (int i = 0; i < f->n; i++)
+        json_number(w, NULL, cycles_per_unit(hz, c, f->v[i] * scale));
+    json_end_array(w);
+}
+
 /* write_doc writes the run document of the cells measured. */
 static int write_doc(const disk_bench_opts *o)
 {
@@ -615,8 +765,13 @@ static int write_doc(const disk_bench_opts *o)
     json_int(&w, "iter_ms", o->iter_ms ? o->iter_ms : DISK_DEFAULT_ITER_MS);
     json_int(&w, "memory_kb", o->memory_kb ? o->memory_kb : DISK_DEFAULT_PBKDF_KB);
     json_int(&w, "parallel", o->parallel ? o->parallel : DISK_DEFAULT_PARALLEL);
-    json_int(&w, "repeat", 1);
+    json_int(&w, "repeat", o->repeat > 1 ? o->repeat : 1);
     json_string(&w, "clock", "wall");
+    json_string(&w, "cycles", o->clk.source);
+    if (o->clk.mhz > 0)
+        json_number(&w, "mhz", (double)o->clk.mhz);
+    else
+        json_null(&w, "mhz");
     json_end_object(&w);
     json_begin_array(&w, "cells");
     for (int i = 0; i < n_bench_cells; i++) {
@@ -629,10 +784,7 @@ static int write_doc(const disk_bench_opts *o)
             json_int(&w, "size", c->size);
         json_int(&w, "bits", c->bits);
         json_string(&w, "unit", c->unit);
-        json_number(&w, "value", c->value);
-        json_begin_array(&w, "samples");
-        json_number(&w, NULL, c->value);
-        json_end_array(&w);
+        put_samples(&w, o, c);
         if (c->target) {
             json_begin_object(&w, "extra");
             json_int(&w, "iterations", c->t);
@@ -647,23 +799,84 @@ static int write_doc(const disk_bench_opts *o)
     return run_doc_end(o->doc, &w, mem, run_doc_json_stdout(o->doc) ? stderr : stdout);
 }
 
+/* print_figures prints -stats' and -cycles' table after the lines: per
+ * figure min, median, max and spread (-stats) and cycles per byte or
+ * iteration (-cycles), in the lines' units. */
+static void print_figures(const disk_bench_opts *o)
+{
+    double hz = speed_cycles_hz(&o->clk);
+    int marked = 0, n = o->repeat > 1 ? o->repeat : 1;
+    char line[200];
+
+    if (n_bench_cells == 0)
+        return;
+    fprintf(lines, "\n# Figures of %d pass%s%s\n", n, n == 1 ? "" : "es",
+            o->stats ? "; spread = (max - min) / median" : "");
+    if (o->clk.source != NULL) {
+        speed_cycles_describe(&o->clk, line, sizeof(line));
+        fprintf(lines, "# %s; cycles per byte (ciphers) or iteration (PBKDF2)\n", line);
+    }
+    fprintf(lines, "#%24s | %12s", "Figure", "Unit");
+    if (o->stats)
+        fprintf(lines, " | %11s | %11s | %11s | %6s", "Min", "Median", "Max", "Spread");
+    if (o->clk.source != NULL)
+        fprintf(lines, " | %9s", "Cycles");
+    fprintf(lines, "\n");
+    for (int i = 0; i < n_bench_cells; i++) {
+        const bench_cell *c = &bench_cells[i];
+        const speed_samples *f = &figures[c->fig].s;
+        int mib = strcmp(c->unit, "bytes/s") == 0;
+        double lo, hi, spread = speed_spread(f, &lo, &hi);
+        char name[96];
+
+        if (c->size)
+            snprintf(name, sizeof(name), "%.47s %ub %.7s", c->algorithm, c->bits, c->operation);
+        else
+            snprintf(name, sizeof(name), "%.47s", c->algorithm);
+        fprintf(lines, "%25s   %12s", name, mib ? "MiB/s" : c->target ? "passes/s" : "iterations/s");
+        if (o->stats) {
+            marked |= spread > SPEED_NOISY_SPREAD;
+            fprintf(lines, "   %11.1f   %11.1f   %11.1f   %5.1f%%%s", lo, speed_median(f->v, f->n),
+                    hi, 100 * spread, spread > SPEED_NOISY_SPREAD ? " *" : "  ");
+        }
+        if (o->clk.source != NULL && cycles_per_unit(hz, c, c->value) > 0)
+            fprintf(lines, "%s %9.2f", o->stats ? " " : "   ", cycles_per_unit(hz, c, c->value));
+        else if (o->clk.source != NULL)
+            fprintf(lines, "%s %9s", o->stats ? " " : "   ", "-");
+        fprintf(lines, "\n");
+    }
+    if (marked)
+        fprintf(lines, "* spread above %.0f%%: the median is not to be trusted to better than "
+                "that; take more passes (-repeat) or run on a quieter machine.\n",
+                100 * SPEED_NOISY_SPREAD);
+}
+
 int disk_benchmark(const char *prog, const disk_bench_opts *o)
 {
-    int ret;
+    int ret = 0, passes = o->repeat > 1 ? o->repeat : 1;
+    FILE *devnull = fopen("/dev/null", "w");
 
-    lines = stdout;
-    n_bench_cells = 0;
-    if (o->doc && run_doc_json_stdout(o->doc)) {
-        lines = fopen("/dev/null", "w");
-        if (!lines) {
-            app_error(prog, "cannot open /dev/null: %s", strerror(errno));
-            return 1;
-        }
+    if (!devnull) {
+        app_error(prog, "cannot open /dev/null: %s", strerror(errno));
+        return 1;
     }
-    ret = bench_run(prog, o);
-    if (lines != stdout)
-        fclose(lines);
+    n_figures = 0;
+    cpu_share = -1;
+    /* Every pass but the last is silent; the last prints the medians. */
+    for (int pass = 0; pass < passes && ret == 0; pass++) {
+        lines = pass < passes - 1 || (o->doc && run_doc_json_stdout(o->doc)) ? devnull : stdout;
+        n_bench_cells = 0;
+        next_figure = 0;
+        if (passes > 1 && pass < passes - 1)
+            fprintf(stderr, "brisk %s: -repeat: pass %d of %d\n", prog, pass + 1, passes);
+        ret = bench_run(prog, o);
+    }
+    if (ret == 0 && (o->stats || o->clk.source != NULL))
+        print_figures(o);
+    fclose(devnull);
     lines = stdout;
+    if (o->doc)
+        o->doc->cpu_share = cpu_share;
     if (o->doc && (o->doc->json_path || o->doc->save_path || o->doc->baseline_path) &&
         n_bench_cells > 0 && write_doc(o) != 0)
         ret = 1;

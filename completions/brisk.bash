@@ -68,7 +68,7 @@ _brisk()
         speed:*-evp:*)
             COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" cipher)
                                      $(_brisk_names "$brisk" digest)" -- "$cur")) ;;
-        speed:*-repeat:*)
+        speed:*-repeat:* | disk:*-repeat:* | channel:*-repeat:*)
             COMPREPLY=($(compgen -W "3 5 7 9" -- "$cur")) ;;
         speed:*-compare:*)
             COMPREPLY=($(compgen -W "openssl" -- "$cur")) ;;

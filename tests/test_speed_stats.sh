@@ -12,8 +12,11 @@
 # positive cycles per byte and per operation; -mhz's arithmetic (cycles per
 # byte = MHz x 10^6 / bytes per second); that -slope prints the cost per
 # call and per byte; that the default output has none of these; and that
-# bad values and combinations are one-line errors with exit 1.  Cells run
-# for 1 second with -bytes, so the script takes about 20 seconds.
+# bad values and combinations are one-line errors with exit 1.  Then the
+# same options of `disk -benchmark` (passes over cryptsetup's figures, the
+# lines showing medians) and `channel` (passes over its rows), checked in
+# their tables and documents.  Cells run for 1 second with -bytes, so the
+# script takes about 40 seconds.
 # Speed itself is never asserted, only the arithmetic between figures.
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
@@ -158,6 +161,77 @@ else
     echo "note: no perl, or under an emulator: the SIGINT check skipped"
 fi
 
+# ---- disk -benchmark: -repeat passes, the lines show medians ----
+# pyval FILE EXPR: EXPR over the JSON document FILE (as d, its cells as
+# cells) is true.
+pyval() {
+    /usr/bin/python3 -c 'import json, sys
+d = json.load(open(sys.argv[1])); cells = d["cells"]
+sys.exit(0 if eval(sys.argv[2]) else 1)' "$@"
+}
+# The checks of both documents: value is the median of the samples, and
+# with -mhz 1000 the cycles are 10^9 / the rate, per sample; with the TSC
+# their product is the same for every sample.
+MED='all(sorted(c["samples"])[len(c["samples"]) // 2] == c["value"] for c in cells)'
+CYCX='all(len(c["cycle_samples"]) == len(c["samples"]) and abs(c["cycles"] * c["value"] / (c["cycle_samples"][0] * c["samples"][0]) - 1) < 1e-9 and all(abs(x * v / (c["cycles"] * c["value"]) - 1) < 1e-9 for x, v in zip(c["cycle_samples"], c["samples"])) for c in cells)'
+if [ "$CYC" = "-mhz 1000" ]; then
+    CYCX="$CYCX"' and all(abs(c["cycles"] * c["value"] / 1e9 - 1) < 1e-9 for c in cells)'
+fi
+# shellcheck disable=SC2086
+b disk -benchmark -cipher aes-xts-plain64 -repeat 3 -stats $CYC -json "$tmp/disk.json"
+check "disk -benchmark -repeat 3 -stats $CYC: exit 0" clean_exit
+check "disk -repeat 3: two silent passes said on stderr" \
+    count_is "$tmp/err" '^brisk disk: -repeat: pass [12] of 3$' 2
+check "disk -repeat 3: cryptsetup's line once" count_is "$tmp/out" \
+    '^ +aes-xts +256b +[0-9]+\.[0-9] MiB/s +[0-9]+\.[0-9] MiB/s$' 1
+check "disk -cycles: the banner" has "$tmp/out" "$(echo "$CYC_RE" | sed 's/^\^/^# /; s/\$$//')"
+disk_re='^ +aes-xts 256b (en|de)crypt +MiB/s +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]%( \*| ) +[0-9]+\.[0-9]{2}$'
+check "disk -stats: a line per direction" count_is "$tmp/out" "$disk_re" 2
+grep -E "$disk_re" "$tmp/out" | tr -d '%*' >"$tmp/dstat"
+check "disk -stats: min <= median <= max, spread = (max - min) / median" awk_ok \
+    '{ s = ($7 - $5) / $6 * 100; d = s - $8; if (d < 0) d = -d
+       if (!($5 <= $6 && $6 <= $7 && d <= 0.06)) bad = 1 } END { exit bad }' "$tmp/dstat"
+line_enc=$(awk '$1 == "aes-xts" && $2 == "256b" { print $3; exit }' "$tmp/out")
+check "disk -stats: the line's encryption is the median ($line_enc)" \
+    [ "$line_enc" = "$(awk '$3 == "encrypt" { print $6 }' "$tmp/dstat")" ]
+check "disk -json: three samples per cell, value their median, cycles per sample" \
+    pyval "$tmp/disk.json" 'd["options"]["repeat"] == 3 and len(cells) == 2 and all(len(c["samples"]) == 3 for c in cells) and '"$MED and $CYCX"
+# shellcheck disable=SC2086
+b disk -benchmark -pbkdf argon2id -iter-time 100 -pbkdf-memory 1024 -pbkdf-parallel 1 -repeat 2 \
+    -json "$tmp/argon.json"
+check "disk -benchmark argon2id -repeat 2: exit 0" clean_exit
+check "disk -repeat 2: the Argon2 line once" count_is "$tmp/out" '^argon2id +[0-9]+ iterations, +[0-9]+ memory' 1
+check "disk -repeat 2: the line shows a pass's calibration" pyval "$tmp/argon.json" \
+    'len(cells[0]["samples"]) == 2 and cells[0]["extra"]["iterations"] * 10 in [round(x) for x in cells[0]["samples"]]'
+b disk -benchmark -hash sha256 -mhz 2000
+check "disk -benchmark -mhz: exit 0" clean_exit
+check "disk -mhz: cycles per PBKDF2 iteration = 2 x 10^9 / iterations per second" awk_ok \
+    '/^PBKDF2-sha256 / { ips = $2 } $1 == "pbkdf2-sha256" && $2 == "iterations/s" { c = $3 }
+     END { d = 2e9 / ips - c; if (d < 0) d = -d; exit !(ips > 0 && d < 0.01) }' "$tmp/out"
+b disk -benchmark -cipher aes-xts-plain64
+check "disk -benchmark alone: no table of figures" sh -c "! grep -q '^# Figures' '$tmp/out'"
+
+# ---- channel: -repeat passes over the rows, medians shown ----
+# shellcheck disable=SC2086
+b channel -size 4m -c aes128-ctr,aes128-gcm@openssh.com -repeat 3 -stats $CYC -json "$tmp/chan.json"
+check "channel -repeat 3 -stats $CYC: exit 0" clean_exit
+check "channel -repeat 3: two silent passes said on stderr" \
+    count_is "$tmp/err" '^brisk channel: -repeat: pass [12] of 3$' 2
+row_re='^(aes128-ctr|aes128-gcm@openssh.com) +[a-z0-9@.-]+ +[0-9]+\.[0-9] +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} '
+check "channel -repeat 3: each row once" count_is "$tmp/out" "$row_re" 2
+chan_re='^(aes128-ctr|aes128-gcm@openssh.com) +[a-z0-9@.-]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]%( \*)? +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]{3}$'
+check "channel -stats -cycles: a line per row" count_is "$tmp/out" "$chan_re" 2
+check "channel -cycles: the banner" has "$tmp/out" "$(echo "$CYC_RE" | sed 's/\$$//')"
+check "channel -json: three samples per row, value their median, cycles per sample" \
+    pyval "$tmp/chan.json" 'd["options"]["repeat"] == 3 and len(cells) == 2 and all(len(c["samples"]) == 3 for c in cells) and '"$MED and $CYCX"
+mbps=$(grep -E "$row_re" "$tmp/out" | awk '$1 == "aes128-ctr" { print $3 }')
+check "channel: the row's MB/s is the -stats median ($mbps)" \
+    [ "$mbps" = "$(grep -E "$chan_re" "$tmp/out" | awk '$1 == "aes128-ctr" { print $4 }')" ]
+b channel -size 4m -c aes128-ctr -repeat 2 -mr
+check "channel -repeat 2 -mr: exit 0" clean_exit
+check "channel -repeat 2 -mr: only -mr records" all_match "$tmp/out" '^\+CHH?:'
+check "channel -repeat 2 -mr: one row" count_is "$tmp/out" '^\+CH:aes128-ctr:' 1
+
 # ---- Bad values and combinations: one line on stderr, exit 1 ----
 bad() {
     desc=$1
@@ -181,6 +255,28 @@ bad "speed -multi 2 -repeat 2" speed -multi 2 -repeat 2 md5
 bad "speed -multi 2 -cycles" speed -multi 2 -cycles md5
 bad "speed -mr -stats" speed -mr -stats md5
 check "speed -mr -stats: says why" has "$tmp/err" '-stats cannot be used with -mr'
+# disk and channel: a one-line error and exit 1 whatever the command
+badc() {
+    desc=$1
+    shift
+    b "$@"
+    if one_line_error "$1" && [ ! -s "$tmp/out" ]; then
+        ok
+    else
+        ko "$desc: want one error line and exit 1, got exit $rc:"
+        head -n 3 "$tmp/err"
+    fi
+}
+badc "disk -repeat without -benchmark" disk -repeat 2
+badc "disk -benchmark -repeat 0" disk -benchmark -repeat 0
+badc "disk -benchmark -repeat 101" disk -benchmark -repeat 101
+badc "disk -benchmark -mhz 0" disk -benchmark -mhz 0
+badc "disk -stats with a volume option" disk -benchmark -stats -bs 4k
+badc "channel -repeat 0" channel -repeat 0
+badc "channel -mhz x" channel -mhz x
+badc "channel -stats -mr" channel -stats -mr
+badc "channel -repeat with -replay" channel -repeat 2 -replay /nonexistent
+badc "channel -cycles with -listen" channel -cycles -listen 127.0.0.1:0
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
