@@ -557,18 +557,19 @@ static int set_hmac(speed_sel *sel, const app_opts *o)
     return 0;
 }
 
-/* check_combinations refuses what the new options cannot do: -multi's
- * workers report one figure per cell through -mr, no samples, cycles or
- * slopes; -mr has no place for -stats. */
+/* check_combinations refuses what the new options cannot do: -multi
+ * has no cycles or slopes (one core's cost); -mr has no place for
+ * -stats. */
 static int check_combinations(const speed_run *r)
 {
-    const char *what = r->repeat > 1 ? "-repeat" : r->stats ? "-stats"
-                       : r->want_cycles ? (r->clk.mhz ? "-mhz" : "-cycles")
+    const char *what = r->want_cycles ? (r->clk.mhz ? "-mhz" : "-cycles")
                        : r->slope ? "-slope" : NULL;
 
+    /* -repeat and -stats sum the workers' samples pass by pass; cycles
+     * and slopes are one core's cost, which N workers at once are not. */
     if (r->multi > 0 && what != NULL) {
-        app_error("speed", "%s cannot be used with -multi (its workers report one figure per"
-                  " cell)", what);
+        app_error("speed", "%s cannot be used with -multi (it measures one core's cost; the"
+                  " workers share the cores)", what);
         return -1;
     }
     if (r->mr && r->stats) {

@@ -80,6 +80,7 @@ struct speed_row {
                                    by every worker) */
     double results[MAX_SIZES];  /* bytes per second: the median of samples */
     speed_samples samples[MAX_SIZES];
+    int worker_samples[MAX_SIZES]; /* -multi's parent: samples of the worker read */
     /* -slope: the least-squares line through the time (and, with -cycles,
      * the cycles) of one call against its length, over the slope sizes. */
     int slope_done;
@@ -102,6 +103,7 @@ typedef struct pk_row {
     double results[2];      /* signatures and verifications per second:
                                the medians of samples */
     speed_samples samples[2];
+    int worker_samples[2];  /* -multi's parent: samples of the worker read */
     speed_samples ossl[2];  /* -compare openssl: libcrypto's samples */
     int ossl_na;            /* libcrypto cannot time this row: n/a */
 } pk_row;
@@ -114,6 +116,7 @@ typedef struct speed_run {
     int n_pk;
     int pk_seconds;         /* OpenSSL's PKEY_SECONDS: 10 unless -seconds */
     int seconds, mr, usertime, multi;
+    int worker;             /* a -multi worker: a +S or +SP record per sample */
     size_t misalign;
     int sizes[MAX_SIZES];
     int n_sizes;
@@ -232,6 +235,9 @@ enum {
     MR_R2,     /* +R2 ...                             RSA public */
     MR_R3,     /* +R3 ...                             DSA sign */
     MR_R4,     /* +R4 ...                             DSA verify */
+    /* brisk's own, from a -multi worker to its parent only: one sample. */
+    MR_S,      /* +S:index:label:size index:bytes/s */
+    MR_SP,     /* +SP:type:index:bits:operation (0 sign, 1 verify):ops/s */
     MR_KINDS
 };
 
@@ -248,7 +254,7 @@ typedef enum mr_field {
     MR_RATES    /* int n and const double *: n fields "%.2f" (last only) */
 } mr_field;
 
-#define MR_MAX_FIELDS 4
+#define MR_MAX_FIELDS 5
 
 typedef struct mr_record {
     const char *tag;

@@ -3,6 +3,12 @@
  * N forked workers each time everything and write -mr records into a
  * pipe; the parent echoes each record ("Got: ... from N") and sums the
  * workers' figures, read through the record table of apps/speed_out.c.
+ *
+ * With -repeat, the workers also send each sample (+S, +SP: brisk's own
+ * records, not echoed): the workers take their k-th samples of a cell in
+ * the same pass, so the parent's k-th sample is their sum, the whole
+ * machine's rate in that pass, and its figure (and -stats') the median of
+ * those sums.
  */
 #include <errno.h>
 #include <signal.h>
@@ -43,6 +49,41 @@ static int add_child_row(speed_run *r, const mr_line *m)
     return -1;
 }
 
+/* add_child_sample adds a worker's sample (MR_S, MR_SP) to the parent's
+ * sample of the same pass. */
+static int add_child_sample(speed_run *r, int kind, const mr_line *m)
+{
+    speed_samples *c = NULL;
+    int *k = NULL;
+
+    for (int i = 0; kind == MR_S && i < r->n_rows; i++) {
+        speed_row *row = &r->rows[i];
+        int s = (int)m->v[2].n;
+        if (row->index == m->v[0].n && strcmp(row->label, m->v[1].s) == 0 && s >= 0 &&
+            s < r->n_sizes) {
+            c = &row->samples[s];
+            k = &row->worker_samples[s];
+            break;
+        }
+    }
+    for (int i = 0; kind == MR_SP && i < r->n_pk; i++) {
+        pk_row *pk = &r->pk[i];
+        int op = (int)m->v[3].n;
+        if (pk->type == m->v[0].n && pk->index == m->v[1].n && pk->bits == m->v[2].n &&
+            (op == 0 || op == 1)) {
+            c = &pk->samples[op];
+            k = &pk->worker_samples[op];
+            break;
+        }
+    }
+    if (c == NULL || *k >= MAX_REPEAT)
+        return -1;
+    if (*k >= c->n)
+        speed_add_sample(c, 0, 0);
+    c->v[(*k)++] += m->v[kind == MR_S ? 3 : 4].x;
+    return 0;
+}
+
 /* add_child adds the figures of one record, if it carries any; returns 0,
  * or -1 for a malformed record or one of a row the parent does not have. */
 static int add_child(speed_run *r, char *line)
@@ -50,10 +91,12 @@ static int add_child(speed_run *r, char *line)
     int kind = speed_mr_kind(line);
     mr_line m;
 
-    if (kind != MR_F && kind != MR_F2 && kind != MR_F3)
+    if (kind != MR_F && kind != MR_F2 && kind != MR_F3 && kind != MR_S && kind != MR_SP)
         return 0;
     if (speed_mr_read(line, kind, &m) != 0)
         return -1;
+    if (kind == MR_S || kind == MR_SP)
+        return add_child_sample(r, kind, &m);
     if (kind == MR_F)
         return add_child_row(r, &m);
     return add_child_pk(r, kind == MR_F2 ? SPEED_PK_RSA : SPEED_PK_DSA, &m);
@@ -71,13 +114,21 @@ static int read_child(speed_run *r, int fd, int n)
         close(fd);
         return -1;
     }
+    /* This worker's samples count from 0 again. */
+    for (int i = 0; i < r->n_rows; i++)
+        memset(r->rows[i].worker_samples, 0, sizeof(r->rows[i].worker_samples));
+    for (int i = 0; i < r->n_pk; i++)
+        memset(r->pk[i].worker_samples, 0, sizeof(r->pk[i].worker_samples));
     while (fgets(line, sizeof(line), f) != NULL) {
+        int kind;
         line[strcspn(line, "\n")] = '\0';
         if (line[0] != '+') {
             fprintf(stderr, "Don't understand line '%s' from child %d\n", line, n);
             continue;
         }
-        fprintf(log, "Got: %s from %d\n", line, n);
+        kind = speed_mr_kind(line);
+        if (kind != MR_S && kind != MR_SP)
+            fprintf(log, "Got: %s from %d\n", line, n);
         char copy[sizeof(line)];
         memcpy(copy, line, sizeof(line));
         if (add_child(r, copy) != 0) {
@@ -116,6 +167,7 @@ int speed_do_multi(speed_run *r, int *status)
                 _exit(1);
             close(fd[1]);
             r->mr = 1;
+            r->worker = r->repeat > 1 || r->stats;
             r->usertime = 0;
             return 0;
         }
@@ -143,6 +195,16 @@ int speed_do_multi(speed_run *r, int *status)
         if (!WIFEXITED(st) || WEXITSTATUS(st) != 0)
             ret = 1;
     }
+    /* With samples, a figure is the median of the machine's passes. */
+    for (int i = 0; i < r->n_rows; i++)
+        for (int s = 0; s < r->n_sizes; s++)
+            if (r->rows[i].samples[s].n > 0)
+                r->rows[i].results[s] =
+                    speed_median(r->rows[i].samples[s].v, r->rows[i].samples[s].n);
+    for (int i = 0; i < r->n_pk; i++)
+        for (int op = 0; op < 2; op++)
+            if (r->pk[i].samples[op].n > 0)
+                r->pk[i].results[op] = speed_median(r->pk[i].samples[op].v, r->pk[i].samples[op].n);
     /* After SIGINT, a row counts as done when every worker timed it. */
     for (int i = 0; i < r->n_rows; i++)
         r->rows[i].done = r->rows[i].done == n_forked;

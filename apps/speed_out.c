@@ -27,6 +27,8 @@ const mr_record speed_mr_records[MR_KINDS] = {
     [MR_R2] = {"+R2", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R3] = {"+R3", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R4] = {"+R4", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_S] = {"+S", {MR_INT, MR_NAME, MR_INT, MR_REAL}},
+    [MR_SP] = {"+SP", {MR_INT, MR_INT, MR_UINT, MR_INT, MR_REAL}},
 };
 
 /* speed_mr_write writes one record as a single write(): the workers of

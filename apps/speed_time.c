@@ -787,6 +787,8 @@ static void time_cell(speed_run *r, speed_row *row, int s)
         fprintf(stderr, "%lld %s's in %.2fs\n", tk.count, row->label, tk.t);
     speed_add_sample(&row->samples[s], (double)tk.count / tk.t * len,
                      tk.count > 0 ? tk.cycles / ((double)tk.count * len) : 0);
+    if (r->worker)
+        speed_mr_write(stdout, MR_S, row->index, row->label, s, (double)tk.count / tk.t * len);
     row->results[s] = speed_median(row->samples[s].v, row->samples[s].n);
     if (r->compare_version != NULL)   /* libcrypto's sample, right after */
         speed_ossl_time_cell(r, row, s, row_clock(r, row));
@@ -966,6 +968,8 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
                 op == 0 ? "signs" : "verify", t);
     speed_add_sample(&pk->samples[op], (double)count / t,
                      count > 0 ? speed_cycles_spent(&r->clk, c1 - c0, t, w) / (double)count : 0);
+    if (r->worker)
+        speed_mr_write(stdout, MR_SP, pk->type, pk->index, pk->bits, op, (double)count / t);
     pk->results[op] = speed_median(pk->samples[op].v, pk->samples[op].n);
     if (r->compare_version != NULL)   /* libcrypto's sample, right after */
         speed_ossl_time_pk(r, pk, op, r->usertime ? TIME_USER : TIME_WALL);
