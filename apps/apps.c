@@ -164,9 +164,14 @@ int parse_bytes(const char *s, uint64_t *out)
 
 int write_all(int fd, const uint8_t *p, size_t len)
 {
+    return write_all_unless(fd, p, len, NULL);
+}
+
+int write_all_unless(int fd, const uint8_t *p, size_t len, const volatile sig_atomic_t *stop)
+{
     while (len > 0) {
         ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR)
+        if (n < 0 && errno == EINTR && (stop == NULL || !*stop))
             continue;
         if (n < 0)
             return -1;

@@ -125,6 +125,10 @@ int parse_bytes(const char *s, uint64_t *out);
  * 0, or -1 with errno set (ENOSPC if the kernel takes nothing). */
 int write_all(int fd, const uint8_t *p, size_t len);
 
+/* write_all_unless is write_all, but gives up (EINTR) on a write a signal
+ * interrupted once *stop is set: a long write can be cut short. */
+int write_all_unless(int fd, const uint8_t *p, size_t len, const volatile sig_atomic_t *stop);
+
 /* ---- Output ---- */
 
 /* The lines describing this build, each ending in a newline:

@@ -382,26 +382,6 @@ static int io_error(const disk_run *r, const char *what, int err)
     return -1;
 }
 
-/* write_full writes len bytes at the current offset (one write(2) unless the
- * kernel takes less); 0 or -1 with errno set. */
-static int write_full(int fd, const uint8_t *p, size_t len)
-{
-    while (len > 0) {
-        ssize_t n = write(fd, p, len);
-        if (n < 0 && errno == EINTR && !stop_signal)
-            continue;
-        if (n < 0)
-            return -1;
-        if (n == 0) {
-            errno = ENOSPC;
-            return -1;
-        }
-        p += n;
-        len -= (size_t)n;
-    }
-    return 0;
-}
-
 static int read_all(int fd, uint8_t *p, size_t len)
 {
     while (len > 0) {
@@ -443,7 +423,7 @@ static int prepare(disk_run *r, uint64_t size)
         return io_error(r, "seek", errno);
     for (uint64_t off = 0; off < size && !stop_signal; off += ZERO_CHUNK) {
         size_t n = size - off < ZERO_CHUNK ? (size_t)(size - off) : ZERO_CHUNK;
-        if (write_full(r->fd, r->zeros, n) != 0)
+        if (write_all_unless(r->fd, r->zeros, n, &stop_signal) != 0)
             return io_error(r, "write", errno);
     }
     return 0;
@@ -466,7 +446,7 @@ static int write_volume(disk_run *r, uint64_t size, size_t bs, double *secs)
             app_error(PROG, "encryption failed at byte %llu", (unsigned long long)off);
             return -1;
         }
-        if (write_full(r->fd, r->cbuf, n) != 0)
+        if (write_all_unless(r->fd, r->cbuf, n, &stop_signal) != 0)
             return io_error(r, "write", errno);
     }
     if (!stop_signal && fdatasync(r->fd) != 0 && errno != EINVAL)

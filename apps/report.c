@@ -166,29 +166,35 @@ static int bad_doc(const char *path, const char *fmt, ...)
     return -1;
 }
 
-/* need_string / need_number: a required member of cell i, or an error. */
-static int need_string(const char *path, size_t i, const json_value *c, const char *key,
-                       const char **out)
+/* need_member: cell i's required member key, of type t ("string" or
+ * "number" in the error), or NULL after an error. */
+static const json_value *need_member(const char *path, size_t i, const json_value *c,
+                                     const char *key, json_type t, const char *tname)
 {
     const json_value *v = json_get(c, key);
     if (v == NULL)
-        return bad_doc(path, "cell %zu has no \"%s\"", i, key);
-    if (v->type != JSON_STRING)
-        return bad_doc(path, "cell %zu: \"%s\" is not a string", i, key);
-    *out = v->string;
-    return 0;
+        bad_doc(path, "cell %zu has no \"%s\"", i, key);
+    else if (v->type != t)
+        bad_doc(path, "cell %zu: \"%s\" is not a %s", i, key, tname);
+    return v != NULL && v->type == t ? v : NULL;
+}
+
+static int need_string(const char *path, size_t i, const json_value *c, const char *key,
+                       const char **out)
+{
+    const json_value *v = need_member(path, i, c, key, JSON_STRING, "string");
+    if (v != NULL)
+        *out = v->string;
+    return v != NULL ? 0 : -1;
 }
 
 static int need_number(const char *path, size_t i, const json_value *c, const char *key,
                        double *out)
 {
-    const json_value *v = json_get(c, key);
-    if (v == NULL)
-        return bad_doc(path, "cell %zu has no \"%s\"", i, key);
-    if (v->type != JSON_NUMBER)
-        return bad_doc(path, "cell %zu: \"%s\" is not a number", i, key);
-    *out = v->number;
-    return 0;
+    const json_value *v = need_member(path, i, c, key, JSON_NUMBER, "number");
+    if (v != NULL)
+        *out = v->number;
+    return v != NULL ? 0 : -1;
 }
 
 /* opt_number: an optional numeric member of cell i; -1 when absent. */

@@ -393,12 +393,6 @@ void speed_print_results(const speed_run *r)
 
 /* ---- -compare openssl: the comparison table ---- */
 
-/* median returns the median of c's samples, or 0 when it has none. */
-static double median(const speed_samples *c)
-{
-    return speed_median(c->v, c->n);
-}
-
 /* print_kbytes prints one figure as the table does, "n/a" for none. */
 static void print_kbytes(double x, int have)
 {
@@ -438,10 +432,11 @@ static void print_compare_rows(const speed_run *r)
             print_kbytes(row->results[s], 1);
         printf("\n%-18s %-8s", "", "openssl");
         for (int s = 0; s < r->n_sizes; s++)
-            print_kbytes(median(&row->ossl[s]), !row->ossl_na && row->ossl[s].n > 0);
+            print_kbytes(speed_median(row->ossl[s].v, row->ossl[s].n),
+                         !row->ossl_na && row->ossl[s].n > 0);
         printf("\n%-18s %-8s", "", "ratio");
         for (int s = 0; s < r->n_sizes; s++)
-            print_ratio(row->results[s], median(&row->ossl[s]),
+            print_ratio(row->results[s], speed_median(row->ossl[s].v, row->ossl[s].n),
                         !row->ossl_na && row->ossl[s].n > 0, 11);
         printf("\n");
     }
@@ -465,11 +460,11 @@ static void print_compare_pk(const speed_run *r)
             if (pk->ossl_na || pk->ossl[op].n == 0)
                 printf(" %10s", "n/a");
             else
-                printf(" %10.1f", median(&pk->ossl[op]));
+                printf(" %10.1f", speed_median(pk->ossl[op].v, pk->ossl[op].n));
         }
         printf("\n%-13s %-8s", "", "ratio");
         for (int op = 0; op < 2; op++)
-            print_ratio(pk->results[op], median(&pk->ossl[op]),
+            print_ratio(pk->results[op], speed_median(pk->ossl[op].v, pk->ossl[op].n),
                         !pk->ossl_na && pk->ossl[op].n > 0, 9);
         printf("\n");
     }
