@@ -129,7 +129,7 @@ const app_option channel_options[] = {
      "N passes over every row; the rows show medians"},
     {"stats", OPT_STATS, ARG_NONE, 0, 0, NULL, "Add min, median, max and spread per row"},
     {"cycles", OPT_CYCLES, ARG_NONE, 0, 0, NULL, "Add cycles per byte per row and side"},
-    {"mhz", OPT_MHZ, ARG_NUMBER, 1, 100000, "N",
+    {"mhz", OPT_MHZ, ARG_NUMBER, 1, MAX_MHZ, "N",
      "Count cycles as seconds x N MHz (implies -cycles)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };

@@ -112,7 +112,7 @@ const app_option disk_options[] = {
      "-benchmark: add min, median, max and spread per figure"},
     {"cycles", OPT_CYCLES, ARG_NONE, 0, 0, NULL,
      "-benchmark: add cycles per byte (ciphers) or iteration (PBKDF2)"},
-    {"mhz", OPT_MHZ, ARG_NUMBER, 1, 100000, "N",
+    {"mhz", OPT_MHZ, ARG_NUMBER, 1, MAX_MHZ, "N",
      "-benchmark: count cycles as seconds x N MHz (implies -cycles)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };

@@ -303,8 +303,6 @@ enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
        OPT_CYCLES, OPT_MHZ, OPT_SLOPE, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW,
        OPT_COMPARE };
 
-#define MAX_MHZ 100000
-
 const app_option speed_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"seconds", OPT_SECONDS, ARG_NUMBER, 1, MAX_SECONDS, "N",

@@ -47,6 +47,9 @@ double speed_cpu_share(double seconds);
  * below SPEED_LOW_SHARE. */
 void speed_warn_share(const char *prog, double share);
 
+/* -mhz's largest value. */
+#define MAX_MHZ 100000
+
 /* The counter -cycles reads, chosen once per run. */
 typedef struct speed_cycle_clock {
     long mhz;               /* -mhz: cycles = seconds x mhz; 0 if not given */
