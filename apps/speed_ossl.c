@@ -641,6 +641,11 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     double t;
     int doing;
 
+    if (pk->type == SPEED_PK_FFDH && !pk->ossl_na) {
+        app_error("speed", "openssl: ffdh%u: not timed through libcrypto yet; shown as n/a",
+                  pk->bits);
+        pk->ossl_na = 1;
+    }
     if (pk->ossl_na || speed_interrupted())
         goto done;
     memset(&p, 0, sizeof(p));

@@ -66,8 +66,8 @@ static EVP_PKEY *ossl_generate(const char *group)
     snprintf(name, sizeof(name), "%s", group);
     params[0] = OSSL_PARAM_construct_utf8_string(OSSL_PKEY_PARAM_GROUP_NAME, name, 0);
     params[1] = OSSL_PARAM_construct_end();
-    if (ctx == NULL || EVP_PKEY_keygen_init(ctx) <= 0 || EVP_PKEY_CTX_set_params(ctx, params) <= 0 ||
-        EVP_PKEY_generate(ctx, &pkey) <= 0)
+    if (ctx == NULL || EVP_PKEY_keygen_init(ctx) <= 0 ||
+        EVP_PKEY_CTX_set_params(ctx, params) <= 0 || EVP_PKEY_generate(ctx, &pkey) <= 0)
         pkey = NULL;
     EVP_PKEY_CTX_free(ctx);
     return pkey;
@@ -78,7 +78,8 @@ static EVP_PKEY *ossl_generate(const char *group)
 static int ossl_bn_param(uint8_t *out, size_t len, EVP_PKEY *pkey, const char *name)
 {
     BIGNUM *b = NULL;
-    int ok = EVP_PKEY_get_bn_param(pkey, name, &b) > 0 && BN_bn2binpad(b, out, (int)len) == (int)len;
+    int ok = EVP_PKEY_get_bn_param(pkey, name, &b) > 0 &&
+             BN_bn2binpad(b, out, (int)len) == (int)len;
     BN_clear_free(b);
     return ok;
 }
@@ -181,7 +182,8 @@ static void test_fixed(const char *impl)
     ob = ossl_key("ffdhe2048", yb, 256, NULL, 0);
     if (tv_check(oa != NULL && ob != NULL, "fixed keys into OpenSSL")) {
         tv_check(ossl_checks(oa), "fixed: OpenSSL checks the key pair");
-        tv_check_int((long long)ossl_derive(z_o, sizeof(z_o), oa, ob), 256, "fixed: OpenSSL derives");
+        tv_check_int((long long)ossl_derive(z_o, sizeof(z_o), oa, ob), 256,
+                     "fixed: OpenSSL derives");
         tv_check_int(brisk_dh_derive(z_b, 256, &a, yb, 256), BRISK_EOK, "fixed: brisk derives");
         tv_check_mem(z_b, z_o, 256, "fixed exponents %s: the same secret", impl);
     }

@@ -486,7 +486,8 @@ int brisk_dh_key_set(brisk_dh_key *key, const brisk_dh_group *group, const uint8
     }
     if (priv != NULL) {
         if (priv_len == 0 || priv_len > group_bytes(group) ||
-            brisk_bn_from_bytes(&key->x, priv, priv_len) != BRISK_EOK || !x_ok(&key->x, &key->mont)) {
+            brisk_bn_from_bytes(&key->x, priv, priv_len) != BRISK_EOK ||
+            !x_ok(&key->x, &key->mont)) {
             err = BRISK_EINVAL;
             goto fail;
         }
