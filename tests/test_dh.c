@@ -14,7 +14,11 @@
  *    leading zeros too) is accepted; random values are judged as y^q mod p
  *    judges them (the Jacobi symbol against an exponentiation);
  *  - bad private exponents (0, q, longer than p), a mismatched key pair,
- *    short output buffers and a key without x.
+ *    short output buffers and a key without x;
+ *  - the Jacobi symbol (src/bn/jacobi.c) on random single limbs against a
+ *    plain one-limb implementation, and on random multi-limb values by
+ *    its multiplicativity in both arguments (close values, equal low
+ *    limbs and powers of two among them).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +26,9 @@
 #include <brisk/brisk.h>
 
 #include "vectors.h"
+
+/* src/bn/internal.h's, not public */
+int brisk_limbs_jacobi(const uint64_t *a, const uint64_t *n, size_t len);
 
 /* RFC 7919 appendix A.1 to A.5: the primes as printed there (hex, no
  * spaces). */
@@ -415,6 +422,84 @@ static void test_reject(tv_rng *rng)
     tv_check(strcmp(brisk_strerror(BRISK_EPUBKEY), "unknown error") != 0, "EPUBKEY has a message");
 }
 
+/* jacobi64 is the textbook algorithm (Cohen 1.4.10) on one limb, n odd. */
+static int jacobi64(uint64_t a, uint64_t n)
+{
+    int j = 1;
+
+    a %= n;
+    while (a != 0) {
+        while (!(a & 1)) {
+            a >>= 1;
+            if ((n & 7) == 3 || (n & 7) == 5)
+                j = -j;
+        }
+        uint64_t t = a;
+        a = n;
+        n = t;
+        if ((a & 3) == 3 && (n & 3) == 3)
+            j = -j;
+        a %= n;
+    }
+    return n == 1 ? j : 0;
+}
+
+static int jac(const brisk_bn *a, const brisk_bn *n)
+{
+    return brisk_limbs_jacobi(a->d, n->d, n->n);
+}
+
+static void test_jacobi(tv_rng *rng)
+{
+    for (int i = 0; i < 2000; i++) {
+        uint64_t a, n;
+        tv_rng_fill(rng, &a, sizeof(a));
+        tv_rng_fill(rng, &n, sizeof(n));
+        if (i % 3 == 1)
+            a >>= (unsigned)(a % 64);
+        if (i % 3 == 2)
+            n >>= (unsigned)(n % 60);
+        n |= 1;
+        if (!tv_check_int(brisk_limbs_jacobi(&a, &n, 1), jacobi64(a, n),
+                          "jacobi(%llu, %llu)", (unsigned long long)a, (unsigned long long)n))
+            break;
+    }
+    /* (a b / n) = (a / n)(b / n) and (a / m n) = (a / m)(a / n) */
+    for (int i = 0; i < 200; i++) {
+        brisk_bn a, b, m, n, ab, mn;
+        size_t la = 1 + (size_t)i % 7, lm = 1 + (size_t)(i / 7) % 5;
+        tv_rng_fill(rng, a.d, 8 * la);
+        tv_rng_fill(rng, b.d, 8 * la);
+        tv_rng_fill(rng, m.d, 8 * lm);
+        tv_rng_fill(rng, n.d, 8 * lm);
+        a.n = b.n = la;
+        m.n = n.n = lm;
+        m.d[0] |= 1;
+        n.d[0] |= 1;
+        if (i % 4 == 1) { /* b close to a */
+            memcpy(b.d, a.d, 8 * la);
+            b.d[0] ^= 6;
+        }
+        if (i % 4 == 2)   /* a shares n's low limb */
+            a.d[0] = n.d[0];
+        if (i % 4 == 3) { /* a a power of two */
+            memset(a.d, 0, 8 * la);
+            a.d[la - 1] = (uint64_t)1 << (i % 64);
+        }
+        brisk_bn_mul(&ab, &a, &b);
+        brisk_bn_mul(&mn, &m, &n);
+        brisk_bn ab_m, a_m, b_m, a_mn, a_n;
+        brisk_bn_mod(&ab_m, &ab, &mn);   /* reduced, in the modulus's width */
+        brisk_bn_mod(&a_m, &a, &mn);
+        brisk_bn_mod(&b_m, &b, &mn);
+        int jab = jac(&ab_m, &mn), ja = jac(&a_m, &mn), jb = jac(&b_m, &mn);
+        tv_check_int(jab, ja * jb, "(ab / mn) = (a / mn)(b / mn), case %d", i);
+        brisk_bn_mod(&a_mn, &a, &m);
+        brisk_bn_mod(&a_n, &a, &n);
+        tv_check_int(ja, jac(&a_mn, &m) * jac(&a_n, &n), "(a / mn) = (a / m)(a / n), case %d", i);
+    }
+}
+
 int main(void)
 {
     tv_rng rng;
@@ -430,5 +515,6 @@ int main(void)
     }
     tv_note("known answers and generated keys with bn: %s", tv_impl_list("bn", list, sizeof(list)));
     test_reject(&rng);
+    test_jacobi(&rng);
     return tv_end();
 }

@@ -4,8 +4,9 @@
  * algorithm 1.4.10): strip the factors of two of a (each pair of them
  * leaves the symbol, an odd count flips it when n = 3 or 5 mod 8), swap a
  * and n by quadratic reciprocity when a < n (a flip when both are 3 mod
- * 4), subtract n from a, until a is 0; then the symbol is 0 unless n is 1.
- * Lengths shrink as the numbers do.  Variable-time: for public values
+ * 4), subtract n from a, until a = n; then the symbol is 0 unless n is 1.
+ * The subtraction and the next shift share one pass over the limbs, and
+ * lengths shrink as the numbers do.  Variable-time: for public values
  * only (the subgroup check of a Diffie-Hellman peer's public value).
  */
 #include <string.h>
@@ -55,11 +56,44 @@ static int cmp_len(const uint64_t *a, size_t la, const uint64_t *b, size_t lb)
     return 0;
 }
 
+/* sub_shift sets a = (a - n) >> tz for odd a > n (la and ln limbs, both
+ * trimmed) when their low limbs differ, tz being the trailing zeros of the
+ * difference's low limb (1 to 63: the difference is even): one pass where
+ * a subtraction and a shift would take two.  Returns tz, or 0 (a
+ * unchanged) when the low limbs are equal. */
+static unsigned sub_shift(uint64_t *a, size_t la, const uint64_t *n, size_t ln)
+{
+    uint64_t d = a[0] - n[0], br = a[0] < n[0], prev;
+    unsigned tz;
+    size_t i;
+
+    if (d == 0)
+        return 0;
+    tz = ctz64(d);
+    prev = d;
+    for (i = 1; i < ln; i++) {
+        uint64_t ai = a[i], ni = n[i];
+        d = ai - ni - br;
+        br = (ai < ni) | ((ai == ni) & br);
+        a[i - 1] = (prev >> tz) | (d << (64 - tz));
+        prev = d;
+    }
+    for (; i < la; i++) {
+        uint64_t ai = a[i];
+        d = ai - br;
+        br = ai < br;
+        a[i - 1] = (prev >> tz) | (d << (64 - tz));
+        prev = d;
+    }
+    a[la - 1] = prev >> tz;
+    return tz;
+}
+
 int brisk_limbs_jacobi(const uint64_t *a_in, const uint64_t *n_in, size_t len)
 {
     uint64_t buf_a[MAXL], buf_n[MAXL];
     uint64_t *a = buf_a, *n = buf_n;
-    size_t la, ln;
+    size_t la, ln, z;
     int j = 1;
 
     memcpy(a, a_in, len * sizeof(uint64_t));
@@ -68,17 +102,22 @@ int brisk_limbs_jacobi(const uint64_t *a_in, const uint64_t *n_in, size_t len)
     ln = brisk_limbs_len(n, len);
     if (ln == 0 || !(n[0] & 1))
         return 0;
-    while (la > 0) {
-        size_t z = 0;
-        while (a[z / 64] == 0)
-            z += 64;
-        z += ctz64(a[z / 64]);
-        if (z > 0) {
-            shift_right(a, &la, z);
-            if ((z & 1) && ((n[0] & 7) == 3 || (n[0] & 7) == 5))
-                j = -j;
-        }
-        if (cmp_len(a, la, n, ln) < 0) {
+    if (la == 0)
+        return ln == 1 && n[0] == 1;
+    /* from here a and n are odd */
+    for (z = 0; a[z / 64] == 0; z += 64)
+        ;
+    z += ctz64(a[z / 64]);
+    if (z > 0) {
+        shift_right(a, &la, z);
+        if ((z & 1) && ((n[0] & 7) == 3 || (n[0] & 7) == 5))
+            j = -j;
+    }
+    for (;;) {
+        int c = cmp_len(a, la, n, ln);
+        if (c == 0)   /* gcd(a, n) = n */
+            break;
+        if (c < 0) {
             uint64_t *t = a;
             size_t tl = la;
             a = n;
@@ -88,15 +127,27 @@ int brisk_limbs_jacobi(const uint64_t *a_in, const uint64_t *n_in, size_t len)
             if ((a[0] & 3) == 3 && (n[0] & 3) == 3)
                 j = -j;
         }
-        /* a >= n, both odd: a - n is even */
-        uint64_t br = 0;
-        for (size_t i = 0; i < la; i++) {
-            uint64_t ni = i < ln ? n[i] : 0, d = a[i] - ni - br;
-            br = (a[i] < ni) | ((a[i] == ni) & br);
-            a[i] = d;
+        /* a > n, both odd: a - n is even and not 0 */
+        z = sub_shift(a, la, n, ln);
+        if (z == 0) {
+            uint64_t br = 0;
+            for (size_t i = 0; i < la; i++) {
+                uint64_t ni = i < ln ? n[i] : 0, d = a[i] - ni - br;
+                br = (a[i] < ni) | ((a[i] == ni) & br);
+                a[i] = d;
+            }
+            while (la > 0 && a[la - 1] == 0)
+                la--;
+            for (z = 0; a[z / 64] == 0; z += 64)
+                ;
+            z += ctz64(a[z / 64]);
+            shift_right(a, &la, z);
+        } else {
+            while (la > 0 && a[la - 1] == 0)
+                la--;
         }
-        while (la > 0 && a[la - 1] == 0)
-            la--;
+        if ((z & 1) && ((n[0] & 7) == 3 || (n[0] & 7) == 5))
+            j = -j;
     }
     return ln == 1 && n[0] == 1 ? j : 0;
 }
