@@ -283,27 +283,31 @@ void app_password_wipe(char *buf);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
-enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2 };
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_FFDH = 3 };
 
 /* A key ready for timing, with the message and signature the loops use. */
 typedef struct speed_pk speed_pk;
 
 /* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
  * fixed parameters) and checks it: sign then verify, a changed signature
- * rejected, and a known signature verified.  Returns NULL with *why set
- * when any of that fails. */
+ * rejected, and a known signature verified; FFDH (bits of an RFC 7919
+ * group): two generated key pairs derive the same secret both ways, and
+ * fixed exponents a known one.  Returns NULL with *why set when any of
+ * that fails. */
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 
 /* speed_pk_sign and speed_pk_verify repeat one signature (verification)
  * of the fixed message while *running, and return the count, or -1 if an
- * operation failed. */
+ * operation failed.  For FFDH speed_pk_sign repeats one derivation with
+ * the fixed keys (OpenSSL's one EVP_PKEY_derive per operation) and
+ * speed_pk_verify fails: there is one operation. */
 long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
 long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 
 /* speed_pk_export writes k's private key as DER (PKCS#1 RSAPrivateKey or
  * OpenSSL's traditional DSA key) to a new *der of *der_len bytes (free it
  * with free_secret) and points *msg at the *msg_len bytes the loops sign;
- * returns 0 or -1. */
+ * returns 0 or -1 (always for FFDH, which has no key file format yet). */
 int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
                     size_t *msg_len);
 

@@ -94,7 +94,7 @@ typedef struct speed_alg {
     const speed_kind *kind;
 } speed_alg;
 /* The public-key names openssl speed 3.0 accepts that brisk has, with
- * OpenSSL's indices; "rsa" and "dsa" select every size. */
+ * OpenSSL's indices; "rsa", "dsa" and "ffdh" select every size. */
 static const struct pk_alg {
     const char *name;
     int type, index;
@@ -104,6 +104,9 @@ static const struct pk_alg {
     {"rsa2048", SPEED_PK_RSA, 2, 2048}, {"rsa3072", SPEED_PK_RSA, 3, 3072},
     {"rsa4096", SPEED_PK_RSA, 4, 4096}, {"dsa512", SPEED_PK_DSA, 0, 512},
     {"dsa1024", SPEED_PK_DSA, 1, 1024}, {"dsa2048", SPEED_PK_DSA, 2, 2048},
+    {"ffdh2048", SPEED_PK_FFDH, 0, 2048}, {"ffdh3072", SPEED_PK_FFDH, 1, 3072},
+    {"ffdh4096", SPEED_PK_FFDH, 2, 4096}, {"ffdh6144", SPEED_PK_FFDH, 3, 6144},
+    {"ffdh8192", SPEED_PK_FFDH, 4, 8192},
 };
 #define N_PK_ALGS (sizeof(pk_algs) / sizeof(pk_algs[0]))
 _Static_assert(N_PK_ALGS == N_PK_SIZES, "speed_run has a row for each size");
@@ -231,7 +234,8 @@ static int add_pk_named(speed_run *r, const char *name)
 
     for (size_t i = 0; i < N_PK_ALGS; i++) {
         int all = (strcmp(name, "rsa") == 0 && pk_algs[i].type == SPEED_PK_RSA) ||
-                  (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA);
+                  (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA) ||
+                  (strcmp(name, "ffdh") == 0 && pk_algs[i].type == SPEED_PK_FFDH);
         if (all || strcmp(name, pk_algs[i].name) == 0) {
             add_pk(r, i);
             found = 1;
@@ -261,7 +265,8 @@ static int add_named(speed_run *r, const char *name)
 
 /* add_default_rows selects everything: the named algorithms this build has,
  * then an -evp row for each digest that no named algorithm covers, and
- * every public-key size. */
+ * every RSA and DSA size (FFDH only when named, for now: the full run and
+ * the tests that count its rows stay as they were). */
 static int add_default_rows(speed_run *r)
 {
     const brisk_digest *md;
@@ -270,7 +275,8 @@ static int add_default_rows(speed_run *r)
         if (alg_present(&speed_algs[i]) && add_alg(r, &speed_algs[i]) != 0)
             return -1;
     for (size_t i = 0; i < N_PK_ALGS; i++)
-        add_pk(r, i);
+        if (pk_algs[i].type != SPEED_PK_FFDH)
+            add_pk(r, i);
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
         int named = 0;
         for (size_t k = 0; k < N_ALGS; k++)
@@ -306,7 +312,7 @@ enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
 const app_option speed_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"seconds", OPT_SECONDS, ARG_NUMBER, 1, MAX_SECONDS, "N",
-     "Run each benchmark for N seconds (default 3; 10 for RSA and DSA)"},
+     "Run each benchmark for N seconds (default 3; 10 for RSA, DSA and FFDH)"},
     {"bytes", OPT_BYTES, ARG_NUMBER, 1, MAX_BYTES, "N", "Time only blocks of N bytes"},
     {"elapsed", OPT_ELAPSED, ARG_NONE, 0, 0, NULL,
      "Use wall-clock time instead of CPU user time as divisor"},
@@ -328,7 +334,7 @@ const app_option speed_options[] = {
     {"stats", OPT_STATS, ARG_NONE, 0, 0, NULL,
      "Add min, median, max and spread per cell, marking spreads over 5%"},
     {"cycles", OPT_CYCLES, ARG_NONE, 0, 0, NULL,
-     "Add cycles per byte (per operation for RSA and DSA)"},
+     "Add cycles per byte (per operation for RSA, DSA and FFDH)"},
     {"mhz", OPT_MHZ, ARG_NUMBER, 1, MAX_MHZ, "N",
      "Count cycles as seconds x N MHz (implies -cycles)"},
     {"slope", OPT_SLOPE, ARG_NONE, 0, 0, NULL,
@@ -401,9 +407,12 @@ static void usage(int repeat)
         if (strcmp(speed_algs[i].name, last) != 0 && alg_present(&speed_algs[i]))
             printf(" %s", last = speed_algs[i].name);
     printf("\n            rsa");
-    for (size_t i = 0; i < N_PK_ALGS; i++)
-        printf(" %s%s", pk_algs[i].name, i + 1 < N_PK_ALGS && pk_algs[i + 1].type !=
-                                              pk_algs[i].type ? " dsa" : "");
+    for (size_t i = 0; i < N_PK_ALGS; i++) {
+        int next = i + 1 < N_PK_ALGS ? pk_algs[i + 1].type : 0;
+        printf(" %s", pk_algs[i].name);
+        if (next != 0 && next != pk_algs[i].type)   /* the group name of the next kind */
+            printf(next == SPEED_PK_DSA ? " dsa" : " ffdh");
+    }
     printf("\nCiphers for -evp:");
     for (size_t i = 0; (c = brisk_cipher_at(i)) != NULL; i++)
         printf(" %s", c->name);

@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include <brisk/cipher.h>
+#include <brisk/dh.h>
 #include <brisk/digest.h>
 #include <brisk/mac.h>
 
@@ -106,6 +107,13 @@ static struct ossl_api {
     int (*EVP_PKEY_verify_init)(void *);
     int (*EVP_PKEY_verify)(void *, const unsigned char *, size_t, const unsigned char *,
                            size_t);
+    void *(*EVP_PKEY_CTX_new_from_name)(void *, const char *, const char *);
+    int (*EVP_PKEY_keygen_init)(void *);
+    int (*EVP_PKEY_CTX_set_params)(void *, const ossl_param *);
+    int (*EVP_PKEY_generate)(void *, void **);
+    int (*EVP_PKEY_derive_init)(void *);
+    int (*EVP_PKEY_derive_set_peer)(void *, void *);
+    int (*EVP_PKEY_derive)(void *, unsigned char *, size_t *);
 } api;
 
 static const struct {
@@ -123,6 +131,9 @@ static const struct {
     API(EVP_EncryptFinal_ex), API(EVP_DecryptFinal_ex), API(RAND_bytes), API(d2i_PrivateKey),
     API(EVP_PKEY_free), API(EVP_PKEY_CTX_new), API(EVP_PKEY_CTX_free), API(EVP_PKEY_sign_init),
     API(EVP_PKEY_sign), API(EVP_PKEY_verify_init), API(EVP_PKEY_verify),
+    API(EVP_PKEY_CTX_new_from_name), API(EVP_PKEY_keygen_init), API(EVP_PKEY_CTX_set_params),
+    API(EVP_PKEY_generate), API(EVP_PKEY_derive_init), API(EVP_PKEY_derive_set_peer),
+    API(EVP_PKEY_derive),
 #undef API
 };
 
@@ -558,11 +569,71 @@ done:
 
 typedef struct ossl_pk {
     void *pkey, *sign, *verify;
-    uint8_t sig[BRISK_RSA_MAX_BYTES];
+    void *peer;   /* FFDH: the second key pair; sign derives with it */
+    uint8_t sig[BRISK_DH_MAX_BYTES];
     size_t sig_len;
     const uint8_t *msg;
     size_t msg_len;
 } ossl_pk;
+
+/* dh_loop is OpenSSL 3.0 speed's FFDH loop: one EVP_PKEY_derive per
+ * operation on a context set up once. */
+static long long dh_loop(void *arg, const volatile sig_atomic_t *running)
+{
+    ossl_pk *p = arg;
+    long long count = 0;
+
+    while (*running) {
+        size_t len = p->sig_len;
+        if (api.EVP_PKEY_derive(p->sign, p->sig, &len) != 1)
+            return -1;
+        count++;
+    }
+    return count;
+}
+
+/* dh_keygen makes a libcrypto key pair in the RFC 7919 group of `bits`,
+ * as openssl speed does (EVP_PKEY_keygen with the group's name). */
+static void *dh_keygen(unsigned bits)
+{
+    char group[16];
+    ossl_param params[2];
+    void *ctx, *pkey = NULL;
+
+    snprintf(group, sizeof(group), "ffdhe%u", bits);
+    memset(params, 0, sizeof(params));
+    params[0].key = "group";
+    params[0].data_type = OSSL_PARAM_UTF8_STRING;
+    params[0].data = group;
+    params[0].data_size = strlen(group);
+    params[0].return_size = OSSL_PARAM_UNMODIFIED;
+    ctx = api.EVP_PKEY_CTX_new_from_name(NULL, "DH", NULL);
+    if (ctx == NULL || api.EVP_PKEY_keygen_init(ctx) != 1 ||
+        api.EVP_PKEY_CTX_set_params(ctx, params) != 1 || api.EVP_PKEY_generate(ctx, &pkey) != 1)
+        pkey = NULL;
+    if (ctx != NULL)
+        api.EVP_PKEY_CTX_free(ctx);
+    return pkey;
+}
+
+/* dh_setup makes two key pairs and the derive context of the first with
+ * the second's public key, and derives once; NULL, or why not. */
+static const char *dh_setup(ossl_pk *p, const pk_row *pk)
+{
+    size_t len = sizeof(p->sig);
+
+    p->pkey = dh_keygen(pk->bits);
+    p->peer = dh_keygen(pk->bits);
+    if (p->pkey == NULL || p->peer == NULL)
+        return "libcrypto cannot make a key pair in the group";
+    p->sign = api.EVP_PKEY_CTX_new(p->pkey, NULL);
+    if (p->sign == NULL || api.EVP_PKEY_derive_init(p->sign) != 1 ||
+        api.EVP_PKEY_derive_set_peer(p->sign, p->peer) != 1 ||
+        api.EVP_PKEY_derive(p->sign, p->sig, &len) != 1)
+        return "libcrypto cannot derive";
+    p->sig_len = sizeof(p->sig);
+    return NULL;
+}
 
 static long long pk_sign_loop(void *arg, const volatile sig_atomic_t *running)
 {
@@ -622,6 +693,8 @@ static const char *pk_setup(ossl_pk *p, const pk_row *pk)
 
 static void pk_free(ossl_pk *p)
 {
+    if (p->peer != NULL)
+        api.EVP_PKEY_free(p->peer);
     if (p->sign != NULL)
         api.EVP_PKEY_CTX_free(p->sign);
     if (p->verify != NULL)
@@ -633,8 +706,10 @@ static void pk_free(ossl_pk *p)
 
 void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
 {
-    static const char *const what[2][2] = {{"private", "public"}, {"sign", "verify"}};
-    int dsa = pk->type == SPEED_PK_DSA;
+    static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
+    int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
+    int kind = ffdh ? 2 : dsa;
+    const char *name = speed_pk_name(pk->type);
     const char *why;
     ossl_pk p;
     long long count;
@@ -644,21 +719,20 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     if (pk->ossl_na || speed_interrupted())
         goto done;
     memset(&p, 0, sizeof(p));
-    why = pk_setup(&p, pk);
+    why = ffdh ? dh_setup(&p, pk) : pk_setup(&p, pk);
     if (why != NULL) {
         if (!pk->ossl_na)
-            app_error("speed", "openssl: %s%u: %s; shown as n/a", dsa ? "dsa" : "rsa", pk->bits,
-                      why);
+            app_error("speed", "openssl: %s%u: %s; shown as n/a", name, pk->bits, why);
         pk->ossl_na = 1;
         pk_free(&p);
         goto done;
     }
-    doing = fprintf(stderr, "Doing openssl %u bits %s %s's for %ds: ", pk->bits, what[dsa][op],
-                    dsa ? "dsa" : "rsa", r->pk_seconds);
+    doing = fprintf(stderr, "Doing openssl %u bits %s %s's for %ds: ", pk->bits, what[kind][op],
+                    name, r->pk_seconds);
     fflush(stderr);
     speed_progress_show(doing);
-    count = speed_time_loop(r->pk_seconds, clock, op == 0 ? pk_sign_loop : pk_verify_loop, &p,
-                            &t);
+    count = speed_time_loop(r->pk_seconds, clock,
+                            ffdh ? dh_loop : op == 0 ? pk_sign_loop : pk_verify_loop, &p, &t);
     pk_free(&p);
     if (speed_interrupted()) {
         fputc('\n', stderr);
@@ -666,13 +740,16 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     }
     if (count < 0) {
         fputc('\n', stderr);
-        app_error("speed", "openssl: %s%u: %s failed while timed; shown as n/a",
-                  dsa ? "dsa" : "rsa", pk->bits, op == 0 ? "signing" : "verification");
+        app_error("speed", "openssl: %s%u: %s failed while timed; shown as n/a", name, pk->bits,
+                  ffdh ? "deriving" : op == 0 ? "signing" : "verification");
         pk->ossl_na = 1;
         goto done;
     }
-    fprintf(stderr, "%lld openssl %u bits %s %s's in %.2fs\n", count, pk->bits, what[dsa][op],
-            dsa ? "dsa" : "rsa", t);
+    if (ffdh)
+        fprintf(stderr, "%lld openssl %u-bits FFDH ops in %.2fs\n", count, pk->bits, t);
+    else
+        fprintf(stderr, "%lld openssl %u bits %s %s's in %.2fs\n", count, pk->bits,
+                what[kind][op], name, t);
     speed_add_sample(&pk->ossl[op], (double)count / t, 0);
 done:
     speed_progress_spent(r->pk_seconds);

@@ -27,6 +27,8 @@ const mr_record speed_mr_records[MR_KINDS] = {
     [MR_R2] = {"+R2", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R3] = {"+R3", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R4] = {"+R4", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_F8] = {"+F8", {MR_UINT, MR_UINT, MR_REAL, MR_REAL}},
+    [MR_R12] = {"+R12", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_S] = {"+S", {MR_INT, MR_NAME, MR_INT, MR_REAL}},
     [MR_SP] = {"+SP", {MR_INT, MR_INT, MR_UINT, MR_INT, MR_REAL}},
 };
@@ -187,6 +189,29 @@ static void print_pk(const speed_run *r, int type)
     }
 }
 
+/* print_ffdh prints the FFDH rows as OpenSSL 3.0 does: a header, then
+ * "2048 bits ffdh   0.0003s   3893.0" per group, or "+F8:" records. */
+static void print_ffdh(const speed_run *r)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        if (pk->type != SPEED_PK_FFDH || pk->failed || pk->skipped ||
+            (r->interrupted && !pk->done))
+            continue;
+        if (!header && !r->mr)
+            printf("%23sop     op/s\n", " ");
+        header = 1;
+        if (r->mr)
+            speed_mr_write(stdout, MR_F8, (unsigned)pk->index, pk->bits, pk->results[0],
+                           1.0 / pk->results[0]);
+        else
+            printf("%4u bits ffdh %8.4fs %8.1f\n", pk->bits, 1.0 / pk->results[0],
+                   pk->results[0]);
+    }
+}
+
 /* print_table prints the digest and cipher rows, if any were chosen. */
 static void print_table(const speed_run *r)
 {
@@ -282,8 +307,11 @@ static void print_cycles(const speed_run *r)
         if (!header)
             printf("\nCycles per operation (medians):\n%18s     sign   verify\n", " ");
         header = 1;
-        printf("%s %4u bits %12.0f %12.0f\n", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
-               pk->bits, median_cycles(&pk->samples[0]), median_cycles(&pk->samples[1]));
+        if (pk->type == SPEED_PK_FFDH)   /* one operation, derive, in the first column */
+            printf("%-4s %4u bits %11.0f\n", "ffdh", pk->bits, median_cycles(&pk->samples[0]));
+        else
+            printf("%s %4u bits %12.0f %12.0f\n", speed_pk_name(pk->type), pk->bits,
+                   median_cycles(&pk->samples[0]), median_cycles(&pk->samples[1]));
     }
 }
 
@@ -315,8 +343,8 @@ static void print_stats(const speed_run *r)
         any |= pk_shown(r, &r->pk[i]);
     if (!any)
         return;
-    printf("\nSpread of %d sample%s per cell (bytes: 1000s of bytes per second; RSA and DSA:"
-           " operations per second):\n", r->repeat, r->repeat == 1 ? "" : "s");
+    printf("\nSpread of %d sample%s per cell (bytes: 1000s of bytes per second; RSA, DSA and"
+           " FFDH: operations per second):\n", r->repeat, r->repeat == 1 ? "" : "s");
     printf("%-18s %-6s %14s %14s %14s %7s\n", "type", "size", "min", "median", "max",
            "spread");
     for (int i = 0; i < r->n_rows; i++) {
@@ -332,8 +360,11 @@ static void print_stats(const speed_run *r)
         const pk_row *pk = &r->pk[i];
         if (!pk_shown(r, pk))
             continue;
-        snprintf(label, sizeof(label), "%s %u bits", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
-                 pk->bits);
+        snprintf(label, sizeof(label), "%s %u bits", speed_pk_name(pk->type), pk->bits);
+        if (pk->type == SPEED_PK_FFDH) {
+            marked |= stats_line(label, "derive", &pk->samples[0], 0);
+            continue;
+        }
         marked |= stats_line(label, "sign", &pk->samples[0], 0);
         marked |= stats_line(label, "verify", &pk->samples[1], 0);
     }
@@ -379,6 +410,7 @@ void speed_print_results(const speed_run *r)
     print_table(r);
     print_pk(r, SPEED_PK_RSA);
     print_pk(r, SPEED_PK_DSA);
+    print_ffdh(r);
     if (r->mr)
         return;
     if (r->clk.source != NULL)
@@ -450,20 +482,28 @@ static void print_compare_pk(const speed_run *r)
         const pk_row *pk = &r->pk[i];
         if (pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
-        if (!header)
-            printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
-        header = 1;
-        printf("%s %4u bits %-8s %10.1f %10.1f\n", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
-               pk->bits, "brisk", pk->results[0], pk->results[1]);
+        int n_ops = speed_pk_ops(pk->type);
+        if (header != n_ops) {   /* a header per kind of row: FFDH has op/s only */
+            if (n_ops == 1)
+                printf("%-13s %-8s %10s\n", "", "library", "op/s");
+            else
+                printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
+        }
+        header = n_ops;
+        if (n_ops == 1)   /* FFDH: derive/s in the first column */
+            printf("%-4s %4u bits %-8s %10.1f\n", "ffdh", pk->bits, "brisk", pk->results[0]);
+        else
+            printf("%s %4u bits %-8s %10.1f %10.1f\n", speed_pk_name(pk->type), pk->bits,
+                   "brisk", pk->results[0], pk->results[1]);
         printf("%-13s %-8s", "", "openssl");
-        for (int op = 0; op < 2; op++) {
+        for (int op = 0; op < n_ops; op++) {
             if (pk->ossl_na || pk->ossl[op].n == 0)
                 printf(" %10s", "n/a");
             else
                 printf(" %10.1f", speed_median(pk->ossl[op].v, pk->ossl[op].n));
         }
         printf("\n%-13s %-8s", "", "ratio");
-        for (int op = 0; op < 2; op++)
+        for (int op = 0; op < n_ops; op++)
             print_ratio(pk->results[op], speed_median(pk->ossl[op].v, pk->ossl[op].n),
                         !pk->ossl_na && pk->ossl[op].n > 0, 9);
         printf("\n");

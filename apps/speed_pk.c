@@ -38,11 +38,24 @@
  * and signature were computed by the script's own arithmetic, checked by
  * its verification).
  *
+ * FFDH (ffdh2048 ... ffdh8192, the RFC 7919 groups): as openssl speed 3.0
+ * times it, one derivation per operation with keys fixed before timing:
+ * two key pairs generated once (brisk_dh_generate_key, RFC 7919's short
+ * exponents, as OpenSSL's EVP_PKEY_keygen makes them for these groups),
+ * then brisk_dh_derive of the first's exponent with the second's public
+ * value, which includes the full check of that value (range and subgroup)
+ * and the left-padded output.  Before timing, the two derive the same
+ * secret both ways, and fixed exponents (tests/test_dh.c's) derive a
+ * known one (its SHA-256, computed with Python's pow and checked against
+ * libcrypto by tests/test_diff_dh.c).
+ *
  * Not constant-time code of its own: it calls the library's.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include <brisk/dh.h>
+#include <brisk/digest.h>
 #include <brisk/dsa.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
@@ -57,7 +70,12 @@ struct speed_pk {
     union {
         brisk_rsa_key rsa;
         brisk_dsa_key dsa;
+        struct {
+            brisk_dh_key a, b;
+        } dh;
     } k;
+    uint8_t peer[BRISK_DH_MAX_BYTES];    /* FFDH: b's public value */
+    uint8_t secret[BRISK_DH_MAX_BYTES];  /* and what a derives with it */
     uint8_t msg[RSA_MSG_LEN];
     uint8_t em[BRISK_RSA_MAX_BYTES];   /* RSA: the block the signature opens to */
     uint8_t sig[BRISK_RSA_MAX_BYTES];  /* the signature the verify loop checks */
@@ -374,16 +392,133 @@ static const char *dsa_setup(speed_pk *k, const pk_vector *v)
     return dsa_known(k, v);
 }
 
+/* ---- FFDH ---- */
+
+/* Fixed exponents and the SHA-256 of the secret they share, per group:
+ * tests/test_dh.c's known answers. */
+static const struct dh_vector {
+    unsigned bits;
+    const char *xa, *xb, *z_sha256;
+} dh_vectors[] = {
+    {2048,
+     "f633c251e25a1463aaa49b7ea1f0e5d0c5dd1ab6056b1e63eba737c6",
+     "01758f2003b0ad95ebaab6b51058a262b3e6742e2c0f6591bf214dfe8d",
+     "eb706c686da305aaa6d2e9a41dff0b05b2141e6d64cd3ba66b6fd04f6373a6c8"},
+    {3072,
+     "449eb9788f241018772f25fc9dc737af4c9ffdfed38177ec0c8ff8cf4038c6a506eb",
+     "05fb64b935f016d9f542d300db4914e11e9ceedf1ab931919dec738c2e3dc670c46d1f",
+     "6bf7bed941386ef6fe64db678c8b7643bffd1b520f761379b1c83aea11c61015"},
+    {4096,
+     "03a5de5d0cfb1262d7189091aa99d7bb65ef29ab"
+     "76539be32fe1b8948d9e77778a5fd46321bcc62823",
+     "0ac9c8889634d1a26d0141dd844a9ba1f071448e"
+     "6b35c794ded5ce1f69f4d18f6ce7602680bfdb55fe",
+     "da3b5b5485645795242904a90d34b8b6968e1d37110a80f116f7cc8fbe00ae6a"},
+    {6144,
+     "699dd8b073bf2b4629cf292d10f3175f99d2680f0c26f4"
+     "f01c5e30b8bb5029d7c36f2e95c47e24cf605848ca7cdd69",
+     "121c3d0683cb9d65a36ecc09eb0f618237ab85985d6bc7"
+     "8a68d94d04eee3afda0f352efc8ffad910110a07b023c901",
+     "ba34a72716b0e5218046f1d10d95464ba2bfa82f6ec9b3dbf6f49151626e8858"},
+    {8192,
+     "ec4ef366e7e10700147e6a81c898cde60e36bd1dbf871901ef"
+     "8729797a27a1c39e0db59ba4498b89245d7f55416a411ec374",
+     "e4c14337e4c26af45e2137955a3666b3688e8e013679602d85"
+     "e7623196f621d0eb4f9b05fefacc1c71c06603154018c412ae",
+     "74ee92d2bf3167c40a48c189bac9881bbc3863fdd723620ba9954911d7e60891"},
+};
+
+static const brisk_dh_group *dh_group(unsigned bits)
+{
+    const brisk_dh_group *g;
+
+    for (size_t i = 0; (g = brisk_dh_group_at(i)) != NULL; i++)
+        if (g->bits == bits)
+            return g;
+    return NULL;
+}
+
+/* dh_known derives with the fixed exponents of g's vector. */
+static const char *dh_known(speed_pk *k, const brisk_dh_group *g)
+{
+    const struct dh_vector *v = NULL;
+    uint8_t xa[64], xb[64], want[32], h[32];
+    size_t len = g->bits / 8;
+    long la, lb;
+    brisk_dh_key *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
+    const char *why = NULL;
+
+    for (size_t i = 0; i < sizeof(dh_vectors) / sizeof(dh_vectors[0]); i++)
+        if (dh_vectors[i].bits == g->bits)
+            v = &dh_vectors[i];
+    if (a == NULL || b == NULL) {
+        free(a);
+        free(b);
+        return "out of memory";
+    }
+    la = v != NULL ? hex_decode(xa, sizeof(xa), v->xa) : -1;
+    lb = v != NULL ? hex_decode(xb, sizeof(xb), v->xb) : -1;
+    if (la <= 0 || lb <= 0 || hex_decode(want, sizeof(want), v->z_sha256) != 32)
+        why = "bad known-answer data";
+    if (why == NULL && (brisk_dh_key_set(a, g, NULL, 0, xa, (size_t)la) != 0 ||
+                        brisk_dh_key_set(b, g, NULL, 0, xb, (size_t)lb) != 0 ||
+                        brisk_dh_public(k->peer, len, b) != 0))
+        why = "the known exponents were refused";
+    if (why == NULL && brisk_dh_derive(k->secret, len, a, k->peer, len) != 0)
+        why = "deriving with the known exponents failed";
+    if (why == NULL) {
+        brisk_sha256(h, k->secret, len);
+        if (memcmp(h, want, 32) != 0)
+            why = "the known exponents derived a wrong secret";
+    }
+    brisk_dh_key_cleanup(a);
+    brisk_dh_key_cleanup(b);
+    free(a);
+    free(b);
+    return why;
+}
+
+static const char *dh_setup(speed_pk *k, unsigned bits)
+{
+    const brisk_dh_group *g = dh_group(bits);
+    size_t len;
+    const char *why;
+
+    if (g == NULL)
+        return "no such group";
+    len = g->bits / 8;
+    if ((why = dh_known(k, g)) != NULL)
+        return why;
+    if (brisk_dh_generate_key(&k->k.dh.a, g) != 0 || brisk_dh_generate_key(&k->k.dh.b, g) != 0)
+        return "key generation failed";
+    /* b derives with a's public value, into tmp space: peer */
+    if (brisk_dh_public(k->peer, len, &k->k.dh.a) != 0 ||
+        brisk_dh_derive(k->secret, len, &k->k.dh.b, k->peer, len) != 0)
+        return "deriving failed";
+    uint8_t *other = malloc(len);
+    if (other == NULL)
+        return "out of memory";
+    memcpy(other, k->secret, len);
+    if (brisk_dh_public(k->peer, len, &k->k.dh.b) != 0 ||
+        brisk_dh_derive(k->secret, len, &k->k.dh.a, k->peer, len) != 0)
+        why = "deriving failed";
+    else if (memcmp(other, k->secret, len) != 0)
+        why = "the two sides derived different secrets";
+    free_secret(other, len);
+    k->len = len;
+    return why;
+}
+
 /* ---- The interface ---- */
 
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
 {
-    const pk_vector *v = find_vector(type, bits);
+    const pk_vector *v = type == SPEED_PK_FFDH ? NULL : find_vector(type, bits);
     uint8_t msg[SELFCHECK_MSG_LEN];
     speed_pk *k;
 
     *why = NULL;
-    if (v == NULL) {
+    if (v == NULL && type != SPEED_PK_FFDH) {
         *why = "no known answer for this size";
         return NULL;
     }
@@ -395,7 +530,9 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     k->type = type;
     selfcheck_message(msg);
     memcpy(k->msg, msg, RSA_MSG_LEN);
-    *why = type == SPEED_PK_RSA ? rsa_setup(k, bits, v) : dsa_setup(k, v);
+    *why = type == SPEED_PK_RSA   ? rsa_setup(k, bits, v)
+           : type == SPEED_PK_DSA ? dsa_setup(k, v)
+                                  : dh_setup(k, bits);
     if (*why != NULL) {
         speed_pk_free(k);
         return NULL;
@@ -410,6 +547,10 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
     if (k->type == SPEED_PK_RSA) {
         for (; *running; count++)
             if (brisk_rsa_private_op(&k->k.rsa, k->sig, k->em, k->len) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_FFDH) {
+        for (; *running; count++)
+            if (brisk_dh_derive(k->secret, k->len, &k->k.dh.a, k->peer, k->len) != 0)
                 return -1;
     } else {
         for (; *running; count++) {
@@ -427,6 +568,8 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
 {
     long long count = 0;
 
+    if (k->type == SPEED_PK_FFDH)
+        return -1;
     if (k->type == SPEED_PK_RSA) {
         for (; *running; count++)
             if (brisk_rsa_public_op(&k->k.rsa, k->tmp, k->sig, k->len) != 0 ||
@@ -450,8 +593,11 @@ int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uin
     int ret = -1;
 
     *der = NULL;
-    if (pkey == NULL)
+    *der_len = 0;
+    if (pkey == NULL || k->type == SPEED_PK_FFDH) {
+        free(pkey);
         return -1;
+    }
     pkey->type = k->type == SPEED_PK_RSA ? BRISK_PKEY_RSA : BRISK_PKEY_DSA;
     if (k->type == SPEED_PK_RSA)
         pkey->u.rsa = k->k.rsa;
@@ -479,7 +625,7 @@ void speed_pk_free(speed_pk *k)
         return;
     if (k->type == SPEED_PK_RSA)
         brisk_rsa_key_cleanup(&k->k.rsa);
-    else
+    else if (k->type == SPEED_PK_DSA)
         brisk_dsa_key_cleanup(&k->k.dsa);
     brisk_wipe(k, sizeof(*k));
     free(k);

@@ -907,7 +907,7 @@ void speed_self_check(speed_run *r)
         pk->key = speed_pk_new(pk->type, pk->bits, &why);
         if (pk->key == NULL) {
             app_error("speed", "%s%u failed its self-check (%s); not timed",
-                      pk->type == SPEED_PK_RSA ? "rsa" : "dsa", pk->bits, why);
+                      speed_pk_name(pk->type), pk->bits, why);
             pk->failed = 1;
             r->failed = 1;
         }
@@ -917,24 +917,28 @@ void speed_self_check(speed_run *r)
 /* ---- Public-key timing, as OpenSSL 3.0's pkey_print_message and the
  * result lines of its RSA and DSA loops ---- */
 
-/* time_pk_op takes one sample of signing (op 0) or verifying (op 1);
- * returns the count, or -1 after reporting a failed operation. */
+/* time_pk_op takes one sample of signing (op 0) or verifying (op 1), or
+ * of FFDH deriving (op 0); returns the count, or -1 after reporting a
+ * failed operation. */
 static long long time_pk_op(speed_run *r, pk_row *pk, int op)
 {
-    static const char *const what[2][2] = {{"private", "public"}, {"sign", "verify"}};
-    int dsa = pk->type == SPEED_PK_DSA;
+    static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
+    int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
+    int kind = ffdh ? 2 : dsa;
     int clock = r->usertime ? TIME_USER : TIME_WALL;
     long long count;
     double t0, w0, t, w;
     uint64_t c0, c1;
     int doing = 0;
 
+    /* OpenSSL 3.0's pkey_print_message("", "ffdh", ...) for FFDH: an empty
+     * operation, hence "Doing 2048 bits  ffdh's" and "+DTP:2048::ffdh:10" */
     if (r->mr)
-        speed_mr_write(stderr, MR_DTP, pk->bits, what[dsa][op], dsa ? "dsa" : "rsa",
+        speed_mr_write(stderr, MR_DTP, pk->bits, what[kind][op], speed_pk_name(pk->type),
                        r->pk_seconds);
     else
-        doing = fprintf(stderr, "Doing %u bits %s %s's for %ds: ", pk->bits, what[dsa][op],
-                        dsa ? "dsa" : "rsa", r->pk_seconds);
+        doing = fprintf(stderr, "Doing %u bits %s %s's for %ds: ", pk->bits, what[kind][op],
+                        speed_pk_name(pk->type), r->pk_seconds);
     fflush(stderr);
     speed_progress_show(doing);
     start_alarm(r->pk_seconds);
@@ -953,14 +957,17 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
         return -1;
     }
     if (count < 0) {
-        app_error("speed", "%s %u bits: %s failed while timed", dsa ? "DSA" : "RSA", pk->bits,
-                  op == 0 ? "signing" : "verification");
+        app_error("speed", "%s %u bits: %s failed while timed",
+                  ffdh ? "FFDH" : dsa ? "DSA" : "RSA", pk->bits,
+                  ffdh ? "deriving" : op == 0 ? "signing" : "verification");
         return -1;
     }
     if (t < 1e-3)
         t = 1e-3;
     if (r->mr)
-        speed_mr_write(stderr, MR_R1 + 2 * dsa + op, count, pk->bits, t);
+        speed_mr_write(stderr, ffdh ? MR_R12 : MR_R1 + 2 * dsa + op, count, pk->bits, t);
+    else if (ffdh)
+        fprintf(stderr, "%lld %u-bits FFDH ops in %.2fs\n", count, pk->bits, t);
     else if (!dsa)
         fprintf(stderr, "%lld %u bits %s RSA's in %.2fs\n", count, pk->bits, what[0][op], t);
     else
@@ -982,10 +989,10 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
  * pass. */
 static void run_pk(speed_run *r, int pass)
 {
-    long later = 2L * r->pk_seconds * (r->repeat - 1 - pass);   /* passes still planned */
-
     for (int i = 0; i < r->n_pk; i++) {
         pk_row *pk = &r->pk[i];
+        /* this row's passes still planned */
+        long later = (long)speed_pk_ops(pk->type) * r->pk_seconds * (r->repeat - 1 - pass);
         long long signs;
 
         if (pk->failed || pk->skipped)
@@ -996,12 +1003,13 @@ static void run_pk(speed_run *r, int pass)
         if (interrupted)
             return;
         if (signs < 0) {
-            speed_progress_spent(r->pk_seconds + later);   /* verifying is not timed */
+            /* verifying is not timed */
+            speed_progress_spent(r->pk_seconds * (speed_pk_ops(pk->type) - 1) + later);
             pk->failed = 1;
             r->failed = 1;
             continue;
         }
-        if (time_pk_op(r, pk, 1) < 0) {
+        if (speed_pk_ops(pk->type) > 1 && time_pk_op(r, pk, 1) < 0) {
             if (interrupted)
                 return;
             speed_progress_spent(later);
@@ -1013,7 +1021,7 @@ static void run_pk(speed_run *r, int pass)
         for (int j = i + 1; pass == 0 && signs <= 1 && j < r->n_pk; j++)
             if (r->pk[j].type == pk->type && !r->pk[j].skipped && !r->pk[j].failed) {
                 r->pk[j].skipped = 1;
-                speed_progress_spent(2L * r->pk_seconds * r->repeat);
+                speed_progress_spent((long)speed_pk_ops(pk->type) * r->pk_seconds * r->repeat);
             }
     }
 }
@@ -1027,7 +1035,7 @@ long speed_planned_seconds(const speed_run *r)
             total += (long)r->n_sizes * r->seconds * r->repeat + (r->slope ? r->seconds : 0);
     for (int i = 0; i < r->n_pk; i++)
         if (!r->pk[i].failed && !r->pk[i].skipped)
-            total += 2L * r->pk_seconds * r->repeat;
+            total += (long)speed_pk_ops(r->pk[i].type) * r->pk_seconds * r->repeat;
     return r->compare_version != NULL ? 2 * total : total;   /* libcrypto's samples too */
 }
 

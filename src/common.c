@@ -20,6 +20,7 @@ const char *brisk_strerror(int err)
     case BRISK_ENOMEM:       return "out of memory";
     case BRISK_EDECRYPT:     return "wrong password or corrupt data";
     case BRISK_EENCRYPTED:   return "the key is encrypted: a password is needed";
+    case BRISK_EPUBKEY:      return "invalid public value (out of range or not in the group)";
     default:                 return "unknown error";
     }
 }

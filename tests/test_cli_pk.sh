@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/test_cli_pk.sh - end-to-end tests of the public-key commands:
-# `genrsa`, `dsaparam`, `pkey`, `dgst -sign/-verify` and speed's RSA and
-# DSA rows.
+# `genrsa`, `dsaparam`, `pkey`, `dgst -sign/-verify` and speed's RSA, DSA
+# and FFDH rows.
 #
 #   sh tests/test_cli_pk.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
 #
@@ -9,7 +9,8 @@
 # key's PKCS#8 and public encodings and its PKCS#1 v1.5 signatures, which
 # are deterministic), round trips through brisk alone (keys through PEM and
 # DER, RSA PKCS#1 v1.5 and PSS and DSA signatures, a changed file refused),
-# the `speed -mr` grammar of rsa512 and dsa512 and the human table, and
+# the `speed -mr` grammar of rsa512, dsa512 and ffdh2048 (and the group
+# name ffdh) and the human table, compared with openssl's when it runs, and
 # every kind of bad input: one "brisk PROG:" line on stderr and exit 1
 # (for a signature that does not verify, "Verification failure" on stdout
 # as openssl prints it), never a crash.
@@ -367,6 +368,45 @@ case $RUN in
 esac
 b speed -help
 check "speed -help: lists the RSA and DSA names" sh -c "grep -q ' rsa2048 ' '$tmp/out' && grep -q ' dsa2048' '$tmp/out'"
+check "speed -help: lists the FFDH names" sh -c "grep -q ' ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192' '$tmp/out'"
+
+# ---- speed: FFDH rows (OpenSSL 3.0's +F8, +R12 and its "ffdh" table) ----
+F8_RE='^\+F8:[0-9]+:[0-9]+:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
+DTPF_RE='^\+DTP:[0-9]+::ffdh:[0-9]+$'
+R12_RE='^\+R12:[0-9]+:[0-9]+:[0-9]+\.[0-9][0-9]$'
+# progress_ff NAME: progress's one line, for two-digit +R records.
+progress_ff() { sed 's/^\(+R[0-9]*\):.*/\1/' "$1" | tr '\n' ' '; }
+b speed -mr -seconds 1 ffdh2048
+check "speed -mr ffdh2048: exit 0 (its self-check passed)" clean_exit
+check "speed -mr ffdh2048: stdout is one +F8:0:2048 line" sh -c "grep -Eq '$F8_RE' '$tmp/out' && [ \"\$(cut -d: -f1-3 '$tmp/out')\" = '+F8:0:2048' ]"
+check "speed -mr ffdh2048: stderr is +DTP:2048::ffdh:1 then +R12" \
+    [ "$(progress_ff "$tmp/err")" = "+DTP:2048::ffdh:1 +R12 " ]
+check "speed -mr ffdh2048: +R12 fits openssl's grammar" count_is "$tmp/err" "$R12_RE" 1
+cp "$tmp/out" "$tmp/mr_ffdh"
+cp "$tmp/err" "$tmp/mr_ffdh_err"
+b speed -seconds 1 ffdh2048
+check "speed ffdh2048: exit 0" clean_exit
+check "speed ffdh2048: openssl's header" count_is "$tmp/out" '^                       op     op/s$' 1
+check "speed ffdh2048: openssl's row" has "$tmp/out" '^2048 bits ffdh +[0-9]+\.[0-9]{4}s +[0-9]+\.[0-9]$'
+check "speed ffdh2048: openssl's progress line" count_is "$tmp/err" '^Doing 2048 bits  ffdh.s for 1s: [0-9]+ 2048-bits FFDH ops in [0-9]+\.[0-9][0-9]s$' 1
+b speed -mr -seconds 1 ffdh
+check "speed -mr ffdh: exit 0" clean_exit
+check "speed -mr ffdh: +F8 lines only" all_match "$tmp/out" "$F8_RE"
+# a size whose derive ran at most once stops the larger ones, as in openssl
+check "speed -mr ffdh: the sizes in openssl's order, from 2048" sh -c \
+    "cut -d: -f1-3 '$tmp/out' | tr '\\n' ' ' | grep -Eq '^\\+F8:0:2048 (\\+F8:1:3072 (\\+F8:2:4096 (\\+F8:3:6144 (\\+F8:4:8192 )?)?)?)?$'"
+if [ "$HAVE_OPENSSL" = 1 ]; then
+    openssl speed -mr -seconds 1 ffdh2048 >"$tmp/oout" 2>"$tmp/oerr"
+    check "openssl speed -mr ffdh2048 fits the same grammar (stdout)" all_match "$tmp/oout" "$F8_RE"
+    check "openssl speed -mr ffdh2048 fits the same grammar (stderr)" all_match "$tmp/oerr" "$DTPF_RE|$R12_RE"
+    check "speed -mr ffdh2048: the same lines as openssl's, figures aside" \
+        [ "$(cut -d: -f1-3 "$tmp/oout")" = "$(cut -d: -f1-3 "$tmp/mr_ffdh")" ]
+    check "speed -mr ffdh2048: the same progress lines as openssl's, figures aside" \
+        [ "$(progress_ff "$tmp/oerr")" = "$(progress_ff "$tmp/mr_ffdh_err")" ]
+    openssl speed -seconds 1 ffdh2048 >"$tmp/oout" 2>"$tmp/oerr"
+    b speed -seconds 1 ffdh2048
+    check "speed ffdh2048: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
+fi
 
 # ---- Bad input: one line on stderr, exit 1 ----
 d="$tmp/bad"

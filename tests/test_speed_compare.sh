@@ -6,8 +6,8 @@
 #   sh tests/test_speed_compare.sh PATH_TO_BRISK
 #
 # Checks that md5, md4 (legacy provider: figures or n/a), aes-128-cbc and
-# rsa512 at -seconds 1 -bytes 16 print brisk's figure, libcrypto's and a
-# ratio per cell, with samples taken alternately (brisk's, then
+# rsa512 at -seconds 1 -bytes 16 (and ffdh2048, under its own op/s
+# header) print brisk's figure, libcrypto's and a ratio per cell, with samples taken alternately (brisk's, then
 # libcrypto's, per cell) and both versions in the banner; that a cipher
 # OpenSSL 3.0 lacks (serpent) is n/a; that the usual table is still there,
 # unchanged in form; and that `-compare foo`, -compare with -mr or -multi,
@@ -56,6 +56,16 @@ grep '^Doing' "$tmp/err" | awk 'NR % 2 == 1' | sed 's/^Doing //; s/: .*//' >"$tm
 grep '^Doing' "$tmp/err" | awk 'NR % 2 == 0' | sed 's/^Doing openssl //; s/: .*//' >"$tmp/even"
 check "stderr: brisk's sample, then libcrypto's, cell by cell" \
     sh -c "[ \$(wc -l <'$tmp/odd') -eq 5 ] && ! grep -q '^openssl' '$tmp/odd' && cmp -s '$tmp/odd' '$tmp/even'"
+
+# ---- ffdh2048: one operation, libcrypto's EVP_PKEY_derive on its own keys ----
+b speed -compare openssl -seconds 1 ffdh2048
+check "speed -compare openssl ffdh2048: exit 0" clean_exit
+check "ffdh2048: an op/s header" has "$tmp/out" '^ +library +op/s$'
+check "ffdh2048: brisk's op/s" has "$tmp/out" '^ffdh 2048 bits brisk +[0-9]+\.[0-9]$'
+check "ffdh2048: openssl's op/s" has "$tmp/out" '^ +openssl +[0-9]+\.[0-9]$'
+check "ffdh2048: the ratio" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
+check "ffdh2048: brisk's sample, then libcrypto's" \
+    [ "$(grep -c '^Doing 2048 bits  ffdh.s\|^Doing openssl 2048 bits  ffdh.s' "$tmp/err")" = 2 ]
 
 # ---- a cipher OpenSSL 3.0 does not have ----
 b speed -compare openssl -seconds 1 -bytes 16 -evp serpent-256-cbc

@@ -9,6 +9,7 @@
 #include <brisk/chacha.h>
 #include <brisk/cipher.h>
 #include <brisk/cpu.h>
+#include <brisk/dh.h>
 #include <brisk/digest.h>
 #include <brisk/dsa.h>
 #include <brisk/kdf.h>

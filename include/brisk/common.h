@@ -69,6 +69,8 @@ extern "C" {
 #define BRISK_EDECRYPT   (-9) /* an encrypted key did not decrypt: a wrong
                                  password, or the data is corrupt */
 #define BRISK_EENCRYPTED (-10) /* the key is encrypted: a password is needed */
+#define BRISK_EPUBKEY    (-11) /* a peer's public value is out of range or
+                                 outside the group (Diffie-Hellman) */
 
 /* brisk_strerror returns a short English description of a BRISK_E* code. */
 BRISK_API const char *brisk_strerror(int err);

@@ -208,6 +208,11 @@ void brisk_limbs_dbl_mod(uint64_t *r, const uint64_t *a, const uint64_t *m, size
 /* brisk_limbs_len returns the limbs a[0..n-1] needs.  Variable-time. */
 size_t brisk_limbs_len(const uint64_t *a, size_t n);
 
+/* brisk_limbs_jacobi returns the Jacobi symbol (a / n), -1, 0 or 1, for
+ * an odd n > 0 over len limbs (0 for an even n).  Variable-time
+ * (src/bn/jacobi.c). */
+int brisk_limbs_jacobi(const uint64_t *a, const uint64_t *n, size_t len);
+
 /* brisk_bn_set_limbs sets r to the n limbs a (r->d may alias a), zeroing
  * the limbs above. */
 void brisk_bn_set_limbs(brisk_bn *r, const uint64_t *a, size_t n);
