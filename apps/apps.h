@@ -279,20 +279,35 @@ void app_password_wipe(char *buf);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
-enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2 };
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3 };
+
+/* speed_pk_name is the lower-case name of a SPEED_PK_* type ("rsa", "dsa",
+ * "ecdh"), and speed_pk_ops the number of operations a row of it times:
+ * signing and verifying, or ECDH's one derive (timed by speed_pk_sign). */
+static inline const char *speed_pk_name(int type)
+{
+    return type == SPEED_PK_RSA ? "rsa" : type == SPEED_PK_DSA ? "dsa" : "ecdh";
+}
+
+static inline int speed_pk_ops(int type)
+{
+    return type == SPEED_PK_ECDH ? 1 : 2;
+}
 
 /* A key ready for timing, with the message and signature the loops use. */
 typedef struct speed_pk speed_pk;
 
 /* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
  * fixed parameters) and checks it: sign then verify, a changed signature
- * rejected, and a known signature verified.  Returns NULL with *why set
- * when any of that fails. */
+ * rejected, and a known signature verified (ECDH, X25519 only: two
+ * generated key pairs agree, and a known derive comes out).  Returns NULL
+ * with *why set when any of that fails. */
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 
 /* speed_pk_sign and speed_pk_verify repeat one signature (verification)
  * of the fixed message while *running, and return the count, or -1 if an
- * operation failed. */
+ * operation failed; for ECDH speed_pk_sign repeats one derive with the
+ * fixed peer key, and speed_pk_verify is not used. */
 long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
 long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 

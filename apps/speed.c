@@ -37,6 +37,9 @@
  * them: "rsa 2048 bits 0.000243s 0.000016s   4109.0  61807.1" under a
  * "sign    verify    sign/s verify/s" header, "+F2:" (RSA) and "+F3:"
  * (DSA) lines with -mr, "+DTP:" and "+R1:" ... "+R4:" progress lines.
+ * ecdhx25519 ("ecdh"): X25519 derives, one per operation as OpenSSL 3.0's
+ * ECDH loop, under its "op      op/s" header, "+F5:" and "+R7:" with -mr;
+ * timed only when named, so the run with no algorithm stays as it was.
  *
  * Keys: the named cipher rows use OpenSSL's fixed key (0x12 0x34 ... 0xf0,
  * 0x34 ...) and a zero IV, as its init_evp_cipher_ctx does; -evp rows a
@@ -104,6 +107,7 @@ static const struct pk_alg {
     {"rsa2048", SPEED_PK_RSA, 2, 2048}, {"rsa3072", SPEED_PK_RSA, 3, 3072},
     {"rsa4096", SPEED_PK_RSA, 4, 4096}, {"dsa512", SPEED_PK_DSA, 0, 512},
     {"dsa1024", SPEED_PK_DSA, 1, 1024}, {"dsa2048", SPEED_PK_DSA, 2, 2048},
+    {"ecdhx25519", SPEED_PK_ECDH, 22, 253},   /* OpenSSL 3.0's R_EC_X25519 */
 };
 #define N_PK_ALGS (sizeof(pk_algs) / sizeof(pk_algs[0]))
 _Static_assert(N_PK_ALGS == N_PK_SIZES, "speed_run has a row for each size");
@@ -231,7 +235,8 @@ static int add_pk_named(speed_run *r, const char *name)
 
     for (size_t i = 0; i < N_PK_ALGS; i++) {
         int all = (strcmp(name, "rsa") == 0 && pk_algs[i].type == SPEED_PK_RSA) ||
-                  (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA);
+                  (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA) ||
+                  (strcmp(name, "ecdh") == 0 && pk_algs[i].type == SPEED_PK_ECDH);
         if (all || strcmp(name, pk_algs[i].name) == 0) {
             add_pk(r, i);
             found = 1;
@@ -269,8 +274,9 @@ static int add_default_rows(speed_run *r)
     for (size_t i = 0; i < N_ALGS; i++)
         if (alg_present(&speed_algs[i]) && add_alg(r, &speed_algs[i]) != 0)
             return -1;
-    for (size_t i = 0; i < N_PK_ALGS; i++)
-        add_pk(r, i);
+    for (size_t i = 0; i < N_PK_ALGS; i++)   /* ECDH only when named, for now */
+        if (pk_algs[i].type != SPEED_PK_ECDH)
+            add_pk(r, i);
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
         int named = 0;
         for (size_t k = 0; k < N_ALGS; k++)
@@ -404,8 +410,9 @@ static void usage(int repeat)
             printf(" %s", last = speed_algs[i].name);
     printf("\n            rsa");
     for (size_t i = 0; i < N_PK_ALGS; i++)
-        printf(" %s%s", pk_algs[i].name, i + 1 < N_PK_ALGS && pk_algs[i + 1].type !=
-                                              pk_algs[i].type ? " dsa" : "");
+        printf(" %s%s", pk_algs[i].name,
+               i + 1 < N_PK_ALGS && pk_algs[i + 1].type != pk_algs[i].type
+                   ? (pk_algs[i + 1].type == SPEED_PK_DSA ? " dsa" : " ecdh") : "");
     printf("\nCiphers for -evp:");
     for (size_t i = 0; (c = brisk_cipher_at(i)) != NULL; i++)
         printf(" %s", c->name);

@@ -25,7 +25,7 @@
 #define MAX_SIZES 6
 #define MAX_ROWS 64
 #define MAX_MULTI 256
-#define N_PK_SIZES 8      /* rsa512 ... rsa4096, dsa512 ... dsa2048 */
+#define N_PK_SIZES 9      /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
 #define MAX_REPEAT 100    /* samples per cell (-repeat) */
@@ -103,7 +103,8 @@ struct speed_row {
 /* A public-key row: one key size of RSA or DSA, timed signing and
  * verifying (apps/speed_pk.c holds the keys and loops). */
 typedef struct pk_row {
-    int type;               /* SPEED_PK_RSA or SPEED_PK_DSA */
+    int type;               /* SPEED_PK_RSA, SPEED_PK_DSA or SPEED_PK_ECDH (one
+                               operation, derive, in results[0]) */
     int index;              /* OpenSSL 3.0's: rsa512 is 0, dsa512 0, ... */
     unsigned bits;
     speed_pk *key;          /* made and checked before timing */
@@ -121,7 +122,7 @@ typedef struct pk_row {
 typedef struct speed_run {
     speed_row rows[MAX_ROWS];
     int n_rows;
-    pk_row pk[N_PK_SIZES];  /* RSA rows, then DSA rows, each by size */
+    pk_row pk[N_PK_SIZES];  /* RSA rows, then DSA rows, each by size, then ECDH */
     int n_pk;
     int pk_seconds;         /* OpenSSL's PKEY_SECONDS: 10 unless -seconds */
     int seconds, mr, usertime, multi;
@@ -290,6 +291,8 @@ enum {
     MR_R2,     /* +R2 ...                             RSA public */
     MR_R3,     /* +R3 ...                             DSA sign */
     MR_R4,     /* +R4 ...                             DSA verify */
+    MR_F5,     /* +F5:index:bits:op/s:seconds/op      ECDH */
+    MR_R7,     /* +R7:count:bits:seconds              ECDH derive */
     MR_KINDS
 };
 

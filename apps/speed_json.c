@@ -98,7 +98,6 @@ static void put_options(json_writer *w, const speed_run *r)
  * checks, and after SIGINT only those finished. */
 static void put_cells(json_writer *w, const speed_run *r)
 {
-    static const char *const pk_ops[2] = {"sign", "verify"};
 
     json_begin_array(w, "cells");
     for (int i = 0; i < r->n_rows; i++) {
@@ -134,13 +133,14 @@ static void put_cells(json_writer *w, const speed_run *r)
         const pk_row *pk = &r->pk[i];
         if (pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
-        for (int op = 0; op < 2; op++) {
+        const char *op_name[2] = {pk->type == SPEED_PK_ECDH ? "derive" : "sign", "verify"};
+        for (int op = 0; op < speed_pk_ops(pk->type); op++) {
             if (pk->samples[op].n == 0 && !(r->multi > 0 && pk->done))
                 continue;
             json_begin_object(w, NULL);
             json_string(w, "library", "brisk");
-            json_string(w, "algorithm", pk->type == SPEED_PK_RSA ? "rsa" : "dsa");
-            json_string(w, "operation", pk_ops[op]);
+            json_string(w, "algorithm", speed_pk_name(pk->type));
+            json_string(w, "operation", op_name[op]);
             json_int(w, "bits", pk->bits);
             json_string(w, "unit", "ops/s");
             put_samples(w, &pk->samples[op], pk->results[op]);
@@ -148,8 +148,8 @@ static void put_cells(json_writer *w, const speed_run *r)
             if (r->compare_version != NULL && !pk->ossl_na && pk->ossl[op].n > 0) {
                 json_begin_object(w, NULL);
                 put_openssl(w, r);
-                json_string(w, "algorithm", pk->type == SPEED_PK_RSA ? "rsa" : "dsa");
-                json_string(w, "operation", pk_ops[op]);
+                json_string(w, "algorithm", speed_pk_name(pk->type));
+                json_string(w, "operation", op_name[op]);
                 json_int(w, "bits", pk->bits);
                 json_string(w, "unit", "ops/s");
                 put_samples(w, &pk->ossl[op], speed_median(pk->ossl[op].v, pk->ossl[op].n));

@@ -641,6 +641,8 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     double t;
     int doing;
 
+    if (pk->type == SPEED_PK_ECDH)   /* not compared yet: n/a */
+        pk->ossl_na = 1;
     if (pk->ossl_na || speed_interrupted())
         goto done;
     memset(&p, 0, sizeof(p));

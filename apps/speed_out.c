@@ -27,6 +27,8 @@ const mr_record speed_mr_records[MR_KINDS] = {
     [MR_R2] = {"+R2", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R3] = {"+R3", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R4] = {"+R4", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_F5] = {"+F5", {MR_INT, MR_UINT, MR_REAL, MR_REAL}},
+    [MR_R7] = {"+R7", {MR_COUNT, MR_UINT, MR_SECS}},
 };
 
 /* speed_mr_write writes one record as a single write(): the workers of
@@ -162,14 +164,41 @@ static void print_banner(const speed_run *r)
     }
 }
 
-/* print_pk prints the RSA or DSA rows: a header, then one line per size. */
-static void print_pk(const speed_run *r, int type)
+/* print_ecdh prints the ECDH rows as OpenSSL 3.0's ECDH table (X25519, the
+ * only curve so far). */
+static void print_ecdh(const speed_run *r)
 {
     int header = 0;
 
     for (int i = 0; i < r->n_pk; i++) {
         const pk_row *pk = &r->pk[i];
-        const char *name = type == SPEED_PK_RSA ? "rsa" : "dsa";
+        if (pk->type != SPEED_PK_ECDH || pk->failed || pk->skipped ||
+            (r->interrupted && !pk->done))
+            continue;
+        if (!header && !r->mr)
+            printf("%30sop      op/s\n", " ");
+        header = 1;
+        if (r->mr)
+            speed_mr_write(stdout, MR_F5, pk->index, pk->bits, pk->results[0],
+                           1.0 / pk->results[0]);
+        else
+            printf("%4u bits ecdh (%s) %8.4fs %8.1f\n", pk->bits, "X25519",
+                   1.0 / pk->results[0], pk->results[0]);
+    }
+}
+
+/* print_pk prints the RSA or DSA rows: a header, then one line per size. */
+static void print_pk(const speed_run *r, int type)
+{
+    int header = 0;
+
+    if (type == SPEED_PK_ECDH) {
+        print_ecdh(r);
+        return;
+    }
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        const char *name = speed_pk_name(type);
         if (pk->type != type || pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
         if (!header && !r->mr)
@@ -280,8 +309,11 @@ static void print_cycles(const speed_run *r)
         if (!header)
             printf("\nCycles per operation (medians):\n%18s     sign   verify\n", " ");
         header = 1;
-        printf("%s %4u bits %12.0f %12.0f\n", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
-               pk->bits, median_cycles(&pk->samples[0]), median_cycles(&pk->samples[1]));
+        printf("%s %4u bits %12.0f", speed_pk_name(pk->type), pk->bits,
+               median_cycles(&pk->samples[0]));
+        if (speed_pk_ops(pk->type) > 1)
+            printf(" %12.0f", median_cycles(&pk->samples[1]));
+        printf("\n");
     }
 }
 
@@ -335,8 +367,11 @@ static void print_stats(const speed_run *r)
         const pk_row *pk = &r->pk[i];
         if (!pk_shown(r, pk))
             continue;
-        snprintf(label, sizeof(label), "%s %u bits", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
-                 pk->bits);
+        snprintf(label, sizeof(label), "%s %u bits", speed_pk_name(pk->type), pk->bits);
+        if (pk->type == SPEED_PK_ECDH) {
+            marked |= stats_line(label, "derive", &pk->samples[0], 0);
+            continue;
+        }
         marked |= stats_line(label, "sign", &pk->samples[0], 0);
         marked |= stats_line(label, "verify", &pk->samples[1], 0);
     }
@@ -382,6 +417,7 @@ void speed_print_results(const speed_run *r)
     print_table(r);
     print_pk(r, SPEED_PK_RSA);
     print_pk(r, SPEED_PK_DSA);
+    print_pk(r, SPEED_PK_ECDH);
     if (r->mr)
         return;
     if (r->cycles_source != NULL)
@@ -461,17 +497,20 @@ static void print_compare_pk(const speed_run *r)
         if (!header)
             printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
         header = 1;
-        printf("%s %4u bits %-8s %10.1f %10.1f\n", pk->type == SPEED_PK_RSA ? "rsa" : "dsa",
-               pk->bits, "brisk", pk->results[0], pk->results[1]);
-        printf("%-13s %-8s", "", "openssl");
-        for (int op = 0; op < 2; op++) {
+        int ops = speed_pk_ops(pk->type);
+        printf("%s %4u bits %-8s %10.1f", speed_pk_name(pk->type), pk->bits, "brisk",
+               pk->results[0]);
+        if (ops > 1)
+            printf(" %10.1f", pk->results[1]);
+        printf("\n%-13s %-8s", "", "openssl");
+        for (int op = 0; op < ops; op++) {
             if (pk->ossl_na || pk->ossl[op].n == 0)
                 printf(" %10s", "n/a");
             else
                 printf(" %10.1f", median(&pk->ossl[op]));
         }
         printf("\n%-13s %-8s", "", "ratio");
-        for (int op = 0; op < 2; op++)
+        for (int op = 0; op < ops; op++)
             print_ratio(pk->results[op], median(&pk->ossl[op]),
                         !pk->ossl_na && pk->ossl[op].n > 0, 9);
         printf("\n");

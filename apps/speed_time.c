@@ -934,7 +934,7 @@ void speed_self_check(speed_run *r)
         pk->key = speed_pk_new(pk->type, pk->bits, &why);
         if (pk->key == NULL) {
             app_error("speed", "%s%u failed its self-check (%s); not timed",
-                      pk->type == SPEED_PK_RSA ? "rsa" : "dsa", pk->bits, why);
+                      speed_pk_name(pk->type), pk->bits, why);
             pk->failed = 1;
             r->failed = 1;
         }
@@ -944,10 +944,62 @@ void speed_self_check(speed_run *r)
 /* ---- Public-key timing, as OpenSSL 3.0's pkey_print_message and the
  * result lines of its RSA and DSA loops ---- */
 
+/* time_ecdh takes one sample of ECDH derives, printed as OpenSSL 3.0's
+ * ECDH loop prints them; returns the count, or -1 after reporting a
+ * failure. */
+static long long time_ecdh(speed_run *r, pk_row *pk)
+{
+    int clock = r->usertime ? TIME_USER : TIME_WALL;
+    long long count;
+    double t0, w0, t, w;
+    uint64_t c0, c1;
+    int doing = 0;
+
+    if (r->mr)
+        speed_mr_write(stderr, MR_DTP, pk->bits, "", "ecdh", r->pk_seconds);
+    else
+        doing = fprintf(stderr, "Doing %u bits  ecdh's for %ds: ", pk->bits, r->pk_seconds);
+    fflush(stderr);
+    speed_progress_show(doing);
+    start_alarm(r->pk_seconds);
+    t0 = now(clock);
+    w0 = now(TIME_WALL);
+    c0 = speed_cycles_now(r);
+    count = speed_pk_sign(pk->key, &running);
+    c1 = speed_cycles_now(r);
+    t = now(clock) - t0;
+    w = now(TIME_WALL) - w0;
+    stop_alarm();
+    speed_progress_spent(r->pk_seconds);
+    if (interrupted && count >= 0) {
+        if (!r->mr)
+            fputc('\n', stderr);
+        return -1;
+    }
+    if (count < 0) {
+        app_error("speed", "ECDH %u bits: derive failed while timed", pk->bits);
+        return -1;
+    }
+    if (t < 1e-3)
+        t = 1e-3;
+    if (r->mr)
+        speed_mr_write(stderr, MR_R7, count, pk->bits, t);
+    else
+        fprintf(stderr, "%lld %u-bits ECDH ops in %.2fs\n", count, pk->bits, t);
+    speed_add_sample(&pk->samples[0], (double)count / t,
+                     count > 0 ? speed_cycles_spent(r, c1 - c0, t, w) / (double)count : 0);
+    pk->results[0] = speed_median(pk->samples[0].v, pk->samples[0].n);
+    if (r->compare_version != NULL)
+        speed_ossl_time_pk(r, pk, 0, clock);
+    return count;
+}
+
 /* time_pk_op takes one sample of signing (op 0) or verifying (op 1);
  * returns the count, or -1 after reporting a failed operation. */
 static long long time_pk_op(speed_run *r, pk_row *pk, int op)
 {
+    if (pk->type == SPEED_PK_ECDH)
+        return op == 0 ? time_ecdh(r, pk) : 0;
     static const char *const what[2][2] = {{"private", "public"}, {"sign", "verify"}};
     int dsa = pk->type == SPEED_PK_DSA;
     int clock = r->usertime ? TIME_USER : TIME_WALL;
@@ -1007,11 +1059,11 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
  * pass. */
 static void run_pk(speed_run *r, int pass)
 {
-    long later = 2L * r->pk_seconds * (r->repeat - 1 - pass);   /* passes still planned */
-
     for (int i = 0; i < r->n_pk; i++) {
         pk_row *pk = &r->pk[i];
         long long signs;
+        /* the passes still planned */
+        long later = speed_pk_ops(pk->type) * (long)r->pk_seconds * (r->repeat - 1 - pass);
 
         if (pk->failed || pk->skipped)
             continue;
@@ -1020,13 +1072,13 @@ static void run_pk(speed_run *r, int pass)
         signs = time_pk_op(r, pk, 0);
         if (interrupted)
             return;
-        if (signs < 0) {
-            speed_progress_spent(r->pk_seconds + later);   /* verifying is not timed */
+        if (signs < 0) {   /* verifying is not timed */
+            speed_progress_spent((speed_pk_ops(pk->type) - 1L) * r->pk_seconds + later);
             pk->failed = 1;
             r->failed = 1;
             continue;
         }
-        if (time_pk_op(r, pk, 1) < 0) {
+        if (speed_pk_ops(pk->type) > 1 && time_pk_op(r, pk, 1) < 0) {
             if (interrupted)
                 return;
             speed_progress_spent(later);
@@ -1038,7 +1090,7 @@ static void run_pk(speed_run *r, int pass)
         for (int j = i + 1; pass == 0 && signs <= 1 && j < r->n_pk; j++)
             if (r->pk[j].type == pk->type && !r->pk[j].skipped && !r->pk[j].failed) {
                 r->pk[j].skipped = 1;
-                speed_progress_spent(2L * r->pk_seconds * r->repeat);
+                speed_progress_spent(speed_pk_ops(pk->type) * (long)r->pk_seconds * r->repeat);
             }
     }
 }
@@ -1052,7 +1104,7 @@ long speed_planned_seconds(const speed_run *r)
             total += (long)r->n_sizes * r->seconds * r->repeat + (r->slope ? r->seconds : 0);
     for (int i = 0; i < r->n_pk; i++)
         if (!r->pk[i].failed && !r->pk[i].skipped)
-            total += 2L * r->pk_seconds * r->repeat;
+            total += speed_pk_ops(r->pk[i].type) * (long)r->pk_seconds * r->repeat;
     return r->compare_version != NULL ? 2 * total : total;   /* libcrypto's samples too */
 }
 

@@ -86,6 +86,7 @@ expect "PEM DER" pkey -outform ""
 expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
+expect "ecdh ecdhx25519" speed ec
 expect "ghash" speed gh
 expect "rand" speed ra
 expect_has "md5 sha256 aes-128-cbc dsa2048 hmac" speed ""
