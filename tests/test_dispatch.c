@@ -192,6 +192,8 @@ static int expected_auto(const char *prim, const char *impl)
         return strcmp(impl, "int") == 0;
     if (strcmp(prim, "twofish") == 0)
         return strcmp(impl, "x4") == 0;
+    if (strcmp(prim, "x25519") == 0)
+        return strcmp(impl, "adx") != 0;
     return 1;
 }
 
@@ -332,6 +334,7 @@ static void test_selection(void)
     expect_select("poly1305", ~0u, "avx512");
     /* X25519: radix 2^51 with __int128 (c32 is for compilers without). */
     expect_select("x25519", 0, "c64");
+    expect_select("x25519", BRISK_CPU_BMI2 | BRISK_CPU_ADX, "c64"); /* adx: forced only */
     test_profiles();
 #endif
 #if !defined(__x86_64__)

@@ -2,7 +2,7 @@
  * src/ec/internal.h - what the elliptic-curve area shares: X25519's
  * Montgomery ladder (RFC 7748 section 5) as a dispatched primitive
  * ("x25519": portable radix 2^51 with unsigned __int128, portable radix
- * 2^25.5 for 32-bit targets).
+ * 2^25.5 for 32-bit targets, and mulx/adx in four 64-bit limbs on x86-64).
  */
 #ifndef BRISK_EC_INTERNAL_H
 #define BRISK_EC_INTERNAL_H
@@ -34,6 +34,9 @@ brisk_x25519_ladder_fn brisk_x25519_ladder_c32;
 #if defined(__SIZEOF_INT128__)
 #define BRISK_X25519_C64 1
 brisk_x25519_ladder_fn brisk_x25519_ladder_c64;
+#endif
+#ifdef BRISK_X86_64
+brisk_x25519_ladder_fn brisk_x25519_ladder_adx;
 #endif
 
 #endif
