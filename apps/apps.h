@@ -311,6 +311,12 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
 long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 
+/* speed_pk_ecdh_keys points *priv, *peer and *secret at an ECDH key's
+ * private key, the peer's public key and the secret they derive (32 bytes
+ * each), for -compare openssl. */
+void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t **peer,
+                        const uint8_t **secret);
+
 /* speed_pk_export writes k's private key as DER (PKCS#1 RSAPrivateKey or
  * OpenSSL's traditional DSA key) to a new *der of *der_len bytes (free it
  * with free_secret) and points *msg at the *msg_len bytes the loops sign;

@@ -494,10 +494,12 @@ static void print_compare_pk(const speed_run *r)
         const pk_row *pk = &r->pk[i];
         if (pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
-        if (!header)
-            printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
-        header = 1;
         int ops = speed_pk_ops(pk->type);
+        if (header != ops && ops > 1)   /* a header for RSA and DSA, another for ECDH */
+            printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
+        else if (header != ops)
+            printf("%-13s %-8s %10s\n", "", "library", "op/s");
+        header = ops;
         printf("%s %4u bits %-8s %10.1f", speed_pk_name(pk->type), pk->bits, "brisk",
                pk->results[0]);
         if (ops > 1)

@@ -485,6 +485,14 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
     return count;
 }
 
+void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t **peer,
+                        const uint8_t **secret)
+{
+    *priv = k->k.ecdh.priv;
+    *peer = k->k.ecdh.peer;
+    *secret = k->k.ecdh.secret;
+}
+
 /* The key is copied into a brisk_pkey only to be encoded: the copy shares
  * what the key allocated, and is wiped, never cleaned up. */
 int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
