@@ -283,26 +283,33 @@ void app_password_wipe(char *buf);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
-enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_FFDH = 3 };
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4 };
 
 /* A key ready for timing, with the message and signature the loops use. */
 typedef struct speed_pk speed_pk;
 
 /* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
  * fixed parameters) and checks it: sign then verify, a changed signature
- * rejected, and a known signature verified; FFDH (bits of an RFC 7919
- * group): two generated key pairs derive the same secret both ways, and
- * fixed exponents a known one.  Returns NULL with *why set when any of
- * that fails. */
+ * rejected, and a known signature verified; ECDH (X25519 only): two
+ * generated key pairs agree, and a known derive comes out; FFDH (bits of
+ * an RFC 7919 group): two generated key pairs derive the same secret both
+ * ways, and fixed exponents a known one.  Returns NULL with *why set when
+ * any of that fails. */
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 
 /* speed_pk_sign and speed_pk_verify repeat one signature (verification)
  * of the fixed message while *running, and return the count, or -1 if an
- * operation failed.  For FFDH speed_pk_sign repeats one derivation with
- * the fixed keys (OpenSSL's one EVP_PKEY_derive per operation) and
+ * operation failed.  For ECDH and FFDH speed_pk_sign repeats one derive
+ * with the fixed keys (OpenSSL's one EVP_PKEY_derive per operation) and
  * speed_pk_verify fails: there is one operation. */
 long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
 long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
+
+/* speed_pk_ecdh_keys points *priv, *peer and *secret at an ECDH key's
+ * private key, the peer's public key and the secret they derive (32 bytes
+ * each), for -compare openssl. */
+void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t **peer,
+                        const uint8_t **secret);
 
 /* speed_pk_export writes k's private key as DER (PKCS#1 RSAPrivateKey or
  * OpenSSL's traditional DSA key) to a new *der of *der_len bytes (free it

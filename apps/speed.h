@@ -26,7 +26,8 @@
 #define MAX_SIZES 6
 #define MAX_ROWS 64
 #define MAX_MULTI 256
-#define N_PK_SIZES 13     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ffdh2048 ... ffdh8192 */
+#define N_PK_SIZES 14     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
+                             ffdh2048 ... ffdh8192 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
 #define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */
@@ -94,7 +95,9 @@ struct speed_row {
  * verifying, or one FFDH group, timed deriving (op 0 only; apps/speed_pk.c
  * holds the keys and loops). */
 typedef struct pk_row {
-    int type;               /* SPEED_PK_RSA, SPEED_PK_DSA or SPEED_PK_FFDH */
+    int type;               /* SPEED_PK_RSA, SPEED_PK_DSA, SPEED_PK_ECDH or
+                               SPEED_PK_FFDH (the last two: one operation,
+                               derive, in results[0]) */
     int index;              /* OpenSSL 3.0's: rsa512 is 0, dsa512 0, ... */
     unsigned bits;
     speed_pk *key;          /* made and checked before timing */
@@ -110,24 +113,27 @@ typedef struct pk_row {
 } pk_row;
 
 /* speed_pk_name is a public-key row's algorithm as OpenSSL's progress
- * lines name it: "rsa", "dsa" or "ffdh". */
+ * lines name it: "rsa", "dsa", "ecdh" or "ffdh". */
 static inline const char *speed_pk_name(int type)
 {
-    return type == SPEED_PK_RSA ? "rsa" : type == SPEED_PK_DSA ? "dsa" : "ffdh";
+    return type == SPEED_PK_RSA   ? "rsa"
+           : type == SPEED_PK_DSA ? "dsa"
+           : type == SPEED_PK_ECDH ? "ecdh"
+                                   : "ffdh";
 }
 
 /* speed_pk_ops is the number of operations a row of that type times: 2
- * (sign and verify), or 1 for FFDH (derive). */
+ * (sign and verify), or 1 for ECDH and FFDH (derive). */
 static inline int speed_pk_ops(int type)
 {
-    return type == SPEED_PK_FFDH ? 1 : 2;
+    return type == SPEED_PK_ECDH || type == SPEED_PK_FFDH ? 1 : 2;
 }
 
 /* The benchmark's settings and rows. */
 typedef struct speed_run {
     speed_row rows[MAX_ROWS];
     int n_rows;
-    pk_row pk[N_PK_SIZES];  /* RSA rows, then DSA rows, then FFDH, each by size */
+    pk_row pk[N_PK_SIZES];  /* RSA rows, DSA rows, ECDH, then FFDH, each by size */
     int n_pk;
     int pk_seconds;         /* OpenSSL's PKEY_SECONDS: 10 unless -seconds */
     int seconds, mr, usertime, multi;
@@ -250,6 +256,8 @@ enum {
     MR_R2,     /* +R2 ...                             RSA public */
     MR_R3,     /* +R3 ...                             DSA sign */
     MR_R4,     /* +R4 ...                             DSA verify */
+    MR_F5,     /* +F5:index:bits:op/s:seconds/op      ECDH */
+    MR_R7,     /* +R7:count:bits:seconds              ECDH derive */
     MR_F8,     /* +F8:index:bits:op/s:seconds/op      FFDH */
     MR_R12,    /* +R12:count:bits:seconds             FFDH derive */
     /* brisk's own, from a -multi worker to its parent only: one sample. */

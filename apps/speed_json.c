@@ -98,7 +98,6 @@ static void put_options(json_writer *w, const speed_run *r)
  * checks, and after SIGINT only those finished. */
 static void put_cells(json_writer *w, const speed_run *r)
 {
-    static const char *const pk_ops[2] = {"sign", "verify"};
 
     json_begin_array(w, "cells");
     for (int i = 0; i < r->n_rows; i++) {
@@ -134,13 +133,14 @@ static void put_cells(json_writer *w, const speed_run *r)
         const pk_row *pk = &r->pk[i];
         if (pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
+        const char *op_name[2] = {speed_pk_ops(pk->type) == 1 ? "derive" : "sign", "verify"};
         for (int op = 0; op < speed_pk_ops(pk->type); op++) {
             if (pk->samples[op].n == 0 && !(r->multi > 0 && pk->done))
                 continue;
             json_begin_object(w, NULL);
             json_string(w, "library", "brisk");
             json_string(w, "algorithm", speed_pk_name(pk->type));
-            json_string(w, "operation", pk->type == SPEED_PK_FFDH ? "derive" : pk_ops[op]);
+            json_string(w, "operation", op_name[op]);
             json_int(w, "bits", pk->bits);
             json_string(w, "unit", "ops/s");
             put_samples(w, &pk->samples[op], pk->results[op]);
@@ -149,7 +149,7 @@ static void put_cells(json_writer *w, const speed_run *r)
                 json_begin_object(w, NULL);
                 put_openssl(w, r);
                 json_string(w, "algorithm", speed_pk_name(pk->type));
-                json_string(w, "operation", pk->type == SPEED_PK_FFDH ? "derive" : pk_ops[op]);
+                json_string(w, "operation", op_name[op]);
                 json_int(w, "bits", pk->bits);
                 json_string(w, "unit", "ops/s");
                 put_samples(w, &pk->ossl[op], speed_median(pk->ossl[op].v, pk->ossl[op].n));

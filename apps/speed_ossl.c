@@ -15,7 +15,8 @@
  * payload, final, and the tag when decrypting: its
  * EVP_Update_loop_aead_enc/_dec); ghash as EVP_MAC "GMAC" over
  * aes-128-gcm initialised once and then only updated; rand as RAND_bytes;
- * RSA and DSA as EVP_PKEY_sign and EVP_PKEY_verify of 36 (RSA) or 20 (DSA)
+ * ECDH (X25519) as EVP_PKEY_derive with brisk's two keys given raw; RSA
+ * and DSA as EVP_PKEY_sign and EVP_PKEY_verify of 36 (RSA) or 20 (DSA)
  * bytes, PKCS#1 v1.5 padding without a digest for RSA.  Where OpenSSL
  * uses its own test keys, this uses brisk's key of the row, passed as DER
  * to d2i_PrivateKey, so that both sides do the same arithmetic.
@@ -65,6 +66,7 @@ typedef struct ossl_param {
 #define EVP_CTRL_AEAD_SET_TAG 0x11
 #define EVP_PKEY_RSA 6   /* NID_rsaEncryption */
 #define EVP_PKEY_DSA 116 /* NID_dsa */
+#define EVP_PKEY_X25519 1034 /* NID_X25519 */
 #define EVP_MAX_MD_SIZE 64
 
 /* The functions, resolved by name into the fields of one struct. */
@@ -111,6 +113,8 @@ static struct ossl_api {
     int (*EVP_PKEY_keygen_init)(void *);
     int (*EVP_PKEY_CTX_set_params)(void *, const ossl_param *);
     int (*EVP_PKEY_generate)(void *, void **);
+    void *(*EVP_PKEY_new_raw_private_key)(int, void *, const unsigned char *, size_t);
+    void *(*EVP_PKEY_new_raw_public_key)(int, void *, const unsigned char *, size_t);
     int (*EVP_PKEY_derive_init)(void *);
     int (*EVP_PKEY_derive_set_peer)(void *, void *);
     int (*EVP_PKEY_derive)(void *, unsigned char *, size_t *);
@@ -132,8 +136,8 @@ static const struct {
     API(EVP_PKEY_free), API(EVP_PKEY_CTX_new), API(EVP_PKEY_CTX_free), API(EVP_PKEY_sign_init),
     API(EVP_PKEY_sign), API(EVP_PKEY_verify_init), API(EVP_PKEY_verify),
     API(EVP_PKEY_CTX_new_from_name), API(EVP_PKEY_keygen_init), API(EVP_PKEY_CTX_set_params),
-    API(EVP_PKEY_generate), API(EVP_PKEY_derive_init), API(EVP_PKEY_derive_set_peer),
-    API(EVP_PKEY_derive),
+    API(EVP_PKEY_generate), API(EVP_PKEY_new_raw_private_key), API(EVP_PKEY_new_raw_public_key),
+    API(EVP_PKEY_derive_init), API(EVP_PKEY_derive_set_peer), API(EVP_PKEY_derive),
 #undef API
 };
 
@@ -704,6 +708,92 @@ static void pk_free(ossl_pk *p)
     api.ERR_clear_error();
 }
 
+/* ---- ECDH (X25519): OpenSSL 3.0's loop, one EVP_PKEY_derive a time ---- */
+
+typedef struct ossl_ecdh {
+    void *key, *peer, *ctx;
+    uint8_t secret[32];
+} ossl_ecdh;
+
+static long long ecdh_loop(void *arg, const volatile sig_atomic_t *running)
+{
+    ossl_ecdh *e = arg;
+    long long count = 0;
+
+    while (*running) {
+        size_t len = sizeof(e->secret);
+        if (api.EVP_PKEY_derive(e->ctx, e->secret, &len) != 1)
+            return -1;
+        count++;
+    }
+    return count;
+}
+
+/* ecdh_setup gives libcrypto brisk's private key and peer key and derives
+ * once: the secret must be brisk's.  NULL, or why not. */
+static const char *ecdh_setup(ossl_ecdh *e, const pk_row *pk)
+{
+    const uint8_t *priv, *peer, *secret;
+    size_t len = sizeof(e->secret);
+
+    speed_pk_ecdh_keys(pk->key, &priv, &peer, &secret);
+    e->key = api.EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, priv, 32);
+    e->peer = api.EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, peer, 32);
+    e->ctx = e->key != NULL ? api.EVP_PKEY_CTX_new(e->key, NULL) : NULL;
+    if (e->ctx == NULL || e->peer == NULL || api.EVP_PKEY_derive_init(e->ctx) != 1 ||
+        api.EVP_PKEY_derive_set_peer(e->ctx, e->peer) != 1 ||
+        api.EVP_PKEY_derive(e->ctx, e->secret, &len) != 1 || len != 32)
+        return "libcrypto cannot derive with brisk's keys";
+    if (memcmp(e->secret, secret, 32) != 0)
+        return "libcrypto's shared secret is not brisk's";
+    return NULL;
+}
+
+static void ecdh_free(ossl_ecdh *e)
+{
+    if (e->ctx != NULL)
+        api.EVP_PKEY_CTX_free(e->ctx);
+    if (e->peer != NULL)
+        api.EVP_PKEY_free(e->peer);
+    if (e->key != NULL)
+        api.EVP_PKEY_free(e->key);
+    api.ERR_clear_error();
+}
+
+static void time_ecdh(speed_run *r, pk_row *pk, int clock)
+{
+    ossl_ecdh e;
+    long long count;
+    double t;
+    int doing;
+
+    memset(&e, 0, sizeof(e));
+    const char *why = ecdh_setup(&e, pk);
+    if (why != NULL) {
+        app_error("speed", "openssl: ecdhx25519: %s; shown as n/a", why);
+        pk->ossl_na = 1;
+        ecdh_free(&e);
+        return;
+    }
+    doing = fprintf(stderr, "Doing openssl %u bits  ecdh's for %ds: ", pk->bits, r->pk_seconds);
+    fflush(stderr);
+    speed_progress_show(doing);
+    count = speed_time_loop(r->pk_seconds, clock, ecdh_loop, &e, &t);
+    ecdh_free(&e);
+    if (speed_interrupted()) {
+        fputc('\n', stderr);
+        return;
+    }
+    if (count < 0) {
+        fputc('\n', stderr);
+        app_error("speed", "openssl: ecdhx25519: derive failed while timed; shown as n/a");
+        pk->ossl_na = 1;
+        return;
+    }
+    fprintf(stderr, "%lld openssl %u-bits ECDH ops in %.2fs\n", count, pk->bits, t);
+    speed_add_sample(&pk->ossl[0], (double)count / t, 0);
+}
+
 void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
 {
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
@@ -718,6 +808,10 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
 
     if (pk->ossl_na || speed_interrupted())
         goto done;
+    if (pk->type == SPEED_PK_ECDH) {
+        time_ecdh(r, pk, clock);
+        goto done;
+    }
     memset(&p, 0, sizeof(p));
     why = ffdh ? dh_setup(&p, pk) : pk_setup(&p, pk);
     if (why != NULL) {

@@ -27,6 +27,8 @@ const mr_record speed_mr_records[MR_KINDS] = {
     [MR_R2] = {"+R2", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R3] = {"+R3", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_R4] = {"+R4", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_F5] = {"+F5", {MR_INT, MR_UINT, MR_REAL, MR_REAL}},
+    [MR_R7] = {"+R7", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_F8] = {"+F8", {MR_UINT, MR_UINT, MR_REAL, MR_REAL}},
     [MR_R12] = {"+R12", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_S] = {"+S", {MR_INT, MR_NAME, MR_INT, MR_REAL}},
@@ -166,14 +168,41 @@ static void print_banner(const speed_run *r)
     }
 }
 
-/* print_pk prints the RSA or DSA rows: a header, then one line per size. */
-static void print_pk(const speed_run *r, int type)
+/* print_ecdh prints the ECDH rows as OpenSSL 3.0's ECDH table (X25519, the
+ * only curve so far). */
+static void print_ecdh(const speed_run *r)
 {
     int header = 0;
 
     for (int i = 0; i < r->n_pk; i++) {
         const pk_row *pk = &r->pk[i];
-        const char *name = type == SPEED_PK_RSA ? "rsa" : "dsa";
+        if (pk->type != SPEED_PK_ECDH || pk->failed || pk->skipped ||
+            (r->interrupted && !pk->done))
+            continue;
+        if (!header && !r->mr)
+            printf("%30sop      op/s\n", " ");
+        header = 1;
+        if (r->mr)
+            speed_mr_write(stdout, MR_F5, pk->index, pk->bits, pk->results[0],
+                           1.0 / pk->results[0]);
+        else
+            printf("%4u bits ecdh (%s) %8.4fs %8.1f\n", pk->bits, "X25519",
+                   1.0 / pk->results[0], pk->results[0]);
+    }
+}
+
+/* print_pk prints the RSA or DSA rows: a header, then one line per size. */
+static void print_pk(const speed_run *r, int type)
+{
+    int header = 0;
+
+    if (type == SPEED_PK_ECDH) {
+        print_ecdh(r);
+        return;
+    }
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        const char *name = speed_pk_name(type);
         if (pk->type != type || pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
         if (!header && !r->mr)
@@ -307,11 +336,11 @@ static void print_cycles(const speed_run *r)
         if (!header)
             printf("\nCycles per operation (medians):\n%18s     sign   verify\n", " ");
         header = 1;
-        if (pk->type == SPEED_PK_FFDH)   /* one operation, derive, in the first column */
-            printf("%-4s %4u bits %11.0f\n", "ffdh", pk->bits, median_cycles(&pk->samples[0]));
-        else
-            printf("%s %4u bits %12.0f %12.0f\n", speed_pk_name(pk->type), pk->bits,
-                   median_cycles(&pk->samples[0]), median_cycles(&pk->samples[1]));
+        printf("%s %4u bits %12.0f", speed_pk_name(pk->type), pk->bits,
+               median_cycles(&pk->samples[0]));
+        if (speed_pk_ops(pk->type) > 1)
+            printf(" %12.0f", median_cycles(&pk->samples[1]));
+        printf("\n");
     }
 }
 
@@ -361,7 +390,7 @@ static void print_stats(const speed_run *r)
         if (!pk_shown(r, pk))
             continue;
         snprintf(label, sizeof(label), "%s %u bits", speed_pk_name(pk->type), pk->bits);
-        if (pk->type == SPEED_PK_FFDH) {
+        if (speed_pk_ops(pk->type) == 1) {
             marked |= stats_line(label, "derive", &pk->samples[0], 0);
             continue;
         }
@@ -410,6 +439,7 @@ void speed_print_results(const speed_run *r)
     print_table(r);
     print_pk(r, SPEED_PK_RSA);
     print_pk(r, SPEED_PK_DSA);
+    print_pk(r, SPEED_PK_ECDH);
     print_ffdh(r);
     if (r->mr)
         return;
@@ -483,15 +513,16 @@ static void print_compare_pk(const speed_run *r)
         if (pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
         int n_ops = speed_pk_ops(pk->type);
-        if (header != n_ops) {   /* a header per kind of row: FFDH has op/s only */
+        if (header != n_ops) {   /* a header per kind of row: ECDH and FFDH have op/s only */
             if (n_ops == 1)
                 printf("%-13s %-8s %10s\n", "", "library", "op/s");
             else
                 printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
         }
         header = n_ops;
-        if (n_ops == 1)   /* FFDH: derive/s in the first column */
-            printf("%-4s %4u bits %-8s %10.1f\n", "ffdh", pk->bits, "brisk", pk->results[0]);
+        if (n_ops == 1)   /* ECDH and FFDH: derive/s in the first column */
+            printf("%-4s %4u bits %-8s %10.1f\n", speed_pk_name(pk->type), pk->bits, "brisk",
+                   pk->results[0]);
         else
             printf("%s %4u bits %-8s %10.1f %10.1f\n", speed_pk_name(pk->type), pk->bits,
                    "brisk", pk->results[0], pk->results[1]);

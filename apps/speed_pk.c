@@ -38,6 +38,11 @@
  * and signature were computed by the script's own arithmetic, checked by
  * its verification).
  *
+ * ECDH (ecdhx25519, the only curve so far): as OpenSSL 3.0's ECDH loop,
+ * one EVP_PKEY_derive per operation with a fixed peer key; both key pairs
+ * are generated before timing (brisk_x25519_keygen), must agree on the
+ * shared secret, and RFC 7748 section 6.1's Alice and Bob must derive
+ * their known secret through the same call.
  * FFDH (ffdh2048 ... ffdh8192, the RFC 7919 groups): as openssl speed 3.0
  * times it, one derivation per operation with keys fixed before timing:
  * two key pairs generated once (brisk_dh_generate_key, RFC 7919's short
@@ -59,6 +64,7 @@
 #include <brisk/dsa.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
+#include <brisk/x25519.h>
 
 #include "apps.h"
 
@@ -73,6 +79,9 @@ struct speed_pk {
         struct {
             brisk_dh_key a, b;
         } dh;
+        struct {
+            uint8_t priv[32], peer[32], secret[32];
+        } ecdh;
     } k;
     uint8_t peer[BRISK_DH_MAX_BYTES];    /* FFDH: b's public value */
     uint8_t secret[BRISK_DH_MAX_BYTES];  /* and what a derives with it */
@@ -509,6 +518,35 @@ static const char *dh_setup(speed_pk *k, unsigned bits)
     return why;
 }
 
+/* ---- ECDH (X25519) ---- */
+
+static const char *ecdh_setup(speed_pk *k)
+{
+    /* RFC 7748 section 6.1: Alice's private key, Bob's public key and
+     * their shared secret. */
+    static const char *const alice =
+        "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a";
+    static const char *const bob_pub =
+        "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f";
+    static const char *const shared =
+        "4a5d9d5ba4ce2de1728e3bf480350f25e07e21c947d19e3376f09b3c1e161742";
+    uint8_t a[32], b[32], want[32], got[32], peer_priv[32], mine[32];
+
+    if (hex_decode(a, 32, alice) != 32 || hex_decode(b, 32, bob_pub) != 32 ||
+        hex_decode(want, 32, shared) != 32)
+        return "bad known-answer data";
+    if (brisk_x25519(got, a, b) != 0 || memcmp(got, want, 32) != 0)
+        return "RFC 7748's Alice and Bob did not agree";
+    if (brisk_x25519_keygen(k->k.ecdh.priv, mine) != 0 ||
+        brisk_x25519_keygen(peer_priv, k->k.ecdh.peer) != 0)
+        return "key generation failed";
+    if (brisk_x25519(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0 ||
+        brisk_x25519(got, peer_priv, mine) != 0 || memcmp(got, k->k.ecdh.secret, 32) != 0)
+        return "the two sides did not agree";
+    brisk_wipe(peer_priv, sizeof(peer_priv));
+    return NULL;
+}
+
 /* ---- The interface ---- */
 
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
@@ -518,7 +556,7 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     speed_pk *k;
 
     *why = NULL;
-    if (v == NULL && type != SPEED_PK_FFDH) {
+    if (v == NULL && type != SPEED_PK_FFDH && !(type == SPEED_PK_ECDH && bits == 253)) {
         *why = "no known answer for this size";
         return NULL;
     }
@@ -530,9 +568,10 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     k->type = type;
     selfcheck_message(msg);
     memcpy(k->msg, msg, RSA_MSG_LEN);
-    *why = type == SPEED_PK_RSA   ? rsa_setup(k, bits, v)
-           : type == SPEED_PK_DSA ? dsa_setup(k, v)
-                                  : dh_setup(k, bits);
+    *why = type == SPEED_PK_RSA    ? rsa_setup(k, bits, v)
+           : type == SPEED_PK_DSA  ? dsa_setup(k, v)
+           : type == SPEED_PK_ECDH ? ecdh_setup(k)
+                                   : dh_setup(k, bits);
     if (*why != NULL) {
         speed_pk_free(k);
         return NULL;
@@ -552,6 +591,10 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
         for (; *running; count++)
             if (brisk_dh_derive(k->secret, k->len, &k->k.dh.a, k->peer, k->len) != 0)
                 return -1;
+    } else if (k->type == SPEED_PK_ECDH) {
+        for (; *running; count++)
+            if (brisk_x25519(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
+                return -1;
     } else {
         for (; *running; count++) {
             size_t len = BRISK_DSA_MAX_SIG_LEN;
@@ -568,7 +611,7 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
 {
     long long count = 0;
 
-    if (k->type == SPEED_PK_FFDH)
+    if (k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH)
         return -1;
     if (k->type == SPEED_PK_RSA) {
         for (; *running; count++)
@@ -583,6 +626,14 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
     return count;
 }
 
+void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t **peer,
+                        const uint8_t **secret)
+{
+    *priv = k->k.ecdh.priv;
+    *peer = k->k.ecdh.peer;
+    *secret = k->k.ecdh.secret;
+}
+
 /* The key is copied into a brisk_pkey only to be encoded: the copy shares
  * what the key allocated, and is wiped, never cleaned up. */
 int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
@@ -594,7 +645,8 @@ int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uin
 
     *der = NULL;
     *der_len = 0;
-    if (pkey == NULL || k->type == SPEED_PK_FFDH) {
+    /* No FFDH or X25519 key encoding yet. */
+    if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH) {
         free(pkey);
         return -1;
     }

@@ -918,21 +918,23 @@ void speed_self_check(speed_run *r)
  * result lines of its RSA and DSA loops ---- */
 
 /* time_pk_op takes one sample of signing (op 0) or verifying (op 1), or
- * of FFDH deriving (op 0); returns the count, or -1 after reporting a
- * failed operation. */
+ * of ECDH or FFDH deriving (op 0); returns the count, or -1 after
+ * reporting a failed operation. */
 static long long time_pk_op(speed_run *r, pk_row *pk, int op)
 {
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
     int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
-    int kind = ffdh ? 2 : dsa;
+    int ecdh = pk->type == SPEED_PK_ECDH;
+    int kind = ffdh || ecdh ? 2 : dsa;
     int clock = r->usertime ? TIME_USER : TIME_WALL;
     long long count;
     double t0, w0, t, w;
     uint64_t c0, c1;
     int doing = 0;
 
-    /* OpenSSL 3.0's pkey_print_message("", "ffdh", ...) for FFDH: an empty
-     * operation, hence "Doing 2048 bits  ffdh's" and "+DTP:2048::ffdh:10" */
+    /* OpenSSL 3.0's pkey_print_message("", "ffdh", ...) for FFDH (and
+     * "ecdh" for ECDH): an empty operation, hence "Doing 2048 bits  ffdh's"
+     * and "+DTP:2048::ffdh:10" */
     if (r->mr)
         speed_mr_write(stderr, MR_DTP, pk->bits, what[kind][op], speed_pk_name(pk->type),
                        r->pk_seconds);
@@ -958,16 +960,18 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     }
     if (count < 0) {
         app_error("speed", "%s %u bits: %s failed while timed",
-                  ffdh ? "FFDH" : dsa ? "DSA" : "RSA", pk->bits,
-                  ffdh ? "deriving" : op == 0 ? "signing" : "verification");
+                  ffdh ? "FFDH" : ecdh ? "ECDH" : dsa ? "DSA" : "RSA", pk->bits,
+                  ffdh || ecdh ? "deriving" : op == 0 ? "signing" : "verification");
         return -1;
     }
     if (t < 1e-3)
         t = 1e-3;
     if (r->mr)
-        speed_mr_write(stderr, ffdh ? MR_R12 : MR_R1 + 2 * dsa + op, count, pk->bits, t);
-    else if (ffdh)
-        fprintf(stderr, "%lld %u-bits FFDH ops in %.2fs\n", count, pk->bits, t);
+        speed_mr_write(stderr, ffdh ? MR_R12 : ecdh ? MR_R7 : MR_R1 + 2 * dsa + op, count,
+                       pk->bits, t);
+    else if (ffdh || ecdh)
+        fprintf(stderr, "%lld %u-bits %s ops in %.2fs\n", count, pk->bits, ffdh ? "FFDH" : "ECDH",
+                t);
     else if (!dsa)
         fprintf(stderr, "%lld %u bits %s RSA's in %.2fs\n", count, pk->bits, what[0][op], t);
     else

@@ -369,6 +369,7 @@ esac
 b speed -help
 check "speed -help: lists the RSA and DSA names" sh -c "grep -q ' rsa2048 ' '$tmp/out' && grep -q ' dsa2048' '$tmp/out'"
 check "speed -help: lists the FFDH names" sh -c "grep -q ' ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192' '$tmp/out'"
+check "speed -help: lists ecdh and ecdhx25519" grep -q ' ecdh ecdhx25519' "$tmp/out"
 
 # ---- speed: FFDH rows (OpenSSL 3.0's +F8, +R12 and its "ffdh" table) ----
 F8_RE='^\+F8:[0-9]+:[0-9]+:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
@@ -407,6 +408,38 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     b speed -seconds 1 ffdh2048
     check "speed ffdh2048: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
 fi
+
+# ---- speed: the ECDH row (X25519), as OpenSSL 3.0's ----
+F5_RE='^\+F5:22:253:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
+b speed -mr -seconds 1 ecdh
+check "speed -mr ecdh: exit 0" clean_exit
+check "speed -mr ecdh: one +F5:22:253 line" all_match "$tmp/out" "$F5_RE"
+check "speed -mr ecdh: +DTP:253::ecdh:1 then +R7" \
+    [ "$(progress "$tmp/err")" = "+DTP:253::ecdh:1 +R7 " ]
+cp "$tmp/out" "$tmp/mr_ecdh"
+cp "$tmp/err" "$tmp/mr_ecdh_err"
+b speed -seconds 1 ecdhx25519
+check "speed ecdhx25519: exit 0" clean_exit
+check "speed ecdhx25519: openssl's op header" has "$tmp/out" '^ {30}op      op/s$'
+check "speed ecdhx25519: the row" has "$tmp/out" '^ 253 bits ecdh \(X25519\) +[0-9]\.[0-9]{4}s +[0-9]+\.[0-9]$'
+check "speed ecdhx25519: the progress line" has "$tmp/err" '^Doing 253 bits  ecdh.s for 1s: [0-9]+ 253-bits ECDH ops in [0-9]+\.[0-9][0-9]s$'
+if [ "$HAVE_OPENSSL" = 1 ]; then
+    openssl speed -mr -seconds 1 ecdhx25519 >"$tmp/oout" 2>"$tmp/oerr"
+    check "speed -mr ecdhx25519: the same lines as openssl's, figures aside" \
+        [ "$(cut -d: -f1-3 "$tmp/oout")" = "$(cut -d: -f1-3 "$tmp/mr_ecdh")" ]
+    check "speed -mr ecdhx25519: the same progress lines as openssl's, figures aside" \
+        [ "$(progress "$tmp/oerr")" = "$(progress "$tmp/mr_ecdh_err")" ]
+    openssl speed -seconds 1 ecdhx25519 >"$tmp/oout" 2>"$tmp/oerr"
+    b speed -seconds 1 ecdhx25519
+    check "speed ecdhx25519: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
+fi
+case $RUN in
+*qemu-i386*) ;;
+*)
+    b speed -mr -multi 2 -seconds 1 ecdhx25519
+    check "speed -mr -multi 2 ecdhx25519: one summed +F5 line" count_is "$tmp/out" "$F5_RE" 1
+    ;;
+esac
 
 # ---- Bad input: one line on stderr, exit 1 ----
 d="$tmp/bad"

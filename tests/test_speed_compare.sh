@@ -6,9 +6,11 @@
 #   sh tests/test_speed_compare.sh PATH_TO_BRISK
 #
 # Checks that md5, md4 (legacy provider: figures or n/a), aes-128-cbc and
-# rsa512 at -seconds 1 -bytes 16 (and ffdh2048, under its own op/s
-# header) print brisk's figure, libcrypto's and a ratio per cell, with samples taken alternately (brisk's, then
-# libcrypto's, per cell) and both versions in the banner; that a cipher
+# rsa512 at -seconds 1 -bytes 16 print brisk's figure, libcrypto's and a
+# ratio per cell, with samples taken alternately (brisk's, then
+# libcrypto's, per cell) and both versions in the banner; that ecdhx25519
+# (EVP_PKEY_derive with brisk's keys) and ffdh2048 are compared under an
+# op/s header; that a cipher
 # OpenSSL 3.0 lacks (serpent) is n/a; that the usual table is still there,
 # unchanged in form; and that `-compare foo`, -compare with -mr or -multi,
 # and a libcrypto that cannot be loaded (BRISK_LIBCRYPTO naming none) are
@@ -66,6 +68,16 @@ check "ffdh2048: openssl's op/s" has "$tmp/out" '^ +openssl +[0-9]+\.[0-9]$'
 check "ffdh2048: the ratio" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
 check "ffdh2048: brisk's sample, then libcrypto's" \
     [ "$(grep -c '^Doing 2048 bits  ffdh.s\|^Doing openssl 2048 bits  ffdh.s' "$tmp/err")" = 2 ]
+# ---- ecdhx25519: EVP_PKEY_derive with brisk's keys, after its check ----
+b speed -compare openssl -seconds 1 ecdhx25519
+check "ecdhx25519: exit 0" clean_exit
+check "ecdhx25519: an op/s header" has "$tmp/out" '^ +library +op/s$'
+check "ecdhx25519: brisk's op/s" has "$tmp/out" '^ecdh  253 bits brisk +[0-9]+\.[0-9]$'
+check "ecdhx25519: openssl's op/s" has "$tmp/out" '^ +openssl +[0-9]+\.[0-9]$'
+check "ecdhx25519: the ratio" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
+check "ecdhx25519: brisk's sample, then libcrypto's" \
+    [ "$(grep -c '^Doing 253 bits  ecdh.s for 1s: [0-9]* 253-bits ECDH ops' "$tmp/err")" -eq 1 ] &&
+    [ "$(grep -c '^Doing openssl 253 bits  ecdh.s for 1s: [0-9]* openssl 253-bits ECDH ops' "$tmp/err")" -eq 1 ]
 
 # ---- a cipher OpenSSL 3.0 does not have ----
 b speed -compare openssl -seconds 1 -bytes 16 -evp serpent-256-cbc

@@ -18,5 +18,6 @@
 #include <brisk/rand.h>
 #include <brisk/rsa.h>
 #include <brisk/sector.h>
+#include <brisk/x25519.h>
 
 #endif

@@ -17,6 +17,7 @@
 #include "../bn/internal.h"
 #include "../cipher/internal.h"
 #include "../digest/internal.h"
+#include "../ec/internal.h"
 #include "../kdf/internal.h"
 #include "../mac/internal.h"
 
@@ -38,6 +39,8 @@ static brisk_prim *const prims[] = {
     &brisk_poly1305_prim,
     /* public key: Montgomery multiplication */
     &brisk_bn_prim,
+    /* public key: X25519's ladder */
+    &brisk_x25519_prim,
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
 

@@ -1,0 +1,421 @@
+/*
+ * src/ec/x25519_adx.c - X25519's Montgomery ladder (RFC 7748 section 5)
+ * over GF(2^255 - 19) in four 64-bit limbs with mulx, adcx and adox: the
+ * "adx" implementation of the "x25519" primitive, for x86-64 CPUs with
+ * BMI2 and ADX; forced only (BRISK_IMPL=x25519=adx) while it is no faster
+ * than c64 on the Zen 5 it was measured on.
+ *
+ * Elements are kept below 2^256, reduced only partially (2^256 = 38 mod p),
+ * and fully only on output.  A multiplication is one asm block: the 8-limb
+ * product row by row, each row's low halves along the carry flag (adcx) and
+ * high halves along the overflow flag (adox), so the two chains do not wait
+ * for each other (OpenSSL's x25519-x86_64 "fe64" code and the mulx/adx
+ * kernels of src/bn/mont_adx.c use the same device); then the upper four
+ * limbs times 38 folded into the lower four the same way, and the last
+ * carry times 38 once more.  Squaring computes each cross product once.
+ * Additions and subtractions fold their carry or borrow times 38 the
+ * same way, in short asm blocks.
+ *
+ * Constant-time: yes.  No branch or address depends on the data; the
+ * ladder swaps with masks and the carries are arithmetic.
+ */
+#include "internal.h"
+
+#ifdef BRISK_X86_64
+
+typedef unsigned __int128 u128;
+typedef uint64_t fe[4];
+/* fe_mem names an element's four limbs as one memory operand of the asm. */
+typedef struct fe_mem {
+    uint64_t v[4];
+} fe_mem;
+
+/* The asm needs no target attribute (the assembler takes mulx and adx
+ * anywhere), so fe_mul inlines into every caller; the dispatcher runs this
+ * code only where CPUID reports BMI2 and ADX. */
+
+/* FE_FOLD_ASM reduces the 8-limb product in r8..r15 to r8..r11, below
+ * 2^256: r8..r11 += 38 r12..r15 along the two carry chains, the top carry
+ * (below 39) times 38 added, and 38 once more if that carried out. */
+#define FE_FOLD_ASM \
+    "xor   %%ecx, %%ecx\n\t" \
+    "mov   $38, %%edx\n\t" \
+    "mulx  %%r12, %%rax, %%r12\n\t" \
+    "adcx  %%rax, %%r8\n\t" \
+    "adox  %%r12, %%r9\n\t" \
+    "mulx  %%r13, %%rax, %%r13\n\t" \
+    "adcx  %%rax, %%r9\n\t" \
+    "adox  %%r13, %%r10\n\t" \
+    "mulx  %%r14, %%rax, %%r14\n\t" \
+    "adcx  %%rax, %%r10\n\t" \
+    "adox  %%r14, %%r11\n\t" \
+    "mulx  %%r15, %%rax, %%r12\n\t" \
+    "adcx  %%rax, %%r11\n\t" \
+    "adox  %%rcx, %%r12\n\t" \
+    "adcx  %%rcx, %%r12\n\t" \
+    "imul  $38, %%r12, %%r12\n\t" \
+    "add   %%r12, %%r8\n\t" \
+    "adc   %%rcx, %%r9\n\t" \
+    "adc   %%rcx, %%r10\n\t" \
+    "adc   %%rcx, %%r11\n\t" \
+    "sbb   %%rax, %%rax\n\t" \
+    "and   $38, %%eax\n\t" \
+    "add   %%rax, %%r8\n\t"
+
+/* fe_mul sets r = a b mod p, below 2^256, for any a, b below 2^256; r may
+ * alias a or b.  The output pointer is read from memory at the end: with
+ * eleven registers taken, -O0 and sanitizer builds (which keep a frame
+ * pointer) have only a and b's two to spare. */
+static inline void fe_mul(fe r, const fe a, const fe b)
+{
+    __asm__(
+        /* Row 0: a0 b -> r8..r12 */
+        "xor   %%ecx, %%ecx\n\t"
+        "mov   0(%[a]), %%rdx\n\t"
+        "mulx  0(%[b]), %%r8, %%r9\n\t"
+        "mulx  8(%[b]), %%rax, %%r10\n\t"
+        "adcx  %%rax, %%r9\n\t"
+        "mulx  16(%[b]), %%rax, %%r11\n\t"
+        "adcx  %%rax, %%r10\n\t"
+        "mulx  24(%[b]), %%rax, %%r12\n\t"
+        "adcx  %%rax, %%r11\n\t"
+        "adcx  %%rcx, %%r12\n\t"
+        /* Row 1: a1 b into r9..r13; r14 as the high halves' scratch */
+        "xor   %%ecx, %%ecx\n\t"
+        "mov   8(%[a]), %%rdx\n\t"
+        "mulx  0(%[b]), %%rax, %%r14\n\t"
+        "adcx  %%rax, %%r9\n\t"
+        "adox  %%r14, %%r10\n\t"
+        "mulx  8(%[b]), %%rax, %%r14\n\t"
+        "adcx  %%rax, %%r10\n\t"
+        "adox  %%r14, %%r11\n\t"
+        "mulx  16(%[b]), %%rax, %%r14\n\t"
+        "adcx  %%rax, %%r11\n\t"
+        "adox  %%r14, %%r12\n\t"
+        "mulx  24(%[b]), %%rax, %%r13\n\t"
+        "adcx  %%rax, %%r12\n\t"
+        "adox  %%rcx, %%r13\n\t"
+        "adcx  %%rcx, %%r13\n\t"
+        /* Row 2: a2 b into r10..r14; r15 as scratch */
+        "xor   %%ecx, %%ecx\n\t"
+        "mov   16(%[a]), %%rdx\n\t"
+        "mulx  0(%[b]), %%rax, %%r15\n\t"
+        "adcx  %%rax, %%r10\n\t"
+        "adox  %%r15, %%r11\n\t"
+        "mulx  8(%[b]), %%rax, %%r15\n\t"
+        "adcx  %%rax, %%r11\n\t"
+        "adox  %%r15, %%r12\n\t"
+        "mulx  16(%[b]), %%rax, %%r15\n\t"
+        "adcx  %%rax, %%r12\n\t"
+        "adox  %%r15, %%r13\n\t"
+        "mulx  24(%[b]), %%rax, %%r14\n\t"
+        "adcx  %%rax, %%r13\n\t"
+        "adox  %%rcx, %%r14\n\t"
+        "adcx  %%rcx, %%r14\n\t"
+        /* Row 3: a3 b into r11..r15 */
+        "xor   %%ecx, %%ecx\n\t"
+        "mov   24(%[a]), %%rdx\n\t"
+        "mulx  0(%[b]), %%rax, %%r15\n\t"
+        "adcx  %%rax, %%r11\n\t"
+        "adox  %%r15, %%r12\n\t"
+        "mulx  8(%[b]), %%rax, %%r15\n\t"
+        "adcx  %%rax, %%r12\n\t"
+        "adox  %%r15, %%r13\n\t"
+        "mulx  16(%[b]), %%rax, %%r15\n\t"
+        "adcx  %%rax, %%r13\n\t"
+        "adox  %%r15, %%r14\n\t"
+        "mulx  24(%[b]), %%rax, %%r15\n\t"
+        "adcx  %%rax, %%r14\n\t"
+        "adox  %%rcx, %%r15\n\t"
+        "adcx  %%rcx, %%r15\n\t"
+        FE_FOLD_ASM
+        "mov   %[rp], %%rax\n\t"
+        "mov   %%r8, 0(%%rax)\n\t"
+        "mov   %%r9, 8(%%rax)\n\t"
+        "mov   %%r10, 16(%%rax)\n\t"
+        "mov   %%r11, 24(%%rax)\n\t"
+        :
+        : [a] "r"(a), [b] "r"(b), [rp] "m"(r)
+        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
+          "memory");
+}
+
+/* fe_sqr sets r = a^2 mod p, below 2^256: the six cross products once,
+ * doubled with adcx while adox adds the four squares. */
+static inline void fe_sqr(fe r, const fe a)
+{
+    __asm__(
+        /* a0 (a1, a2, a3) at limbs 1..4 */
+        "xor   %%ecx, %%ecx\n\t"
+        "mov   0(%[a]), %%rdx\n\t"
+        "mulx  8(%[a]), %%r9, %%r10\n\t"
+        "mulx  16(%[a]), %%rax, %%r11\n\t"
+        "adcx  %%rax, %%r10\n\t"
+        "mulx  24(%[a]), %%rax, %%r12\n\t"
+        "adcx  %%rax, %%r11\n\t"
+        "adcx  %%rcx, %%r12\n\t"
+        /* a1 (a2, a3) at limbs 3..5 */
+        "xor   %%ecx, %%ecx\n\t"
+        "mov   8(%[a]), %%rdx\n\t"
+        "mulx  16(%[a]), %%rax, %%r13\n\t"
+        "adcx  %%rax, %%r11\n\t"
+        "adox  %%r13, %%r12\n\t"
+        "mulx  24(%[a]), %%rax, %%r13\n\t"
+        "adcx  %%rax, %%r12\n\t"
+        "adox  %%rcx, %%r13\n\t"
+        "adcx  %%rcx, %%r13\n\t"
+        /* a2 a3 at limbs 5, 6 */
+        "mov   16(%[a]), %%rdx\n\t"
+        "mulx  24(%[a]), %%rax, %%r14\n\t"
+        "add   %%rax, %%r13\n\t"
+        "adc   %%rcx, %%r14\n\t"
+        /* twice that, plus the squares */
+        "xor   %%ecx, %%ecx\n\t"
+        "mov   0(%[a]), %%rdx\n\t"
+        "mulx  %%rdx, %%r8, %%rax\n\t"
+        "adcx  %%r9, %%r9\n\t"
+        "adox  %%rax, %%r9\n\t"
+        "mov   8(%[a]), %%rdx\n\t"
+        "mulx  %%rdx, %%rax, %%r15\n\t"
+        "adcx  %%r10, %%r10\n\t"
+        "adox  %%rax, %%r10\n\t"
+        "adcx  %%r11, %%r11\n\t"
+        "adox  %%r15, %%r11\n\t"
+        "mov   16(%[a]), %%rdx\n\t"
+        "mulx  %%rdx, %%rax, %%r15\n\t"
+        "adcx  %%r12, %%r12\n\t"
+        "adox  %%rax, %%r12\n\t"
+        "adcx  %%r13, %%r13\n\t"
+        "adox  %%r15, %%r13\n\t"
+        "mov   24(%[a]), %%rdx\n\t"
+        "mulx  %%rdx, %%rax, %%r15\n\t"
+        "adcx  %%r14, %%r14\n\t"
+        "adox  %%rax, %%r14\n\t"
+        "adcx  %%rcx, %%r15\n\t"
+        "adox  %%rcx, %%r15\n\t"
+        FE_FOLD_ASM
+        "mov   %[rp], %%rax\n\t"
+        "mov   %%r8, 0(%%rax)\n\t"
+        "mov   %%r9, 8(%%rax)\n\t"
+        "mov   %%r10, 16(%%rax)\n\t"
+        "mov   %%r11, 24(%%rax)\n\t"
+        :
+        : [a] "r"(a), [rp] "m"(r)
+        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
+          "memory");
+}
+
+/* fe_add sets r = a + b mod p, below 2^256: a carry out is 2^256 = 38,
+ * added back; if that carries again the low limb is tiny and the second
+ * 38 cannot. */
+static inline void fe_add(fe r, const fe a, const fe b)
+{
+    uint64_t t0, t1, t2, t3, m;
+    __asm__(
+        "mov   0(%[a]), %[t0]\n\t"
+        "mov   8(%[a]), %[t1]\n\t"
+        "mov   16(%[a]), %[t2]\n\t"
+        "mov   24(%[a]), %[t3]\n\t"
+        "add   0(%[b]), %[t0]\n\t"
+        "adc   8(%[b]), %[t1]\n\t"
+        "adc   16(%[b]), %[t2]\n\t"
+        "adc   24(%[b]), %[t3]\n\t"
+        "sbb   %[m], %[m]\n\t"
+        "and   $38, %[m]\n\t"
+        "add   %[m], %[t0]\n\t"
+        "adc   $0, %[t1]\n\t"
+        "adc   $0, %[t2]\n\t"
+        "adc   $0, %[t3]\n\t"
+        "sbb   %[m], %[m]\n\t"
+        "and   $38, %[m]\n\t"
+        "add   %[m], %[t0]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [m] "=&r"(m)
+        : [a] "r"(a), [b] "r"(b), "m"(*(const fe_mem *)a), "m"(*(const fe_mem *)b)
+        : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+    r[3] = t3;
+}
+
+/* fe_sub sets r = a - b mod p, below 2^256: a borrow is 2^256 = 38 too
+ * many, taken off; if that borrows again the value is near 2^256 and the
+ * second 38 cannot. */
+static inline void fe_sub(fe r, const fe a, const fe b)
+{
+    uint64_t t0, t1, t2, t3, m;
+    __asm__(
+        "mov   0(%[a]), %[t0]\n\t"
+        "mov   8(%[a]), %[t1]\n\t"
+        "mov   16(%[a]), %[t2]\n\t"
+        "mov   24(%[a]), %[t3]\n\t"
+        "sub   0(%[b]), %[t0]\n\t"
+        "sbb   8(%[b]), %[t1]\n\t"
+        "sbb   16(%[b]), %[t2]\n\t"
+        "sbb   24(%[b]), %[t3]\n\t"
+        "sbb   %[m], %[m]\n\t"
+        "and   $38, %[m]\n\t"
+        "sub   %[m], %[t0]\n\t"
+        "sbb   $0, %[t1]\n\t"
+        "sbb   $0, %[t2]\n\t"
+        "sbb   $0, %[t3]\n\t"
+        "sbb   %[m], %[m]\n\t"
+        "and   $38, %[m]\n\t"
+        "sub   %[m], %[t0]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [m] "=&r"(m)
+        : [a] "r"(a), [b] "r"(b), "m"(*(const fe_mem *)a), "m"(*(const fe_mem *)b)
+        : "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+    r[3] = t3;
+}
+
+/* fe_mul121665 sets r = 121665 a mod p, below 2^256. */
+static inline void fe_mul121665(fe r, const fe a)
+{
+    u128 c = 0;
+    uint64_t t[4];
+    for (int i = 0; i < 4; i++) {
+        c += (u128)a[i] * 121665;
+        t[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    uint64_t f = 38 * (uint64_t)c;
+    for (int i = 0; i < 4; i++) {
+        u128 s = (u128)t[i] + f;
+        t[i] = (uint64_t)s;
+        f = (uint64_t)(s >> 64);
+    }
+    t[0] += 38 * f;
+    memcpy(r, t, sizeof(t));
+}
+
+static inline void fe_cswap(fe a, fe b, uint64_t bit)
+{
+    uint64_t m = ct_mask64(bit);
+    for (int i = 0; i < 4; i++) {
+        uint64_t x = m & (a[i] ^ b[i]);
+        a[i] ^= x;
+        b[i] ^= x;
+    }
+}
+
+static inline void fe_frombytes(fe r, const uint8_t s[32])
+{
+    for (int i = 0; i < 4; i++)
+        r[i] = load64_le(s + 8 * i);
+    r[3] &= 0x7fffffffffffffffULL; /* RFC 7748 drops bit 255 */
+}
+
+/* fe_tobytes writes a fully reduced, below p. */
+static inline void fe_tobytes(uint8_t s[32], const fe a)
+{
+    uint64_t t[4];
+    u128 c;
+
+    /* Fold bit 255 (2^255 = 19): t < 2^255 + 19 * 2 < 2 p. */
+    c = 19 * (a[3] >> 63);
+    t[3] = a[3] & 0x7fffffffffffffffULL;
+    for (int i = 0; i < 3; i++) {
+        c += a[i];
+        t[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    t[3] += (uint64_t)c;
+    /* q = 1 exactly when t >= p, that is when t + 19 reaches 2^255. */
+    c = 19;
+    for (int i = 0; i < 3; i++)
+        c = (c + t[i]) >> 64;
+    uint64_t q = (uint64_t)((c + t[3]) >> 63) & 1;
+    c = 19 * q;
+    for (int i = 0; i < 4; i++) {
+        c += t[i];
+        t[i] = (uint64_t)c;
+        c >>= 64;
+    }
+    t[3] &= 0x7fffffffffffffffULL;
+    for (int i = 0; i < 4; i++)
+        store64_le(s + 8 * i, t[i]);
+}
+
+static inline void fe_sqr_n(fe r, const fe a, int n)
+{
+    fe_sqr(r, a);
+    while (--n > 0)
+        fe_sqr(r, r);
+}
+
+/* fe_invert sets r = z^(p - 2), as in x25519_c64.c. */
+static void fe_invert(fe r, const fe z)
+{
+    fe z2, z9, z11, z2_5_0, z2_10_0, z2_20_0, z2_50_0, z2_100_0, t;
+
+    fe_sqr(z2, z);
+    fe_sqr_n(t, z2, 2);
+    fe_mul(z9, t, z);
+    fe_mul(z11, z9, z2);
+    fe_sqr(t, z11);
+    fe_mul(z2_5_0, t, z9);
+    fe_sqr_n(t, z2_5_0, 5);
+    fe_mul(z2_10_0, t, z2_5_0);
+    fe_sqr_n(t, z2_10_0, 10);
+    fe_mul(z2_20_0, t, z2_10_0);
+    fe_sqr_n(t, z2_20_0, 20);
+    fe_mul(t, t, z2_20_0);
+    fe_sqr_n(t, t, 10);
+    fe_mul(z2_50_0, t, z2_10_0);
+    fe_sqr_n(t, z2_50_0, 50);
+    fe_mul(z2_100_0, t, z2_50_0);
+    fe_sqr_n(t, z2_100_0, 100);
+    fe_mul(t, t, z2_100_0);
+    fe_sqr_n(t, t, 50);
+    fe_mul(t, t, z2_50_0);
+    fe_sqr_n(t, t, 5);
+    fe_mul(r, t, z11);
+}
+
+void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
+{
+    fe x1, x2 = {1}, z2 = {0}, x3, z3 = {1}, a, aa, b, bb, e, c, d, da, cb;
+    uint64_t swap = 0;
+
+    fe_frombytes(x1, u);
+    memcpy(x3, x1, sizeof(fe));
+    for (int t = 254; t >= 0; t--) {
+        uint64_t bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
+        swap ^= bit;
+        fe_cswap(x2, x3, swap);
+        fe_cswap(z2, z3, swap);
+        swap = bit;
+        fe_add(a, x2, z2);
+        fe_sqr(aa, a);
+        fe_sub(b, x2, z2);
+        fe_sqr(bb, b);
+        fe_sub(e, aa, bb);
+        fe_add(c, x3, z3);
+        fe_sub(d, x3, z3);
+        fe_mul(da, d, a);
+        fe_mul(cb, c, b);
+        fe_add(x3, da, cb);
+        fe_sqr(x3, x3);
+        fe_sub(z3, da, cb);
+        fe_sqr(z3, z3);
+        fe_mul(z3, z3, x1);
+        fe_mul(x2, aa, bb);
+        fe_mul121665(z2, e);
+        fe_add(z2, z2, aa);
+        fe_mul(z2, z2, e);
+    }
+    fe_cswap(x2, x3, swap);
+    fe_cswap(z2, z3, swap);
+    fe_invert(z2, z2);
+    fe_mul(x2, x2, z2);
+    fe_tobytes(out, x2);
+    brisk_wipe(x2, sizeof(x2));
+    brisk_wipe(z2, sizeof(z2));
+    brisk_wipe(x3, sizeof(x3));
+    brisk_wipe(z3, sizeof(z3));
+}
+
+#endif
