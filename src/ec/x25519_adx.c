@@ -63,12 +63,16 @@ typedef struct fe_mem {
     "add   %%rax, %%r8\n\t"
 
 /* fe_mul sets r = a b mod p, below 2^256, for any a, b below 2^256; r may
- * alias a or b.  The output pointer is read from memory at the end: with
- * eleven registers taken, -O0 and sanitizer builds (which keep a frame
- * pointer) have only a and b's two to spare. */
+ * alias a or b.  The output pointer is a memory operand, read into xmm0
+ * first thing: with eleven registers taken, -O0 and sanitizer builds
+ * (which keep a frame pointer) have only a and b's two to spare. */
 static inline void fe_mul(fe r, const fe a, const fe b)
 {
     __asm__(
+        /* The output pointer first, into xmm0: the compiler may address
+         * the memory operand through a register this block clobbers
+         * (ASan's fake stack frames do, through rcx). */
+        "movq  %[rp], %%xmm0\n\t"
         /* Row 0: a0 b -> r8..r12 */
         "xor   %%ecx, %%ecx\n\t"
         "mov   0(%[a]), %%rdx\n\t"
@@ -129,15 +133,15 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adox  %%rcx, %%r15\n\t"
         "adcx  %%rcx, %%r15\n\t"
         FE_FOLD_ASM
-        "mov   %[rp], %%rax\n\t"
+        "movq  %%xmm0, %%rax\n\t"
         "mov   %%r8, 0(%%rax)\n\t"
         "mov   %%r9, 8(%%rax)\n\t"
         "mov   %%r10, 16(%%rax)\n\t"
         "mov   %%r11, 24(%%rax)\n\t"
         :
         : [a] "r"(a), [b] "r"(b), [rp] "m"(r)
-        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
-          "memory");
+        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
+          "cc", "memory");
 }
 
 /* fe_sqr sets r = a^2 mod p, below 2^256: the six cross products once,
@@ -145,6 +149,8 @@ static inline void fe_mul(fe r, const fe a, const fe b)
 static inline void fe_sqr(fe r, const fe a)
 {
     __asm__(
+        /* The output pointer first, into xmm0, as in fe_mul. */
+        "movq  %[rp], %%xmm0\n\t"
         /* a0 (a1, a2, a3) at limbs 1..4 */
         "xor   %%ecx, %%ecx\n\t"
         "mov   0(%[a]), %%rdx\n\t"
@@ -194,15 +200,15 @@ static inline void fe_sqr(fe r, const fe a)
         "adcx  %%rcx, %%r15\n\t"
         "adox  %%rcx, %%r15\n\t"
         FE_FOLD_ASM
-        "mov   %[rp], %%rax\n\t"
+        "movq  %%xmm0, %%rax\n\t"
         "mov   %%r8, 0(%%rax)\n\t"
         "mov   %%r9, 8(%%rax)\n\t"
         "mov   %%r10, 16(%%rax)\n\t"
         "mov   %%r11, 24(%%rax)\n\t"
         :
         : [a] "r"(a), [rp] "m"(r)
-        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
-          "memory");
+        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
+          "cc", "memory");
 }
 
 /* fe_add sets r = a + b mod p, below 2^256: a carry out is 2^256 = 38,
