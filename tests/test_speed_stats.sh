@@ -226,9 +226,11 @@ check "disk -cycles: the banner" has "$tmp/out" "$(echo "$CYC_RE" | sed 's/^\^/^
 disk_re='^ +aes-xts 256b (en|de)crypt +MiB/s +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]%( \*| ) +[0-9]+\.[0-9]{2}$'
 check "disk -stats: a line per direction" count_is "$tmp/out" "$disk_re" 2
 grep -E "$disk_re" "$tmp/out" | tr -d '%*' >"$tmp/dstat"
+# The figures are printed to 0.1 MiB/s: under an emulator a few MiB/s,
+# where that rounding alone moves the spread by up to 10 / median points.
 check "disk -stats: min <= median <= max, spread = (max - min) / median" awk_ok \
     '{ s = ($7 - $5) / $6 * 100; d = s - $8; if (d < 0) d = -d
-       if (!($5 <= $6 && $6 <= $7 && d <= 0.06)) bad = 1 } END { exit bad }' "$tmp/dstat"
+       if (!($5 <= $6 && $6 <= $7 && d <= 0.06 + 10.5 / $6)) bad = 1 } END { exit bad }' "$tmp/dstat"
 line_enc=$(awk '$1 == "aes-xts" && $2 == "256b" { print $3; exit }' "$tmp/out")
 check "disk -stats: the line's encryption is the median ($line_enc)" \
     [ "$line_enc" = "$(awk '$3 == "encrypt" { print $6 }' "$tmp/dstat")" ]
