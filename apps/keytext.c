@@ -129,6 +129,30 @@ static void put_dsa(text_buf *t, const brisk_dsa_key *k, int private)
     put_dss_parms(t, &k->params);
 }
 
+/* put_bytes writes LABEL on its own line and the bytes below it, 15 a
+ * line (OpenSSL's print_labeled_buf). */
+static void put_bytes(text_buf *t, const char *label, const uint8_t *p, size_t n)
+{
+    putf(t, "%s\n", label);
+    for (size_t i = 0; i < n; i++) {
+        if (i % 15 == 0)
+            put(t, "    ", 4);
+        putf(t, "%02x%s", p[i], i + 1 == n ? "\n" : i % 15 == 14 ? ":\n" : ":");
+    }
+}
+
+/* put_curve writes X25519, X448, Ed25519 and Ed448 keys as OpenSSL's
+ * ecx_to_text does: "X25519 Private-Key:" then priv: and pub:. */
+static void put_curve(text_buf *t, const brisk_pkey *key, int private)
+{
+    const brisk_curve_key *c = &key->u.curve;
+
+    putf(t, "%s %s-Key:\n", brisk_pkey_type_name(key), private ? "Private" : "Public");
+    if (private)
+        put_bytes(t, "priv:", c->priv, c->priv_len);
+    put_bytes(t, "pub:", c->pub, c->pub_len);
+}
+
 /* finish appends t to *buf as the callers' contract says. */
 static int finish(const char *prog, text_buf *t, uint8_t **buf, size_t *len)
 {
@@ -163,8 +187,10 @@ int key_text(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key
 
     if (key->type == BRISK_PKEY_RSA)
         put_rsa(&t, &key->u.rsa, private);
-    else
+    else if (key->type == BRISK_PKEY_DSA)
         put_dsa(&t, &key->u.dsa, private);
+    else
+        put_curve(&t, key, private);
     return finish(prog, &t, buf, len);
 }
 

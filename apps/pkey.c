@@ -60,6 +60,40 @@ typedef struct pkey_args {
     int text, text_pub, check, pubcheck;
 } pkey_args;
 
+/* key_has_traditional returns 1 for the types that have a traditional
+ * form; the others (X25519, Ed25519, ...) are written as PKCS#8 when one
+ * is asked for, as openssl does. */
+static int key_has_traditional(const brisk_pkey *key)
+{
+    return key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_DSA ||
+           key->type == BRISK_PKEY_EC;
+}
+
+/* curve_key_validate checks an elliptic-curve key read unchecked: setting
+ * it again from its bytes redoes every check decoding does (the private
+ * key in range, its public key the one stored, an EC point on the curve). */
+static int curve_key_validate(const brisk_pkey *key, int full, int *valid, const char **why)
+{
+    const brisk_curve_key *c = &key->u.curve;
+    brisk_pkey *again = calloc(1, sizeof(*again));
+    int err;
+
+    if (again == NULL)
+        return BRISK_ENOMEM;
+    if (full && c->has_private)
+        err = brisk_pkey_set_curve_key(again, key->type, c->curve, c->priv, c->priv_len,
+                                       c->pub_len > 0 ? c->pub : NULL, c->pub_len);
+    else
+        err = brisk_pkey_set_curve_key(again, key->type, c->curve, NULL, 0, c->pub, c->pub_len);
+    brisk_pkey_cleanup(again);
+    free(again);
+    *valid = err == BRISK_EOK;
+    *why = err == BRISK_EPUBKEY  ? "the public key is not on the curve or does not match"
+           : err == BRISK_EINVAL ? "the private key is out of range"
+                                 : brisk_strerror(err);
+    return err == BRISK_ENOMEM ? err : BRISK_EOK;
+}
+
 /* check_key runs -check or -pubcheck: "Key is valid" into *buf, or one
  * error line with the reason; returns 0 or -1. */
 static int check_key(const pkey_args *a, const brisk_pkey *key, uint8_t **buf, size_t *len)
@@ -69,8 +103,12 @@ static int check_key(const pkey_args *a, const brisk_pkey *key, uint8_t **buf, s
     int full = a->check, valid = 0, err;
     uint8_t *p;
 
-    err = key->type == BRISK_PKEY_RSA ? brisk_rsa_key_validate(&key->u.rsa, full, &valid, &why)
-                                      : brisk_dsa_key_validate(&key->u.dsa, full, &valid, &why);
+    if (key->type == BRISK_PKEY_RSA)
+        err = brisk_rsa_key_validate(&key->u.rsa, full, &valid, &why);
+    else if (key->type == BRISK_PKEY_DSA)
+        err = brisk_dsa_key_validate(&key->u.dsa, full, &valid, &why);
+    else
+        err = curve_key_validate(key, full, &valid, &why);
     if (err != 0) {
         app_error("pkey", "cannot check the key: %s", brisk_strerror(err));
         return -1;
@@ -111,7 +149,8 @@ static int run(const pkey_args *a, brisk_pkey *key)
     private = brisk_pkey_has_private(key) && !a->pubout;
     if (!private)
         encoding = BRISK_PKEY_FORM_SPKI;
-    else if (a->traditional || (a->outform == FORM_DER && a->cipher == NULL))
+    else if ((a->traditional || (a->outform == FORM_DER && a->cipher == NULL)) &&
+             key_has_traditional(key))
         encoding = BRISK_PKEY_FORM_TRADITIONAL;
     else
         encoding = BRISK_PKEY_FORM_PKCS8;

@@ -1,10 +1,13 @@
 /*
- * brisk/pkey.h - RSA and DSA keys and DSA parameters in the encodings
- * OpenSSL reads and writes: DER and PEM for PKCS#1 RSA keys (RFC 8017 A.1),
- * PKCS#8 private keys (RFC 5208), SubjectPublicKeyInfo public keys
- * (RFC 5280), DSA parameters (Dss-Parms) and OpenSSL's traditional DSA
- * private key; and private keys encrypted with a password (encrypted
- * PKCS#8 and OpenSSL's traditional encrypted PEM).
+ * brisk/pkey.h - RSA, DSA and elliptic-curve keys and DSA parameters in
+ * the encodings OpenSSL reads and writes: DER and PEM for PKCS#1 RSA keys
+ * (RFC 8017 A.1), PKCS#8 private keys (RFC 5208), SubjectPublicKeyInfo
+ * public keys (RFC 5280), DSA parameters (Dss-Parms) and OpenSSL's
+ * traditional DSA private key; X25519, X448, Ed25519 and Ed448 keys as
+ * RFC 8410 puts them in PKCS#8 and SubjectPublicKeyInfo; EC keys on named
+ * curves (RFC 5480) with SEC 1's ECPrivateKey ("EC PRIVATE KEY", the
+ * traditional form); and private keys encrypted with a password
+ * (encrypted PKCS#8 and OpenSSL's traditional encrypted PEM).
  *
  * Decoding is strict DER: minimal lengths, minimal non-negative INTEGERs,
  * nothing after the outer value; anything else is BRISK_EDECODE.  Decoded
@@ -24,15 +27,39 @@ extern "C" {
 /* brisk_pkey_type is the type of a key. */
 typedef enum brisk_pkey_type {
     BRISK_PKEY_RSA = 1,
-    BRISK_PKEY_DSA = 2
+    BRISK_PKEY_DSA = 2,
+    BRISK_PKEY_EC = 3,      /* ECDSA and ECDH on a named curve (brisk/ec.h) */
+    BRISK_PKEY_X25519 = 4,  /* RFC 7748 (brisk/x25519.h) */
+    BRISK_PKEY_X448 = 5,    /* RFC 7748 (brisk/x448.h) */
+    BRISK_PKEY_ED25519 = 6, /* RFC 8032 (brisk/ed25519.h) */
+    BRISK_PKEY_ED448 = 7    /* RFC 8032 (brisk/ed448.h) */
 } brisk_pkey_type;
 
-/* brisk_pkey is a key of either type; has_private is that of the key. */
+#define BRISK_CURVE_KEY_MAX_PRIV 66       /* P-521's scalar */
+#define BRISK_CURVE_KEY_MAX_PUB (1 + 2 * 66) /* P-521's uncompressed point */
+
+/* brisk_curve_key is a key of the elliptic-curve types, as their own
+ * functions take it: priv[0..priv_len-1] is the private key (X25519, X448,
+ * Ed25519 and Ed448: the RFCs' byte strings; EC: the big-endian scalar in
+ * the curve's length), pub[0..pub_len-1] the public key (EC: the
+ * uncompressed point 04||X||Y).  curve is a brisk_ec_curve for EC, 0
+ * otherwise.  A decoded or generated private key always holds its public
+ * key too. */
+typedef struct brisk_curve_key {
+    int curve;
+    int has_private;
+    size_t priv_len, pub_len;
+    uint8_t priv[BRISK_CURVE_KEY_MAX_PRIV];
+    uint8_t pub[BRISK_CURVE_KEY_MAX_PUB];
+} brisk_curve_key;
+
+/* brisk_pkey is a key of any type; has_private is that of the key. */
 typedef struct brisk_pkey {
     brisk_pkey_type type;
     union {
         brisk_rsa_key rsa;
         brisk_dsa_key dsa;
+        brisk_curve_key curve; /* EC, X25519, X448, Ed25519, Ed448 */
     } u;
 } brisk_pkey;
 
@@ -141,6 +168,35 @@ BRISK_API int brisk_pkey_to_der(uint8_t *out, size_t *out_len, const brisk_pkey 
  * none is written. */
 BRISK_API int brisk_pkey_to_pem(char *out, size_t *out_len, const brisk_pkey *key,
                                 brisk_pkey_form form);
+
+/* brisk_pkey_type_name returns the name OpenSSL gives a key's type: "RSA",
+ * "DSA", "EC", "X25519", "X448", "ED25519" or "ED448" (NULL for none). */
+BRISK_API const char *brisk_pkey_type_name(const brisk_pkey *key);
+
+/* brisk_pkey_generate makes a fresh key of an elliptic-curve type (curve:
+ * a brisk_ec_curve for BRISK_PKEY_EC, else 0) from brisk's RNG.
+ * BRISK_EINVAL for another type or an unknown curve, BRISK_ERANDOM
+ * without random bytes. */
+BRISK_API int brisk_pkey_generate(brisk_pkey *key, brisk_pkey_type type, int curve);
+
+/* brisk_pkey_set_curve_key makes key a key of an elliptic-curve type from
+ * raw bytes, as brisk_curve_key holds them: a private key (priv not NULL;
+ * pub NULL, or checked against the one priv gives) or a public key (priv
+ * NULL).  BRISK_EINVAL for wrong lengths or a private key out of range,
+ * BRISK_EPUBKEY for an EC point not on the curve or a public key that
+ * does not match. */
+BRISK_API int brisk_pkey_set_curve_key(brisk_pkey *key, brisk_pkey_type type, int curve,
+                                       const uint8_t *priv, size_t priv_len,
+                                       const uint8_t *pub, size_t pub_len);
+
+/* brisk_pkey_derive writes the shared secret of key (private) and peer
+ * (public, of the same type and curve) to out, its length to *out_len
+ * (which holds out's size on entry; out NULL: the length only): X25519,
+ * X448 and EC (the x-coordinate, as ECDH does).  BRISK_EINVAL for other
+ * types or a mismatch, BRISK_EPUBKEY when the peer's key gives no secret
+ * (all zero for X25519 and X448). */
+BRISK_API int brisk_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
+                                const brisk_pkey *peer);
 
 /* brisk_pkey_cleanup frees what decoding a DSA key allocated (see
  * brisk/dsa.h) and erases the whole key. */

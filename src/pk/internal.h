@@ -202,6 +202,35 @@ const char *brisk_pkey_pem_label(int form, int type);
 int brisk_pkey_pem_decode(brisk_pkey *key, const char *text, size_t text_len,
                           const uint8_t *pass, size_t pass_len, int has_pass, int check);
 
+/* ---- Elliptic-curve keys (pkey_curve.c), called by pkey.c's coders ---- */
+
+/* brisk_pkey_is_curve returns 1 for the types pkey_curve.c codes. */
+int brisk_pkey_is_curve(int type);
+
+/* brisk_curve_type_name returns OpenSSL's name of such a type. */
+const char *brisk_curve_type_name(int type);
+
+/* brisk_curve_get_algorithm reads an AlgorithmIdentifier's contents
+ * (after nothing was taken from them): 1 when they are a curve key's (key's
+ * type set, all of alg read), 0 when they are another algorithm's,
+ * BRISK_EDECODE when malformed. */
+int brisk_curve_get_algorithm(der_reader *alg, brisk_pkey *key);
+
+/* brisk_curve_get_pkcs8 takes PKCS#8's privateKey contents, and
+ * brisk_curve_get_spki the subjectPublicKey BIT STRING's bytes, into key
+ * (of the type get_algorithm set). */
+int brisk_curve_get_pkcs8(der_reader *oct, brisk_pkey *key);
+int brisk_curve_get_spki(der_reader *bits, brisk_pkey *key);
+
+/* brisk_curve_prepare checks a decoded key as brisk_pkey_from_der does. */
+int brisk_curve_prepare(brisk_pkey *key);
+
+/* brisk_curve_put_algorithm, _put_pkcs8 and _put_public prepend the
+ * AlgorithmIdentifier, the privateKey contents and the public key's bytes. */
+void brisk_curve_put_algorithm(der_writer *w, const brisk_pkey *key);
+void brisk_curve_put_pkcs8(der_writer *w, const brisk_pkey *key);
+void brisk_curve_put_public(der_writer *w, const brisk_pkey *key);
+
 /* brisk_pk_cbc encrypts (encrypt 1) or decrypts in[0..in_len-1] with cipher c
  * in CBC mode with PKCS#7 padding into out (room for in_len + one block),
  * setting *out_len.  A decryption whose padding is wrong is BRISK_EDECRYPT;

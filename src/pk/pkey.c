@@ -1,5 +1,6 @@
 /*
- * src/pk/pkey.c - RSA and DSA keys in DER and PEM: PKCS#8 PrivateKeyInfo
+ * src/pk/pkey.c - RSA and DSA keys in DER and PEM (and the frame of the
+ * elliptic-curve keys, whose own parts are pkey_curve.c's): PKCS#8 PrivateKeyInfo
  * (RFC 5208 section 5), SubjectPublicKeyInfo (RFC 5280 section 4.1, with the
  * RSA and DSA algorithms of RFC 3279 section 2.3), PKCS#1 RSAPrivateKey and
  * RSAPublicKey (RFC 8017 appendix A.1), OpenSSL's traditional DSA private
@@ -81,15 +82,16 @@ static int get_dsa_traditional(der_reader *r, brisk_dsa_key *k)
 }
 
 /* get_algorithm takes an AlgorithmIdentifier: rsaEncryption with NULL
- * parameters, or id-dsa with Dss-Parms (into key's parameters); it sets
- * key->type. */
+ * parameters, id-dsa with Dss-Parms (into key's parameters), or a curve
+ * key's (pkey_curve.c); it sets key->type. */
 static int get_algorithm(der_reader *r, brisk_pkey *key)
 {
-    der_reader s, t;
+    der_reader s, t, u;
 
     if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK)
         return BRISK_EDECODE;
     t = s;
+    u = s;
     if (brisk_der_get_oid(&s, oid_rsa, sizeof(oid_rsa)) == 1) {
         if (brisk_der_get_null(&s) != BRISK_EOK)
             return BRISK_EDECODE;
@@ -100,7 +102,9 @@ static int get_algorithm(der_reader *r, brisk_pkey *key)
             return BRISK_EDECODE;
         key->type = BRISK_PKEY_DSA;
     } else {
-        return BRISK_EDECODE;   /* malformed, or another algorithm */
+        s = u;
+        if (brisk_curve_get_algorithm(&s, key) != 1)
+            return BRISK_EDECODE;   /* malformed, or another algorithm */
     }
     return der_done(&s) ? BRISK_EOK : BRISK_EDECODE;
 }
@@ -135,6 +139,8 @@ static int get_pkcs8(der_reader *r, brisk_pkey *key)
             return BRISK_EDECODE;
         return BRISK_EOK;
     }
+    if (key->type != BRISK_PKEY_DSA)
+        return brisk_curve_get_pkcs8(&oct, key);
     if (brisk_der_get_bn(&oct, &key->u.dsa.x) != BRISK_EOK || !der_done(&oct))
         return BRISK_EDECODE;
     key->u.dsa.has_private = 1;
@@ -155,6 +161,9 @@ static int get_spki(der_reader *r, brisk_pkey *key)
         return BRISK_EDECODE;
     if (key->type == BRISK_PKEY_RSA) {
         if (get_rsa_public(&bits, &key->u.rsa) != BRISK_EOK)
+            return BRISK_EDECODE;
+    } else if (key->type != BRISK_PKEY_DSA) {
+        if (brisk_curve_get_spki(&bits, key) != BRISK_EOK)
             return BRISK_EDECODE;
     } else {
         if (brisk_der_get_bn(&bits, &key->u.dsa.y) != BRISK_EOK)
@@ -200,8 +209,9 @@ int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, in
     if (err == BRISK_EOK && !der_done(&r))
         err = BRISK_EDECODE;
     if (err == BRISK_EOK && check)
-        err = key->type == BRISK_PKEY_RSA ? brisk_rsa_key_prepare(&key->u.rsa)
-                                          : brisk_dsa_key_prepare(&key->u.dsa);
+        err = key->type == BRISK_PKEY_RSA   ? brisk_rsa_key_prepare(&key->u.rsa)
+              : key->type == BRISK_PKEY_DSA ? brisk_dsa_key_prepare(&key->u.dsa)
+                                            : brisk_curve_prepare(key);
     if (err != BRISK_EOK)
         wipe(key, sizeof(*key));
     return err;
@@ -429,6 +439,9 @@ static void put_algorithm(der_writer *w, const brisk_pkey *key)
     if (key->type == BRISK_PKEY_RSA) {
         brisk_der_put_null(w);
         put_oid(w, oid_rsa, sizeof(oid_rsa));
+    } else if (key->type != BRISK_PKEY_DSA) {
+        brisk_curve_put_algorithm(w, key);
+        return;
     } else {
         put_dss_parms(w, &key->u.dsa.params);
         put_oid(w, oid_dsa, sizeof(oid_dsa));
@@ -443,8 +456,10 @@ static void put_pkcs8(der_writer *w, const brisk_pkey *key)
     oct = w->len;
     if (key->type == BRISK_PKEY_RSA)
         put_rsa_private(w, &key->u.rsa);
-    else
+    else if (key->type == BRISK_PKEY_DSA)
         brisk_der_put_bn(w, &key->u.dsa.x);
+    else
+        brisk_curve_put_pkcs8(w, key);
     brisk_der_wrap(w, DER_OCTET_STRING, oct);
     put_algorithm(w, key);
     brisk_der_put_small(w, 0);
@@ -459,8 +474,10 @@ static void put_spki(der_writer *w, const brisk_pkey *key)
     bits = w->len;
     if (key->type == BRISK_PKEY_RSA)
         put_rsa_public(w, &key->u.rsa);
-    else
+    else if (key->type == BRISK_PKEY_DSA)
         brisk_der_put_bn(w, &key->u.dsa.y);
+    else
+        brisk_curve_put_public(w, key);
     brisk_der_put_bytes(w, &no_unused_bits, 1);
     brisk_der_wrap(w, DER_BIT_STRING, bits);
     put_algorithm(w, key);
@@ -470,12 +487,15 @@ static void put_spki(der_writer *w, const brisk_pkey *key)
 /* form_ok returns 1 when key can be written in form. */
 static int form_ok(const brisk_pkey *key, int form)
 {
-    if (key->type != BRISK_PKEY_RSA && key->type != BRISK_PKEY_DSA)
+    int classic = key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_DSA;
+
+    if (!classic && !brisk_pkey_is_curve(key->type))
         return 0;
     switch (form) {
     case BRISK_PKEY_FORM_PKCS8:
-    case BRISK_PKEY_FORM_TRADITIONAL:
         return brisk_pkey_has_private(key);
+    case BRISK_PKEY_FORM_TRADITIONAL:
+        return classic && brisk_pkey_has_private(key);
     case BRISK_PKEY_FORM_SPKI:
         return 1;
     case BRISK_PKEY_FORM_PKCS1_PUBLIC:
@@ -531,7 +551,20 @@ int brisk_pkey_has_private(const brisk_pkey *key)
         return key->u.rsa.has_private != 0;
     if (key->type == BRISK_PKEY_DSA)
         return key->u.dsa.has_private != 0;
+    if (brisk_pkey_is_curve(key->type))
+        return key->u.curve.has_private != 0;
     return 0;
+}
+
+const char *brisk_pkey_type_name(const brisk_pkey *key)
+{
+    if (key == NULL)
+        return NULL;
+    if (key->type == BRISK_PKEY_RSA)
+        return "RSA";
+    if (key->type == BRISK_PKEY_DSA)
+        return "DSA";
+    return brisk_curve_type_name(key->type);
 }
 
 void brisk_pkey_cleanup(brisk_pkey *key)

@@ -1,0 +1,215 @@
+/*
+ * apps/genpkey.c - `brisk genpkey -algorithm ALG [-pkeyopt OPT:VALUE]...
+ * [-out FILE] [-outform PEM|DER] [-aes128|-aes192|-aes256|-des3|-des
+ * [-pass SRC]] [-text]`: makes a private key as OpenSSL 3.0's `openssl
+ * genpkey` does and writes it the same way: PKCS#8 PEM ("PRIVATE KEY"); in
+ * DER the traditional form for the types that have one (RSA, EC) and
+ * PKCS#8 for the others; with a cipher, encrypted PKCS#8.  -text adds the
+ * key as `openssl pkey -text` prints it.  The file is created with mode
+ * 0600.
+ *
+ * Algorithms: RSA (-pkeyopt rsa_keygen_bits:N, default 2048;
+ * rsa_keygen_pubexp:65537, the only exponent) and X25519.  Like openssl,
+ * DSA needs parameters: `brisk dsaparam -genkey` makes DSA keys.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <brisk/pkey.h>
+#include <brisk/rsa.h>
+
+#include "apps.h"
+
+enum { OPT_ALGORITHM = 2, OPT_PKEYOPT, OPT_OUT, OPT_OUTFORM, OPT_PASS, OPT_CIPHER, OPT_TEXT,
+       OPT_QUIET };
+
+const app_option genpkey_options[] = {
+    {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
+    {"algorithm", OPT_ALGORITHM, ARG_STRING, 0, 0, "ALG",
+     "The key's algorithm: RSA, X25519"},
+    {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
+     "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537"},
+    {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
+    {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
+    {"pass", OPT_PASS, ARG_STRING, 0, 0, "SRC",
+     "Key password source (with a cipher option): pass:X, env:VAR, file:PATH, fd:N, stdin"},
+    KEY_CIPHER_OPTIONS(OPT_CIPHER),
+    {"text", OPT_TEXT, ARG_NONE, 0, 0, NULL, "Print the key as text too, after it"},
+    {"quiet", OPT_QUIET, ARG_NONE, 0, 0, NULL, "Print no progress (there is none; accepted)"},
+    {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
+};
+
+/* genpkey_alg is one algorithm -algorithm names. */
+typedef struct genpkey_alg {
+    const char *name;
+    brisk_pkey_type type;
+} genpkey_alg;
+
+static const genpkey_alg algs[] = {
+    {"RSA", BRISK_PKEY_RSA},
+    {"X25519", BRISK_PKEY_X25519},
+};
+
+#define MAX_PKEYOPTS 8
+
+/* genpkey_args is what the options asked for. */
+typedef struct genpkey_args {
+    const char *alg_name, *out, *cipher, *pass;
+    const genpkey_alg *alg;
+    const char *pkeyopt[MAX_PKEYOPTS];
+    int n_pkeyopt, outform, text;
+    long rsa_bits;
+    int curve;
+} genpkey_args;
+
+static const genpkey_alg *find_alg(const char *name)
+{
+    for (size_t i = 0; i < sizeof(algs) / sizeof(algs[0]); i++)
+        if (strcasecmp(algs[i].name, name) == 0)
+            return &algs[i];
+    return NULL;
+}
+
+/* apply_pkeyopt checks one -pkeyopt against the algorithm; returns 0 or -1
+ * after one error line. */
+static int apply_pkeyopt(genpkey_args *a, const char *opt)
+{
+    const char *colon = strchr(opt, ':');
+    size_t name_len = colon != NULL ? (size_t)(colon - opt) : 0;
+    const char *value = colon != NULL ? colon + 1 : NULL;
+
+    if (colon == NULL) {
+        app_error("genpkey", "-pkeyopt takes OPT:VALUE, not '%s'", opt);
+        return -1;
+    }
+    if (a->alg->type == BRISK_PKEY_RSA && name_len == 15 &&
+        strncmp(opt, "rsa_keygen_bits", 15) == 0) {
+        if (parse_long(value, &a->rsa_bits) != 0 || a->rsa_bits < BRISK_RSA_MIN_BITS ||
+            a->rsa_bits > BRISK_RSA_GEN_MAX_BITS || a->rsa_bits % 2 != 0) {
+            app_error("genpkey", "rsa_keygen_bits must be an even number of bits from %d to %d, "
+                                 "not '%s'",
+                      BRISK_RSA_MIN_BITS, BRISK_RSA_GEN_MAX_BITS, value);
+            return -1;
+        }
+        return 0;
+    }
+    if (a->alg->type == BRISK_PKEY_RSA && name_len == 17 &&
+        strncmp(opt, "rsa_keygen_pubexp", 17) == 0) {
+        if (strcmp(value, "65537") != 0 && strcasecmp(value, "0x10001") != 0) {
+            app_error("genpkey", "rsa_keygen_pubexp: only 65537 is supported, not '%s'", value);
+            return -1;
+        }
+        return 0;
+    }
+    app_error("genpkey", "-pkeyopt '%.*s' is not an option of %s keys", (int)name_len, opt,
+              a->alg->name);
+    return -1;
+}
+
+static int generate(const genpkey_args *a)
+{
+    brisk_pkey *key = calloc(1, sizeof(*key));
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    int ret = 1, err, encoding = BRISK_PKEY_FORM_PKCS8;
+
+    if (key == NULL) {
+        app_error("genpkey", "out of memory");
+        return 1;
+    }
+    if (a->alg->type == BRISK_PKEY_RSA) {
+        key->type = BRISK_PKEY_RSA;
+        err = brisk_rsa_generate(&key->u.rsa, (size_t)a->rsa_bits, 0);
+    } else {
+        err = brisk_pkey_generate(key, a->alg->type, a->curve);
+    }
+    if (a->outform == FORM_DER && a->cipher == NULL &&
+        (key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_EC))
+        encoding = BRISK_PKEY_FORM_TRADITIONAL;
+    if (err != 0)
+        app_error("genpkey", "cannot generate a %s key: %s", a->alg->name, brisk_strerror(err));
+    else if (encode_key_pass("genpkey", &buf, &len, key, encoding, a->outform, a->cipher,
+                             a->pass) == 0 &&
+             (!a->text || key_text("genpkey", &buf, &len, key, 0) == 0) &&
+             write_file("genpkey", a->out, buf, len, 1) == 0)
+        ret = 0;
+    free_secret(buf, len);
+    brisk_pkey_cleanup(key);
+    free(key);
+    return ret;
+}
+
+/* parse_args fills a; returns 0, 1 after -help, or -1 on error. */
+static int parse_args(genpkey_args *a, int argc, char **argv)
+{
+    app_opts o;
+    int id;
+
+    opts_init(&o, "genpkey", genpkey_options, argc, argv);
+    while ((id = opts_next(&o)) != OPT_END) {
+        switch (id) {
+        case OPT_HELP: opts_usage(stdout, "genpkey", "-algorithm ALG [options]", genpkey_options);
+                       return 1;
+        case OPT_ALGORITHM: a->alg_name = o.value; break;
+        case OPT_PKEYOPT:
+            if (a->n_pkeyopt == MAX_PKEYOPTS) {
+                app_error("genpkey", "too many -pkeyopt options (at most %d)", MAX_PKEYOPTS);
+                return -1;
+            }
+            a->pkeyopt[a->n_pkeyopt++] = o.value;
+            break;
+        case OPT_OUT: a->out = o.value; break;
+        case OPT_PASS: a->pass = o.value; break;
+        case OPT_CIPHER: a->cipher = key_cipher(o.name); break;
+        case OPT_TEXT: a->text = 1; break;
+        case OPT_QUIET: break;
+        case OPT_OUTFORM:
+            if (parse_form("genpkey", o.name, o.value, &a->outform) != 0)
+                return -1;
+            break;
+        case OPT_UNKNOWN: app_error("genpkey", "unknown option '%s'", o.name); return -1;
+        default: return -1;
+        }
+    }
+    if (o.ind < argc) {
+        app_error("genpkey", "unexpected operand '%s'", argv[o.ind]);
+        return -1;
+    }
+    if (a->alg_name == NULL) {
+        app_error("genpkey", "no algorithm: give -algorithm (RSA, X25519)");
+        return -1;
+    }
+    a->alg = find_alg(a->alg_name);
+    if (a->alg == NULL) {
+        if (strcasecmp(a->alg_name, "DSA") == 0)
+            app_error("genpkey", "DSA keys need parameters: use 'brisk dsaparam -genkey BITS'");
+        else
+            app_error("genpkey", "unknown algorithm '%s' (RSA, X25519)", a->alg_name);
+        return -1;
+    }
+    for (int i = 0; i < a->n_pkeyopt; i++)
+        if (apply_pkeyopt(a, a->pkeyopt[i]) != 0)
+            return -1;
+    if (a->text && a->outform == FORM_DER) {
+        app_error("genpkey", "-text cannot be combined with DER output");
+        return -1;
+    }
+    if (a->pass != NULL && a->cipher == NULL)
+        app_error("genpkey", "warning: -pass is ignored without a cipher option (-aes256...)");
+    return 0;
+}
+
+int genpkey_main(int argc, char **argv)
+{
+    genpkey_args a;
+    int ret;
+
+    memset(&a, 0, sizeof(a));
+    a.outform = FORM_PEM;
+    a.rsa_bits = 2048;
+    ret = parse_args(&a, argc, argv);
+    if (ret != 0)
+        return ret > 0 ? 0 : 1;
+    return generate(&a);
+}
