@@ -12,6 +12,7 @@
 #include <brisk/dh.h>
 #include <brisk/digest.h>
 #include <brisk/dsa.h>
+#include <brisk/ec.h>
 #include <brisk/kdf.h>
 #include <brisk/mac.h>
 #include <brisk/pkey.h>

@@ -2,11 +2,14 @@
  * src/ec/internal.h - what the elliptic-curve area shares: X25519's
  * Montgomery ladder (RFC 7748 section 5) as a dispatched primitive
  * ("x25519": portable radix 2^51 with unsigned __int128, portable radix
- * 2^25.5 for 32-bit targets, and mulx/adx in four 64-bit limbs on x86-64).
+ * 2^25.5 for 32-bit targets, and mulx/adx in four 64-bit limbs on x86-64),
+ * and the arithmetic of the NIST curves P-256, P-384 and P-521 that ECDH
+ * (src/ec/ec_key.c) and ECDSA (src/pk/ecdsa.c) run on (src/ec/nist.c).
  */
 #ifndef BRISK_EC_INTERNAL_H
 #define BRISK_EC_INTERNAL_H
 
+#include <brisk/ec.h>
 #include <brisk/x25519.h>
 
 #include "../internal.h"
@@ -38,5 +41,87 @@ brisk_x25519_ladder_fn brisk_x25519_ladder_c64;
 #ifdef BRISK_X86_64
 brisk_x25519_ladder_fn brisk_x25519_ladder_adx;
 #endif
+
+/* ---- NIST curves (src/ec/nist.c) ----
+ * Numbers are little-endian arrays of 64-bit limbs, EC_MAX_LIMBS long of
+ * which the curve's n_limbs (4, 6 or 9) are used.  Field elements of a
+ * point are in Montgomery form; scalars in normal form unless said. */
+
+#define EC_MAX_LIMBS 9
+
+/* ec_mod is a prime modulus (p or n) with its Montgomery constants. */
+typedef struct ec_mod {
+    uint64_t m[EC_MAX_LIMBS];
+    uint64_t m0inv;              /* -m^-1 mod 2^64 */
+    uint64_t rr[EC_MAX_LIMBS];   /* R^2 mod m, R = 2^(64 n_limbs) */
+    uint64_t one[EC_MAX_LIMBS];  /* R mod m: 1 in Montgomery form */
+    uint64_t mm2[EC_MAX_LIMBS];  /* m - 2, Fermat's exponent */
+} ec_mod;
+
+/* ec_affine is an affine point (x, y) in Montgomery form; never the
+ * identity. */
+typedef struct ec_affine {
+    uint64_t x[EC_MAX_LIMBS], y[EC_MAX_LIMBS];
+} ec_affine;
+
+/* ec_curve is a curve y^2 = x^3 - 3x + b over GF(p) of prime order n. */
+typedef struct ec_curve {
+    brisk_ec_curve id;
+    size_t n_limbs, bytes, bits;
+    ec_mod p, n;
+    uint64_t b[EC_MAX_LIMBS];    /* Montgomery form */
+    ec_affine g;
+    const uint64_t *base_table;  /* j 16^w G, filled on first use */
+} ec_curve;
+
+/* brisk_ec_get returns curve's parameters, ready (its base-point table
+ * made on first use), or NULL for an unknown curve. */
+const ec_curve *brisk_ec_get(brisk_ec_curve curve);
+
+/* brisk_ec_load_be sets r to the big-endian in[0..c->bytes-1], the same way
+ * whatever its value; brisk_ec_store_be writes r back the same way. */
+void brisk_ec_load_be(const ec_curve *c, uint64_t r[EC_MAX_LIMBS], const uint8_t *in);
+void brisk_ec_store_be(const ec_curve *c, uint8_t *out, const uint64_t r[EC_MAX_LIMBS]);
+
+/* brisk_ec_scalar_ok returns 1 when 1 <= k < n, 0 otherwise; constant-time. */
+uint64_t brisk_ec_scalar_ok(const ec_curve *c, const uint64_t k[EC_MAX_LIMBS]);
+
+/* brisk_ec_point_decode sets pt to the public key in[0..len-1], compressed or
+ * uncompressed, and checks it: BRISK_EPUBKEY when it is no point of the
+ * curve or the identity.  Variable-time (public data). */
+int brisk_ec_point_decode(const ec_curve *c, ec_affine *pt, const uint8_t *in, size_t len);
+
+/* brisk_ec_point_encode writes pt uncompressed (1 + 2 bytes bytes). */
+void brisk_ec_point_encode(const ec_curve *c, uint8_t *out, const ec_affine *pt);
+
+/* brisk_ec_mul sets r = k pt for the secret 1 <= k < n, in constant time;
+ * brisk_ec_mul_base sets r = k G the same way, faster, from the base-point
+ * table.  With k in range and pt a valid point the result is never the
+ * identity. */
+void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS],
+                  const ec_affine *pt);
+void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS]);
+
+/* brisk_ec_mul2_x_public sets x (normal form) to the x-coordinate of u1 G +
+ * u2 pt, in variable time (verification: everything is public); -1 when
+ * that is the identity, else 0. */
+int brisk_ec_mul2_x_public(const ec_curve *c, uint64_t x[EC_MAX_LIMBS],
+                           const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
+                           const ec_affine *pt);
+
+/* brisk_ec_fe_from_mont sets r to the normal form of the field element a. */
+void brisk_ec_fe_from_mont(const ec_curve *c, uint64_t r[EC_MAX_LIMBS],
+                           const uint64_t a[EC_MAX_LIMBS]);
+
+/* Scalars mod n, constant-time, for a, b < n: brisk_ec_sc_mul sets r =
+ * a b R^-1 mod n (Montgomery's product), brisk_ec_sc_add r = a + b, and
+ * brisk_ec_sc_inv r = a^(n-2) in Montgomery form (a R -> a^-1 R). */
+void brisk_ec_sc_mul(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b);
+void brisk_ec_sc_add(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b);
+void brisk_ec_sc_inv(const ec_curve *c, uint64_t *r, const uint64_t *a);
+
+/* brisk_ec_reduce_once sets a = a mod m for a < 2 m; constant-time. */
+void brisk_ec_reduce_once(const ec_curve *c, const ec_mod *m, uint64_t a[EC_MAX_LIMBS]);
+
 
 #endif

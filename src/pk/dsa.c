@@ -36,6 +36,7 @@
 #include <brisk/rand.h>
 
 #include "../bn/internal.h"
+#include "internal.h"
 
 /* Teeth and sub-combs of the comb tables, and their rows' stride in limbs
  * (p's largest size, whatever the key's). */
@@ -298,71 +299,12 @@ static void reduce_once(brisk_bn *z, const brisk_bn *q)
     brisk_limbs_select(z->d, borrow ^ 1, t, z->d, q->n);
 }
 
-/* ---- RFC 6979 section 3.2: the nonce ---- */
-
-/* The length of the fresh random k' of a hedged signature. */
-#define DSA_EXTRA_LEN 32
-
-typedef struct nonce_drbg {
-    const brisk_digest *md;
-    size_t h_len;
-    uint8_t k[BRISK_DIGEST_MAX_LEN], v[BRISK_DIGEST_MAX_LEN];
-    brisk_hmac_ctx hmac;
-} nonce_drbg;
-
-/* drbg_rekey sets K = HMAC_K(V || sep || x || h || extra) and V =
- * HMAC_K(V), x and h being int2octets(x) and bits2octets(h1), or empty
- * (len 0), and extra section 3.6's additional data k' (NULL: none). */
-static void drbg_rekey(nonce_drbg *d, uint8_t sep, const uint8_t *x, const uint8_t *h,
-                       size_t len, const uint8_t *extra)
-{
-    brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
-    brisk_hmac_update(&d->hmac, d->v, d->h_len);
-    brisk_hmac_update(&d->hmac, &sep, 1);
-    if (len != 0) {
-        brisk_hmac_update(&d->hmac, x, len);
-        brisk_hmac_update(&d->hmac, h, len);
-    }
-    if (extra != NULL)
-        brisk_hmac_update(&d->hmac, extra, DSA_EXTRA_LEN);
-    brisk_hmac_final(&d->hmac, d->k);
-    brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
-    brisk_hmac_update(&d->hmac, d->v, d->h_len);
-    brisk_hmac_final(&d->hmac, d->v);
-}
-
-/* drbg_init is steps b to g, with k' = extra (NULL: none) in d and f. */
-static void drbg_init(nonce_drbg *d, const brisk_digest *md, const uint8_t *x,
-                      const uint8_t *h, size_t len, const uint8_t *extra)
-{
-    d->md = md;
-    d->h_len = md->digest_len;
-    memset(d->v, 0x01, d->h_len);
-    memset(d->k, 0x00, d->h_len);
-    drbg_rekey(d, 0x00, x, h, len, extra);
-    drbg_rekey(d, 0x01, x, h, len, extra);
-}
-
-/* drbg_generate is step h.2: T, the first len bytes of V = HMAC_K(V)
- * repeated. */
-static void drbg_generate(nonce_drbg *d, uint8_t *t, size_t len)
-{
-    brisk_hmac_init(&d->hmac, d->md, d->k, d->h_len);
-    for (size_t done = 0; done < len;) {
-        size_t n = len - done < d->h_len ? len - done : d->h_len;
-        brisk_hmac_update(&d->hmac, d->v, d->h_len);
-        brisk_hmac_final(&d->hmac, d->v);
-        memcpy(t + done, d->v, n);
-        done += n;
-    }
-}
-
 /* ---- Signing ---- */
 
 /* The secrets of one signature, wiped in one go. */
 typedef struct sign_work {
-    nonce_drbg drbg;
-    uint8_t x_oct[BRISK_DSA_MAX_Q_BYTES], t[BRISK_DSA_MAX_Q_BYTES], extra[DSA_EXTRA_LEN];
+    brisk_rfc6979 drbg;
+    uint8_t x_oct[BRISK_DSA_MAX_Q_BYTES], t[BRISK_DSA_MAX_Q_BYTES], extra[BRISK_RFC6979_EXTRA_LEN];
     brisk_bn k, gk;
     uint64_t sum[Q_LIMBS], km[Q_LIMBS], kinv[Q_LIMBS], acc[Q_LIMBS];
 } sign_work;
@@ -576,13 +518,13 @@ static int sign_loop(const brisk_dsa_key *key, sign_work *w, brisk_bn *r, brisk_
 
     for (int tries = 0; tries < DSA_MAX_TRIES; tries++) {
         int ok;
-        drbg_generate(&w->drbg, w->t, q_len);
+        brisk_rfc6979_generate(&w->drbg, w->t, q_len);
         load_be(&w->k, w->t, q_len, q->n);
         ok = (int)(brisk_bn_is_zero(&w->k) == 0) & (int)(brisk_bn_cmp(&w->k, q) < 0);
         declassify(&ok, sizeof(ok));
         if (ok && sign_with_k(key, w, r, s, zq) == BRISK_EOK)
             return BRISK_EOK;
-        drbg_rekey(&w->drbg, 0x00, NULL, NULL, 0, NULL); /* step h.3 */
+        brisk_rfc6979_rekey(&w->drbg, 0x00, NULL, NULL, 0, NULL); /* step h.3 */
     }
     return BRISK_EINVAL;
 }
@@ -733,10 +675,10 @@ static int sign_raw(const brisk_dsa_key *key, uint8_t *sig, size_t sig_len,
     reduce_once(&z, &key->params.q);
     err = brisk_bn_to_bytes(h_oct, q_len, &z);
     if (err == BRISK_EOK && hedged)
-        err = brisk_random_bytes(w.extra, DSA_EXTRA_LEN);
+        err = brisk_random_bytes(w.extra, BRISK_RFC6979_EXTRA_LEN);
     if (err == BRISK_EOK) {
         store_be(w.x_oct, q_len, &key->x);
-        drbg_init(&w.drbg, md, w.x_oct, h_oct, q_len, hedged ? w.extra : NULL);
+        brisk_rfc6979_init(&w.drbg, md, w.x_oct, h_oct, q_len, hedged ? w.extra : NULL);
         err = sign_loop(key, &w, &r, &s, &z, q_len);
     }
     if (err == BRISK_EOK && verify_rs(key, &r, &s, dgst, dgst_len) != BRISK_EOK)

@@ -14,6 +14,7 @@
 
 #include <brisk/bn.h>
 #include <brisk/cipher.h>
+#include <brisk/mac.h>
 #include <brisk/pkey.h>
 
 #include "../internal.h"
@@ -256,5 +257,33 @@ int brisk_pbes2_encrypt(uint8_t *out, size_t *out_len, const uint8_t *plain, siz
 /* brisk_pk_cipher_ok returns 1 when c is one of the ciphers that encrypt
  * keys: AES-128/192/256-CBC, DES-EDE3-CBC, DES-CBC. */
 int brisk_pk_cipher_ok(const brisk_cipher *c);
+
+/* ---- RFC 6979 nonces (src/pk/rfc6979.c) ---- */
+
+/* The length of the fresh random k' of a hedged signature. */
+#define BRISK_RFC6979_EXTRA_LEN 32
+
+/* brisk_rfc6979 is the HMAC-DRBG state of RFC 6979 section 3.2. */
+typedef struct brisk_rfc6979 {
+    const brisk_digest *md;
+    size_t h_len;
+    uint8_t k[BRISK_DIGEST_MAX_LEN], v[BRISK_DIGEST_MAX_LEN];
+    brisk_hmac_ctx hmac;
+} brisk_rfc6979;
+
+/* brisk_rfc6979_init is steps b to g: x and h are int2octets(x) and
+ * bits2octets(h1), len bytes each, and extra (NULL: none) is section 3.6's
+ * k' of BRISK_RFC6979_EXTRA_LEN bytes, used in steps d and f. */
+void brisk_rfc6979_init(brisk_rfc6979 *d, const brisk_digest *md, const uint8_t *x,
+                        const uint8_t *h, size_t len, const uint8_t *extra);
+
+/* brisk_rfc6979_rekey sets K = HMAC_K(V || sep || x || h || extra) and V =
+ * HMAC_K(V); step h.3 is brisk_rfc6979_rekey(d, 0x00, NULL, NULL, 0, NULL). */
+void brisk_rfc6979_rekey(brisk_rfc6979 *d, uint8_t sep, const uint8_t *x, const uint8_t *h,
+                         size_t len, const uint8_t *extra);
+
+/* brisk_rfc6979_generate is step h.2: T, the first len bytes of V =
+ * HMAC_K(V) repeated. */
+void brisk_rfc6979_generate(brisk_rfc6979 *d, uint8_t *t, size_t len);
 
 #endif

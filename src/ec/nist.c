@@ -1,0 +1,953 @@
+/*
+ * src/ec/nist.c - arithmetic of the NIST curves P-256, P-384 and P-521
+ * (SP 800-186 section 3.2.1): fields GF(p) and scalars mod n in 4, 6 or 9
+ * 64-bit limbs with Montgomery multiplication (CIOS, the modulus as data,
+ * every loop specialised for its curve's limb count), points in projective
+ * coordinates with the complete addition and doubling formulas for a = -3
+ * of Renes, Costello and Batina (eprint 2015/1060, algorithms 4, 5 and 6),
+ * and scalar multiplication.
+ *
+ * Constant-time by construction for secret scalars: no branch or address
+ * depends on them.  k P processes every 4-bit window of k with four
+ * doublings and one addition of an entry read from a table of 0..15 P by
+ * a masked scan of all of it (the complete formulas take the identity
+ * like any point).  k G adds, for each window w, the entry digit_w 16^w G
+ * of a precomputed table of affine points (made once per process on first
+ * use: additions, then one inversion for all of it by Montgomery's trick),
+ * again by masked scans; a zero digit keeps the sum by mask.  Inversions
+ * are Fermat's, over the public exponent p - 2 or n - 2.  Verification's
+ * u1 G + u2 Q is variable-time: it handles public values only.
+ * Products are 64x64->128 through unsigned __int128 or 32-bit halves
+ * (i686); bytes are loaded big-endian explicitly (s390x).
+ */
+#include "internal.h"
+
+#include "../bn/internal.h"
+
+#define INLINE static inline __attribute__((always_inline))
+
+/* The curves' constants, big-endian as SEC 2 and SP 800-186 print them. */
+typedef struct nist_params {
+    size_t bytes;
+    uint8_t p[66], n[66], b[66], gx[66], gy[66];
+} nist_params;
+
+static const nist_params p256_params = {
+    32,
+    {
+        0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    },
+    {
+        0xff, 0xff, 0xff, 0xff, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xbc, 0xe6, 0xfa, 0xad, 0xa7, 0x17, 0x9e, 0x84,
+        0xf3, 0xb9, 0xca, 0xc2, 0xfc, 0x63, 0x25, 0x51,
+    },
+    {
+        0x5a, 0xc6, 0x35, 0xd8, 0xaa, 0x3a, 0x93, 0xe7, 0xb3, 0xeb, 0xbd, 0x55,
+        0x76, 0x98, 0x86, 0xbc, 0x65, 0x1d, 0x06, 0xb0, 0xcc, 0x53, 0xb0, 0xf6,
+        0x3b, 0xce, 0x3c, 0x3e, 0x27, 0xd2, 0x60, 0x4b,
+    },
+    {
+        0x6b, 0x17, 0xd1, 0xf2, 0xe1, 0x2c, 0x42, 0x47, 0xf8, 0xbc, 0xe6, 0xe5,
+        0x63, 0xa4, 0x40, 0xf2, 0x77, 0x03, 0x7d, 0x81, 0x2d, 0xeb, 0x33, 0xa0,
+        0xf4, 0xa1, 0x39, 0x45, 0xd8, 0x98, 0xc2, 0x96,
+    },
+    {
+        0x4f, 0xe3, 0x42, 0xe2, 0xfe, 0x1a, 0x7f, 0x9b, 0x8e, 0xe7, 0xeb, 0x4a,
+        0x7c, 0x0f, 0x9e, 0x16, 0x2b, 0xce, 0x33, 0x57, 0x6b, 0x31, 0x5e, 0xce,
+        0xcb, 0xb6, 0x40, 0x68, 0x37, 0xbf, 0x51, 0xf5,
+    },
+};
+
+static const nist_params p384_params = {
+    48,
+    {
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfe, 0xff, 0xff, 0xff, 0xff,
+        0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff,
+    },
+    {
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xc7, 0x63, 0x4d, 0x81, 0xf4, 0x37, 0x2d, 0xdf, 0x58, 0x1a, 0x0d, 0xb2,
+        0x48, 0xb0, 0xa7, 0x7a, 0xec, 0xec, 0x19, 0x6a, 0xcc, 0xc5, 0x29, 0x73,
+    },
+    {
+        0xb3, 0x31, 0x2f, 0xa7, 0xe2, 0x3e, 0xe7, 0xe4, 0x98, 0x8e, 0x05, 0x6b,
+        0xe3, 0xf8, 0x2d, 0x19, 0x18, 0x1d, 0x9c, 0x6e, 0xfe, 0x81, 0x41, 0x12,
+        0x03, 0x14, 0x08, 0x8f, 0x50, 0x13, 0x87, 0x5a, 0xc6, 0x56, 0x39, 0x8d,
+        0x8a, 0x2e, 0xd1, 0x9d, 0x2a, 0x85, 0xc8, 0xed, 0xd3, 0xec, 0x2a, 0xef,
+    },
+    {
+        0xaa, 0x87, 0xca, 0x22, 0xbe, 0x8b, 0x05, 0x37, 0x8e, 0xb1, 0xc7, 0x1e,
+        0xf3, 0x20, 0xad, 0x74, 0x6e, 0x1d, 0x3b, 0x62, 0x8b, 0xa7, 0x9b, 0x98,
+        0x59, 0xf7, 0x41, 0xe0, 0x82, 0x54, 0x2a, 0x38, 0x55, 0x02, 0xf2, 0x5d,
+        0xbf, 0x55, 0x29, 0x6c, 0x3a, 0x54, 0x5e, 0x38, 0x72, 0x76, 0x0a, 0xb7,
+    },
+    {
+        0x36, 0x17, 0xde, 0x4a, 0x96, 0x26, 0x2c, 0x6f, 0x5d, 0x9e, 0x98, 0xbf,
+        0x92, 0x92, 0xdc, 0x29, 0xf8, 0xf4, 0x1d, 0xbd, 0x28, 0x9a, 0x14, 0x7c,
+        0xe9, 0xda, 0x31, 0x13, 0xb5, 0xf0, 0xb8, 0xc0, 0x0a, 0x60, 0xb1, 0xce,
+        0x1d, 0x7e, 0x81, 0x9d, 0x7a, 0x43, 0x1d, 0x7c, 0x90, 0xea, 0x0e, 0x5f,
+    },
+};
+
+static const nist_params p521_params = {
+    66,
+    {
+        0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    },
+    {
+        0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xfa, 0x51, 0x86,
+        0x87, 0x83, 0xbf, 0x2f, 0x96, 0x6b, 0x7f, 0xcc, 0x01, 0x48, 0xf7, 0x09,
+        0xa5, 0xd0, 0x3b, 0xb5, 0xc9, 0xb8, 0x89, 0x9c, 0x47, 0xae, 0xbb, 0x6f,
+        0xb7, 0x1e, 0x91, 0x38, 0x64, 0x09,
+    },
+    {
+        0x00, 0x51, 0x95, 0x3e, 0xb9, 0x61, 0x8e, 0x1c, 0x9a, 0x1f, 0x92, 0x9a,
+        0x21, 0xa0, 0xb6, 0x85, 0x40, 0xee, 0xa2, 0xda, 0x72, 0x5b, 0x99, 0xb3,
+        0x15, 0xf3, 0xb8, 0xb4, 0x89, 0x91, 0x8e, 0xf1, 0x09, 0xe1, 0x56, 0x19,
+        0x39, 0x51, 0xec, 0x7e, 0x93, 0x7b, 0x16, 0x52, 0xc0, 0xbd, 0x3b, 0xb1,
+        0xbf, 0x07, 0x35, 0x73, 0xdf, 0x88, 0x3d, 0x2c, 0x34, 0xf1, 0xef, 0x45,
+        0x1f, 0xd4, 0x6b, 0x50, 0x3f, 0x00,
+    },
+    {
+        0x00, 0xc6, 0x85, 0x8e, 0x06, 0xb7, 0x04, 0x04, 0xe9, 0xcd, 0x9e, 0x3e,
+        0xcb, 0x66, 0x23, 0x95, 0xb4, 0x42, 0x9c, 0x64, 0x81, 0x39, 0x05, 0x3f,
+        0xb5, 0x21, 0xf8, 0x28, 0xaf, 0x60, 0x6b, 0x4d, 0x3d, 0xba, 0xa1, 0x4b,
+        0x5e, 0x77, 0xef, 0xe7, 0x59, 0x28, 0xfe, 0x1d, 0xc1, 0x27, 0xa2, 0xff,
+        0xa8, 0xde, 0x33, 0x48, 0xb3, 0xc1, 0x85, 0x6a, 0x42, 0x9b, 0xf9, 0x7e,
+        0x7e, 0x31, 0xc2, 0xe5, 0xbd, 0x66,
+    },
+    {
+        0x01, 0x18, 0x39, 0x29, 0x6a, 0x78, 0x9a, 0x3b, 0xc0, 0x04, 0x5c, 0x8a,
+        0x5f, 0xb4, 0x2c, 0x7d, 0x1b, 0xd9, 0x98, 0xf5, 0x44, 0x49, 0x57, 0x9b,
+        0x44, 0x68, 0x17, 0xaf, 0xbd, 0x17, 0x27, 0x3e, 0x66, 0x2c, 0x97, 0xee,
+        0x72, 0x99, 0x5e, 0xf4, 0x26, 0x40, 0xc5, 0x50, 0xb9, 0x01, 0x3f, 0xad,
+        0x07, 0x61, 0x35, 0x3c, 0x70, 0x86, 0xa2, 0x72, 0xc2, 0x40, 0x88, 0xbe,
+        0x94, 0x76, 0x9f, 0xd1, 0x66, 0x50,
+    },
+};
+
+/* ---- Limbs and Montgomery arithmetic, for a constant n ---- */
+
+INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    uint64_t carry = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t s = a[j] + carry, c1 = s < carry;
+        r[j] = s + b[j];
+        carry = c1 | (r[j] < s);
+    }
+    return carry;
+}
+
+INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    uint64_t borrow = 0;
+    for (size_t j = 0; j < n; j++) {
+        uint64_t d = a[j] - b[j], b1 = a[j] < b[j], b2 = d < borrow;
+        r[j] = d - borrow;
+        borrow = b1 | b2;
+    }
+    return borrow;
+}
+
+/* sel_n sets r = a when mask is all ones and b when it is zero. */
+INLINE void sel_n(uint64_t *r, uint64_t mask, const uint64_t *a, const uint64_t *b, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        r[j] = b[j] ^ (mask & (a[j] ^ b[j]));
+}
+
+/* fadd sets r = a + b mod m, for a, b < m. */
+INLINE void fadd(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m, size_t n)
+{
+    uint64_t t[EC_MAX_LIMBS], u[EC_MAX_LIMBS];
+    uint64_t carry = add_n(t, a, b, n);
+    uint64_t borrow = sub_n(u, t, m->m, n);
+    sel_n(r, ct_mask64(carry | (borrow ^ 1)), u, t, n);
+}
+
+/* fsub sets r = a - b mod m, for a, b < m. */
+INLINE void fsub(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m, size_t n)
+{
+    uint64_t t[EC_MAX_LIMBS], u[EC_MAX_LIMBS];
+    uint64_t borrow = sub_n(t, a, b, n);
+    add_n(u, t, m->m, n);
+    sel_n(r, ct_mask64(borrow), u, t, n);
+}
+
+/* fmul sets r = a b R^-1 mod m (CIOS), for a, b < m; r may alias either. */
+INLINE void fmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m, size_t n)
+{
+    uint64_t t[EC_MAX_LIMBS + 2], u[EC_MAX_LIMBS];
+
+    for (size_t j = 0; j < n + 2; j++)
+        t[j] = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t c = 0, hi, s, q;
+        for (size_t j = 0; j < n; j++) {
+            t[j] = mac64(a[j], b[i], t[j], c, &hi);
+            c = hi;
+        }
+        s = t[n] + c;
+        t[n + 1] = s < c;
+        t[n] = s;
+        q = t[0] * m->m0inv;
+        mac64(q, m->m[0], t[0], 0, &c);
+        for (size_t j = 1; j < n; j++) {
+            t[j - 1] = mac64(q, m->m[j], t[j], c, &hi);
+            c = hi;
+        }
+        s = t[n] + c;
+        t[n - 1] = s;
+        t[n] = t[n + 1] + (s < c);
+    }
+    /* t < 2 m: subtract m when t[n] is set or t >= m */
+    uint64_t borrow = sub_n(u, t, m->m, n);
+    sel_n(r, ct_mask64(t[n] | (borrow ^ 1)), u, t, n);
+}
+
+INLINE void fsqr(uint64_t *r, const uint64_t *a, const ec_mod *m, size_t n)
+{
+    fmul(r, a, a, m, n);
+}
+
+INLINE void fcopy(uint64_t *r, const uint64_t *a, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        r[j] = a[j];
+}
+
+INLINE uint64_t is_zero_n(const uint64_t *a, size_t n)
+{
+    uint64_t acc = 0;
+    for (size_t j = 0; j < n; j++)
+        acc |= a[j];
+    return ((acc | (0 - acc)) >> 63) ^ 1;
+}
+
+/* fpow sets r = a^e (Montgomery form) for the public exponent e, with
+ * 4-bit windows over e's bits; constant-time in a. */
+INLINE void fpow(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m, size_t n)
+{
+    uint64_t tab[16][EC_MAX_LIMBS], acc[EC_MAX_LIMBS];
+
+    fcopy(tab[0], m->one, n);
+    for (int k = 1; k < 16; k++)
+        fmul(tab[k], tab[k - 1], a, m, n);
+    fcopy(acc, m->one, n);
+    for (size_t i = 16 * n; i-- > 0;) {
+        unsigned d = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
+        for (int k = 0; k < 4; k++)
+            fsqr(acc, acc, m, n);
+        fmul(acc, acc, tab[d], m, n);
+    }
+    fcopy(r, acc, n);
+    wipe(tab, sizeof(tab));
+}
+
+/* ---- Points ---- */
+
+/* ec_proj is a projective point (X : Y : Z), x = X / Z, y = Y / Z; the
+ * identity is (0 : 1 : 0). */
+typedef struct ec_proj {
+    uint64_t x[EC_MAX_LIMBS], y[EC_MAX_LIMBS], z[EC_MAX_LIMBS];
+} ec_proj;
+
+/* point_add sets r = a + b: RCB algorithm 4, complete (a = -3); r may
+ * alias a or b. */
+INLINE void point_add(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b,
+                      size_t n)
+{
+    const ec_mod *m = &c->p;
+    uint64_t t0[EC_MAX_LIMBS], t1[EC_MAX_LIMBS], t2[EC_MAX_LIMBS], t3[EC_MAX_LIMBS],
+        t4[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
+
+    fmul(t0, a->x, b->x, m, n);
+    fmul(t1, a->y, b->y, m, n);
+    fmul(t2, a->z, b->z, m, n);
+    fadd(t3, a->x, a->y, m, n);
+    fadd(t4, b->x, b->y, m, n);
+    fmul(t3, t3, t4, m, n);
+    fadd(t4, t0, t1, m, n);
+    fsub(t3, t3, t4, m, n);
+    fadd(t4, a->y, a->z, m, n);
+    fadd(x3, b->y, b->z, m, n);
+    fmul(t4, t4, x3, m, n);
+    fadd(x3, t1, t2, m, n);
+    fsub(t4, t4, x3, m, n);
+    fadd(x3, a->x, a->z, m, n);
+    fadd(y3, b->x, b->z, m, n);
+    fmul(x3, x3, y3, m, n);
+    fadd(y3, t0, t2, m, n);
+    fsub(y3, x3, y3, m, n);
+    fmul(z3, c->b, t2, m, n);
+    fsub(x3, y3, z3, m, n);
+    fadd(z3, x3, x3, m, n);
+    fadd(x3, x3, z3, m, n);
+    fsub(z3, t1, x3, m, n);
+    fadd(x3, t1, x3, m, n);
+    fmul(y3, c->b, y3, m, n);
+    fadd(t1, t2, t2, m, n);
+    fadd(t2, t1, t2, m, n);
+    fsub(y3, y3, t2, m, n);
+    fsub(y3, y3, t0, m, n);
+    fadd(t1, y3, y3, m, n);
+    fadd(y3, t1, y3, m, n);
+    fadd(t1, t0, t0, m, n);
+    fadd(t0, t1, t0, m, n);
+    fsub(t0, t0, t2, m, n);
+    fmul(t1, t4, y3, m, n);
+    fmul(t2, t0, y3, m, n);
+    fmul(y3, x3, z3, m, n);
+    fadd(y3, y3, t2, m, n);
+    fmul(x3, t3, x3, m, n);
+    fsub(x3, x3, t1, m, n);
+    fmul(z3, t4, z3, m, n);
+    fmul(t1, t3, t0, m, n);
+    fadd(z3, z3, t1, m, n);
+    fcopy(r->x, x3, n);
+    fcopy(r->y, y3, n);
+    fcopy(r->z, z3, n);
+}
+
+/* point_add_affine sets r = a + b for an affine b (never the identity):
+ * RCB algorithm 5, complete under that condition; r may alias a. */
+INLINE void point_add_affine(const ec_curve *c, ec_proj *r, const ec_proj *a,
+                             const ec_affine *b, size_t n)
+{
+    const ec_mod *m = &c->p;
+    uint64_t t0[EC_MAX_LIMBS], t1[EC_MAX_LIMBS], t2[EC_MAX_LIMBS], t3[EC_MAX_LIMBS],
+        t4[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
+
+    fmul(t0, a->x, b->x, m, n);
+    fmul(t1, a->y, b->y, m, n);
+    fadd(t3, b->x, b->y, m, n);
+    fadd(t4, a->x, a->y, m, n);
+    fmul(t3, t3, t4, m, n);
+    fadd(t4, t0, t1, m, n);
+    fsub(t3, t3, t4, m, n);
+    fmul(t4, b->y, a->z, m, n);
+    fadd(t4, t4, a->y, m, n);
+    fmul(y3, b->x, a->z, m, n);
+    fadd(y3, y3, a->x, m, n);
+    fmul(z3, c->b, a->z, m, n);
+    fsub(x3, y3, z3, m, n);
+    fadd(z3, x3, x3, m, n);
+    fadd(x3, x3, z3, m, n);
+    fsub(z3, t1, x3, m, n);
+    fadd(x3, t1, x3, m, n);
+    fmul(y3, c->b, y3, m, n);
+    fadd(t1, a->z, a->z, m, n);
+    fadd(t2, t1, a->z, m, n);
+    fsub(y3, y3, t2, m, n);
+    fsub(y3, y3, t0, m, n);
+    fadd(t1, y3, y3, m, n);
+    fadd(y3, t1, y3, m, n);
+    fadd(t1, t0, t0, m, n);
+    fadd(t0, t1, t0, m, n);
+    fsub(t0, t0, t2, m, n);
+    fmul(t1, t4, y3, m, n);
+    fmul(t2, t0, y3, m, n);
+    fmul(y3, x3, z3, m, n);
+    fadd(y3, y3, t2, m, n);
+    fmul(x3, t3, x3, m, n);
+    fsub(x3, x3, t1, m, n);
+    fmul(z3, t4, z3, m, n);
+    fmul(t1, t3, t0, m, n);
+    fadd(z3, z3, t1, m, n);
+    fcopy(r->x, x3, n);
+    fcopy(r->y, y3, n);
+    fcopy(r->z, z3, n);
+}
+
+/* point_dbl sets r = 2 a: RCB algorithm 6, complete (a = -3); r may alias
+ * a. */
+INLINE void point_dbl(const ec_curve *c, ec_proj *r, const ec_proj *a, size_t n)
+{
+    const ec_mod *m = &c->p;
+    uint64_t t0[EC_MAX_LIMBS], t1[EC_MAX_LIMBS], t2[EC_MAX_LIMBS], t3[EC_MAX_LIMBS],
+        x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
+
+    fsqr(t0, a->x, m, n);
+    fsqr(t1, a->y, m, n);
+    fsqr(t2, a->z, m, n);
+    fmul(t3, a->x, a->y, m, n);
+    fadd(t3, t3, t3, m, n);
+    fmul(z3, a->x, a->z, m, n);
+    fadd(z3, z3, z3, m, n);
+    fmul(y3, c->b, t2, m, n);
+    fsub(y3, y3, z3, m, n);
+    fadd(x3, y3, y3, m, n);
+    fadd(y3, x3, y3, m, n);
+    fsub(x3, t1, y3, m, n);
+    fadd(y3, t1, y3, m, n);
+    fmul(y3, x3, y3, m, n);
+    fmul(x3, x3, t3, m, n);
+    fadd(t3, t2, t2, m, n);
+    fadd(t2, t2, t3, m, n);
+    fmul(z3, c->b, z3, m, n);
+    fsub(z3, z3, t2, m, n);
+    fsub(z3, z3, t0, m, n);
+    fadd(t3, z3, z3, m, n);
+    fadd(z3, z3, t3, m, n);
+    fadd(t3, t0, t0, m, n);
+    fadd(t0, t3, t0, m, n);
+    fsub(t0, t0, t2, m, n);
+    fmul(t0, t0, z3, m, n);
+    fadd(y3, y3, t0, m, n);
+    fmul(t0, a->y, a->z, m, n);
+    fadd(t0, t0, t0, m, n);
+    fmul(z3, t0, z3, m, n);
+    fsub(x3, x3, z3, m, n);
+    fmul(z3, t0, t1, m, n);
+    fadd(z3, z3, z3, m, n);
+    fadd(z3, z3, z3, m, n);
+    fcopy(r->x, x3, n);
+    fcopy(r->y, y3, n);
+    fcopy(r->z, z3, n);
+}
+
+INLINE void point_identity(const ec_curve *c, ec_proj *r, size_t n)
+{
+    for (size_t j = 0; j < n; j++)
+        r->x[j] = r->z[j] = 0;
+    fcopy(r->y, c->p.one, n);
+}
+
+INLINE void point_from_affine(const ec_curve *c, ec_proj *r, const ec_affine *a, size_t n)
+{
+    fcopy(r->x, a->x, n);
+    fcopy(r->y, a->y, n);
+    fcopy(r->z, c->p.one, n);
+}
+
+/* ---- The operations, compiled once per limb count ---- */
+
+typedef struct nist_ops {
+    void (*add)(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b);
+    void (*add_affine)(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b);
+    void (*dbl)(const ec_curve *c, ec_proj *r, const ec_proj *a);
+    void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m);
+    void (*pow)(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m);
+} nist_ops;
+
+static void add4(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
+{
+    point_add(c, r, a, b, 4);
+}
+
+static void add_affine4(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
+{
+    point_add_affine(c, r, a, b, 4);
+}
+
+static void dbl4(const ec_curve *c, ec_proj *r, const ec_proj *a)
+{
+    point_dbl(c, r, a, 4);
+}
+
+static void mul4(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
+{
+    fmul(r, a, b, m, 4);
+}
+
+static void pow4(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
+{
+    fpow(r, a, e, m, 4);
+}
+
+static const nist_ops ops4 = {add4, add_affine4, dbl4, mul4, pow4};
+
+static void add6(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
+{
+    point_add(c, r, a, b, 6);
+}
+
+static void add_affine6(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
+{
+    point_add_affine(c, r, a, b, 6);
+}
+
+static void dbl6(const ec_curve *c, ec_proj *r, const ec_proj *a)
+{
+    point_dbl(c, r, a, 6);
+}
+
+static void mul6(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
+{
+    fmul(r, a, b, m, 6);
+}
+
+static void pow6(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
+{
+    fpow(r, a, e, m, 6);
+}
+
+static const nist_ops ops6 = {add6, add_affine6, dbl6, mul6, pow6};
+
+static void add9(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
+{
+    point_add(c, r, a, b, 9);
+}
+
+static void add_affine9(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
+{
+    point_add_affine(c, r, a, b, 9);
+}
+
+static void dbl9(const ec_curve *c, ec_proj *r, const ec_proj *a)
+{
+    point_dbl(c, r, a, 9);
+}
+
+static void mul9(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
+{
+    fmul(r, a, b, m, 9);
+}
+
+static void pow9(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
+{
+    fpow(r, a, e, m, 9);
+}
+
+static const nist_ops ops9 = {add9, add_affine9, dbl9, mul9, pow9};
+
+/* ---- Curves ---- */
+
+/* A curve's table of j 16^w G for j = 1..15 and every 4-bit window w of
+ * a scalar, affine (x then y, n_limbs each) in Montgomery form. */
+#define P256_WINDOWS 64
+#define P384_WINDOWS 96
+#define P521_WINDOWS 131
+static uint64_t p256_table[P256_WINDOWS * 15 * 2 * 4];
+static uint64_t p384_table[P384_WINDOWS * 15 * 2 * 6];
+static uint64_t p521_table[P521_WINDOWS * 15 * 2 * 9];
+
+static ec_curve curves[3];
+static int curves_ready[3];
+static char curves_lock;
+
+static const nist_ops *ops_of(const ec_curve *c)
+{
+    return c->n_limbs == 4 ? &ops4 : c->n_limbs == 6 ? &ops6 : &ops9;
+}
+
+static size_t windows(const ec_curve *c)
+{
+    return (c->bits + 3) / 4;
+}
+
+void brisk_ec_load_be(const ec_curve *c, uint64_t r[EC_MAX_LIMBS], const uint8_t *in)
+{
+    const size_t len = c->bytes;
+    for (size_t j = 0; j < EC_MAX_LIMBS; j++)
+        r[j] = 0;
+    for (size_t i = 0; i < len; i++) {
+        size_t pos = len - 1 - i;
+        r[pos / 8] |= (uint64_t)in[i] << (8 * (pos % 8));
+    }
+}
+
+void brisk_ec_store_be(const ec_curve *c, uint8_t *out, const uint64_t r[EC_MAX_LIMBS])
+{
+    const size_t len = c->bytes;
+    for (size_t i = 0; i < len; i++) {
+        size_t pos = len - 1 - i;
+        out[i] = (uint8_t)(r[pos / 8] >> (8 * (pos % 8)));
+    }
+}
+
+/* mod_init fills m's constants from its big-endian value. */
+static void mod_init(const ec_curve *c, ec_mod *m, const uint8_t *be)
+{
+    const size_t n = c->n_limbs;
+    uint64_t x, two[EC_MAX_LIMBS] = {2}, t[EC_MAX_LIMBS] = {1};
+
+    brisk_ec_load_be(c, m->m, be);
+    /* Newton's iteration doubles the correct low bits: 1, 2, ..., 64
+     * (odd m: x = m is right mod 8, so five steps do). */
+    x = m->m[0];
+    for (int i = 0; i < 5; i++)
+        x *= 2 - m->m[0] * x;
+    m->m0inv = 0 - x;
+    for (size_t i = 0; i < 128 * n; i++) {
+        fadd(t, t, t, m, n);
+        if (i + 1 == 64 * n)
+            fcopy(m->one, t, n);
+    }
+    fcopy(m->rr, t, n);
+    sub_n(m->mm2, m->m, two, n);
+}
+
+static void curve_init(ec_curve *c, brisk_ec_curve id, const nist_params *pp, size_t bits)
+{
+    const nist_ops *ops;
+
+    memset(c, 0, sizeof(*c));
+    c->id = id;
+    c->bytes = pp->bytes;
+    c->bits = bits;
+    c->n_limbs = (pp->bytes + 7) / 8;
+    mod_init(c, &c->p, pp->p);
+    mod_init(c, &c->n, pp->n);
+    ops = ops_of(c);
+    brisk_ec_load_be(c, c->b, pp->b);
+    brisk_ec_load_be(c, c->g.x, pp->gx);
+    brisk_ec_load_be(c, c->g.y, pp->gy);
+    ops->mul(c->b, c->b, c->p.rr, &c->p);
+    ops->mul(c->g.x, c->g.x, c->p.rr, &c->p);
+    ops->mul(c->g.y, c->g.y, c->p.rr, &c->p);
+}
+
+/* table_window fills window w's 15 entries from pw = 16^w G and sets pw to
+ * 16^(w+1) G, normalising the 15 with one inversion (Montgomery's
+ * trick).  Public values: variable-time is fine, but nothing here
+ * branches anyway. */
+static void table_window(const ec_curve *c, uint64_t *tab, ec_proj *pw)
+{
+    const nist_ops *ops = ops_of(c);
+    const size_t n = c->n_limbs;
+    ec_proj e[15];
+    uint64_t pre[15][EC_MAX_LIMBS], inv[EC_MAX_LIMBS], zi[EC_MAX_LIMBS];
+
+    e[0] = *pw;
+    for (int j = 1; j < 15; j++)
+        ops->add(c, &e[j], &e[j - 1], pw);
+    ops->dbl(c, pw, &e[7]); /* 16 = 2 * 8 */
+    fcopy(pre[0], e[0].z, n);
+    for (int j = 1; j < 15; j++)
+        ops->mul(pre[j], pre[j - 1], e[j].z, &c->p);
+    ops->pow(inv, pre[14], c->p.mm2, &c->p);
+    for (int j = 14; j >= 0; j--) {
+        if (j > 0) {
+            ops->mul(zi, inv, pre[j - 1], &c->p);
+            ops->mul(inv, inv, e[j].z, &c->p);
+        } else {
+            fcopy(zi, inv, n);
+        }
+        ops->mul(tab + (size_t)j * 2 * n, e[j].x, zi, &c->p);
+        ops->mul(tab + (size_t)j * 2 * n + n, e[j].y, zi, &c->p);
+    }
+}
+
+static void table_init(ec_curve *c, uint64_t *tab)
+{
+    const size_t n = c->n_limbs, nw = windows(c);
+    ec_proj pw;
+
+    point_from_affine(c, &pw, &c->g, n);
+    for (size_t w = 0; w < nw; w++)
+        table_window(c, tab + w * 15 * 2 * n, &pw);
+    c->base_table = tab;
+}
+
+const ec_curve *brisk_ec_get(brisk_ec_curve curve)
+{
+    int i = (int)curve - 1;
+
+    if (i < 0 || i > 2)
+        return NULL;
+    if (!__atomic_load_n(&curves_ready[i], __ATOMIC_ACQUIRE)) {
+        while (__atomic_test_and_set(&curves_lock, __ATOMIC_ACQUIRE))
+            ;
+        if (!__atomic_load_n(&curves_ready[i], __ATOMIC_RELAXED)) {
+            ec_curve *c = &curves[i];
+            if (curve == BRISK_EC_P256) {
+                curve_init(c, curve, &p256_params, 256);
+                table_init(c, p256_table);
+            } else if (curve == BRISK_EC_P384) {
+                curve_init(c, curve, &p384_params, 384);
+                table_init(c, p384_table);
+            } else {
+                curve_init(c, curve, &p521_params, 521);
+                table_init(c, p521_table);
+            }
+            __atomic_store_n(&curves_ready[i], 1, __ATOMIC_RELEASE);
+        }
+        __atomic_clear(&curves_lock, __ATOMIC_RELEASE);
+    }
+    return &curves[i];
+}
+
+/* ---- Scalars and field helpers ---- */
+
+uint64_t brisk_ec_scalar_ok(const ec_curve *c, const uint64_t k[EC_MAX_LIMBS])
+{
+    uint64_t t[EC_MAX_LIMBS];
+    uint64_t below = sub_n(t, k, c->n.m, c->n_limbs);
+    return below & (is_zero_n(k, c->n_limbs) ^ 1);
+}
+
+void brisk_ec_reduce_once(const ec_curve *c, const ec_mod *m, uint64_t a[EC_MAX_LIMBS])
+{
+    uint64_t t[EC_MAX_LIMBS];
+    uint64_t borrow = sub_n(t, a, m->m, c->n_limbs);
+    sel_n(a, ct_mask64(borrow), a, t, c->n_limbs);
+}
+
+void brisk_ec_fe_from_mont(const ec_curve *c, uint64_t r[EC_MAX_LIMBS],
+                           const uint64_t a[EC_MAX_LIMBS])
+{
+    const uint64_t one[EC_MAX_LIMBS] = {1};
+    ops_of(c)->mul(r, a, one, &c->p);
+}
+
+void brisk_ec_sc_mul(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    ops_of(c)->mul(r, a, b, &c->n);
+}
+
+void brisk_ec_sc_add(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fadd(r, a, b, &c->n, c->n_limbs);
+}
+
+void brisk_ec_sc_inv(const ec_curve *c, uint64_t *r, const uint64_t *a)
+{
+    ops_of(c)->pow(r, a, c->n.mm2, &c->n);
+}
+
+/* ---- Points in and out ---- */
+
+/* to_affine sets r to a's affine form; returns 1 when a is the identity,
+ * without a branch. */
+static uint64_t to_affine(const ec_curve *c, ec_affine *r, const ec_proj *a)
+{
+    const nist_ops *ops = ops_of(c);
+    uint64_t zinv[EC_MAX_LIMBS];
+
+    ops->pow(zinv, a->z, c->p.mm2, &c->p);
+    ops->mul(r->x, a->x, zinv, &c->p);
+    ops->mul(r->y, a->y, zinv, &c->p);
+    return is_zero_n(a->z, c->n_limbs);
+}
+
+/* rhs sets r = x^3 - 3 x + b (Montgomery form). */
+static void rhs(const ec_curve *c, uint64_t *r, const uint64_t *x)
+{
+    const nist_ops *ops = ops_of(c);
+    const size_t n = c->n_limbs;
+    uint64_t t[EC_MAX_LIMBS], x3[EC_MAX_LIMBS];
+
+    ops->mul(t, x, x, &c->p);
+    ops->mul(t, t, x, &c->p);
+    fadd(x3, x, x, &c->p, n);
+    fadd(x3, x3, x, &c->p, n);
+    fsub(t, t, x3, &c->p, n);
+    fadd(r, t, c->b, &c->p, n);
+}
+
+/* below_p returns 1 when a < p. */
+static int below_p(const ec_curve *c, const uint64_t *a)
+{
+    uint64_t t[EC_MAX_LIMBS];
+    return (int)sub_n(t, a, c->p.m, c->n_limbs);
+}
+
+/* sqrt_p sets r to a square root of a (p = 3 mod 4 for the three curves:
+ * a^((p+1)/4)); returns 1 when a is a square. */
+static int sqrt_p(const ec_curve *c, uint64_t *r, const uint64_t *a)
+{
+    const nist_ops *ops = ops_of(c);
+    const size_t n = c->n_limbs;
+    uint64_t e[EC_MAX_LIMBS], one[EC_MAX_LIMBS] = {1}, chk[EC_MAX_LIMBS];
+
+    add_n(e, c->p.m, one, n); /* p + 1 < 2^(64 n): p's top limb is never full */
+    for (size_t j = 0; j < n; j++)
+        e[j] = (e[j] >> 2) | (j + 1 < n ? e[j + 1] << 62 : 0);
+    ops->pow(r, a, e, &c->p);
+    ops->mul(chk, r, r, &c->p);
+    return memcmp(chk, a, n * sizeof(uint64_t)) == 0;
+}
+
+int brisk_ec_point_decode(const ec_curve *c, ec_affine *pt, const uint8_t *in, size_t len)
+{
+    const nist_ops *ops = ops_of(c);
+    const size_t n = c->n_limbs, bl = c->bytes;
+    uint64_t y2[EC_MAX_LIMBS], r[EC_MAX_LIMBS], yn[EC_MAX_LIMBS];
+
+    memset(pt, 0, sizeof(*pt));
+    if (in == NULL || len == 0)
+        return BRISK_EPUBKEY;
+    if (in[0] == 0x04 && len == 1 + 2 * bl) {
+        brisk_ec_load_be(c, pt->x, in + 1);
+        brisk_ec_load_be(c, pt->y, in + 1 + bl);
+        if (!below_p(c, pt->x) || !below_p(c, pt->y))
+            return BRISK_EPUBKEY;
+        ops->mul(pt->x, pt->x, c->p.rr, &c->p);
+        ops->mul(pt->y, pt->y, c->p.rr, &c->p);
+        rhs(c, r, pt->x);
+        ops->mul(y2, pt->y, pt->y, &c->p);
+        return memcmp(y2, r, n * sizeof(uint64_t)) == 0 ? BRISK_EOK : BRISK_EPUBKEY;
+    }
+    if ((in[0] == 0x02 || in[0] == 0x03) && len == 1 + bl) {
+        brisk_ec_load_be(c, pt->x, in + 1);
+        if (!below_p(c, pt->x))
+            return BRISK_EPUBKEY;
+        ops->mul(pt->x, pt->x, c->p.rr, &c->p);
+        rhs(c, r, pt->x);
+        if (!sqrt_p(c, pt->y, r))
+            return BRISK_EPUBKEY;
+        brisk_ec_fe_from_mont(c, yn, pt->y);
+        if ((yn[0] & 1) != (uint64_t)(in[0] & 1))
+            fsub(pt->y, (const uint64_t[EC_MAX_LIMBS]){0}, pt->y, &c->p, n);
+        return BRISK_EOK;
+    }
+    return BRISK_EPUBKEY;
+}
+
+void brisk_ec_point_encode(const ec_curve *c, uint8_t *out, const ec_affine *pt)
+{
+    uint64_t t[EC_MAX_LIMBS];
+
+    out[0] = 0x04;
+    brisk_ec_fe_from_mont(c, t, pt->x);
+    brisk_ec_store_be(c, out + 1, t);
+    brisk_ec_fe_from_mont(c, t, pt->y);
+    brisk_ec_store_be(c, out + 1 + c->bytes, t);
+    wipe(t, sizeof(t));
+}
+
+/* ---- Scalar multiplication ---- */
+
+static unsigned digit(const uint64_t *k, size_t i)
+{
+    return (unsigned)(k[i / 16] >> (4 * (i % 16))) & 15;
+}
+
+/* eq_mask is all ones when a == b (values below 16), without a branch. */
+static uint64_t eq_mask(uint64_t a, uint64_t b)
+{
+    return ct_mask64(((a ^ b) - 1) >> 63);
+}
+
+/* select_proj sets r = tab[d] reading all 16 entries. */
+static void select_proj(const ec_curve *c, ec_proj *r, const ec_proj *tab, unsigned d)
+{
+    const size_t n = c->n_limbs;
+    memset(r, 0, sizeof(*r));
+    for (unsigned j = 0; j < 16; j++) {
+        uint64_t mask = eq_mask(j, d);
+        for (size_t l = 0; l < n; l++) {
+            r->x[l] |= tab[j].x[l] & mask;
+            r->y[l] |= tab[j].y[l] & mask;
+            r->z[l] |= tab[j].z[l] & mask;
+        }
+    }
+}
+
+/* proj_table sets tab[j] = j pt for j = 0..15. */
+static void proj_table(const ec_curve *c, ec_proj tab[16], const ec_affine *pt)
+{
+    const nist_ops *ops = ops_of(c);
+    point_identity(c, &tab[0], c->n_limbs);
+    point_from_affine(c, &tab[1], pt, c->n_limbs);
+    for (int j = 2; j < 16; j++) {
+        if (j % 2 == 0)
+            ops->dbl(c, &tab[j], &tab[j / 2]);
+        else
+            ops->add_affine(c, &tab[j], &tab[j - 1], pt);
+    }
+}
+
+void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS],
+                  const ec_affine *pt)
+{
+    const nist_ops *ops = ops_of(c);
+    const size_t nw = windows(c);
+    ec_proj tab[16], acc, sel;
+
+    proj_table(c, tab, pt);
+    select_proj(c, &acc, tab, digit(k, nw - 1));
+    for (size_t i = nw - 1; i-- > 0;) {
+        for (int j = 0; j < 4; j++)
+            ops->dbl(c, &acc, &acc);
+        select_proj(c, &sel, tab, digit(k, i));
+        ops->add(c, &acc, &acc, &sel);
+    }
+    to_affine(c, r, &acc);
+    wipe(tab, sizeof(tab));
+    wipe(&acc, sizeof(acc));
+    wipe(&sel, sizeof(sel));
+}
+
+void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS])
+{
+    const nist_ops *ops = ops_of(c);
+    const size_t n = c->n_limbs, nw = windows(c);
+    ec_proj acc, t;
+    ec_affine sel;
+
+    point_identity(c, &acc, n);
+    for (size_t w = 0; w < nw; w++) {
+        const uint64_t *tab = c->base_table + w * 15 * 2 * n;
+        unsigned d = digit(k, w);
+        memset(&sel, 0, sizeof(sel));
+        for (unsigned j = 0; j < 15; j++) {
+            uint64_t mask = eq_mask(j + 1, d);
+            for (size_t l = 0; l < n; l++) {
+                sel.x[l] |= tab[j * 2 * n + l] & mask;
+                sel.y[l] |= tab[j * 2 * n + n + l] & mask;
+            }
+        }
+        ops->add_affine(c, &t, &acc, &sel);
+        uint64_t keep = eq_mask(d, 0);
+        sel_n(acc.x, keep, acc.x, t.x, n);
+        sel_n(acc.y, keep, acc.y, t.y, n);
+        sel_n(acc.z, keep, acc.z, t.z, n);
+    }
+    to_affine(c, r, &acc);
+    wipe(&acc, sizeof(acc));
+    wipe(&t, sizeof(t));
+    wipe(&sel, sizeof(sel));
+}
+
+int brisk_ec_mul2_x_public(const ec_curve *c, uint64_t x[EC_MAX_LIMBS],
+                           const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
+                           const ec_affine *pt)
+{
+    const nist_ops *ops = ops_of(c);
+    const size_t n = c->n_limbs, nw = windows(c);
+    ec_proj tab[16], acc;
+    ec_affine a;
+    int started = 0;
+
+    proj_table(c, tab, pt);
+    point_identity(c, &acc, n);
+    for (size_t i = nw; i-- > 0;) {
+        unsigned d = digit(u2, i);
+        if (started)
+            for (int j = 0; j < 4; j++)
+                ops->dbl(c, &acc, &acc);
+        if (d != 0) {
+            ops->add(c, &acc, &acc, &tab[d]);
+            started = 1;
+        }
+    }
+    for (size_t w = 0; w < nw; w++) {
+        unsigned d = digit(u1, w);
+        if (d != 0) {
+            const uint64_t *e = c->base_table + (w * 15 + d - 1) * 2 * n;
+            fcopy(a.x, e, n);
+            fcopy(a.y, e + n, n);
+            ops->add_affine(c, &acc, &acc, &a);
+        }
+    }
+    if (to_affine(c, &a, &acc))
+        return -1;
+    brisk_ec_fe_from_mont(c, x, a.x);
+    return 0;
+}
