@@ -32,6 +32,7 @@ int disk_main(int argc, char **argv);
 int enc_main(int argc, char **argv);
 int version_main(int argc, char **argv);
 int list_main(int argc, char **argv);
+int ecparam_main(int argc, char **argv);
 int genpkey_main(int argc, char **argv);
 int genrsa_main(int argc, char **argv);
 int pkeyutl_main(int argc, char **argv);
@@ -327,7 +328,7 @@ void speed_pk_free(speed_pk *k);
 
 /* The option tables of the subcommands, each in its subcommand's file. */
 extern const app_option channel_options[], des_opts_options[], dgst_options[], disk_options[],
-    dsaparam_options[], enc_options[], genpkey_options[], genrsa_options[], list_options[], pkey_options[], pkeyutl_options[], report_options[],
+    dsaparam_options[], ecparam_options[], enc_options[], genpkey_options[], genrsa_options[], list_options[], pkey_options[], pkeyutl_options[], report_options[],
     speed_options[], version_options[];
 
 /* What dgst's -sign, -verify, -signature and -sigopt asked for. */

@@ -24,6 +24,7 @@ static const struct subcommand {
     {"dgst", dgst_main, "print digests or HMACs of files, or sign and verify (like openssl dgst)"},
     {"disk", disk_main, "encrypted-disk speed by block size, and cryptsetup benchmark"},
     {"dsaparam", dsaparam_main, "make DSA parameters and keys (like openssl dsaparam)"},
+    {"ecparam", ecparam_main, "make EC parameters and keys (like openssl ecparam)"},
     {"enc", enc_main, "encrypt or decrypt with a cipher (like openssl enc)"},
     {"genpkey", genpkey_main, "make a private key of any type (like openssl genpkey)"},
     {"genrsa", genrsa_main, "make an RSA private key (like openssl genrsa)"},

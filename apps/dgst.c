@@ -3,8 +3,8 @@
  * [file...]`: digests or HMACs of files, or of stdin when none is given,
  * printed byte for byte as OpenSSL 3.0's `openssl dgst` prints them; and
  * `-sign KEY` / `-verify KEY -signature SIG` over one file, RSA
- * (RSASSA-PKCS1-v1_5, or RSASSA-PSS with -sigopt rsa_padding_mode:pss) or
- * DSA (DER signatures), written raw as openssl writes them, with openssl
+ * (RSASSA-PKCS1-v1_5, or RSASSA-PSS with -sigopt rsa_padding_mode:pss),
+ * DSA or ECDSA (DER signatures), written raw as openssl writes them, with openssl
  * 3.0's PSS defaults (sign with the largest salt, verify any) and its
  * "Verified OK" / "Verification failure" lines and exit codes.  Unlike
  * openssl 3.0, -verify also takes a private key file.
@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include <brisk/digest.h>
+#include <brisk/ec.h>
 #include <brisk/mac.h>
 #include <brisk/pkey.h>
 
@@ -256,9 +257,17 @@ static int check_key(const sig_job *s, const brisk_pkey *key)
         app_error("dgst", "'%s' holds a public key: -sign needs a private key", s->key_path);
         return -1;
     }
+    if (key->type != BRISK_PKEY_RSA && key->type != BRISK_PKEY_DSA &&
+        key->type != BRISK_PKEY_EC) {
+        app_error("dgst", "'%s' holds an %s key, which dgst cannot %s with%s", s->key_path,
+                  brisk_pkey_type_name(key), s->verify ? "verify" : "sign",
+                  key->type == BRISK_PKEY_ED25519 || key->type == BRISK_PKEY_ED448
+                      ? " (EdDSA signs messages: use brisk pkeyutl -rawin)" : "");
+        return -1;
+    }
     if (key->type != BRISK_PKEY_RSA && s->rsa_opt != NULL) {
-        app_error("dgst", "-sigopt %s needs an RSA key, and '%s' holds a DSA key", s->rsa_opt,
-                  s->key_path);
+        app_error("dgst", "-sigopt %s needs an RSA key, and '%s' holds a %s key", s->rsa_opt,
+                  s->key_path, brisk_pkey_type_name(key));
         return -1;
     }
     return 0;
@@ -339,6 +348,9 @@ static long make_signature(const sig_job *s, brisk_pkey *key, const brisk_digest
 
     if (key->type == BRISK_PKEY_DSA) {
         err = brisk_dsa_sign(&key->u.dsa, sig, &len, md, dgst, md->digest_len);
+    } else if (key->type == BRISK_PKEY_EC) {
+        err = brisk_ecdsa_sign((brisk_ec_curve)key->u.curve.curve, key->u.curve.priv, sig, &len,
+                               md, dgst, md->digest_len);
     } else {
         len = brisk_rsa_size(&key->u.rsa);
         err = s->pss ? brisk_rsa_sign_pss(&key->u.rsa, sig, len, md, s->mgf1,
@@ -361,6 +373,10 @@ static int check_signature(const sig_job *s, const brisk_pkey *key, const brisk_
 
     if (key->type == BRISK_PKEY_DSA)
         return brisk_dsa_verify(&key->u.dsa, sig, sig_len, dgst, md->digest_len) == 0 ? 0 : 1;
+    if (key->type == BRISK_PKEY_EC)
+        return brisk_ecdsa_verify((brisk_ec_curve)key->u.curve.curve, key->u.curve.pub,
+                                  key->u.curve.pub_len, sig, sig_len, dgst,
+                                  md->digest_len) == 0 ? 0 : 1;
     if (sig_len != brisk_rsa_size(&key->u.rsa)) {
         app_error("dgst", "the signature in '%s' is %zu bytes; the key's are %zu", s->sig_path,
                   sig_len, brisk_rsa_size(&key->u.rsa));
@@ -383,7 +399,7 @@ static int emit(const sig_job *s, const void *p, size_t len)
 static int emit_hex(const sig_job *s, const brisk_pkey *key, const brisk_digest *md,
                     const char *name, const uint8_t *sig, size_t sig_len)
 {
-    const char *type = key->type == BRISK_PKEY_RSA ? "RSA" : "DSA";
+    const char *type = brisk_pkey_type_name(key);
     size_t head = strlen(type) + 1 + strlen(md->long_name) + 1 + strlen(name) + 3;
     size_t len = head + 2 * sig_len + 1;
     char *line = malloc(len + 1);

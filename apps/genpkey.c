@@ -9,13 +9,17 @@
  * 0600.
  *
  * Algorithms: RSA (-pkeyopt rsa_keygen_bits:N, default 2048;
- * rsa_keygen_pubexp:65537, the only exponent) and X25519.  Like openssl,
+ * rsa_keygen_pubexp:65537, the only exponent), EC (-pkeyopt
+ * ec_paramgen_curve:NAME or group:NAME, required: P-256, P-384, P-521 or
+ * their SECG names; ec_param_enc:named_curve, the only encoding) and
+ * X25519.  Like openssl,
  * DSA needs parameters: `brisk dsaparam -genkey` makes DSA keys.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include <brisk/ec.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
 
@@ -27,9 +31,9 @@ enum { OPT_ALGORITHM = 2, OPT_PKEYOPT, OPT_OUT, OPT_OUTFORM, OPT_PASS, OPT_CIPHE
 const app_option genpkey_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"algorithm", OPT_ALGORITHM, ARG_STRING, 0, 0, "ALG",
-     "The key's algorithm: RSA, X25519"},
+     "The key's algorithm: RSA, EC, X25519"},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
-     "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537"},
+     "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
     {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
     {"pass", OPT_PASS, ARG_STRING, 0, 0, "SRC",
@@ -48,6 +52,7 @@ typedef struct genpkey_alg {
 
 static const genpkey_alg algs[] = {
     {"RSA", BRISK_PKEY_RSA},
+    {"EC", BRISK_PKEY_EC},
     {"X25519", BRISK_PKEY_X25519},
 };
 
@@ -98,6 +103,25 @@ static int apply_pkeyopt(genpkey_args *a, const char *opt)
         strncmp(opt, "rsa_keygen_pubexp", 17) == 0) {
         if (strcmp(value, "65537") != 0 && strcasecmp(value, "0x10001") != 0) {
             app_error("genpkey", "rsa_keygen_pubexp: only 65537 is supported, not '%s'", value);
+            return -1;
+        }
+        return 0;
+    }
+    if (a->alg->type == BRISK_PKEY_EC &&
+        ((name_len == 17 && strncmp(opt, "ec_paramgen_curve", 17) == 0) ||
+         (name_len == 5 && strncmp(opt, "group", 5) == 0))) {
+        a->curve = (int)brisk_ec_curve_by_name(value);
+        if (a->curve == 0) {
+            app_error("genpkey", "unknown curve '%s' (P-256, P-384, P-521, prime256v1, "
+                                 "secp384r1, secp521r1)", value);
+            return -1;
+        }
+        return 0;
+    }
+    if (a->alg->type == BRISK_PKEY_EC && name_len == 12 &&
+        strncmp(opt, "ec_param_enc", 12) == 0) {
+        if (strcmp(value, "named_curve") != 0) {
+            app_error("genpkey", "ec_param_enc: only named_curve is supported, not '%s'", value);
             return -1;
         }
         return 0;
@@ -177,7 +201,7 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
         return -1;
     }
     if (a->alg_name == NULL) {
-        app_error("genpkey", "no algorithm: give -algorithm (RSA, X25519)");
+        app_error("genpkey", "no algorithm: give -algorithm (RSA, EC, X25519)");
         return -1;
     }
     a->alg = find_alg(a->alg_name);
@@ -185,12 +209,17 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
         if (strcasecmp(a->alg_name, "DSA") == 0)
             app_error("genpkey", "DSA keys need parameters: use 'brisk dsaparam -genkey BITS'");
         else
-            app_error("genpkey", "unknown algorithm '%s' (RSA, X25519)", a->alg_name);
+            app_error("genpkey", "unknown algorithm '%s' (RSA, EC, X25519)", a->alg_name);
         return -1;
     }
     for (int i = 0; i < a->n_pkeyopt; i++)
         if (apply_pkeyopt(a, a->pkeyopt[i]) != 0)
             return -1;
+    if (a->alg->type == BRISK_PKEY_EC && a->curve == 0) {
+        app_error("genpkey", "EC keys need a curve: -pkeyopt ec_paramgen_curve:P-256 (or P-384, "
+                             "P-521)");
+        return -1;
+    }
     if (a->text && a->outform == FORM_DER) {
         app_error("genpkey", "-text cannot be combined with DER output");
         return -1;

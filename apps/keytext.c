@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <brisk/ec.h>
 #include <brisk/pkey.h>
 
 #include "apps.h"
@@ -142,11 +143,26 @@ static void put_bytes(text_buf *t, const char *label, const uint8_t *p, size_t n
 }
 
 /* put_curve writes X25519, X448, Ed25519 and Ed448 keys as OpenSSL's
- * ecx_to_text does: "X25519 Private-Key:" then priv: and pub:. */
+ * ecx_to_text does: "X25519 Private-Key:" then priv: and pub:; EC keys
+ * as its ec_to_text does: "Private-Key: (256 bit)", priv: in the curve's
+ * length, pub: the uncompressed point, then the curve's names. */
 static void put_curve(text_buf *t, const brisk_pkey *key, int private)
 {
+    static const char *const asn1_names[] = {NULL, "prime256v1", "secp384r1", "secp521r1"};
     const brisk_curve_key *c = &key->u.curve;
 
+    if (key->type == BRISK_PKEY_EC) {
+        brisk_ec_curve curve = (brisk_ec_curve)c->curve;
+        putf(t, "%s: (%zu bit)\n", private ? "Private-Key" : "Public-Key", brisk_ec_bits(curve));
+        if (private)
+            put_bytes(t, "priv:", c->priv, c->priv_len);
+        if (c->pub_len > 0)
+            put_bytes(t, "pub:", c->pub, c->pub_len);
+        if (c->curve >= 1 && c->curve <= 3)
+            putf(t, "ASN1 OID: %s\nNIST CURVE: %s\n", asn1_names[c->curve],
+                 brisk_ec_curve_name(curve));
+        return;
+    }
     putf(t, "%s %s-Key:\n", brisk_pkey_type_name(key), private ? "Private" : "Public");
     if (private)
         put_bytes(t, "priv:", c->priv, c->priv_len);

@@ -5,22 +5,28 @@
  * operations of OpenSSL 3.0's `openssl pkeyutl`, on the elliptic-curve key
  * types.
  * - -derive: the shared secret of the private key -inkey and the peer's
- *   key -peerkey (public, or private: its public half is used), raw bytes.
+ *   key -peerkey (public, or private: its public half is used), raw bytes:
+ *   X25519, EC (ECDH's x-coordinate).
  * - -sign and -verify: the signature of the input; -verify reads it from
  *   -sigfile and prints "Signature Verified Successfully" (exit 0) or
- *   "Signature Verification Failure" (exit 1), as openssl does.
+ *   "Signature Verification Failure" (exit 1), as openssl does.  ECDSA
+ *   (DER signatures) signs the input as a digest, as openssl does: 20, 28,
+ *   32, 48 or 64 bytes, whose length names the hash for RFC 6979's nonce;
+ *   with -rawin the input is the message, hashed with -digest (default
+ *   sha256).
  * The input is read whole from -in (default stdin), at most 256 MiB.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include <brisk/digest.h>
+#include <brisk/ec.h>
 #include <brisk/pkey.h>
-#include <brisk/x25519.h>
 
 #include "apps.h"
 
 enum { OPT_IN = 2, OPT_OUT, OPT_INKEY, OPT_KEYFORM, OPT_PASSIN, OPT_PUBIN, OPT_PEERKEY,
-       OPT_PEERFORM, OPT_SIGFILE, OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_RAWIN };
+       OPT_PEERFORM, OPT_SIGFILE, OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_RAWIN, OPT_DIGEST };
 
 const app_option pkeyutl_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -38,14 +44,17 @@ const app_option pkeyutl_options[] = {
     {"in", OPT_IN, ARG_STRING, 0, 0, "FILE", "Input to sign or verify (default stdin)"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Output file (default stdout)"},
     {"sigfile", OPT_SIGFILE, ARG_STRING, 0, 0, "FILE", "The signature, for -verify"},
-    {"rawin", OPT_RAWIN, ARG_NONE, 0, 0, NULL, "The input is the message itself (EdDSA)"},
+    {"rawin", OPT_RAWIN, ARG_NONE, 0, 0, NULL,
+     "The input is the message itself, not its digest"},
+    {"digest", OPT_DIGEST, ARG_STRING, 0, 0, "ALG",
+     "With -rawin and ECDSA: the message's hash (default sha256)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
 #define MAX_INPUT ((size_t)256 << 20)
 
 typedef struct pkeyutl_args {
-    const char *in, *out, *inkey, *passin, *peerkey, *sigfile;
+    const char *in, *out, *inkey, *passin, *peerkey, *sigfile, *digest;
     int keyform, peerform, pubin, rawin;
     int op; /* OPT_DERIVE, OPT_SIGN or OPT_VERIFY */
 } pkeyutl_args;
@@ -65,12 +74,88 @@ static int derive(const pkeyutl_args *a, const brisk_pkey *key, brisk_pkey *peer
     }
     err = brisk_pkey_derive(secret, &len, key, peer);
     if (err == BRISK_EPUBKEY)
-        app_error("pkeyutl", "the peer's public key gives no shared secret (a low-order point)");
+        app_error("pkeyutl", "the peer's public key gives no shared secret (a low-order or invalid point)");
     else if (err != BRISK_EOK)
         app_error("pkeyutl", "cannot derive: %s", brisk_strerror(err));
     else if (write_file("pkeyutl", a->out, secret, len, 1) == 0)
         ret = 0;
     brisk_wipe(secret, sizeof(secret));
+    return ret;
+}
+
+/* ecdsa_digest sets *dgst to what ECDSA signs: the input itself (a
+ * digest, its hash told by its length) or, with -rawin, its hash with
+ * -digest's algorithm.  0, or -1 after reporting. */
+static int ecdsa_digest(const pkeyutl_args *a, const uint8_t *in, size_t in_len,
+                        uint8_t dgst[64], size_t *dgst_len, const brisk_digest **md)
+{
+    static const char *const by_len[][2] = {
+        {"20", "sha1"}, {"28", "sha224"}, {"32", "sha256"}, {"48", "sha384"}, {"64", "sha512"}};
+
+    if (a->rawin) {
+        *md = brisk_digest_by_name(a->digest != NULL ? a->digest : "sha256");
+        if (*md == NULL || (*md)->digest_len > 64) {
+            app_error("pkeyutl", "unknown digest '%s'", a->digest);
+            return -1;
+        }
+        brisk_digest_oneshot(*md, dgst, in, in_len);
+        *dgst_len = (*md)->digest_len;
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof(by_len) / sizeof(by_len[0]); i++)
+        if ((size_t)atoi(by_len[i][0]) == in_len) {
+            *md = brisk_digest_by_name(by_len[i][1]);
+            memcpy(dgst, in, in_len);
+            *dgst_len = in_len;
+            return 0;
+        }
+    app_error("pkeyutl", "the input is %zu bytes, not a digest (20, 28, 32, 48 or 64 bytes): "
+                         "sign a message with -rawin, or with brisk dgst -sign",
+              in_len);
+    return -1;
+}
+
+/* sign_or_verify signs the input, or verifies it against -sigfile. */
+static int sign_or_verify(const pkeyutl_args *a, const brisk_pkey *key)
+{
+    const brisk_curve_key *c = &key->u.curve;
+    brisk_ec_curve curve = (brisk_ec_curve)c->curve;
+    uint8_t *in = NULL, *sig = NULL, dgst[64], out[BRISK_EC_MAX_SIG_LEN];
+    size_t in_len = 0, sig_len = 0, dgst_len = 0, out_len = sizeof(out);
+    const brisk_digest *md = NULL;
+    int ret = 1, err;
+
+    if (key->type != BRISK_PKEY_EC) {
+        app_error("pkeyutl", "%s keys cannot -%s here (use brisk dgst for RSA and DSA)",
+                  brisk_pkey_type_name(key), a->op == OPT_SIGN ? "sign" : "verify");
+        return 1;
+    }
+    if (read_file("pkeyutl", a->in, MAX_INPUT, &in, &in_len) != 0)
+        return 1;
+    if (ecdsa_digest(a, in, in_len, dgst, &dgst_len, &md) != 0)
+        goto done;
+    if (a->op == OPT_SIGN) {
+        err = brisk_ecdsa_sign(curve, c->priv, out, &out_len, md, dgst, dgst_len);
+        if (err != BRISK_EOK)
+            app_error("pkeyutl", "cannot sign: %s", brisk_strerror(err));
+        else if (write_file("pkeyutl", a->out, out, out_len, 0) == 0)
+            ret = 0;
+        goto done;
+    }
+    if (read_file("pkeyutl", a->sigfile, 4096, &sig, &sig_len) != 0)
+        goto done;
+    err = brisk_ecdsa_verify(curve, c->pub, c->pub_len, sig, sig_len, dgst, dgst_len);
+    if (err == BRISK_EOK) {
+        static const char okay[] = "Signature Verified Successfully\n";
+        ret = write_file("pkeyutl", a->out, okay, sizeof(okay) - 1, 0) == 0 ? 0 : 1;
+    } else {
+        static const char bad[] = "Signature Verification Failure\n";
+        write_file("pkeyutl", a->out, bad, sizeof(bad) - 1, 0);
+    }
+done:
+    free(in);
+    free(sig);
+    brisk_wipe(dgst, sizeof(dgst));
     return ret;
 }
 
@@ -91,16 +176,14 @@ static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
         return 1;
     }
     if (a->op == OPT_DERIVE) {
-        if (key->type != BRISK_PKEY_X25519) {
-            app_error("pkeyutl", "%s keys cannot derive a shared secret (X25519 keys can)",
+        if (key->type != BRISK_PKEY_X25519 && key->type != BRISK_PKEY_EC) {
+            app_error("pkeyutl", "%s keys cannot derive a shared secret (X25519 and EC keys can)",
                       type);
             return 1;
         }
         return derive(a, key, peer);
     }
-    app_error("pkeyutl", "%s keys cannot -%s here (use brisk dgst for RSA and DSA)", type,
-              a->op == OPT_SIGN ? "sign" : "verify");
-    return 1;
+    return sign_or_verify(a, key);
 }
 
 /* parse_args fills a; returns 0, 1 after -help, or -1 on error. */
@@ -130,6 +213,7 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
         case OPT_PEERKEY: a->peerkey = o.value; break;
         case OPT_SIGFILE: a->sigfile = o.value; break;
         case OPT_RAWIN: a->rawin = 1; break;
+        case OPT_DIGEST: a->digest = o.value; break;
         case OPT_KEYFORM:
             if (parse_form("pkeyutl", o.name, o.value, &a->keyform) != 0)
                 return -1;
@@ -164,6 +248,10 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
     }
     if (a->op == OPT_VERIFY && a->sigfile == NULL) {
         app_error("pkeyutl", "-verify needs the signature: give -sigfile FILE");
+        return -1;
+    }
+    if (a->digest != NULL && !a->rawin) {
+        app_error("pkeyutl", "-digest needs -rawin (without it the input is the digest)");
         return -1;
     }
     if (a->op != OPT_VERIFY && a->sigfile != NULL) {

@@ -43,7 +43,7 @@ static const struct {
     {"channel", channel_options},
     {"des-opts", des_opts_options}, {"dgst", dgst_options},   {"disk", disk_options},
     {"dsaparam", dsaparam_options},
-    {"enc", enc_options},           {"genpkey", genpkey_options}, {"genrsa", genrsa_options}, {"list", list_options}, {"pkeyutl", pkeyutl_options},
+    {"enc", enc_options},           {"ecparam", ecparam_options}, {"genpkey", genpkey_options}, {"genrsa", genrsa_options}, {"list", list_options}, {"pkeyutl", pkeyutl_options},
     {"pkey", pkey_options},         {"report", report_options}, {"speed", speed_options},
     {"version", version_options},
 };

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/test_cli_curve.sh - end-to-end tests of the elliptic-curve keys
-# (issue 31) through `genpkey`, `pkey` and `pkeyutl`.
+# (issue 31) through `genpkey`, `ecparam`, `pkey`, `pkeyutl` and `dgst`.
 #
 #   sh tests/test_cli_curve.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
 #
@@ -21,6 +21,8 @@ find_native_openssl
 hex() { od -An -tx1 "$1" | tr -d ' \n'; }
 # out_is TEXT: exit 0, no sanitizer report, stdout exactly TEXT.
 out_is() { clean_exit && [ "$(cat "$tmp/out")" = "$1" ]; }
+# quiet CMD...: CMD with its output dropped (openssl's "Verified OK").
+quiet() { "$@" >/dev/null 2>&1; }
 
 cat >"$tmp/alice.pem" <<'EOF'
 -----BEGIN PRIVATE KEY-----
@@ -113,6 +115,106 @@ check "genpkey RSA too small" one_line_error genpkey "rsa_keygen_bits"
 b genpkey -algorithm X25519 -text -outform DER
 check "genpkey -text with DER" one_line_error genpkey "DER"
 
+# ---- EC keys: RFC 6979 A.2.5's P-256 key as SEC 1 "EC PRIVATE KEY" ----
+cat >"$tmp/p256.pem" <<'EOF'
+-----BEGIN EC PRIVATE KEY-----
+MHcCAQEEIMmvqdhFunUWa1whV2ex1pNOUMPbNuibEnuKYisSD2choAoGCCqGSM49
+AwEHoUQDQgAEYP7UuiVanTHJYet0xjVtaMBJuJI7Yfps5mliLmDyn7Z5A/4QCLi8
+maQa6elWKLxk8vGyDC1+n1F3o8KU1EYimQ==
+-----END EC PRIVATE KEY-----
+EOF
+b pkey -in "$tmp/p256.pem" -pubout -out "$tmp/p256.pub"
+check "EC pkey -pubout" clean_exit
+check "EC pkey -pubout: RFC 6979's public key" \
+    has "$tmp/p256.pub" "^Yfps5mliLmDyn7Z5A/4QCLi8maQa6elWKLxk8vGyDC1\+n1F3o8KU1EYimQ==$"
+b pkey -in "$tmp/p256.pem" -traditional -out "$tmp/p256b.pem"
+check "EC pkey -traditional keeps the SEC 1 key unchanged" cmp -s "$tmp/p256.pem" "$tmp/p256b.pem"
+b pkey -in "$tmp/p256.pem" -text -noout
+check "EC pkey -text: the curve" has "$tmp/out" "^NIST CURVE: P-256$"
+printf 'sample' >"$tmp/msg"
+b dgst -sha256 -sign "$tmp/p256.pem" -out "$tmp/msg.sig" "$tmp/msg"
+check "dgst -sha256 -sign with an EC key" clean_exit
+b dgst -sha256 -verify "$tmp/p256.pub" -signature "$tmp/msg.sig" "$tmp/msg"
+check "dgst -verify of the ECDSA signature" out_is "Verified OK"
+printf 'Sample' >"$tmp/msg2"
+b dgst -sha256 -verify "$tmp/p256.pub" -signature "$tmp/msg.sig" "$tmp/msg2"
+check "dgst -verify of another message fails" [ "$rc" -eq 1 ]
+check "dgst -verify of another message: Verification failure" \
+    has "$tmp/out" "^Verification failure$"
+b dgst -sha256 -sign "$tmp/alice.pem" "$tmp/msg"
+check "dgst -sign with an X25519 key" one_line_error dgst "X25519 key"
+b dgst -sha256 -binary -out "$tmp/msg.d" "$tmp/msg"
+b pkeyutl -sign -inkey "$tmp/p256.pem" -in "$tmp/msg.d" -out "$tmp/msg.psig"
+check "pkeyutl -sign with an EC key, a digest as input" clean_exit
+b pkeyutl -verify -inkey "$tmp/p256.pub" -pubin -in "$tmp/msg.d" -sigfile "$tmp/msg.psig"
+check "pkeyutl -verify" out_is "Signature Verified Successfully"
+b pkeyutl -verify -inkey "$tmp/p256.pub" -in "$tmp/msg.d" -sigfile "$tmp/msg.sig"
+check "pkeyutl -verify of dgst's signature" out_is "Signature Verified Successfully"
+b pkeyutl -verify -inkey "$tmp/p256.pub" -in "$tmp/msg2" -rawin -sigfile "$tmp/msg.sig"
+check "pkeyutl -verify, another message: exit 1" [ "$rc" -eq 1 ]
+check "pkeyutl -verify, another message: the words" \
+    has "$tmp/out" "^Signature Verification Failure$"
+b pkeyutl -verify -inkey "$tmp/p256.pub" -in "$tmp/msg" -rawin -sigfile "$tmp/msg.sig"
+check "pkeyutl -verify -rawin hashes with sha256" out_is "Signature Verified Successfully"
+b pkeyutl -sign -inkey "$tmp/p256.pem" -in "$tmp/msg" -rawin -digest sha384 -out "$tmp/m384"
+b dgst -sha384 -verify "$tmp/p256.pub" -signature "$tmp/m384" "$tmp/msg"
+check "pkeyutl -rawin -digest sha384 signs what dgst -sha384 verifies" out_is "Verified OK"
+b pkeyutl -sign -inkey "$tmp/p256.pem" -in "$tmp/msg"
+check "pkeyutl -sign of a 6-byte input" one_line_error pkeyutl "not a digest"
+b pkeyutl -sign -inkey "$tmp/p256.pem" -in "$tmp/msg.d" -digest sha256
+check "pkeyutl -digest without -rawin" one_line_error pkeyutl "needs -rawin"
+b pkeyutl -sign -inkey "$tmp/p256.pem" -in "$tmp/msg" -rawin -digest nosuch
+check "pkeyutl -digest nosuch" one_line_error pkeyutl "unknown digest 'nosuch'"
+b pkeyutl -sign -inkey "$tmp/p256.pub" -in "$tmp/msg.d"
+check "pkeyutl -sign with a public key" one_line_error pkeyutl "needs a private key"
+b pkeyutl -verify -inkey "$tmp/p256.pub" -in "$tmp/msg.d"
+check "pkeyutl -verify without -sigfile" one_line_error pkeyutl "-sigfile"
+b pkeyutl -derive -inkey "$tmp/p256.pem" -peerkey "$tmp/bob.pub"
+check "derive EC with an X25519 key" one_line_error pkeyutl "must match"
+for c in P-256 P-384 P-521; do
+    b genpkey -algorithm EC -pkeyopt ec_paramgen_curve:$c -out "$tmp/ec$c.pem"
+    check "genpkey EC $c" clean_exit
+    b pkey -in "$tmp/ec$c.pem" -pubout -out "$tmp/ec$c.pub"
+    b pkeyutl -derive -inkey "$tmp/p256.pem" -peerkey "$tmp/ec$c.pub" -out "$tmp/d1"
+    if [ $c = P-256 ]; then
+        check "derive on P-256" clean_exit
+        b pkeyutl -derive -inkey "$tmp/ec$c.pem" -peerkey "$tmp/p256.pub" -out "$tmp/d2"
+        check "derive on P-256: both sides agree" cmp -s "$tmp/d1" "$tmp/d2"
+    else
+        check "derive across curves ($c)" one_line_error pkeyutl "must match"
+    fi
+    b dgst -sha512 -sign "$tmp/ec$c.pem" -out "$tmp/s$c" "$tmp/msg"
+    b dgst -sha512 -verify "$tmp/ec$c.pub" -signature "$tmp/s$c" "$tmp/msg"
+    check "dgst -sha512 sign and verify on $c" out_is "Verified OK"
+done
+b genpkey -algorithm EC -pkeyopt group:secp384r1
+check "genpkey EC group:secp384r1" has "$tmp/out" "^-----BEGIN PRIVATE KEY-----$"
+b genpkey -algorithm EC
+check "genpkey EC without a curve" one_line_error genpkey "need a curve"
+b genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp256k1
+check "genpkey EC on an unknown curve" one_line_error genpkey "unknown curve 'secp256k1'"
+b ecparam -name prime256v1 -genkey -out "$tmp/ep.pem"
+check "ecparam -genkey" clean_exit
+check "ecparam -genkey: EC PARAMETERS, then EC PRIVATE KEY" \
+    [ "$(grep -c BEGIN "$tmp/ep.pem")" -eq 2 ]
+check "ecparam -genkey: the key is SEC 1's" has "$tmp/ep.pem" "^-----BEGIN EC PRIVATE KEY-----$"
+check "ecparam -genkey: mode 0600" [ "$(ls -l "$tmp/ep.pem" | cut -c1-10)" = "-rw-------" ]
+b pkey -in "$tmp/ep.pem" -check -noout
+check "ecparam's key reads back (after its parameters)" out_is "Key is valid"
+b ecparam -name secp521r1 -out "$tmp/par.pem"
+b ecparam -in "$tmp/par.pem" -text -noout
+check "ecparam -in -text" out_is "$(printf 'EC-Parameters: (521 bit)\nASN1 OID: secp521r1\nNIST CURVE: P-521')"
+b ecparam -name P-384 -outform DER -out "$tmp/par.der"
+b ecparam -in "$tmp/par.der" -noout -genkey -outform DER -out "$tmp/k384.der"
+b pkey -in "$tmp/k384.der" -text -noout
+check "ecparam DER in, DER key out" has "$tmp/out" "^NIST CURVE: P-384$"
+b ecparam -list_curves
+check "ecparam -list_curves" lines_are "$tmp/out" 3
+b ecparam -name foo
+check "ecparam -name foo" one_line_error ecparam "unknown curve 'foo'"
+b ecparam -in "$tmp/alice.pem"
+check "ecparam -in a key file" one_line_error ecparam "cannot read EC parameters"
+
 # ---- against openssl ----
 if [ "$HAVE_OPENSSL" = 1 ]; then
     openssl genpkey -algorithm X25519 -out "$tmp/o1.pem" 2>/dev/null
@@ -130,15 +232,47 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     check "X25519 -text as openssl's" cmp -s "$tmp/out" "$tmp/o1.txt"
     b pkey -in "$tmp/o1.pub" -text_pub -noout
     check "X25519 public -text_pub as openssl's" cmp -s "$tmp/out" "$tmp/o1p.txt"
-    check "openssl reads brisk's X25519 key" openssl pkey -in "$tmp/k1.pem" -noout
+    check "openssl reads brisk's X25519 key" quiet openssl pkey -in "$tmp/k1.pem" -noout
     check "openssl reads brisk's encrypted X25519 key" \
-        openssl pkey -in "$tmp/k3.pem" -passin pass:secret -noout
+        quiet openssl pkey -in "$tmp/k3.pem" -passin pass:secret -noout
     openssl pkey -in "$tmp/k1.pem" -pubout -out "$tmp/k1o.pub" 2>/dev/null
     b pkey -in "$tmp/k1.pem" -pubout
     check "openssl and brisk agree on k1's public key" cmp -s "$tmp/out" "$tmp/k1o.pub"
     openssl pkeyutl -derive -inkey "$tmp/o1.pem" -peerkey "$tmp/k2.pub" -out "$tmp/so" 2>/dev/null
     b pkeyutl -derive -inkey "$tmp/k2.der" -peerkey "$tmp/o1.pub" -out "$tmp/sb"
     check "brisk and openssl derive one X25519 secret" cmp -s "$tmp/so" "$tmp/sb"
+    for c in P-256 P-384 P-521; do
+        openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:$c -out "$tmp/o$c.pem" 2>/dev/null
+        openssl pkey -in "$tmp/o$c.pem" -pubout -out "$tmp/o$c.pub" 2>/dev/null
+        b pkey -in "$tmp/o$c.pem"
+        check "openssl's $c key re-encoded byte for byte" cmp -s "$tmp/out" "$tmp/o$c.pem"
+        openssl pkey -in "$tmp/o$c.pem" -outform DER -out "$tmp/o$c.der" 2>/dev/null
+        b pkey -in "$tmp/o$c.pem" -outform DER
+        check "openssl's $c key in DER (SEC 1) as openssl writes it" \
+            cmp -s "$tmp/out" "$tmp/o$c.der"
+        openssl pkey -in "$tmp/o$c.pem" -text -noout >"$tmp/o.txt" 2>/dev/null
+        b pkey -in "$tmp/o$c.pem" -text -noout
+        check "$c -text as openssl's" cmp -s "$tmp/out" "$tmp/o.txt"
+        check "openssl checks brisk's $c key" quiet openssl pkey -in "$tmp/ec$c.pem" -check -noout
+        openssl pkeyutl -derive -inkey "$tmp/o$c.pem" -peerkey "$tmp/ec$c.pub" \
+            -out "$tmp/so" 2>/dev/null
+        b pkeyutl -derive -inkey "$tmp/ec$c.pem" -peerkey "$tmp/o$c.pub" -out "$tmp/sb"
+        check "brisk and openssl derive one $c secret" cmp -s "$tmp/so" "$tmp/sb"
+        b dgst -sha256 -sign "$tmp/ec$c.pem" -out "$tmp/bs" "$tmp/msg"
+        check "openssl verifies brisk's $c signature" \
+            quiet openssl dgst -sha256 -verify "$tmp/ec$c.pub" -signature "$tmp/bs" "$tmp/msg"
+        openssl dgst -sha256 -sign "$tmp/o$c.pem" -out "$tmp/os" "$tmp/msg" 2>/dev/null
+        b dgst -sha256 -verify "$tmp/o$c.pub" -signature "$tmp/os" "$tmp/msg"
+        check "brisk verifies openssl's $c signature" out_is "Verified OK"
+    done
+    openssl ecparam -name prime256v1 -genkey -out "$tmp/oep.pem" 2>/dev/null
+    b pkey -in "$tmp/oep.pem" -check -noout
+    check "brisk reads openssl ecparam -genkey's file" out_is "Key is valid"
+    check "openssl reads brisk ecparam -genkey's file" \
+        quiet openssl ec -in "$tmp/ep.pem" -check -noout
+    openssl ecparam -name secp384r1 -text >"$tmp/oparams" 2>/dev/null
+    b ecparam -name secp384r1 -text
+    check "ecparam -text as openssl's" cmp -s "$tmp/out" "$tmp/oparams"
 fi
 
 echo "$pass passed, $fail failed"

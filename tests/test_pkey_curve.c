@@ -270,6 +270,212 @@ static void test_set_and_derive(const curve_case *c)
     brisk_pkey_cleanup(&gen);
 }
 
+/* ---- EC keys (RFC 5480, SEC 1) ---- */
+
+/* RFC 6979 A.2.5's P-256 key. */
+static const char p256_d[] = "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721";
+static const char p256_q[] = "04"
+                             "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6"
+                             "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299";
+static const char oid_ec[] = "2a8648ce3d0201";
+static const char oid_p256[] = "2a8648ce3d030107";
+static const char oid_p384[] = "2b81040022";
+
+/* ec_private is ECPrivateKey { version, d, [0] curve (if given), [1] q (if given) }. */
+static const char *ec_private(const char *version, const char *d, const char *curve,
+                              const char *q)
+{
+    const char *body = cat(tlv("02", version), tlv("04", d));
+    if (curve != NULL)
+        body = cat(body, tlv("a0", tlv("06", curve)));
+    if (q != NULL)
+        body = cat(body, tlv("a1", tlv("03", cat("00", q))));
+    return tlv("30", body);
+}
+
+static const char *ec_algid(const char *curve)
+{
+    return tlv("30", cat(tlv("06", oid_ec), tlv("06", curve)));
+}
+
+/* decode_ok decodes hex and checks the key's bytes. */
+static void decode_ok(const char *hex, int private, const char *what)
+{
+    uint8_t d[32], q[65];
+    size_t len;
+    brisk_pkey key;
+    uint8_t *der = decode_hex(hex, &len);
+
+    tv_hex_decode(d, sizeof(d), p256_d, &len);
+    tv_hex_decode(q, sizeof(q), p256_q, &len);
+    der = decode_hex(hex, &len);
+    if (tv_check_int(brisk_pkey_from_der(&key, der, len), BRISK_EOK, "EC: %s", what)) {
+        tv_check(key.type == BRISK_PKEY_EC && key.u.curve.curve == BRISK_EC_P256 &&
+                     brisk_pkey_has_private(&key) == private && key.u.curve.pub_len == 65,
+                 "EC: %s: type, curve", what);
+        tv_check_mem(key.u.curve.pub, q, 65, "EC: %s: public key", what);
+        if (private)
+            tv_check_mem(key.u.curve.priv, d, 32, "EC: %s: private key", what);
+        brisk_pkey_cleanup(&key);
+    }
+    free(der);
+}
+
+/* encodes_as decodes `from` and checks that it encodes in form as `want`. */
+static void encodes_as(const char *from, int form, const char *want, const char *what)
+{
+    size_t len, want_len;
+    uint8_t *der = decode_hex(from, &len), *w = decode_hex(want, &want_len), out[512];
+    brisk_pkey key;
+
+    if (brisk_pkey_from_der(&key, der, len) == BRISK_EOK) {
+        len = sizeof(out);
+        tv_check(brisk_pkey_to_der(out, &len, &key, form) == BRISK_EOK && len == want_len &&
+                     memcmp(out, w, len) == 0,
+                 "EC: %s", what);
+        brisk_pkey_cleanup(&key);
+    } else {
+        tv_fail("EC: %s: does not decode", what);
+    }
+    free(der);
+    free(w);
+}
+
+static void test_ec(void)
+{
+    const char *sec1 = ec_private("01", p256_d, oid_p256, p256_q);
+    const char *p8 = pkcs8("00", ec_algid(oid_p256), ec_private("01", p256_d, NULL, p256_q));
+    const char *pk = tlv("30", cat(ec_algid(oid_p256), tlv("03", cat("00", p256_q))));
+    char q_off[200], d_high[80], q_compressed[80];
+    brisk_pkey key;
+    uint8_t buf[256];
+    size_t len;
+    int curve;
+
+    /* what OpenSSL 3.0 writes, back byte for byte in every form */
+    decode_ok(sec1, 1, "SEC 1 ECPrivateKey");
+    decode_ok(p8, 1, "PKCS#8");
+    decode_ok(pk, 0, "SubjectPublicKeyInfo");
+    encodes_as(sec1, BRISK_PKEY_FORM_PKCS8, p8, "SEC 1 to PKCS#8");
+    encodes_as(p8, BRISK_PKEY_FORM_TRADITIONAL, sec1, "PKCS#8 to SEC 1");
+    encodes_as(p8, BRISK_PKEY_FORM_SPKI, pk, "PKCS#8 to SPKI");
+    encodes_as(pk, BRISK_PKEY_FORM_SPKI, pk, "SPKI again");
+    /* what other encoders write: no public key, the curve twice, a short d,
+     * a compressed point (y of RFC 6979's key is odd: 03) */
+    decode_ok(pkcs8("00", ec_algid(oid_p256), ec_private("01", p256_d, NULL, NULL)), 1,
+              "PKCS#8 without the public key");
+    decode_ok(pkcs8("00", ec_algid(oid_p256), ec_private("01", p256_d, oid_p256, p256_q)), 1,
+              "PKCS#8 naming the curve twice");
+    snprintf(q_compressed, sizeof(q_compressed), "03%.64s", p256_q + 2);
+    decode_ok(tlv("30", cat(ec_algid(oid_p256), tlv("03", cat("00", q_compressed)))), 0,
+              "SPKI with a compressed point");
+    {
+        const char *short_d = "00000000000000000000000000000000000000000000000000000000000000"
+                              "05";
+        brisk_pkey k5;
+        size_t n;
+        uint8_t *der = decode_hex(ec_private("01", "05", oid_p256, NULL), &n);
+        if (tv_check_int(brisk_pkey_from_der(&k5, der, n), BRISK_EOK, "EC: a one-byte d")) {
+            uint8_t want[32];
+            tv_hex_decode(want, sizeof(want), short_d, &n);
+            tv_check_mem(k5.u.curve.priv, want, 32, "EC: a one-byte d, padded");
+            brisk_pkey_cleanup(&k5);
+        }
+        free(der);
+    }
+
+    /* refused */
+    snprintf(q_off, sizeof(q_off), "%.128s%02x", p256_q, 0x99 ^ 1);
+    /* n = ffffffff 00000000 ffffffff ...: this d is above it */
+    snprintf(d_high, sizeof(d_high), "ffffffff01%s", p256_d + 10);
+    expect_hex(ec_private("00", p256_d, oid_p256, p256_q), BRISK_EDECODE, "version 0", "EC");
+    expect_hex(ec_private("01", p256_d, NULL, p256_q), BRISK_EDECODE, "SEC 1 without a curve",
+               "EC");
+    expect_hex(ec_private("01", p256_d, oid_p384, p256_q), BRISK_EPUBKEY,
+               "SEC 1 naming another curve than its point's", "EC");
+    expect_hex(ec_private("01", cat("00", p256_d), oid_p256, p256_q), BRISK_EDECODE,
+               "d longer than the curve's", "EC");
+    expect_hex(ec_private("01", "", oid_p256, p256_q), BRISK_EDECODE, "empty d", "EC");
+    expect_hex(ec_private("01", p256_d, oid_p256, q_off), BRISK_EPUBKEY,
+               "a point off the curve", "EC");
+    expect_hex(ec_private("01", "00", oid_p256, NULL), BRISK_EINVAL, "d = 0", "EC");
+    expect_hex(ec_private("01", d_high, oid_p256, NULL), BRISK_EINVAL, "d >= n", "EC");
+    expect_hex(ec_private("01", "01", oid_p256, p256_q), BRISK_EPUBKEY,
+               "a public key that is not d's", "EC");
+    expect_hex(cat(sec1, "00"), BRISK_EDECODE, "a trailing byte", "EC");
+    expect_hex(pkcs8("00", ec_algid(oid_p384), ec_private("01", p256_d, oid_p256, p256_q)),
+               BRISK_EDECODE, "PKCS#8 whose curves differ", "EC");
+    expect_hex(pkcs8("00", ec_algid("2b8104000a"), ec_private("01", p256_d, NULL, NULL)),
+               BRISK_EDECODE, "secp256k1 (not supported)", "EC");
+    expect_hex(pkcs8("00", tlv("30", cat(tlv("06", oid_ec), "0500")),
+                     ec_private("01", p256_d, NULL, NULL)),
+               BRISK_EDECODE, "implicit parameters", "EC");
+    expect_hex(pkcs8("00", tlv("30", cat(tlv("06", oid_ec), tlv("30", "020101"))),
+                     ec_private("01", p256_d, NULL, NULL)),
+               BRISK_EDECODE, "explicit parameters", "EC");
+    expect_hex(tlv("30", cat(ec_algid(oid_p256), tlv("03", cat("00", q_off)))), BRISK_EDECODE,
+               "SPKI with a point off the curve", "EC");
+    expect_hex(tlv("30", cat(ec_algid(oid_p256), tlv("03", "0000"))), BRISK_EDECODE,
+               "SPKI with the point at infinity", "EC");
+
+    /* the parameters alone */
+    len = sizeof(buf);
+    tv_check(brisk_ec_params_to_der(buf, &len, BRISK_EC_P256) == BRISK_EOK && len == 10 &&
+                 brisk_ec_params_from_der(&curve, buf, len) == BRISK_EOK &&
+                 curve == BRISK_EC_P256,
+             "EC parameters round trip");
+    len = sizeof(buf);
+    tv_check_int(brisk_ec_params_to_der(buf, &len, 9), BRISK_EINVAL, "EC parameters: no curve 9");
+    tv_check_int(brisk_ec_params_from_der(&curve, buf, 3), BRISK_EDECODE,
+                 "EC parameters: truncated");
+
+    /* making and setting keys */
+    for (int c = BRISK_EC_P256; c <= BRISK_EC_P521; c++) {
+        brisk_pkey gen, peer;
+        uint8_t s1[66], s2[66];
+        size_t l1 = sizeof(s1), l2 = sizeof(s2);
+        if (!tv_check_int(brisk_pkey_generate(&key, BRISK_PKEY_EC, c), BRISK_EOK,
+                          "EC: generate on curve %d", c))
+            continue;
+        tv_check(key.u.curve.priv_len == brisk_ec_bytes((brisk_ec_curve)c) &&
+                     key.u.curve.pub_len == 1 + 2 * key.u.curve.priv_len,
+                 "EC: generated lengths on curve %d", c);
+        brisk_pkey_generate(&gen, BRISK_PKEY_EC, c);
+        brisk_pkey_set_curve_key(&peer, BRISK_PKEY_EC, c, NULL, 0, gen.u.curve.pub,
+                                 gen.u.curve.pub_len);
+        tv_check(brisk_pkey_derive(s1, &l1, &key, &peer) == BRISK_EOK, "EC: derive on %d", c);
+        brisk_pkey_cleanup(&peer);
+        brisk_pkey_set_curve_key(&peer, BRISK_PKEY_EC, c, NULL, 0, key.u.curve.pub,
+                                 key.u.curve.pub_len);
+        tv_check(brisk_pkey_derive(s2, &l2, &gen, &peer) == BRISK_EOK && l1 == l2 &&
+                     memcmp(s1, s2, l1) == 0,
+                 "EC: both sides derive one secret on curve %d", c);
+        brisk_pkey_cleanup(&peer);
+        brisk_pkey_cleanup(&gen);
+        brisk_pkey_cleanup(&key);
+    }
+    tv_check_int(brisk_pkey_generate(&key, BRISK_PKEY_EC, 0), BRISK_EINVAL, "EC: no curve");
+    tv_check_int(brisk_pkey_generate(&key, BRISK_PKEY_X25519, BRISK_EC_P256), BRISK_EINVAL,
+                 "X25519 with a curve");
+    {
+        uint8_t d[32], q[65];
+        size_t n;
+        tv_hex_decode(d, sizeof(d), p256_d, &n);
+        tv_hex_decode(q, sizeof(q), p256_q, &n);
+        tv_check_int(brisk_pkey_set_curve_key(&key, BRISK_PKEY_EC, BRISK_EC_P256, d, 32, q, 65),
+                     BRISK_EOK, "EC: set d and its Q");
+        brisk_pkey_cleanup(&key);
+        q[64] ^= 1;
+        tv_check_int(brisk_pkey_set_curve_key(&key, BRISK_PKEY_EC, BRISK_EC_P256, NULL, 0, q, 65),
+                     BRISK_EPUBKEY, "EC: set a point off the curve");
+        tv_check_int(brisk_pkey_set_curve_key(&key, BRISK_PKEY_EC, BRISK_EC_P384, d, 32, NULL, 0),
+                     BRISK_EINVAL, "EC: set a P-256 d on P-384");
+        memset(d, 0, sizeof(d));
+        tv_check_int(brisk_pkey_set_curve_key(&key, BRISK_PKEY_EC, BRISK_EC_P256, d, 32, NULL, 0),
+                     BRISK_EINVAL, "EC: set d = 0");
+    }
+}
+
 static void test_generic(void)
 {
     brisk_pkey key, other;
@@ -300,6 +506,7 @@ int main(void)
         test_rejections(&cases[i]);
         test_set_and_derive(&cases[i]);
     }
+    test_ec();
     test_generic();
     return tv_end();
 }

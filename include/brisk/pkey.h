@@ -210,6 +210,16 @@ BRISK_API int brisk_dsa_params_from_pem(brisk_dsa_params *params, const char *te
 BRISK_API int brisk_dsa_params_to_der(uint8_t *out, size_t *out_len, const brisk_dsa_params *params);
 BRISK_API int brisk_dsa_params_to_pem(char *out, size_t *out_len, const brisk_dsa_params *params);
 
+/* brisk_ec_params_from_der / _from_pem ("EC PARAMETERS") decode
+ * ECParameters holding a named curve's OID (RFC 5480 section 2.1.1: P-256,
+ * P-384 or P-521; explicit parameters are BRISK_EDECODE) into *curve, a
+ * brisk_ec_curve; brisk_ec_params_to_der / _to_pem encode one, with out and
+ * *out_len as brisk_pkey_to_der. */
+BRISK_API int brisk_ec_params_from_der(int *curve, const uint8_t *der, size_t der_len);
+BRISK_API int brisk_ec_params_from_pem(int *curve, const char *text, size_t text_len);
+BRISK_API int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve);
+BRISK_API int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve);
+
 #ifdef __cplusplus
 }
 #endif

@@ -168,6 +168,13 @@ int brisk_pem_label_is(const pem_block *blk, const char *label);
 int brisk_pem_write(char *out, size_t *out_len, const char *label, const char *headers,
                     const uint8_t *der, size_t der_len);
 
+/* brisk_pem_find finds the first block labelled `label` in text and decodes
+ * its body into der (PK_DER_MAX bytes), setting *der_len: BRISK_EDECODE
+ * when there is none (or a broken block before it), BRISK_EUNSUPPORTED for
+ * an encrypted one. */
+int brisk_pem_find(uint8_t *der, size_t *der_len, const char *label, const char *text,
+                   size_t text_len);
+
 /* The largest DER that PEM decoding and encoding go through: an
  * RSAPrivateKey of BRISK_BN_MAX_BITS bits in PKCS#8, with room to spare. */
 #define PK_DER_MAX (12 * 1024)
@@ -223,6 +230,11 @@ int brisk_curve_get_algorithm(der_reader *alg, brisk_pkey *key);
 int brisk_curve_get_pkcs8(der_reader *oct, brisk_pkey *key);
 int brisk_curve_get_spki(der_reader *bits, brisk_pkey *key);
 
+/* brisk_curve_get_sec1 takes SEC 1's ECPrivateKey: standalone (the
+ * traditional "EC PRIVATE KEY", whose [0] curve sets key's type and
+ * curve) or inside PKCS#8 (a [0] curve, if any, must be key's). */
+int brisk_curve_get_sec1(der_reader *r, brisk_pkey *key, int standalone);
+
 /* brisk_curve_prepare checks a decoded key as brisk_pkey_from_der does. */
 int brisk_curve_prepare(brisk_pkey *key);
 
@@ -231,6 +243,10 @@ int brisk_curve_prepare(brisk_pkey *key);
 void brisk_curve_put_algorithm(der_writer *w, const brisk_pkey *key);
 void brisk_curve_put_pkcs8(der_writer *w, const brisk_pkey *key);
 void brisk_curve_put_public(der_writer *w, const brisk_pkey *key);
+
+/* brisk_curve_put_sec1 prepends an EC key's ECPrivateKey, with the [0]
+ * curve when with_curve (standalone) and always the [1] public key. */
+void brisk_curve_put_sec1(der_writer *w, const brisk_pkey *key, int with_curve);
 
 /* brisk_pk_cbc encrypts (encrypt 1) or decrypts in[0..in_len-1] with cipher c
  * in CBC mode with PKCS#7 padding into out (room for in_len + one block),

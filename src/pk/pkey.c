@@ -189,6 +189,8 @@ static int get_form(der_reader *r, brisk_pkey *key, int form, int type)
         key->type = type;
         if (type == BRISK_PKEY_RSA)
             return get_rsa_private(r, &key->u.rsa);
+        if (type == BRISK_PKEY_EC)
+            return brisk_curve_get_sec1(r, key, 1);
         return get_dsa_traditional(r, &key->u.dsa);
     default:
         return BRISK_EDECODE;
@@ -237,7 +239,8 @@ static int is_pbe(const uint8_t *der, size_t der_len)
 /* classify tells the encodings apart by the outer SEQUENCE's members: a
  * SEQUENCE of a password-based scheme then an OCTET STRING is an
  * EncryptedPrivateKeyInfo (PK_FORM_ENCRYPTED), a SEQUENCE first otherwise a SubjectPublicKeyInfo;
- * an INTEGER then a SEQUENCE is PKCS#8; INTEGERs only are RSAPublicKey (2),
+ * an INTEGER then a SEQUENCE is PKCS#8, an INTEGER then an OCTET STRING
+ * SEC 1's ECPrivateKey; INTEGERs only are RSAPublicKey (2),
  * OpenSSL's DSA key (6) or RSAPrivateKey (9).  The decoder of the form
  * found does the real checks. */
 static int classify(const uint8_t *der, size_t der_len, int *form, int *type)
@@ -263,6 +266,10 @@ static int classify(const uint8_t *der, size_t der_len, int *form, int *type)
         *form = BRISK_PKEY_FORM_SPKI;
     else if (tags[0] == DER_INTEGER && tags[1] == DER_SEQUENCE)
         *form = BRISK_PKEY_FORM_PKCS8;
+    else if (tags[0] == DER_INTEGER && tags[1] == DER_OCTET_STRING) {
+        *form = BRISK_PKEY_FORM_TRADITIONAL;   /* SEC 1's ECPrivateKey */
+        *type = BRISK_PKEY_EC;
+    }
     else if (ints == n && n == 2)
         *form = BRISK_PKEY_FORM_PKCS1_PUBLIC;
     else if (ints == n && (n == 6 || n == 9)) {
@@ -314,6 +321,7 @@ static const pem_kind pem_kinds[] = {
     {"RSA PRIVATE KEY", BRISK_PKEY_FORM_TRADITIONAL, BRISK_PKEY_RSA},
     {"RSA PUBLIC KEY", BRISK_PKEY_FORM_PKCS1_PUBLIC, BRISK_PKEY_RSA},
     {"DSA PRIVATE KEY", BRISK_PKEY_FORM_TRADITIONAL, BRISK_PKEY_DSA},
+    {"EC PRIVATE KEY", BRISK_PKEY_FORM_TRADITIONAL, BRISK_PKEY_EC},
 };
 
 int brisk_pkey_pem_kind(const pem_block *blk, int *form, int *type)
@@ -340,9 +348,9 @@ const char *brisk_pkey_pem_label(int form, int type)
     return NULL;
 }
 
-/* pem_find finds the first block labelled `label` and decodes its body into
- * der (PK_DER_MAX bytes). */
-static int pem_find(uint8_t *der, size_t *der_len, const char *label, const char *text,
+/* brisk_pem_find finds the first block labelled `label` and decodes its
+ * body into der (PK_DER_MAX bytes). */
+int brisk_pem_find(uint8_t *der, size_t *der_len, const char *label, const char *text,
                     size_t text_len)
 {
     size_t pos = 0;
@@ -495,7 +503,7 @@ static int form_ok(const brisk_pkey *key, int form)
     case BRISK_PKEY_FORM_PKCS8:
         return brisk_pkey_has_private(key);
     case BRISK_PKEY_FORM_TRADITIONAL:
-        return classic && brisk_pkey_has_private(key);
+        return (classic || key->type == BRISK_PKEY_EC) && brisk_pkey_has_private(key);
     case BRISK_PKEY_FORM_SPKI:
         return 1;
     case BRISK_PKEY_FORM_PKCS1_PUBLIC:
@@ -521,6 +529,8 @@ int brisk_pkey_to_der(uint8_t *out, size_t *out_len, const brisk_pkey *key,
         put_rsa_public(&w, &key->u.rsa);
     else if (key->type == BRISK_PKEY_RSA)
         put_rsa_private(&w, &key->u.rsa);
+    else if (key->type == BRISK_PKEY_EC)
+        brisk_curve_put_sec1(&w, key, 1);
     else
         put_dsa_traditional(&w, &key->u.dsa);
     return brisk_der_finish(&w, out_len);
@@ -600,7 +610,7 @@ int brisk_dsa_params_from_pem(brisk_dsa_params *params, const char *text, size_t
 
     if (params == NULL || (text == NULL && text_len > 0))
         return BRISK_EINVAL;
-    err = pem_find(der, &der_len, "DSA PARAMETERS", text, text_len);
+    err = brisk_pem_find(der, &der_len, "DSA PARAMETERS", text, text_len);
     if (err == BRISK_EOK)
         err = brisk_dsa_params_from_der(params, der, der_len);
     return err;

@@ -1,16 +1,25 @@
 /*
- * src/pk/pkey_curve.c - elliptic-curve keys in DER: X25519, X448, Ed25519
- * and Ed448 as RFC 8410 puts them in PKCS#8 (the private key an OCTET
- * STRING inside the privateKey OCTET STRING) and SubjectPublicKeyInfo (the
- * raw public key in the BIT STRING), each algorithm identifier an OID
- * without parameters.  pkey.c calls these from its PKCS#8 and
- * SubjectPublicKeyInfo coders, and the kinds table below says, per type,
- * its OID, its lengths and the functions that make its public key.
+ * src/pk/pkey_curve.c - elliptic-curve keys in DER:
+ * - X25519, X448, Ed25519 and Ed448 as RFC 8410 puts them in PKCS#8 (the
+ *   private key an OCTET STRING inside the privateKey OCTET STRING) and
+ *   SubjectPublicKeyInfo (the raw public key in the BIT STRING), each
+ *   algorithm identifier an OID without parameters;
+ * - EC keys on the named curves P-256, P-384 and P-521 (RFC 5480):
+ *   id-ecPublicKey with the curve's OID, the point in the BIT STRING, and
+ *   SEC 1's ECPrivateKey (section C.4) in PKCS#8 or alone, with its [0]
+ *   curve and [1] public key: the traditional "EC PRIVATE KEY".
+ * pkey.c calls these from its coders; the kinds table below says, per
+ * type, its OID, its lengths and the functions that make its keys.
  *
- * Writes what OpenSSL 3.0 writes (`openssl genpkey`, `openssl pkey`):
- * version 0 PKCS#8 without the optional public key.  Not constant-time
- * beyond the curve functions it calls: encodings reveal only lengths.
+ * Writes what OpenSSL 3.0 writes (`openssl genpkey`, `openssl pkey`,
+ * `openssl ecparam -genkey`): version 0 PKCS#8 without the optional public
+ * key for RFC 8410; ECPrivateKey with the public key and, in PKCS#8,
+ * without the curve (named once, in the algorithm).  Reads also
+ * ECPrivateKey's scalar shorter than the curve's length (as old encoders
+ * wrote it) and compressed points.  Not constant-time beyond the curve
+ * functions it calls: encodings reveal only lengths.
  */
+#include <brisk/ec.h>
 #include <brisk/rand.h>
 #include <brisk/x25519.h>
 
@@ -20,7 +29,7 @@
 typedef struct curve_kind {
     brisk_pkey_type type;
     const char *name;        /* OpenSSL's name of the type */
-    uint8_t oid[3];          /* 1.3.101.x */
+    uint8_t oid[3];          /* 1.3.101.x (EC: unused, see ec_curves) */
     size_t priv_len, pub_len;
     int (*public_of)(uint8_t *pub, const uint8_t *priv);
     int (*keygen)(uint8_t *priv, uint8_t *pub);
@@ -37,8 +46,105 @@ static int x25519_keygen(uint8_t *priv, uint8_t *pub)
 }
 
 static const curve_kind kinds[] = {
+    {BRISK_PKEY_EC, "EC", {0}, 0, 0, NULL, NULL},
     {BRISK_PKEY_X25519, "X25519", {0x2b, 0x65, 0x6e}, 32, 32, x25519_public_of, x25519_keygen},
 };
+
+/* id-ecPublicKey (1.2.840.10045.2.1) and the named curves (RFC 5480
+ * section 2.1.1.1): prime256v1 (1.2.840.10045.3.1.7), secp384r1
+ * (1.3.132.0.34), secp521r1 (1.3.132.0.35). */
+static const uint8_t oid_ec[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01};
+
+typedef struct ec_named {
+    brisk_ec_curve curve;
+    uint8_t oid[8];
+    size_t oid_len;
+} ec_named;
+
+static const ec_named ec_curves[] = {
+    {BRISK_EC_P256, {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07}, 8},
+    {BRISK_EC_P384, {0x2b, 0x81, 0x04, 0x00, 0x22}, 5},
+    {BRISK_EC_P521, {0x2b, 0x81, 0x04, 0x00, 0x23}, 5},
+};
+
+static const ec_named *ec_named_of(int curve)
+{
+    for (size_t i = 0; i < sizeof(ec_curves) / sizeof(ec_curves[0]); i++)
+        if ((int)ec_curves[i].curve == curve)
+            return &ec_curves[i];
+    return NULL;
+}
+
+/* get_named_curve takes a namedCurve OID of ec_curves into *curve. */
+static int get_named_curve(der_reader *r, int *curve)
+{
+    for (size_t i = 0; i < sizeof(ec_curves) / sizeof(ec_curves[0]); i++) {
+        der_reader t = *r;
+        int got = brisk_der_get_oid(&t, ec_curves[i].oid, ec_curves[i].oid_len);
+        if (got < 0)
+            return BRISK_EDECODE;   /* not an OID: explicit parameters */
+        if (got == 1) {
+            *r = t;
+            *curve = (int)ec_curves[i].curve;
+            return BRISK_EOK;
+        }
+    }
+    return BRISK_EDECODE;           /* another curve */
+}
+
+/* put_named_curve prepends the curve's OID. */
+static void put_named_curve(der_writer *w, int curve)
+{
+    const ec_named *e = ec_named_of(curve);
+    size_t mark = w->len;
+
+    brisk_der_put_bytes(w, e->oid, e->oid_len);
+    brisk_der_wrap(w, DER_OID, mark);
+}
+
+/* curve_fits says whether curve goes with type: an EC key's is one of
+ * ec_curves, the others' 0. */
+static int curve_fits(brisk_pkey_type type, int curve)
+{
+    return type == BRISK_PKEY_EC ? ec_named_of(curve) != NULL : curve == 0;
+}
+
+/* priv_len_of and pub_len_of are a key's lengths by type and curve. */
+static size_t priv_len_of(const curve_kind *k, int curve)
+{
+    return k->type == BRISK_PKEY_EC ? brisk_ec_bytes((brisk_ec_curve)curve) : k->priv_len;
+}
+
+static size_t pub_len_of(const curve_kind *k, int curve)
+{
+    size_t n = brisk_ec_bytes((brisk_ec_curve)curve);
+
+    return k->type == BRISK_PKEY_EC ? (n > 0 ? 1 + 2 * n : 0) : k->pub_len;
+}
+
+/* public_of makes the public key of c's private key; 0 or an error. */
+static int public_of(const curve_kind *k, brisk_curve_key *c)
+{
+    int err = k->type == BRISK_PKEY_EC
+                  ? brisk_ec_public((brisk_ec_curve)c->curve, c->pub, c->priv)
+                  : k->public_of(c->pub, c->priv);
+
+    c->pub_len = err == BRISK_EOK ? pub_len_of(k, c->curve) : 0;
+    return err;
+}
+
+/* set_point stores an EC public key, compressed or not, uncompressed:
+ * BRISK_EPUBKEY when it is not a point of the curve. */
+static int set_point(brisk_curve_key *c, const uint8_t *p, size_t len)
+{
+    size_t n = brisk_ec_bytes((brisk_ec_curve)c->curve);
+
+    if (len == 0 || len > 1 + 2 * n ||
+        brisk_ec_point_decompress((brisk_ec_curve)c->curve, c->pub, p, len) != BRISK_EOK)
+        return BRISK_EPUBKEY;
+    c->pub_len = 1 + 2 * n;
+    return BRISK_EOK;
+}
 
 static const curve_kind *kind_of(int type)
 {
@@ -64,12 +170,28 @@ const char *brisk_curve_type_name(int type)
 
 int brisk_curve_get_algorithm(der_reader *alg, brisk_pkey *key)
 {
+    der_reader e = *alg;
+    int got = brisk_der_get_oid(&e, oid_ec, sizeof(oid_ec));
+
+    if (got < 0)
+        return BRISK_EDECODE;
+    if (got == 1) {
+        /* RFC 5480 section 2.1.1: named curves only */
+        if (get_named_curve(&e, &key->u.curve.curve) != BRISK_EOK || !der_done(&e))
+            return BRISK_EDECODE;
+        *alg = e;
+        key->type = BRISK_PKEY_EC;
+        return 1;
+    }
     for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
         der_reader t = *alg;
-        int got = brisk_der_get_oid(&t, kinds[i].oid, sizeof(kinds[i].oid));
-        if (got < 0)
+        int hit;
+        if (kinds[i].type == BRISK_PKEY_EC)
+            continue;
+        hit = brisk_der_get_oid(&t, kinds[i].oid, sizeof(kinds[i].oid));
+        if (hit < 0)
             return BRISK_EDECODE;
-        if (got == 1) {
+        if (hit == 1) {
             /* RFC 8410 section 3: the parameters MUST be absent */
             if (!der_done(&t))
                 return BRISK_EDECODE;
@@ -91,15 +213,66 @@ int brisk_curve_get_pkcs8(der_reader *oct, brisk_pkey *key)
     brisk_curve_key *c = &key->u.curve;
     der_reader s;
 
+    if (key->type == BRISK_PKEY_EC)
+        return brisk_curve_get_sec1(oct, key, 0) == BRISK_EOK && der_done(oct) ? BRISK_EOK
+                                                                               : BRISK_EDECODE;
     if (k == NULL || brisk_der_get(oct, DER_OCTET_STRING, &s) != BRISK_EOK ||
         !der_done(oct) || s.len != k->priv_len)
         return BRISK_EDECODE;
     memcpy(c->priv, s.p, s.len);
     c->priv_len = s.len;
     c->has_private = 1;
-    if (k->public_of(c->pub, c->priv) == BRISK_EOK)
-        c->pub_len = k->pub_len;
+    public_of(k, c);
     return BRISK_EOK;
+}
+
+/* brisk_curve_get_sec1 takes an ECPrivateKey SEQUENCE { 1, OCTET STRING d,
+ * [0] curve OPTIONAL, [1] BIT STRING point OPTIONAL }: standalone (with
+ * `standalone`; the [0] curve is then required and sets key's type and
+ * curve) or inside PKCS#8 (where a [0] curve must be the algorithm's).
+ * Without [1], the public key is made from d. */
+int brisk_curve_get_sec1(der_reader *r, brisk_pkey *key, int standalone)
+{
+    brisk_curve_key *c = &key->u.curve;
+    der_reader s, d, tagged;
+    const uint8_t *v;
+    size_t v_len, n;
+    int curve = 0;
+
+    if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK ||
+        brisk_der_get_uint(&s, &v, &v_len) != BRISK_EOK || v_len != 1 || v[0] != 1 ||
+        brisk_der_get(&s, DER_OCTET_STRING, &d) != BRISK_EOK)
+        return BRISK_EDECODE;
+    if (der_peek(&s) == 0xa0) {
+        if (brisk_der_get(&s, 0xa0, &tagged) != BRISK_EOK ||
+            get_named_curve(&tagged, &curve) != BRISK_EOK || !der_done(&tagged) ||
+            (!standalone && curve != c->curve))
+            return BRISK_EDECODE;
+    }
+    if (standalone) {
+        if (curve == 0)
+            return BRISK_EDECODE;
+        key->type = BRISK_PKEY_EC;
+        c->curve = curve;
+    }
+    n = brisk_ec_bytes((brisk_ec_curve)c->curve);
+    if (d.len == 0 || d.len > n)
+        return BRISK_EDECODE;
+    memset(c->priv, 0, n - d.len);
+    memcpy(c->priv + n - d.len, d.p, d.len);
+    c->priv_len = n;
+    c->has_private = 1;
+    if (der_peek(&s) == 0xa1) {
+        der_reader bits;
+        if (brisk_der_get(&s, 0xa1, &tagged) != BRISK_EOK ||
+            brisk_der_get_bits(&tagged, &bits) != BRISK_EOK || !der_done(&tagged))
+            return BRISK_EDECODE;
+        if (set_point(c, bits.p, bits.len) != BRISK_EOK)
+            return BRISK_EPUBKEY;
+    } else {
+        public_of(kind_of(BRISK_PKEY_EC), c);
+    }
+    return der_done(&s) ? BRISK_EOK : BRISK_EDECODE;
 }
 
 int brisk_curve_get_spki(der_reader *bits, brisk_pkey *key)
@@ -107,6 +280,13 @@ int brisk_curve_get_spki(der_reader *bits, brisk_pkey *key)
     const curve_kind *k = kind_of(key->type);
     brisk_curve_key *c = &key->u.curve;
 
+    if (key->type == BRISK_PKEY_EC) {
+        c->has_private = 0;
+        if (set_point(c, bits->p, bits->len) != BRISK_EOK)
+            return BRISK_EDECODE;
+        bits->len = 0;
+        return BRISK_EOK;
+    }
     if (k == NULL || bits->len != k->pub_len)
         return BRISK_EDECODE;
     memcpy(c->pub, bits->p, bits->len);
@@ -116,17 +296,27 @@ int brisk_curve_get_spki(der_reader *bits, brisk_pkey *key)
     return BRISK_EOK;
 }
 
-/* brisk_curve_prepare checks a decoded key: a private key gave its public
- * key.  (An X25519 or X448 public key is any string of its length, RFC
- * 7748 section 5.) */
+/* brisk_curve_prepare checks a decoded key: a private key in range whose
+ * public key is the one stored (or made), an EC point on its curve (set_point
+ * checked it).  An X25519 or X448 public key is any string of its length
+ * (RFC 7748 section 5). */
 int brisk_curve_prepare(brisk_pkey *key)
 {
     const curve_kind *k = kind_of(key->type);
-    const brisk_curve_key *c = &key->u.curve;
+    brisk_curve_key *c = &key->u.curve;
+    uint8_t stored[BRISK_CURVE_KEY_MAX_PUB];
+    size_t stored_len = c->pub_len;
+    int err;
 
-    if (k == NULL || c->pub_len != k->pub_len)
+    if (k == NULL)
         return BRISK_EINVAL;
-    return BRISK_EOK;
+    if (!c->has_private)
+        return c->pub_len == pub_len_of(k, c->curve) ? BRISK_EOK : BRISK_EPUBKEY;
+    memcpy(stored, c->pub, stored_len);
+    err = public_of(k, c);     /* BRISK_EINVAL for d out of range */
+    if (err == BRISK_EOK && stored_len > 0 && memcmp(stored, c->pub, stored_len) != 0)
+        err = BRISK_EPUBKEY;
+    return err;
 }
 
 /* ---- Encoding: backwards, as pkey.c's writer goes ---- */
@@ -134,10 +324,38 @@ int brisk_curve_prepare(brisk_pkey *key)
 void brisk_curve_put_algorithm(der_writer *w, const brisk_pkey *key)
 {
     const curve_kind *k = kind_of(key->type);
-    size_t mark = w->len, oid = w->len;
+    size_t mark = w->len, oid;
 
-    brisk_der_put_bytes(w, k->oid, sizeof(k->oid));
+    if (key->type == BRISK_PKEY_EC)
+        put_named_curve(w, key->u.curve.curve);
+    oid = w->len;
+    if (key->type == BRISK_PKEY_EC)
+        brisk_der_put_bytes(w, oid_ec, sizeof(oid_ec));
+    else
+        brisk_der_put_bytes(w, k->oid, sizeof(k->oid));
     brisk_der_wrap(w, DER_OID, oid);
+    brisk_der_wrap(w, DER_SEQUENCE, mark);
+}
+
+void brisk_curve_put_sec1(der_writer *w, const brisk_pkey *key, int with_curve)
+{
+    static const uint8_t no_unused_bits = 0;
+    const brisk_curve_key *c = &key->u.curve;
+    size_t mark = w->len, part = w->len;
+
+    brisk_der_put_bytes(w, c->pub, c->pub_len);
+    brisk_der_put_bytes(w, &no_unused_bits, 1);
+    brisk_der_wrap(w, DER_BIT_STRING, part);
+    brisk_der_wrap(w, 0xa1, part);
+    if (with_curve) {
+        part = w->len;
+        put_named_curve(w, c->curve);
+        brisk_der_wrap(w, 0xa0, part);
+    }
+    part = w->len;
+    brisk_der_put_bytes(w, c->priv, c->priv_len);
+    brisk_der_wrap(w, DER_OCTET_STRING, part);
+    brisk_der_put_small(w, 1);
     brisk_der_wrap(w, DER_SEQUENCE, mark);
 }
 
@@ -145,6 +363,10 @@ void brisk_curve_put_pkcs8(der_writer *w, const brisk_pkey *key)
 {
     size_t mark = w->len;
 
+    if (key->type == BRISK_PKEY_EC) {
+        brisk_curve_put_sec1(w, key, 0);
+        return;
+    }
     brisk_der_put_bytes(w, key->u.curve.priv, key->u.curve.priv_len);
     brisk_der_wrap(w, DER_OCTET_STRING, mark);
 }
@@ -161,18 +383,21 @@ int brisk_pkey_generate(brisk_pkey *key, brisk_pkey_type type, int curve)
     const curve_kind *k = kind_of((int)type);
     int err;
 
-    if (key == NULL || k == NULL || curve != 0)
+    if (key == NULL || k == NULL || !curve_fits(type, curve))
         return BRISK_EINVAL;
     wipe(key, sizeof(*key));
     key->type = type;
-    err = k->keygen(key->u.curve.priv, key->u.curve.pub);
+    key->u.curve.curve = curve;
+    err = type == BRISK_PKEY_EC
+              ? brisk_ec_keygen((brisk_ec_curve)curve, key->u.curve.priv, key->u.curve.pub)
+              : k->keygen(key->u.curve.priv, key->u.curve.pub);
     if (err != BRISK_EOK) {
         wipe(key, sizeof(*key));
         return err;
     }
     key->u.curve.has_private = 1;
-    key->u.curve.priv_len = k->priv_len;
-    key->u.curve.pub_len = k->pub_len;
+    key->u.curve.priv_len = priv_len_of(k, curve);
+    key->u.curve.pub_len = pub_len_of(k, curve);
     return BRISK_EOK;
 }
 
@@ -184,23 +409,29 @@ int brisk_pkey_set_curve_key(brisk_pkey *key, brisk_pkey_type type, int curve,
     brisk_curve_key *c;
     int err = BRISK_EOK;
 
-    if (key == NULL || k == NULL || curve != 0 || (priv == NULL && pub == NULL) ||
-        (priv != NULL && priv_len != k->priv_len) || (pub != NULL && pub_len != k->pub_len))
+    if (key == NULL || k == NULL || !curve_fits(type, curve) ||
+        (priv == NULL && pub == NULL) || (priv != NULL && priv_len != priv_len_of(k, curve)) ||
+        (pub != NULL && type != BRISK_PKEY_EC && pub_len != k->pub_len))
         return BRISK_EINVAL;
     wipe(key, sizeof(*key));
     key->type = type;
     c = &key->u.curve;
-    if (priv != NULL) {
+    c->curve = curve;
+    if (pub != NULL && type == BRISK_PKEY_EC)
+        err = set_point(c, pub, pub_len);
+    else if (pub != NULL)
+        memcpy(c->pub, pub, pub_len);
+    c->pub_len = pub_len_of(k, curve);
+    if (priv != NULL && err == BRISK_EOK) {
+        uint8_t given[BRISK_CURVE_KEY_MAX_PUB];
+        memcpy(given, c->pub, sizeof(given));
         memcpy(c->priv, priv, priv_len);
         c->priv_len = priv_len;
         c->has_private = 1;
-        err = k->public_of(c->pub, c->priv);
-        if (err == BRISK_EOK && pub != NULL && memcmp(c->pub, pub, pub_len) != 0)
+        err = public_of(k, c);
+        if (err == BRISK_EOK && pub != NULL && memcmp(c->pub, given, c->pub_len) != 0)
             err = BRISK_EPUBKEY;
-    } else {
-        memcpy(c->pub, pub, pub_len);
     }
-    c->pub_len = k->pub_len;
     if (err != BRISK_EOK)
         wipe(key, sizeof(*key));
     return err;
@@ -213,21 +444,84 @@ int brisk_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
     int err;
 
     if (out_len == NULL || key == NULL || peer == NULL || key->type != peer->type ||
-        !brisk_pkey_has_private(key) || peer->u.curve.pub_len == 0)
+        key->u.curve.curve != peer->u.curve.curve || !brisk_pkey_has_private(key) ||
+        peer->u.curve.pub_len == 0)
         return BRISK_EINVAL;
     switch (key->type) {
     case BRISK_PKEY_X25519: len = 32; break;
+    case BRISK_PKEY_EC: len = brisk_ec_bytes((brisk_ec_curve)key->u.curve.curve); break;
     default: return BRISK_EINVAL;
     }
     if (out == NULL || *out_len < len) {
         *out_len = len;
         return out == NULL ? BRISK_EOK : BRISK_ENOSPACE;
     }
-    err = brisk_x25519(out, key->u.curve.priv, peer->u.curve.pub);
+    if (key->type == BRISK_PKEY_EC)
+        err = brisk_ecdh((brisk_ec_curve)key->u.curve.curve, out, key->u.curve.priv,
+                         peer->u.curve.pub, peer->u.curve.pub_len);
+    else
+        err = brisk_x25519(out, key->u.curve.priv, peer->u.curve.pub);
     if (err != BRISK_EOK) {
         wipe(out, len);
-        return BRISK_EPUBKEY;
+        /* X25519 fails only on the all-zero secret of a low-order point */
+        return key->type == BRISK_PKEY_EC ? err : BRISK_EPUBKEY;
     }
     *out_len = len;
     return BRISK_EOK;
+}
+
+/* ---- EC parameters: a named curve's OID ---- */
+
+int brisk_ec_params_from_der(int *curve, const uint8_t *der, size_t der_len)
+{
+    der_reader r;
+
+    if (curve == NULL || (der == NULL && der_len > 0))
+        return BRISK_EINVAL;
+    r = der_reader_init(der, der_len);
+    *curve = 0;
+    if (get_named_curve(&r, curve) != BRISK_EOK || !der_done(&r)) {
+        *curve = 0;
+        return BRISK_EDECODE;
+    }
+    return BRISK_EOK;
+}
+
+int brisk_ec_params_from_pem(int *curve, const char *text, size_t text_len)
+{
+    uint8_t der[PK_DER_MAX];
+    size_t der_len = 0;
+    int err;
+
+    if (curve == NULL || (text == NULL && text_len > 0))
+        return BRISK_EINVAL;
+    err = brisk_pem_find(der, &der_len, "EC PARAMETERS", text, text_len);
+    if (err == BRISK_EOK)
+        err = brisk_ec_params_from_der(curve, der, der_len);
+    return err;
+}
+
+int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve)
+{
+    der_writer w;
+
+    if (out_len == NULL || ec_named_of(curve) == NULL)
+        return BRISK_EINVAL;
+    w = der_writer_init(out, *out_len);
+    put_named_curve(&w, curve);
+    return brisk_der_finish(&w, out_len);
+}
+
+int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve)
+{
+    uint8_t der[16];
+    size_t der_len = sizeof(der);
+    int err;
+
+    if (out_len == NULL)
+        return BRISK_EINVAL;
+    err = brisk_ec_params_to_der(der, &der_len, curve);
+    if (err == BRISK_EOK)
+        err = brisk_pem_write(out, out_len, "EC PARAMETERS", NULL, der, der_len);
+    return err;
 }
