@@ -42,6 +42,12 @@ static inline void fe_carry(fe r, uint64_t t[10])
         r[i] = (uint32_t)t[i];
 }
 
+static inline void fe_copy(fe r, const fe a)
+{
+    for (int i = 0; i < 10; i++)
+        r[i] = a[i];
+}
+
 static inline void fe_add(fe r, const fe a, const fe b)
 {
     uint64_t t[10];
@@ -58,6 +64,13 @@ static inline void fe_sub(fe r, const fe a, const fe b)
     for (int i = 1; i < 10; i++)
         t[i] = (uint64_t)a[i] + ((i & 1) ? 0x3fffffe : 0x7fffffe) - b[i];
     fe_carry(r, t);
+}
+
+/* fe_sub_loose is fe_sub: here every result is carried, so any b is in
+ * range (the radix-2^51 field needs a wider 4p for some of Ed25519's). */
+static inline void fe_sub_loose(fe r, const fe a, const fe b)
+{
+    fe_sub(r, a, b);
 }
 
 /* fe_mul: a_i b_j lands in column i + j, times 19 when that passes 2^255,
@@ -101,6 +114,14 @@ static inline void fe_cswap(fe a, fe b, uint32_t bit)
         a[i] ^= x;
         b[i] ^= x;
     }
+}
+
+/* fe_cmov sets r = a when bit is 1 and leaves it when 0, with a mask. */
+static inline void fe_cmov(fe r, const fe a, uint32_t bit)
+{
+    uint32_t m = ct_mask32(bit);
+    for (int i = 0; i < 10; i++)
+        r[i] ^= m & (r[i] ^ a[i]);
 }
 
 /* fe_frombytes reads 255 bits little-endian (bit 255 dropped, as RFC 7748

@@ -7,7 +7,7 @@
  *
  * Bounds: fe_mul and fe_sqr accept limbs below 2^54 and leave them below
  * 2^51 + 2^15; fe_add of two such values stays below 2^53; fe_sub (a + 2p
- * - b) wants b below 2^52.
+ * - b) wants b below 2^52, fe_sub_loose (a + 4p - b) b below 2^53.
  *
  * Constant-time: yes; no branch or address depends on a limb's value.
  */
@@ -41,6 +41,14 @@ static inline void fe_sub(fe r, const fe a, const fe b)
     r[0] = a[0] + 0xfffffffffffdaULL - b[0];
     for (int i = 1; i < 5; i++)
         r[i] = a[i] + 0xffffffffffffeULL - b[i];
+}
+
+/* fe_sub_loose sets r = a - b + 4p, for b up to twice fe_add's bound. */
+static inline void fe_sub_loose(fe r, const fe a, const fe b)
+{
+    r[0] = a[0] + 0x1fffffffffffb4ULL - b[0];
+    for (int i = 1; i < 5; i++)
+        r[i] = a[i] + 0x1ffffffffffffcULL - b[i];
 }
 
 /* fe_carry reduces the 128-bit column sums t into r, limbs below 2^51 + 2^15. */
@@ -108,6 +116,14 @@ static inline void fe_cswap(fe a, fe b, uint64_t bit)
         a[i] ^= x;
         b[i] ^= x;
     }
+}
+
+/* fe_cmov sets r = a when bit is 1 and leaves it when 0, with a mask. */
+static inline void fe_cmov(fe r, const fe a, uint64_t bit)
+{
+    uint64_t m = ct_mask64(bit);
+    for (int i = 0; i < 5; i++)
+        r[i] ^= m & (r[i] ^ a[i]);
 }
 
 static inline void fe_frombytes(fe r, const uint8_t s[32])
