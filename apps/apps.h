@@ -286,7 +286,8 @@ void app_password_wipe(char *buf);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
-enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4 };
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4,
+       SPEED_PK_EDDSA = 5 };
 
 /* A key ready for timing, with the message and signature the loops use. */
 typedef struct speed_pk speed_pk;
@@ -296,8 +297,10 @@ typedef struct speed_pk speed_pk;
  * rejected, and a known signature verified; ECDH (X25519 only): two
  * generated key pairs agree, and a known derive comes out; FFDH (bits of
  * an RFC 7919 group): two generated key pairs derive the same secret both
- * ways, and fixed exponents a known one.  Returns NULL with *why set when
- * any of that fails. */
+ * ways, and fixed exponents a known one; EdDSA (Ed25519): a known
+ * signature (RFC 8032 7.1 TEST 2) comes out and verifies, then a generated
+ * key signs and verifies the fixed message and refuses a changed
+ * signature.  Returns NULL with *why set when any of that fails. */
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 
 /* speed_pk_sign and speed_pk_verify repeat one signature (verification)

@@ -40,6 +40,10 @@
  * ecdhx25519 ("ecdh"): X25519 derives, one per operation as OpenSSL 3.0's
  * ECDH loop, under its "op      op/s" header, "+F5:" and "+R7:" with -mr;
  * timed only when named, so the run with no algorithm stays as it was.
+ * ed25519 ("eddsa"): Ed25519 signing and verifying of the 20-byte message,
+ * as OpenSSL 3.0's EdDSA loops, under its "sign    verify    sign/s
+ * verify/s" header as " 253 bits EdDSA (Ed25519) ...", "+F6:" and
+ * "+R8:"/"+R9:" with -mr; timed only when named, for now.
  *
  * Keys: the named cipher rows use OpenSSL's fixed key (0x12 0x34 ... 0xf0,
  * 0x34 ...) and a zero IV, as its init_evp_cipher_ctx does; -evp rows a
@@ -97,7 +101,8 @@ typedef struct speed_alg {
     const speed_kind *kind;
 } speed_alg;
 /* The public-key names openssl speed 3.0 accepts that brisk has, with
- * OpenSSL's indices; "rsa", "dsa", "ecdh" and "ffdh" select every size. */
+ * OpenSSL's indices; "rsa", "dsa", "ecdh", "eddsa" and "ffdh" select every
+ * size. */
 static const struct pk_alg {
     const char *name;
     int type, index;
@@ -108,6 +113,7 @@ static const struct pk_alg {
     {"rsa4096", SPEED_PK_RSA, 4, 4096}, {"dsa512", SPEED_PK_DSA, 0, 512},
     {"dsa1024", SPEED_PK_DSA, 1, 1024}, {"dsa2048", SPEED_PK_DSA, 2, 2048},
     {"ecdhx25519", SPEED_PK_ECDH, 22, 253},   /* OpenSSL 3.0's R_EC_X25519 */
+    {"ed25519", SPEED_PK_EDDSA, 0, 253},      /* OpenSSL 3.0's R_EC_Ed25519 */
     {"ffdh2048", SPEED_PK_FFDH, 0, 2048}, {"ffdh3072", SPEED_PK_FFDH, 1, 3072},
     {"ffdh4096", SPEED_PK_FFDH, 2, 4096}, {"ffdh6144", SPEED_PK_FFDH, 3, 6144},
     {"ffdh8192", SPEED_PK_FFDH, 4, 8192},
@@ -240,7 +246,8 @@ static int add_pk_named(speed_run *r, const char *name)
         int all = (strcmp(name, "rsa") == 0 && pk_algs[i].type == SPEED_PK_RSA) ||
                   (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA) ||
                   (strcmp(name, "ecdh") == 0 && pk_algs[i].type == SPEED_PK_ECDH) ||
-                  (strcmp(name, "ffdh") == 0 && pk_algs[i].type == SPEED_PK_FFDH);
+                  (strcmp(name, "ffdh") == 0 && pk_algs[i].type == SPEED_PK_FFDH) ||
+                  (strcmp(name, "eddsa") == 0 && pk_algs[i].type == SPEED_PK_EDDSA);
         if (all || strcmp(name, pk_algs[i].name) == 0) {
             add_pk(r, i);
             found = 1;
@@ -270,7 +277,7 @@ static int add_named(speed_run *r, const char *name)
 
 /* add_default_rows selects everything: the named algorithms this build has,
  * then an -evp row for each digest that no named algorithm covers, and
- * every RSA and DSA size (ECDH and FFDH only when named, for now: the full run and
+ * every RSA and DSA size (ECDH, EdDSA and FFDH only when named, for now: the full run and
  * the tests that count its rows stay as they were). */
 static int add_default_rows(speed_run *r)
 {
@@ -279,8 +286,9 @@ static int add_default_rows(speed_run *r)
     for (size_t i = 0; i < N_ALGS; i++)
         if (alg_present(&speed_algs[i]) && add_alg(r, &speed_algs[i]) != 0)
             return -1;
-    for (size_t i = 0; i < N_PK_ALGS; i++)   /* ECDH and FFDH only when named, for now */
-        if (pk_algs[i].type != SPEED_PK_ECDH && pk_algs[i].type != SPEED_PK_FFDH)
+    for (size_t i = 0; i < N_PK_ALGS; i++)   /* ECDH, EdDSA, FFDH only when named, for now */
+        if (pk_algs[i].type != SPEED_PK_ECDH && pk_algs[i].type != SPEED_PK_FFDH &&
+            pk_algs[i].type != SPEED_PK_EDDSA)
             add_pk(r, i);
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
         int named = 0;

@@ -26,8 +26,8 @@
 #define MAX_SIZES 6
 #define MAX_ROWS 64
 #define MAX_MULTI 256
-#define N_PK_SIZES 14     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
-                             ffdh2048 ... ffdh8192 */
+#define N_PK_SIZES 15     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
+                             ed25519, ffdh2048 ... ffdh8192 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
 #define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */
@@ -113,13 +113,21 @@ typedef struct pk_row {
 } pk_row;
 
 /* speed_pk_name is a public-key row's algorithm as OpenSSL's progress
- * lines name it: "rsa", "dsa", "ecdh" or "ffdh". */
+ * lines name it: "rsa", "dsa", "ecdh" or "ffdh"; "eddsa" (the group name:
+ * its lines name the curve, "Ed25519"). */
 static inline const char *speed_pk_name(int type)
 {
-    return type == SPEED_PK_RSA   ? "rsa"
-           : type == SPEED_PK_DSA ? "dsa"
+    return type == SPEED_PK_RSA    ? "rsa"
+           : type == SPEED_PK_DSA  ? "dsa"
            : type == SPEED_PK_ECDH ? "ecdh"
-                                   : "ffdh";
+           : type == SPEED_PK_EDDSA ? "eddsa"
+                                    : "ffdh";
+}
+
+/* speed_eddsa_curve is an EdDSA row's curve as OpenSSL names it. */
+static inline const char *speed_eddsa_curve(const pk_row *pk)
+{
+    return pk->bits == 253 ? "Ed25519" : "Ed448";
 }
 
 /* speed_pk_ops is the number of operations a row of that type times: 2
@@ -260,6 +268,9 @@ enum {
     MR_R7,     /* +R7:count:bits:seconds              ECDH derive */
     MR_F8,     /* +F8:index:bits:op/s:seconds/op      FFDH */
     MR_R12,    /* +R12:count:bits:seconds             FFDH derive */
+    MR_F6,     /* +F6:index:bits:curve:sign/s:verify/s  EdDSA */
+    MR_R8,     /* +R8:count:bits:curve:seconds        EdDSA sign */
+    MR_R9,     /* +R9:count:bits:curve:seconds        EdDSA verify */
     /* brisk's own, from a -multi worker to its parent only: one sample. */
     MR_S,      /* +S:index:label:size index:bytes/s */
     MR_SP,     /* +SP:type:index:bits:operation (0 sign, 1 verify):ops/s */

@@ -806,6 +806,8 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     double t;
     int doing;
 
+    if (pk->type == SPEED_PK_EDDSA)   /* not compared yet: n/a */
+        pk->ossl_na = 1;
     if (pk->ossl_na || speed_interrupted())
         goto done;
     if (pk->type == SPEED_PK_ECDH) {

@@ -54,6 +54,13 @@
  * known one (its SHA-256, computed with Python's pow and checked against
  * libcrypto by tests/test_diff_dh.c).
  *
+ * EdDSA (ed25519): as OpenSSL 3.0's EdDSA loops, one EVP_DigestSign (and
+ * EVP_DigestVerify) of the same 20 bytes it signs with DSA and ECDSA per
+ * operation, with a key pair generated before timing and its public key
+ * at hand, as an EVP_PKEY holds it.  Before timing, RFC 8032 section 7.1's
+ * TEST 2 must sign to its known signature and verify, and the generated
+ * key's signature must verify and refuse a flipped bit.
+ *
  * Not constant-time code of its own: it calls the library's.
  */
 #include <stdlib.h>
@@ -62,6 +69,7 @@
 #include <brisk/dh.h>
 #include <brisk/digest.h>
 #include <brisk/dsa.h>
+#include <brisk/ed25519.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
 #include <brisk/x25519.h>
@@ -82,6 +90,9 @@ struct speed_pk {
         struct {
             uint8_t priv[32], peer[32], secret[32];
         } ecdh;
+        struct {
+            uint8_t priv[32], pub[32], sig[64];
+        } eddsa;
     } k;
     uint8_t peer[BRISK_DH_MAX_BYTES];    /* FFDH: b's public value */
     uint8_t secret[BRISK_DH_MAX_BYTES];  /* and what a derives with it */
@@ -547,6 +558,44 @@ static const char *ecdh_setup(speed_pk *k)
     return NULL;
 }
 
+/* ---- EdDSA (Ed25519) ---- */
+
+static const char *eddsa_setup(speed_pk *k)
+{
+    /* RFC 8032 section 7.1, TEST 2: secret key, public key, message 0x72
+     * and its signature. */
+    static const char *const priv =
+        "4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb";
+    static const char *const pub =
+        "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c";
+    static const char *const sig =
+        "92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da"
+        "085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00";
+    static const uint8_t msg[1] = {0x72};
+    uint8_t a[32], a_pub[32], want[64], got[64];
+
+    if (hex_decode(a, 32, priv) != 32 || hex_decode(a_pub, 32, pub) != 32 ||
+        hex_decode(want, 64, sig) != 64)
+        return "bad known-answer data";
+    if (brisk_ed25519_public(got, a) != 0 || memcmp(got, a_pub, 32) != 0 ||
+        brisk_ed25519_sign(got, msg, 1, a, NULL) != 0 || memcmp(got, want, 64) != 0)
+        return "RFC 8032's TEST 2 did not sign to its signature";
+    if (brisk_ed25519_verify(want, msg, 1, a_pub) != BRISK_EOK)
+        return "RFC 8032's TEST 2 did not verify";
+    brisk_wipe(a, sizeof(a));
+    if (brisk_ed25519_keygen(k->k.eddsa.priv, k->k.eddsa.pub) != 0)
+        return "key generation failed";
+    if (brisk_ed25519_sign(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.priv,
+                           k->k.eddsa.pub) != 0 ||
+        brisk_ed25519_verify(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.pub) != BRISK_EOK)
+        return "a fresh signature did not verify";
+    memcpy(got, k->k.eddsa.sig, 64);
+    got[7] ^= 0x20;
+    if (brisk_ed25519_verify(got, k->msg, DSA_MSG_LEN, k->k.eddsa.pub) != BRISK_EVERIFY)
+        return "a changed signature verified";
+    return NULL;
+}
+
 /* ---- The interface ---- */
 
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
@@ -556,7 +605,8 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     speed_pk *k;
 
     *why = NULL;
-    if (v == NULL && type != SPEED_PK_FFDH && !(type == SPEED_PK_ECDH && bits == 253)) {
+    if (v == NULL && type != SPEED_PK_FFDH &&
+        !((type == SPEED_PK_ECDH || type == SPEED_PK_EDDSA) && bits == 253)) {
         *why = "no known answer for this size";
         return NULL;
     }
@@ -571,6 +621,7 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     *why = type == SPEED_PK_RSA    ? rsa_setup(k, bits, v)
            : type == SPEED_PK_DSA  ? dsa_setup(k, v)
            : type == SPEED_PK_ECDH ? ecdh_setup(k)
+           : type == SPEED_PK_EDDSA ? eddsa_setup(k)
                                    : dh_setup(k, bits);
     if (*why != NULL) {
         speed_pk_free(k);
@@ -595,6 +646,11 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
         for (; *running; count++)
             if (brisk_x25519(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
                 return -1;
+    } else if (k->type == SPEED_PK_EDDSA) {
+        for (; *running; count++)
+            if (brisk_ed25519_sign(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.priv,
+                                   k->k.eddsa.pub) != 0)
+                return -1;
     } else {
         for (; *running; count++) {
             size_t len = BRISK_DSA_MAX_SIG_LEN;
@@ -617,6 +673,11 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
         for (; *running; count++)
             if (brisk_rsa_public_op(&k->k.rsa, k->tmp, k->sig, k->len) != 0 ||
                 memcmp(k->tmp, k->em, k->len) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_EDDSA) {
+        for (; *running; count++)
+            if (brisk_ed25519_verify(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.pub) !=
+                BRISK_EOK)
                 return -1;
     } else {
         for (; *running; count++)
@@ -645,8 +706,9 @@ int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uin
 
     *der = NULL;
     *der_len = 0;
-    /* No FFDH or X25519 key encoding yet. */
-    if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH) {
+    /* No FFDH, X25519 or Ed25519 key encoding yet. */
+    if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH ||
+        k->type == SPEED_PK_EDDSA) {
         free(pkey);
         return -1;
     }

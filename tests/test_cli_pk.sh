@@ -370,6 +370,7 @@ b speed -help
 check "speed -help: lists the RSA and DSA names" sh -c "grep -q ' rsa2048 ' '$tmp/out' && grep -q ' dsa2048' '$tmp/out'"
 check "speed -help: lists the FFDH names" sh -c "grep -q ' ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192' '$tmp/out'"
 check "speed -help: lists ecdh and ecdhx25519" grep -q ' ecdh ecdhx25519' "$tmp/out"
+check "speed -help: lists eddsa and ed25519" grep -q ' eddsa ed25519' "$tmp/out"
 
 # ---- speed: FFDH rows (OpenSSL 3.0's +F8, +R12 and its "ffdh" table) ----
 F8_RE='^\+F8:[0-9]+:[0-9]+:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
@@ -438,6 +439,40 @@ case $RUN in
 *)
     b speed -mr -multi 2 -seconds 1 ecdhx25519
     check "speed -mr -multi 2 ecdhx25519: one summed +F5 line" count_is "$tmp/out" "$F5_RE" 1
+    ;;
+esac
+
+# ---- speed: the EdDSA row (Ed25519), as OpenSSL 3.0's ----
+F6_RE='^\+F6:0:253:Ed25519:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
+b speed -mr -seconds 1 eddsa
+check "speed -mr eddsa: exit 0 (its self-check passed)" clean_exit
+check "speed -mr eddsa: one +F6:0:253:Ed25519 line" all_match "$tmp/out" "$F6_RE"
+check "speed -mr eddsa: +DTP sign, +R8, +DTP verify, +R9" \
+    [ "$(progress "$tmp/err")" = "+DTP:253:sign:Ed25519:1 +R8 +DTP:253:verify:Ed25519:1 +R9 " ]
+check "speed -mr eddsa: +R8 and +R9 name the curve" count_is "$tmp/err" '^\+R[89]:[0-9]+:253:Ed25519:[0-9]+\.[0-9][0-9]$' 2
+cp "$tmp/out" "$tmp/mr_eddsa"
+cp "$tmp/err" "$tmp/mr_eddsa_err"
+b speed -seconds 1 ed25519
+check "speed ed25519: exit 0" clean_exit
+check "speed ed25519: openssl's header" has "$tmp/out" '^ {30}sign    verify    sign/s verify/s$'
+check "speed ed25519: the row" has "$tmp/out" '^ 253 bits EdDSA \(Ed25519\) +[0-9]\.[0-9]{4}s +[0-9]\.[0-9]{4}s +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+check "speed ed25519: the sign progress line" has "$tmp/err" '^Doing 253 bits sign Ed25519.s for 1s: [0-9]+ 253 bits Ed25519 signs in [0-9]+\.[0-9][0-9]s $'
+check "speed ed25519: the verify progress line" has "$tmp/err" '^Doing 253 bits verify Ed25519.s for 1s: [0-9]+ 253 bits Ed25519 verify in [0-9]+\.[0-9][0-9]s$'
+if [ "$HAVE_OPENSSL" = 1 ]; then
+    openssl speed -mr -seconds 1 ed25519 >"$tmp/oout" 2>"$tmp/oerr"
+    check "speed -mr ed25519: the same lines as openssl's, figures aside" \
+        [ "$(cut -d: -f1-4 "$tmp/oout")" = "$(cut -d: -f1-4 "$tmp/mr_eddsa")" ]
+    check "speed -mr ed25519: the same progress lines as openssl's, figures aside" \
+        [ "$(progress "$tmp/oerr")" = "$(progress "$tmp/mr_eddsa_err")" ]
+    openssl speed -seconds 1 ed25519 >"$tmp/oout" 2>"$tmp/oerr"
+    b speed -seconds 1 ed25519
+    check "speed ed25519: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
+fi
+case $RUN in
+*qemu-i386*) ;;
+*)
+    b speed -mr -multi 2 -seconds 1 ed25519
+    check "speed -mr -multi 2 ed25519: one summed +F6 line" count_is "$tmp/out" "$F6_RE" 1
     ;;
 esac
 

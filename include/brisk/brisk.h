@@ -19,6 +19,7 @@
 #include <brisk/rand.h>
 #include <brisk/rsa.h>
 #include <brisk/sector.h>
+#include <brisk/ed25519.h>
 #include <brisk/x25519.h>
 
 #endif

@@ -1,0 +1,55 @@
+/*
+ * brisk/ed25519.h - Ed25519 signatures (RFC 8032 section 5.1, pure
+ * Ed25519): public keys from 32-byte private keys (seeds), key pairs from
+ * the operating system's random numbers, deterministic signing and
+ * verification.  Keys and signatures are the RFC's byte strings: 32-byte
+ * private and public keys, 64-byte signatures R || S.
+ */
+#ifndef BRISK_ED25519_H
+#define BRISK_ED25519_H
+
+#include <brisk/common.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define BRISK_ED25519_KEY_LEN 32 /* bytes in a private or public key */
+#define BRISK_ED25519_SIG_LEN 64 /* bytes in a signature */
+
+/* brisk_ed25519_public sets pub to the public key of the 32-byte private
+ * key (seed) priv (RFC 8032 section 5.1.5).  Returns 0, or BRISK_EINVAL
+ * when a pointer is NULL.  Constant-time in priv. */
+BRISK_API int brisk_ed25519_public(uint8_t pub[32], const uint8_t priv[32]);
+
+/* brisk_ed25519_keygen fills priv with 32 random bytes and pub with its
+ * public key.  Returns 0, BRISK_EINVAL when a pointer is NULL, or
+ * BRISK_ERANDOM when the system gave no random bytes (priv and pub are
+ * then zeroed). */
+BRISK_API int brisk_ed25519_keygen(uint8_t priv[32], uint8_t pub[32]);
+
+/* brisk_ed25519_sign writes the pure Ed25519 signature (RFC 8032 section
+ * 5.1.6) of the msg_len bytes at msg under the private key priv.  pub is
+ * priv's public key, or NULL to have it computed (passing it saves a
+ * scalar multiplication; a wrong one gives a signature that does not
+ * verify).  msg may be NULL when msg_len is 0.  Returns 0, or BRISK_EINVAL
+ * when sig or priv is NULL, or msg is NULL with msg_len above 0.
+ * Constant-time in priv. */
+BRISK_API int brisk_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                 const uint8_t priv[32], const uint8_t pub[32]);
+
+/* brisk_ed25519_verify checks sig on the msg_len bytes at msg under the
+ * public key pub (RFC 8032 section 5.1.7, [S]B = R + [k]A without the
+ * cofactor, R compared by its encoding).  Returns BRISK_EOK when the
+ * signature is valid, BRISK_EVERIFY otherwise (pub or R not a canonical
+ * point encoding, S not below the group order L included), and
+ * BRISK_EINVAL when sig or pub is NULL, or msg is NULL with msg_len above
+ * 0.  Variable-time: every input is public. */
+BRISK_API int brisk_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t pub[32]);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
