@@ -12,6 +12,7 @@
 #include <brisk/dh.h>
 #include <brisk/digest.h>
 #include <brisk/dsa.h>
+#include <brisk/ed448.h>
 #include <brisk/kdf.h>
 #include <brisk/mac.h>
 #include <brisk/pkey.h>
@@ -19,5 +20,6 @@
 #include <brisk/rsa.h>
 #include <brisk/sector.h>
 #include <brisk/x25519.h>
+#include <brisk/x448.h>
 
 #endif

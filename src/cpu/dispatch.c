@@ -41,6 +41,8 @@ static brisk_prim *const prims[] = {
     &brisk_bn_prim,
     /* public key: X25519's ladder */
     &brisk_x25519_prim,
+    /* public key: X448's ladder */
+    &brisk_x448_prim,
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
 
