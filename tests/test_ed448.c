@@ -7,7 +7,7 @@
  * S >= L, bad point encodings and wrong lengths, are refused), and
  * properties: keygen, signing with and without the public key given,
  * contexts kept apart, S + L and non-canonical points refused, NULL
- * arguments and contexts over 255 bytes.  Ed448 has one implementation
+ * arguments and contexts over 255 bytes; and SHAKE256, its hash.  Ed448 has one implementation
  * (the field's, see brisk version -a's x448 line).
  */
 #include <stdlib.h>
@@ -15,7 +15,53 @@
 
 #include <brisk/brisk.h>
 
+#include "../src/digest/keccak.h"
 #include "vectors.h"
+
+/* SHAKE256, Ed448's internal hash: NIST's FIPS 202 examples (SHAKE256 of
+ * the empty message and of 200 bytes 0xa3, first 64 and 32 bytes of the
+ * output) and SHAKE256("abc") (computed with Python's hashlib, an
+ * independent implementation), one-shot, absorbed one byte at a time and
+ * squeezed in pieces across block boundaries. */
+static void shake256_kats(void)
+{
+    static const char *empty =
+        "46b9dd2b0ba88d13233b3feb743eeb243fcd52ea62b81b82b50c27646ed5762f"
+        "d75dc4ddd8c0f200cb05019d67b592f6fc821c49479ab48640292eacb3b7c4be";
+    static const char *abc =
+        "483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739"
+        "d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4";
+    static const char *a3x200 = "cd8a920ed141aa0407a22d59288652e9d9f1a7ee0c1e7c1ca699424da84a904d";
+    uint8_t want[64], got[300], all[300], m[200];
+    size_t n;
+    brisk_shake256_ctx c;
+
+    tv_hex_decode(want, 64, empty, &n);
+    brisk_shake256(got, 64, NULL, 0);
+    tv_check_mem(got, want, 64, "SHAKE256(\"\") (FIPS 202 example)");
+    tv_hex_decode(want, 64, abc, &n);
+    brisk_shake256(got, 64, (const uint8_t *)"abc", 3);
+    tv_check_mem(got, want, 64, "SHAKE256(\"abc\")");
+    memset(m, 0xa3, sizeof(m));
+    tv_hex_decode(want, 32, a3x200, &n);
+    brisk_shake256(got, 32, m, sizeof(m));
+    tv_check_mem(got, want, 32, "SHAKE256(200 x a3) (FIPS 202 example)");
+    brisk_shake256_init(&c);
+    for (size_t i = 0; i < sizeof(m); i++)
+        brisk_shake256_absorb(&c, m + i, 1);
+    brisk_shake256_squeeze(&c, got, 32);
+    tv_check_mem(got, want, 32, "SHAKE256(200 x a3) absorbed a byte at a time");
+    /* 300 bytes squeezed in pieces of 1, 135, 2, 162: the stream is one. */
+    brisk_shake256(all, sizeof(all), m, 137);
+    brisk_shake256_init(&c);
+    brisk_shake256_absorb(&c, m, 100);
+    brisk_shake256_absorb(&c, m + 100, 37);
+    brisk_shake256_squeeze(&c, got, 1);
+    brisk_shake256_squeeze(&c, got + 1, 135);
+    brisk_shake256_squeeze(&c, got + 136, 2);
+    brisk_shake256_squeeze(&c, got + 138, 162);
+    tv_check_mem(got, all, sizeof(all), "SHAKE256 absorbed and squeezed in pieces");
+}
 
 /* RFC 8032 section 7.4. */
 static const struct {
@@ -288,6 +334,7 @@ int main(void)
 
     tv_begin("test_ed448");
     tv_rng_init(&rng, tv_seed());
+    shake256_kats();
     rfc_vectors();
     tv_json *root = tv_json_load("wycheproof/testvectors_v1/ed448_test.json");
     if (root != NULL)
