@@ -294,7 +294,7 @@ typedef struct speed_pk speed_pk;
 
 /* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
  * fixed parameters) and checks it: sign then verify, a changed signature
- * rejected, and a known signature verified; ECDH (X25519 only): two
+ * rejected, and a known signature verified; ECDH (X25519, X448): two
  * generated key pairs agree, and a known derive comes out; FFDH (bits of
  * an RFC 7919 group): two generated key pairs derive the same secret both
  * ways, and fixed exponents a known one; EdDSA (Ed25519): a known
@@ -313,7 +313,8 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 
 /* speed_pk_ecdh_keys points *priv, *peer and *secret at an ECDH key's
  * private key, the peer's public key and the secret they derive (32 bytes
- * each), for -compare openssl. */
+ * each for X25519, 56 for X448: the row's bits say which), for -compare
+ * openssl. */
 void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t **peer,
                         const uint8_t **secret);
 

@@ -37,8 +37,9 @@
  * them: "rsa 2048 bits 0.000243s 0.000016s   4109.0  61807.1" under a
  * "sign    verify    sign/s verify/s" header, "+F2:" (RSA) and "+F3:"
  * (DSA) lines with -mr, "+DTP:" and "+R1:" ... "+R4:" progress lines.
- * ecdhx25519 ("ecdh"): X25519 derives, one per operation as OpenSSL 3.0's
- * ECDH loop, under its "op      op/s" header, "+F5:" and "+R7:" with -mr;
+ * ecdhx25519 and ecdhx448 ("ecdh"): X25519 and X448 derives, one per
+ * operation as OpenSSL 3.0's ECDH loop, under its "op      op/s" header,
+ * "+F5:" and "+R7:" with -mr;
  * timed only when named, so the run with no algorithm stays as it was.
  * ed25519 ("eddsa"): Ed25519 signing and verifying of the 20-byte message,
  * as OpenSSL 3.0's EdDSA loops, under its "sign    verify    sign/s
@@ -113,6 +114,7 @@ static const struct pk_alg {
     {"rsa4096", SPEED_PK_RSA, 4, 4096}, {"dsa512", SPEED_PK_DSA, 0, 512},
     {"dsa1024", SPEED_PK_DSA, 1, 1024}, {"dsa2048", SPEED_PK_DSA, 2, 2048},
     {"ecdhx25519", SPEED_PK_ECDH, 22, 253},   /* OpenSSL 3.0's R_EC_X25519 */
+    {"ecdhx448", SPEED_PK_ECDH, 23, 448},     /* and R_EC_X448 */
     {"ed25519", SPEED_PK_EDDSA, 0, 253},      /* OpenSSL 3.0's R_EC_Ed25519 */
     {"ffdh2048", SPEED_PK_FFDH, 0, 2048}, {"ffdh3072", SPEED_PK_FFDH, 1, 3072},
     {"ffdh4096", SPEED_PK_FFDH, 2, 4096}, {"ffdh6144", SPEED_PK_FFDH, 3, 6144},

@@ -26,8 +26,8 @@
 #define MAX_SIZES 6
 #define MAX_ROWS 64
 #define MAX_MULTI 256
-#define N_PK_SIZES 15     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
-                             ed25519, ffdh2048 ... ffdh8192 */
+#define N_PK_SIZES 16     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
+                             ecdhx448, ed25519, ffdh2048 ... ffdh8192 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
 #define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */

@@ -15,7 +15,7 @@
  * payload, final, and the tag when decrypting: its
  * EVP_Update_loop_aead_enc/_dec); ghash as EVP_MAC "GMAC" over
  * aes-128-gcm initialised once and then only updated; rand as RAND_bytes;
- * ECDH (X25519) as EVP_PKEY_derive with brisk's two keys given raw; RSA
+ * ECDH (X25519, X448) as EVP_PKEY_derive with brisk's two keys given raw; RSA
  * and DSA as EVP_PKEY_sign and EVP_PKEY_verify of 36 (RSA) or 20 (DSA)
  * bytes, PKCS#1 v1.5 padding without a digest for RSA.  Where OpenSSL
  * uses its own test keys, this uses brisk's key of the row, passed as DER
@@ -67,6 +67,7 @@ typedef struct ossl_param {
 #define EVP_PKEY_RSA 6   /* NID_rsaEncryption */
 #define EVP_PKEY_DSA 116 /* NID_dsa */
 #define EVP_PKEY_X25519 1034 /* NID_X25519 */
+#define EVP_PKEY_X448 1035 /* NID_X448 */
 #define EVP_MAX_MD_SIZE 64
 
 /* The functions, resolved by name into the fields of one struct. */
@@ -708,11 +709,11 @@ static void pk_free(ossl_pk *p)
     api.ERR_clear_error();
 }
 
-/* ---- ECDH (X25519): OpenSSL 3.0's loop, one EVP_PKEY_derive a time ---- */
+/* ---- ECDH (X25519, X448): OpenSSL 3.0's loop, one EVP_PKEY_derive a time ---- */
 
 typedef struct ossl_ecdh {
     void *key, *peer, *ctx;
-    uint8_t secret[32];
+    uint8_t secret[56];
 } ossl_ecdh;
 
 static long long ecdh_loop(void *arg, const volatile sig_atomic_t *running)
@@ -734,17 +735,18 @@ static long long ecdh_loop(void *arg, const volatile sig_atomic_t *running)
 static const char *ecdh_setup(ossl_ecdh *e, const pk_row *pk)
 {
     const uint8_t *priv, *peer, *secret;
-    size_t len = sizeof(e->secret);
+    int x448 = pk->bits == 448, type = x448 ? EVP_PKEY_X448 : EVP_PKEY_X25519;
+    size_t n = x448 ? 56 : 32, len = n;
 
     speed_pk_ecdh_keys(pk->key, &priv, &peer, &secret);
-    e->key = api.EVP_PKEY_new_raw_private_key(EVP_PKEY_X25519, NULL, priv, 32);
-    e->peer = api.EVP_PKEY_new_raw_public_key(EVP_PKEY_X25519, NULL, peer, 32);
+    e->key = api.EVP_PKEY_new_raw_private_key(type, NULL, priv, n);
+    e->peer = api.EVP_PKEY_new_raw_public_key(type, NULL, peer, n);
     e->ctx = e->key != NULL ? api.EVP_PKEY_CTX_new(e->key, NULL) : NULL;
     if (e->ctx == NULL || e->peer == NULL || api.EVP_PKEY_derive_init(e->ctx) != 1 ||
         api.EVP_PKEY_derive_set_peer(e->ctx, e->peer) != 1 ||
-        api.EVP_PKEY_derive(e->ctx, e->secret, &len) != 1 || len != 32)
+        api.EVP_PKEY_derive(e->ctx, e->secret, &len) != 1 || len != n)
         return "libcrypto cannot derive with brisk's keys";
-    if (memcmp(e->secret, secret, 32) != 0)
+    if (memcmp(e->secret, secret, n) != 0)
         return "libcrypto's shared secret is not brisk's";
     return NULL;
 }
@@ -770,7 +772,8 @@ static void time_ecdh(speed_run *r, pk_row *pk, int clock)
     memset(&e, 0, sizeof(e));
     const char *why = ecdh_setup(&e, pk);
     if (why != NULL) {
-        app_error("speed", "openssl: ecdhx25519: %s; shown as n/a", why);
+        app_error("speed", "openssl: %s: %s; shown as n/a",
+                  pk->bits == 448 ? "ecdhx448" : "ecdhx25519", why);
         pk->ossl_na = 1;
         ecdh_free(&e);
         return;
@@ -786,7 +789,8 @@ static void time_ecdh(speed_run *r, pk_row *pk, int clock)
     }
     if (count < 0) {
         fputc('\n', stderr);
-        app_error("speed", "openssl: ecdhx25519: derive failed while timed; shown as n/a");
+        app_error("speed", "openssl: %s: derive failed while timed; shown as n/a",
+                  pk->bits == 448 ? "ecdhx448" : "ecdhx25519");
         pk->ossl_na = 1;
         return;
     }

@@ -171,8 +171,8 @@ static void print_banner(const speed_run *r)
     }
 }
 
-/* print_ecdh prints the ECDH rows as OpenSSL 3.0's ECDH table (X25519, the
- * only curve so far). */
+/* print_ecdh prints the ECDH rows as OpenSSL 3.0's ECDH table (X25519 and
+ * X448 so far, named by their sizes). */
 static void print_ecdh(const speed_run *r)
 {
     int header = 0;
@@ -189,7 +189,8 @@ static void print_ecdh(const speed_run *r)
             speed_mr_write(stdout, MR_F5, pk->index, pk->bits, pk->results[0],
                            1.0 / pk->results[0]);
         else
-            printf("%4u bits ecdh (%s) %8.4fs %8.1f\n", pk->bits, "X25519",
+            printf("%4u bits ecdh (%s) %8.4fs %8.1f\n", pk->bits,
+                   pk->bits == 448 ? "X448" : "X25519",
                    1.0 / pk->results[0], pk->results[0]);
     }
 }

@@ -38,11 +38,12 @@
  * and signature were computed by the script's own arithmetic, checked by
  * its verification).
  *
- * ECDH (ecdhx25519, the only curve so far): as OpenSSL 3.0's ECDH loop,
- * one EVP_PKEY_derive per operation with a fixed peer key; both key pairs
- * are generated before timing (brisk_x25519_keygen), must agree on the
- * shared secret, and RFC 7748 section 6.1's Alice and Bob must derive
- * their known secret through the same call.
+ * ECDH (ecdhx25519 and ecdhx448): as OpenSSL 3.0's ECDH loop, one
+ * EVP_PKEY_derive per operation with a fixed peer key; both key pairs
+ * are generated before timing (brisk_x25519_keygen, brisk_x448_keygen),
+ * must agree on the shared secret, and RFC 7748 section 6.1's (6.2's for
+ * X448) Alice and Bob must derive their known secret through the same
+ * call.
  * FFDH (ffdh2048 ... ffdh8192, the RFC 7919 groups): as openssl speed 3.0
  * times it, one derivation per operation with keys fixed before timing:
  * two key pairs generated once (brisk_dh_generate_key, RFC 7919's short
@@ -73,6 +74,7 @@
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
 #include <brisk/x25519.h>
+#include <brisk/x448.h>
 
 #include "apps.h"
 
@@ -88,7 +90,8 @@ struct speed_pk {
             brisk_dh_key a, b;
         } dh;
         struct {
-            uint8_t priv[32], peer[32], secret[32];
+            uint8_t priv[56], peer[56], secret[56];
+            int x448;   /* X448 (448 bits), else X25519 (253) */
         } ecdh;
         struct {
             uint8_t priv[32], pub[32], sig[64];
@@ -529,7 +532,7 @@ static const char *dh_setup(speed_pk *k, unsigned bits)
     return why;
 }
 
-/* ---- ECDH (X25519) ---- */
+/* ---- ECDH (X25519, X448) ---- */
 
 static const char *ecdh_setup(speed_pk *k)
 {
@@ -596,6 +599,39 @@ static const char *eddsa_setup(speed_pk *k)
     return NULL;
 }
 
+/* ---- ECDH (X448) ---- */
+
+static const char *ecdh_x448_setup(speed_pk *k)
+{
+    /* RFC 7748 section 6.2: Alice's private key, Bob's public key and
+     * their shared secret. */
+    static const char *const alice =
+        "9a8f4925d1519f5775cf46b04b5800d4ee9ee8bae8bc5565d498c28dd9c9baf574a9419744897391"
+        "006382a6f127ab1d9ac2d8c0a598726b";
+    static const char *const bob_pub =
+        "3eb7a829b0cd20f5bcfc0b599b6feccf6da4627107bdb0d4f345b43027d8b972fc3e34fb4232a13c"
+        "a706dcb57aec3dae07bdc1c67bf33609";
+    static const char *const shared =
+        "07fff4181ac6cc95ec1c16a94a0f74d12da232ce40a77552281d282bb60c0b56fd2464c335543936"
+        "521c24403085d59a449a5037514a879d";
+    uint8_t a[56], b[56], want[56], got[56], peer_priv[56], mine[56];
+
+    k->k.ecdh.x448 = 1;
+    if (hex_decode(a, 56, alice) != 56 || hex_decode(b, 56, bob_pub) != 56 ||
+        hex_decode(want, 56, shared) != 56)
+        return "bad known-answer data";
+    if (brisk_x448(got, a, b) != 0 || memcmp(got, want, 56) != 0)
+        return "RFC 7748's Alice and Bob did not agree";
+    if (brisk_x448_keygen(k->k.ecdh.priv, mine) != 0 ||
+        brisk_x448_keygen(peer_priv, k->k.ecdh.peer) != 0)
+        return "key generation failed";
+    if (brisk_x448(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0 ||
+        brisk_x448(got, peer_priv, mine) != 0 || memcmp(got, k->k.ecdh.secret, 56) != 0)
+        return "the two sides did not agree";
+    brisk_wipe(peer_priv, sizeof(peer_priv));
+    return NULL;
+}
+
 /* ---- The interface ---- */
 
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
@@ -606,7 +642,8 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
 
     *why = NULL;
     if (v == NULL && type != SPEED_PK_FFDH &&
-        !((type == SPEED_PK_ECDH || type == SPEED_PK_EDDSA) && bits == 253)) {
+        !(type == SPEED_PK_ECDH && (bits == 253 || bits == 448)) &&
+        !(type == SPEED_PK_EDDSA && bits == 253)) {
         *why = "no known answer for this size";
         return NULL;
     }
@@ -620,7 +657,7 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     memcpy(k->msg, msg, RSA_MSG_LEN);
     *why = type == SPEED_PK_RSA    ? rsa_setup(k, bits, v)
            : type == SPEED_PK_DSA  ? dsa_setup(k, v)
-           : type == SPEED_PK_ECDH ? ecdh_setup(k)
+           : type == SPEED_PK_ECDH ? (bits == 448 ? ecdh_x448_setup(k) : ecdh_setup(k))
            : type == SPEED_PK_EDDSA ? eddsa_setup(k)
                                    : dh_setup(k, bits);
     if (*why != NULL) {
@@ -641,6 +678,10 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
     } else if (k->type == SPEED_PK_FFDH) {
         for (; *running; count++)
             if (brisk_dh_derive(k->secret, k->len, &k->k.dh.a, k->peer, k->len) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_ECDH && k->k.ecdh.x448) {
+        for (; *running; count++)
+            if (brisk_x448(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_ECDH) {
         for (; *running; count++)

@@ -412,10 +412,10 @@ fi
 
 # ---- speed: the ECDH row (X25519), as OpenSSL 3.0's ----
 F5_RE='^\+F5:22:253:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
-b speed -mr -seconds 1 ecdh
-check "speed -mr ecdh: exit 0" clean_exit
-check "speed -mr ecdh: one +F5:22:253 line" all_match "$tmp/out" "$F5_RE"
-check "speed -mr ecdh: +DTP:253::ecdh:1 then +R7" \
+b speed -mr -seconds 1 ecdhx25519
+check "speed -mr ecdhx25519: exit 0" clean_exit
+check "speed -mr ecdhx25519: one +F5:22:253 line" all_match "$tmp/out" "$F5_RE"
+check "speed -mr ecdhx25519: +DTP:253::ecdh:1 then +R7" \
     [ "$(progress "$tmp/err")" = "+DTP:253::ecdh:1 +R7 " ]
 cp "$tmp/out" "$tmp/mr_ecdh"
 cp "$tmp/err" "$tmp/mr_ecdh_err"
@@ -444,12 +444,12 @@ esac
 
 # ---- speed: the EdDSA row (Ed25519), as OpenSSL 3.0's ----
 F6_RE='^\+F6:0:253:Ed25519:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
-b speed -mr -seconds 1 eddsa
-check "speed -mr eddsa: exit 0 (its self-check passed)" clean_exit
-check "speed -mr eddsa: one +F6:0:253:Ed25519 line" all_match "$tmp/out" "$F6_RE"
-check "speed -mr eddsa: +DTP sign, +R8, +DTP verify, +R9" \
+b speed -mr -seconds 1 ed25519
+check "speed -mr ed25519: exit 0 (its self-check passed)" clean_exit
+check "speed -mr ed25519: one +F6:0:253:Ed25519 line" all_match "$tmp/out" "$F6_RE"
+check "speed -mr ed25519: +DTP sign, +R8, +DTP verify, +R9" \
     [ "$(progress "$tmp/err")" = "+DTP:253:sign:Ed25519:1 +R8 +DTP:253:verify:Ed25519:1 +R9 " ]
-check "speed -mr eddsa: +R8 and +R9 name the curve" count_is "$tmp/err" '^\+R[89]:[0-9]+:253:Ed25519:[0-9]+\.[0-9][0-9]$' 2
+check "speed -mr ed25519: +R8 and +R9 name the curve" count_is "$tmp/err" '^\+R[89]:[0-9]+:253:Ed25519:[0-9]+\.[0-9][0-9]$' 2
 cp "$tmp/out" "$tmp/mr_eddsa"
 cp "$tmp/err" "$tmp/mr_eddsa_err"
 b speed -seconds 1 ed25519

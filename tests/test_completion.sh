@@ -86,7 +86,7 @@ expect "PEM DER" pkey -outform ""
 expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
-expect "ecdh ecdhx25519" speed ec
+expect "ecdh ecdhx25519 ecdhx448" speed ec
 expect "eddsa ed25519" speed ed
 expect "ghash" speed gh
 expect "ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192" speed ff

@@ -32,7 +32,7 @@
 static const char *const expected_prims[] = {
     "md2", "md4", "md5", "sha1", "rmd160", "sha256", "sha512",
     "aes", "ghash", "bf", "rc4", "des", "serpent", "twofish", "chacha20",
-    "argon2", "poly1305", "bn", "x25519", "ed25519",
+    "argon2", "poly1305", "bn", "x25519", "ed25519", "x448",
 };
 #define N_EXPECTED_PRIMS (sizeof(expected_prims) / sizeof(expected_prims[0]))
 
@@ -121,6 +121,7 @@ static brisk_prim *prim_by_name(const char *name)
         &brisk_rc4_prim, &brisk_des_prim,   &brisk_serpent_prim, &brisk_twofish_prim,
         &brisk_chacha20_prim, &brisk_argon2_prim, &brisk_poly1305_prim, &brisk_bn_prim,
         &brisk_x25519_prim, &brisk_ed25519_prim,
+        &brisk_x25519_prim, &brisk_x448_prim,
     };
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (strcmp(all[i]->name, name) == 0)
@@ -179,6 +180,8 @@ static void check_required_ops(const char *prim, const brisk_impl *im)
     } else if (strcmp(prim, "ed25519") == 0) {
         const brisk_ed25519_ops *e = ops;
         ok = e->base_mul != NULL && e->verify_mul != NULL;
+    } else if (strcmp(prim, "x448") == 0) {
+        ok = ((const brisk_x448_ops *)ops)->ladder != NULL;
     }
     tv_check(ok, "%s: %s has the operations its primitive requires", prim, im->name);
 }
@@ -341,6 +344,8 @@ static void test_selection(void)
     /* Ed25519: the same two fields. */
     expect_select("ed25519", 0, "c64");
     expect_select("ed25519", ~0u, "c64");
+    /* X448: the one implementation the field was compiled for. */
+    expect_select("x448", ~0u, "c64");
     test_profiles();
 #endif
 #if !defined(__x86_64__)

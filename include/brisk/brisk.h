@@ -13,6 +13,7 @@
 #include <brisk/digest.h>
 #include <brisk/dsa.h>
 #include <brisk/ec.h>
+#include <brisk/ed448.h>
 #include <brisk/kdf.h>
 #include <brisk/mac.h>
 #include <brisk/pkey.h>
@@ -21,5 +22,6 @@
 #include <brisk/sector.h>
 #include <brisk/ed25519.h>
 #include <brisk/x25519.h>
+#include <brisk/x448.h>
 
 #endif

@@ -43,6 +43,8 @@ static brisk_prim *const prims[] = {
     &brisk_x25519_prim,
     /* public key: Ed25519's group arithmetic */
     &brisk_ed25519_prim,
+    /* public key: X448's ladder */
+    &brisk_x448_prim,
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
 

@@ -4,9 +4,10 @@
  * ("x25519": portable radix 2^51 with unsigned __int128, portable radix
  * 2^25.5 for 32-bit targets, and mulx/adx in four 64-bit limbs on x86-64);
  * Ed25519's (RFC 8032) group kernels as the "ed25519" primitive over the
- * same two portable fields, its scalars modulo L and its base table; and
- * the arithmetic of the NIST curves P-256, P-384 and P-521 that ECDH
- * (src/ec/ec_key.c) and ECDSA (src/pk/ecdsa.c) run on (src/ec/nist.c).
+ * same two portable fields, its scalars modulo L and its base table;
+ * X448's ("x448", over the field of f448.h); and the arithmetic of the
+ * NIST curves P-256, P-384 and P-521 that ECDH (src/ec/ec_key.c) and
+ * ECDSA (src/pk/ecdsa.c) run on (src/ec/nist.c).
  */
 #ifndef BRISK_EC_INTERNAL_H
 #define BRISK_EC_INTERNAL_H
@@ -14,6 +15,8 @@
 #include <brisk/ec.h>
 #include <brisk/ed25519.h>
 #include <brisk/x25519.h>
+#include <brisk/x448.h>
+#include <brisk/ed448.h>
 
 #include "../internal.h"
 
@@ -174,5 +177,22 @@ void brisk_ed25519_sc_muladd(uint8_t out[32], const uint8_t a[32], const uint8_t
 /* brisk_ed25519_sc_is_canonical returns 1 when s < L, else 0.
  * Variable-time. */
 int brisk_ed25519_sc_is_canonical(const uint8_t s[32]);
+
+/* brisk_x448_ladder_fn is brisk_x25519_ladder_fn for X448: k is the
+ * clamped scalar, 448 bits little-endian; u is read modulo p. */
+typedef void brisk_x448_ladder_fn(uint8_t out[56], const uint8_t k[56], const uint8_t u[56]);
+
+/* One implementation of the "x448" primitive. */
+typedef struct brisk_x448_ops {
+    brisk_x448_ladder_fn *ladder;
+} brisk_x448_ops;
+
+extern brisk_prim brisk_x448_prim;
+
+/* brisk_x448_active returns the X448 implementation in use. */
+static inline const brisk_x448_ops *brisk_x448_active(void)
+{
+    return brisk_prim_ops(&brisk_x448_prim);
+}
 
 #endif

@@ -1,0 +1,564 @@
+/*
+ * src/ec/ed448.c - Ed448 (RFC 8032 section 5.2, pure, with a context):
+ * key generation, signing and verification on the untwisted Edwards curve
+ * x^2 + y^2 = 1 + d x^2 y^2, d = -39081, over GF(2^448 - 2^224 - 1)
+ * (src/ec/f448.h), hashed with SHAKE256 (src/digest/keccak.c).
+ *
+ * Points are in extended coordinates (X : Y : Z : T), T = X Y / Z, with
+ * Hisil-Wong-Carter-Dawson's unified addition and doubling for a = 1,
+ * which are complete here since d is not a square.  Fixed-base scalar
+ * multiplication (keygen, signing) reads a table of m 16^(4i) B, m = 1..8,
+ * i = 0..27, in affine form, computed once on first use: the scalar is
+ * recoded into 112 signed base-16 digits and s B = sum over r = 3..0 of
+ * 16^r sum_i digit(4i + r) 16^(4i) B, 112 additions and 12 doublings.
+ * Scalars are taken modulo L in 32-bit words by folding 2^446 = c mod L
+ * (c = 2^446 - L, 224 bits) a fixed number of times.
+ *
+ * Constant-time: keygen and signing, yes: table entries are chosen by
+ * scanning all eight with masks, signs applied with masks, the scalar
+ * reduction is straight-line.  Verification is not (public inputs): point
+ * decoding and the variable-base multiple branch on their data.
+ */
+#include <stdlib.h>
+
+#include <brisk/rand.h>
+
+#include "../digest/keccak.h"
+#include "f448.h"
+
+#define ED448_D 39081 /* d = -39081 */
+
+/* ---- Scalars modulo L = 2^446 - c ---- */
+
+#define SC_WORDS 14  /* 448 bits */
+#define SC_WIDE 30   /* room for a 114-byte hash and a product plus a sum */
+
+static const uint32_t sc_l[SC_WORDS] = {
+    0xab5844f3, 0x2378c292, 0x8dc58f55, 0x216cc272, 0xaed63690, 0xc44edb49, 0x7cca23e9,
+    0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff, 0x3fffffff};
+static const uint32_t sc_c[7] = {0x54a7bb0d, 0xdc873d6d, 0x723a70aa, 0xde933d8d,
+                                 0x5129c96f, 0x3bb124b6, 0x8335dc16};
+
+/* sc_fold sets x = (x mod 2^446) + (x >> 446) c, the same value mod L;
+ * x must be below 2^959. */
+static void sc_fold(uint32_t x[SC_WIDE])
+{
+    uint32_t hi[17], y[SC_WIDE] = {0};
+    uint64_t t;
+
+    for (int i = 0; i < 17; i++)
+        hi[i] = (x[13 + i] >> 30) | (i + 14 < SC_WIDE ? x[14 + i] << 2 : 0);
+    x[13] &= 0x3fffffff;
+    for (int i = 0; i < 17; i++) {
+        uint32_t carry = 0;
+        for (int j = 0; j < 7; j++) {
+            t = (uint64_t)hi[i] * sc_c[j] + y[i + j] + carry;
+            y[i + j] = (uint32_t)t;
+            carry = (uint32_t)(t >> 32);
+        }
+        y[i + 7] = carry;
+    }
+    t = 0;
+    for (int i = 0; i < SC_WIDE; i++) {
+        t += (uint64_t)y[i] + (i < SC_WORDS ? x[i] : 0);
+        x[i] = (uint32_t)t;
+        t >>= 32;
+    }
+}
+
+/* sc_reduce sets out = x mod L for x below 2^912 (x is destroyed). */
+static void sc_reduce(uint32_t out[SC_WORDS], uint32_t x[SC_WIDE])
+{
+    uint32_t d[SC_WORDS], borrow = 0;
+
+    /* Below 2^912, 2^691, 2^470, 2^446 + 2^248, then 2^446 + 2^224 < 2L. */
+    for (int i = 0; i < 4; i++)
+        sc_fold(x);
+    for (int i = 0; i < SC_WORDS; i++) {
+        uint64_t t = (uint64_t)x[i] - sc_l[i] - borrow;
+        d[i] = (uint32_t)t;
+        borrow = (uint32_t)(t >> 32) & 1;
+    }
+    uint32_t keep = ct_mask32(borrow); /* x < L */
+    for (int i = 0; i < SC_WORDS; i++)
+        out[i] = (x[i] & keep) | (d[i] & ~keep);
+    brisk_wipe(d, sizeof(d));
+}
+
+/* sc_from_bytes sets out = the len little-endian bytes at in mod L
+ * (len <= 114). */
+static void sc_from_bytes(uint32_t out[SC_WORDS], const uint8_t *in, size_t len)
+{
+    uint32_t x[SC_WIDE] = {0};
+    for (size_t i = 0; i < len; i++)
+        x[i >> 2] |= (uint32_t)in[i] << (8 * (i & 3));
+    sc_reduce(out, x);
+    brisk_wipe(x, sizeof(x));
+}
+
+static void sc_to_bytes(uint8_t out[57], const uint32_t a[SC_WORDS])
+{
+    for (int i = 0; i < SC_WORDS; i++)
+        store32_le(out + 4 * i, a[i]);
+    out[56] = 0;
+}
+
+/* sc_muladd sets out = (r + k a) mod L. */
+static void sc_muladd(uint32_t out[SC_WORDS], const uint32_t r[SC_WORDS],
+                      const uint32_t k[SC_WORDS], const uint32_t a[SC_WORDS])
+{
+    uint32_t x[SC_WIDE] = {0};
+    uint64_t t;
+
+    for (int i = 0; i < SC_WORDS; i++) {
+        uint32_t carry = 0;
+        for (int j = 0; j < SC_WORDS; j++) {
+            t = (uint64_t)k[i] * a[j] + x[i + j] + carry;
+            x[i + j] = (uint32_t)t;
+            carry = (uint32_t)(t >> 32);
+        }
+        x[i + SC_WORDS] = carry;
+    }
+    t = 0;
+    for (int i = 0; i < SC_WIDE; i++) {
+        t += (uint64_t)x[i] + (i < SC_WORDS ? r[i] : 0);
+        x[i] = (uint32_t)t;
+        t >>= 32;
+    }
+    sc_reduce(out, x);
+    brisk_wipe(x, sizeof(x));
+}
+
+/* ---- Points ---- */
+
+typedef struct ed_pt {
+    f448 x, y, z, t;
+} ed_pt;
+
+/* A table entry: affine x and y, and k = 39081 x y, so that d x y = -k. */
+typedef struct ed_aff {
+    f448 x, y, k;
+} ed_aff;
+
+static void pt_identity(ed_pt *p)
+{
+    f448_set_small(&p->x, 0);
+    f448_set_small(&p->y, 1);
+    f448_set_small(&p->z, 1);
+    f448_set_small(&p->t, 0);
+}
+
+/* pt_dbl sets r = 2 p (p's t unused); r's t only when with_t. */
+static void pt_dbl(ed_pt *r, const ed_pt *p, int with_t)
+{
+    f448 a, b, c, e, f, g, h;
+
+    f448_sqr(&a, &p->x);
+    f448_sqr(&b, &p->y);
+    f448_sqr(&c, &p->z);
+    f448_add(&c, &c, &c);
+    f448_add(&e, &p->x, &p->y);
+    f448_sqr(&e, &e);
+    f448_add(&g, &a, &b);
+    f448_sub(&e, &e, &g);
+    f448_sub(&f, &g, &c);
+    f448_sub(&h, &a, &b);
+    f448_mul(&r->x, &e, &f);
+    f448_mul(&r->y, &g, &h);
+    if (with_t)
+        f448_mul(&r->t, &e, &h);
+    f448_mul(&r->z, &f, &g);
+}
+
+/* pt_finish sets r from the formulas' e, f, g, h. */
+static void pt_finish(ed_pt *r, const f448 *e, const f448 *f, const f448 *g, const f448 *h)
+{
+    f448_mul(&r->x, e, f);
+    f448_mul(&r->y, g, h);
+    f448_mul(&r->t, e, h);
+    f448_mul(&r->z, f, g);
+}
+
+/* pt_add sets r = p + q. */
+static void pt_add(ed_pt *r, const ed_pt *p, const ed_pt *q)
+{
+    f448 a, b, c, d, e, f, g, h;
+
+    f448_mul(&a, &p->x, &q->x);
+    f448_mul(&b, &p->y, &q->y);
+    f448_mul(&c, &p->t, &q->t);
+    f448_mul_small(&c, &c, ED448_D); /* -d t1 t2 */
+    f448_mul(&d, &p->z, &q->z);
+    f448_add(&e, &p->x, &p->y);
+    f448_add(&f, &q->x, &q->y);
+    f448_mul(&e, &e, &f);
+    f448_add(&g, &a, &b);
+    f448_sub(&e, &e, &g);
+    f448_add(&f, &d, &c);
+    f448_sub(&g, &d, &c);
+    f448_sub(&h, &b, &a);
+    pt_finish(r, &e, &f, &g, &h);
+}
+
+/* pt_add_aff sets r = p + q for an affine table entry q. */
+static void pt_add_aff(ed_pt *r, const ed_pt *p, const ed_aff *q)
+{
+    f448 a, b, c, e, f, g, h;
+
+    f448_mul(&a, &p->x, &q->x);
+    f448_mul(&b, &p->y, &q->y);
+    f448_mul(&c, &p->t, &q->k); /* -d t1 t2 */
+    f448_add(&e, &p->x, &p->y);
+    f448_add(&f, &q->x, &q->y);
+    f448_mul(&e, &e, &f);
+    f448_add(&g, &a, &b);
+    f448_sub(&e, &e, &g);
+    f448_add(&f, &p->z, &c);
+    f448_sub(&g, &p->z, &c);
+    f448_sub(&h, &b, &a);
+    pt_finish(r, &e, &f, &g, &h);
+}
+
+static void pt_to_aff(ed_aff *r, const ed_pt *p)
+{
+    f448 zi;
+    f448_invert(&zi, &p->z);
+    f448_mul(&r->x, &p->x, &zi);
+    f448_mul(&r->y, &p->y, &zi);
+    f448_mul(&r->k, &r->x, &r->y);
+    f448_mul_small(&r->k, &r->k, ED448_D);
+}
+
+/* pt_encode writes p as RFC 8032 section 5.2.2 says: y, and x's low bit
+ * in the top bit of the 57th byte. */
+static void pt_encode(uint8_t out[57], const ed_pt *p)
+{
+    f448 zi, x, y;
+    f448_invert(&zi, &p->z);
+    f448_mul(&x, &p->x, &zi);
+    f448_mul(&y, &p->y, &zi);
+    f448_tobytes(out, &y);
+    out[56] = (uint8_t)(f448_parity(&x) << 7);
+}
+
+/* pt_decode reads a point as RFC 8032 section 5.2.3 says, with every
+ * check; 0, or -1 when in is not an encoded point.  Variable-time. */
+static int pt_decode(ed_pt *p, const uint8_t in[57])
+{
+    uint8_t canon[56];
+    f448 u, v, w, x, t;
+
+    if ((in[56] & 0x7f) != 0)
+        return -1; /* y >= 2^448 > p */
+    f448_frombytes(&p->y, in);
+    f448_tobytes(canon, &p->y);
+    if (memcmp(canon, in, 56) != 0)
+        return -1; /* y >= p */
+    /* u = y^2 - 1, v = d y^2 - 1, x = u^3 v (u^5 v^3)^((p - 3) / 4) */
+    f448 one;
+    f448_set_small(&one, 1);
+    f448_sqr(&t, &p->y);
+    f448_sub(&u, &t, &one);
+    f448_mul_small(&v, &t, ED448_D);
+    f448_neg(&v, &v);
+    f448_sub(&v, &v, &one);
+    f448_sqr(&w, &u);
+    f448_mul(&w, &w, &u);       /* u^3 */
+    f448_mul(&x, &w, &v);       /* u^3 v */
+    f448_sqr(&t, &u);
+    f448_mul(&w, &w, &t);       /* u^5 */
+    f448_sqr(&t, &v);
+    f448_mul(&t, &t, &v);       /* v^3 */
+    f448_mul(&w, &w, &t);       /* u^5 v^3 */
+    f448_pow_p34(&w, &w);
+    f448_mul(&x, &x, &w);
+    /* v x^2 = u, or no square root */
+    f448_sqr(&t, &x);
+    f448_mul(&t, &t, &v);
+    f448_sub(&t, &t, &u);
+    if (!f448_iszero(&t))
+        return -1;
+    uint32_t x0 = in[56] >> 7;
+    if (f448_iszero(&x) && x0 == 1)
+        return -1;
+    if (f448_parity(&x) != x0)
+        f448_neg(&x, &x);
+    p->x = x;
+    f448_set_small(&p->z, 1);
+    f448_mul(&p->t, &p->x, &p->y);
+    return 0;
+}
+
+/* ---- The fixed-base table ---- */
+
+static const uint8_t ed448_base[57] = {
+    0x14, 0xfa, 0x30, 0xf2, 0x5b, 0x79, 0x08, 0x98, 0xad, 0xc8, 0xd7, 0x4e, 0x2c, 0x13, 0xbd,
+    0xfd, 0xc4, 0x39, 0x7c, 0xe6, 0x1c, 0xff, 0xd3, 0x3a, 0xd7, 0xc2, 0xa0, 0x05, 0x1e, 0x9c,
+    0x78, 0x87, 0x40, 0x98, 0xa3, 0x6c, 0x73, 0x73, 0xea, 0x4b, 0x62, 0xc7, 0xc9, 0x56, 0x37,
+    0x20, 0x76, 0x88, 0x24, 0xbc, 0xb6, 0x6e, 0x71, 0x46, 0x3f, 0x69, 0x00};
+
+#define TAB_POS 28
+static ed_aff ed448_table[TAB_POS][8];
+static int ed448_table_state; /* 0 none, 1 being computed, 2 ready */
+
+static void table_compute(void)
+{
+    ed_pt p, q;
+
+    if (pt_decode(&p, ed448_base) != 0)
+        abort();
+    for (int i = 0; i < TAB_POS; i++) {
+        q = p;
+        pt_to_aff(&ed448_table[i][0], &q);
+        for (int m = 1; m < 8; m++) {
+            pt_add(&q, &q, &p);
+            pt_to_aff(&ed448_table[i][m], &q);
+        }
+        for (int n = 0; n < 16; n++)
+            pt_dbl(&p, &p, n == 15);
+    }
+}
+
+/* table_ready computes the table once; a thread that finds another one
+ * computing it waits. */
+static void table_ready(void)
+{
+    if (__atomic_load_n(&ed448_table_state, __ATOMIC_ACQUIRE) == 2)
+        return;
+    int none = 0;
+    if (__atomic_compare_exchange_n(&ed448_table_state, &none, 1, 0, __ATOMIC_ACQUIRE,
+                                    __ATOMIC_ACQUIRE)) {
+        table_compute();
+        __atomic_store_n(&ed448_table_state, 2, __ATOMIC_RELEASE);
+        return;
+    }
+    while (__atomic_load_n(&ed448_table_state, __ATOMIC_ACQUIRE) != 2)
+        ;
+}
+
+/* recode sets e to the 112 signed digits in [-8, 7] of a (below 2^446):
+ * a = sum e[j] 16^j. */
+static void recode(int8_t e[112], const uint32_t a[SC_WORDS])
+{
+    int carry = 0;
+    for (int j = 0; j < 112; j++) {
+        int n = (int)((a[j >> 3] >> (4 * (j & 7))) & 15) + carry;
+        carry = (n + 8) >> 4;
+        e[j] = (int8_t)(n - (carry << 4));
+    }
+}
+
+/* select sets r = digit times the entries' point, scanning all of them. */
+static void table_select(ed_aff *r, const ed_aff row[8], int digit)
+{
+    uint32_t neg = (uint32_t)digit >> 31;
+    uint32_t mag = (uint32_t)((digit ^ -(int)neg) + (int)neg);
+    f448 nx, nk;
+
+    f448_set_small(&r->x, 0);
+    f448_set_small(&r->y, 1);
+    f448_set_small(&r->k, 0);
+    for (uint32_t m = 1; m <= 8; m++) {
+        uint32_t eq = ((mag ^ m) - 1) >> 31;
+        f448_cmov(&r->x, &row[m - 1].x, eq);
+        f448_cmov(&r->y, &row[m - 1].y, eq);
+        f448_cmov(&r->k, &row[m - 1].k, eq);
+    }
+    f448_neg(&nx, &r->x);
+    f448_neg(&nk, &r->k);
+    f448_cmov(&r->x, &nx, neg);
+    f448_cmov(&r->k, &nk, neg);
+}
+
+/* base_mul sets r = a B for a below L.  Constant-time in a. */
+static void base_mul(ed_pt *r, const uint32_t a[SC_WORDS])
+{
+    int8_t e[112];
+    ed_aff q;
+
+    table_ready();
+    recode(e, a);
+    pt_identity(r);
+    for (int k = 3; k >= 0; k--) {
+        if (k < 3)
+            for (int n = 0; n < 4; n++)
+                pt_dbl(r, r, n == 3);
+        for (int i = 0; i < TAB_POS; i++) {
+            table_select(&q, ed448_table[i], e[4 * i + k]);
+            pt_add_aff(r, r, &q);
+        }
+    }
+    brisk_wipe(e, sizeof(e));
+    brisk_wipe(&q, sizeof(q));
+}
+
+/* ---- Hashing ---- */
+
+/* hash_start absorbs dom4(0, ctx) (RFC 8032 section 2). */
+static void hash_start(brisk_shake256_ctx *h, const uint8_t *ctx, size_t ctx_len)
+{
+    uint8_t dom[10] = {'S', 'i', 'g', 'E', 'd', '4', '4', '8', 0, (uint8_t)ctx_len};
+    brisk_shake256_init(h);
+    brisk_shake256_absorb(h, dom, sizeof(dom));
+    if (ctx_len > 0)
+        brisk_shake256_absorb(h, ctx, ctx_len);
+}
+
+/* expand hashes the private key into the clamped secret scalar's residue
+ * a and the nonce prefix (RFC 8032 section 5.2.5). */
+static void expand(uint32_t a[SC_WORDS], uint8_t prefix[57], const uint8_t priv[57])
+{
+    uint8_t h[114];
+    brisk_shake256(h, sizeof(h), priv, 57);
+    h[0] &= 252;
+    h[55] |= 128;
+    h[56] = 0;
+    sc_from_bytes(a, h, 57);
+    memcpy(prefix, h + 57, 57);
+    brisk_wipe(h, sizeof(h));
+}
+
+/* ---- The functions ---- */
+
+int brisk_ed448_public(uint8_t pub[57], const uint8_t priv[57])
+{
+    uint32_t a[SC_WORDS];
+    uint8_t prefix[57];
+    ed_pt p;
+
+    if (pub == NULL || priv == NULL)
+        return BRISK_EINVAL;
+    expand(a, prefix, priv);
+    base_mul(&p, a);
+    pt_encode(pub, &p);
+    brisk_wipe(a, sizeof(a));
+    brisk_wipe(prefix, sizeof(prefix));
+    brisk_wipe(&p, sizeof(p));
+    return BRISK_EOK;
+}
+
+int brisk_ed448_keygen(uint8_t priv[57], uint8_t pub[57])
+{
+    if (priv == NULL || pub == NULL)
+        return BRISK_EINVAL;
+    int err = brisk_random_bytes(priv, 57);
+    if (err != BRISK_EOK) {
+        brisk_wipe(priv, 57);
+        memset(pub, 0, 57);
+        return err;
+    }
+    return brisk_ed448_public(pub, priv);
+}
+
+int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                     size_t ctx_len, const uint8_t priv[57], const uint8_t pub[57])
+{
+    uint32_t a[SC_WORDS], r[SC_WORDS], k[SC_WORDS], s[SC_WORDS];
+    uint8_t prefix[57], apub[57], h[114];
+    brisk_shake256_ctx hc;
+    ed_pt p;
+
+    if (sig == NULL || priv == NULL || (msg == NULL && msg_len > 0) ||
+        (ctx == NULL && ctx_len > 0) || ctx_len > 255)
+        return BRISK_EINVAL;
+    expand(a, prefix, priv);
+    if (pub == NULL) {
+        base_mul(&p, a);
+        pt_encode(apub, &p);
+    } else {
+        memcpy(apub, pub, 57);
+    }
+    /* r = SHAKE256(dom4 || prefix || M, 114) mod L; R = r B */
+    hash_start(&hc, ctx, ctx_len);
+    brisk_shake256_absorb(&hc, prefix, 57);
+    brisk_shake256_absorb(&hc, msg, msg_len);
+    brisk_shake256_squeeze(&hc, h, sizeof(h));
+    sc_from_bytes(r, h, sizeof(h));
+    base_mul(&p, r);
+    pt_encode(sig, &p);
+    /* k = SHAKE256(dom4 || R || A || M, 114) mod L; S = r + k a mod L */
+    hash_start(&hc, ctx, ctx_len);
+    brisk_shake256_absorb(&hc, sig, 57);
+    brisk_shake256_absorb(&hc, apub, 57);
+    brisk_shake256_absorb(&hc, msg, msg_len);
+    brisk_shake256_squeeze(&hc, h, sizeof(h));
+    sc_from_bytes(k, h, sizeof(h));
+    sc_muladd(s, r, k, a);
+    sc_to_bytes(sig + 57, s);
+    brisk_wipe(a, sizeof(a));
+    brisk_wipe(r, sizeof(r));
+    brisk_wipe(s, sizeof(s));
+    brisk_wipe(prefix, sizeof(prefix));
+    brisk_wipe(h, sizeof(h));
+    brisk_wipe(&hc, sizeof(hc));
+    brisk_wipe(&p, sizeof(p));
+    return BRISK_EOK;
+}
+
+/* var_mul sets r = a P for a below L.  Variable-time (public a and P):
+ * signed base-16 digits, Horner from the top, a table of 1..8 P. */
+static void var_mul(ed_pt *r, const uint32_t a[SC_WORDS], const ed_pt *p)
+{
+    ed_pt tab[8], neg;
+    int8_t e[112];
+
+    tab[0] = *p;
+    for (int m = 1; m < 8; m++)
+        pt_add(&tab[m], &tab[m - 1], p);
+    recode(e, a);
+    pt_identity(r);
+    for (int j = 111; j >= 0; j--) {
+        if (j < 111)
+            for (int n = 0; n < 4; n++)
+                pt_dbl(r, r, n == 3);
+        if (e[j] > 0) {
+            pt_add(r, r, &tab[e[j] - 1]);
+        } else if (e[j] < 0) {
+            neg = tab[-e[j] - 1];
+            f448_neg(&neg.x, &neg.x);
+            f448_neg(&neg.t, &neg.t);
+            pt_add(r, r, &neg);
+        }
+    }
+}
+
+int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_len,
+                       const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57])
+{
+    uint32_t s[SC_WORDS], k[SC_WORDS];
+    uint8_t h[114], enc[57];
+    brisk_shake256_ctx hc;
+    ed_pt a, r, sb;
+
+    if (sig == NULL || pub == NULL || (msg == NULL && msg_len > 0) ||
+        (ctx == NULL && ctx_len > 0) || ctx_len > 255)
+        return BRISK_EINVAL;
+    /* S below L (its 57th byte zero first), A and R valid encodings */
+    if (sig[113] != 0)
+        return BRISK_EVERIFY;
+    for (int i = 0; i < SC_WORDS; i++)
+        s[i] = load32_le(sig + 57 + 4 * i);
+    int below = 0;
+    for (int i = SC_WORDS - 1; i >= 0; i--) {
+        if (s[i] != sc_l[i]) {
+            below = s[i] < sc_l[i];
+            break;
+        }
+    }
+    if (!below || pt_decode(&a, pub) != 0 || pt_decode(&r, sig) != 0)
+        return BRISK_EVERIFY;
+    hash_start(&hc, ctx, ctx_len);
+    brisk_shake256_absorb(&hc, sig, 57);
+    brisk_shake256_absorb(&hc, pub, 57);
+    brisk_shake256_absorb(&hc, msg, msg_len);
+    brisk_shake256_squeeze(&hc, h, sizeof(h));
+    sc_from_bytes(k, h, sizeof(h));
+    /* S B - k A, encoded, must be R's encoding: equal points. */
+    f448_neg(&a.x, &a.x);
+    f448_neg(&a.t, &a.t);
+    var_mul(&r, k, &a);
+    base_mul(&sb, s);
+    pt_add(&r, &r, &sb);
+    pt_encode(enc, &r);
+    return memcmp(enc, sig, 57) == 0 ? BRISK_EOK : BRISK_EVERIFY;
+}
