@@ -11,8 +11,8 @@
  * Algorithms: RSA (-pkeyopt rsa_keygen_bits:N, default 2048;
  * rsa_keygen_pubexp:65537, the only exponent), EC (-pkeyopt
  * ec_paramgen_curve:NAME or group:NAME, required: P-256, P-384, P-521 or
- * their SECG names; ec_param_enc:named_curve, the only encoding) and
- * X25519.  Like openssl,
+ * their SECG names; ec_param_enc:named_curve, the only encoding), X25519,
+ * X448, ED25519 and ED448.  Like openssl,
  * DSA needs parameters: `brisk dsaparam -genkey` makes DSA keys.
  */
 #include <stdlib.h>
@@ -25,13 +25,16 @@
 
 #include "apps.h"
 
+/* ALG_NAMES lists the algorithms (the algs table below) for messages. */
+#define ALG_NAMES "RSA, EC, X25519, X448, ED25519, ED448"
+
 enum { OPT_ALGORITHM = 2, OPT_PKEYOPT, OPT_OUT, OPT_OUTFORM, OPT_PASS, OPT_CIPHER, OPT_TEXT,
        OPT_QUIET };
 
 const app_option genpkey_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"algorithm", OPT_ALGORITHM, ARG_STRING, 0, 0, "ALG",
-     "The key's algorithm: RSA, EC, X25519"},
+     "The key's algorithm: " ALG_NAMES},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
      "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
@@ -54,7 +57,11 @@ static const genpkey_alg algs[] = {
     {"RSA", BRISK_PKEY_RSA},
     {"EC", BRISK_PKEY_EC},
     {"X25519", BRISK_PKEY_X25519},
+    {"X448", BRISK_PKEY_X448},
+    {"ED25519", BRISK_PKEY_ED25519},
+    {"ED448", BRISK_PKEY_ED448},
 };
+
 
 #define MAX_PKEYOPTS 8
 
@@ -201,7 +208,7 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
         return -1;
     }
     if (a->alg_name == NULL) {
-        app_error("genpkey", "no algorithm: give -algorithm (RSA, EC, X25519)");
+        app_error("genpkey", "no algorithm: give -algorithm (" ALG_NAMES ")");
         return -1;
     }
     a->alg = find_alg(a->alg_name);
@@ -209,7 +216,7 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
         if (strcasecmp(a->alg_name, "DSA") == 0)
             app_error("genpkey", "DSA keys need parameters: use 'brisk dsaparam -genkey BITS'");
         else
-            app_error("genpkey", "unknown algorithm '%s' (RSA, EC, X25519)", a->alg_name);
+            app_error("genpkey", "unknown algorithm '%s' (" ALG_NAMES ")", a->alg_name);
         return -1;
     }
     for (int i = 0; i < a->n_pkeyopt; i++)

@@ -6,14 +6,15 @@
  * types.
  * - -derive: the shared secret of the private key -inkey and the peer's
  *   key -peerkey (public, or private: its public half is used), raw bytes:
- *   X25519, EC (ECDH's x-coordinate).
+ *   X25519, X448, EC (ECDH's x-coordinate).
  * - -sign and -verify: the signature of the input; -verify reads it from
  *   -sigfile and prints "Signature Verified Successfully" (exit 0) or
  *   "Signature Verification Failure" (exit 1), as openssl does.  ECDSA
  *   (DER signatures) signs the input as a digest, as openssl does: 20, 28,
  *   32, 48 or 64 bytes, whose length names the hash for RFC 6979's nonce;
  *   with -rawin the input is the message, hashed with -digest (default
- *   sha256).
+ *   sha256).  Ed25519 and Ed448 (pure, empty context) sign the message
+ *   itself and, as in openssl 3.0, need -rawin to say so.
  * The input is read whole from -in (default stdin), at most 256 MiB.
  */
 #include <stdlib.h>
@@ -21,6 +22,8 @@
 
 #include <brisk/digest.h>
 #include <brisk/ec.h>
+#include <brisk/ed25519.h>
+#include <brisk/ed448.h>
 #include <brisk/pkey.h>
 
 #include "apps.h"
@@ -115,6 +118,25 @@ static int ecdsa_digest(const pkeyutl_args *a, const uint8_t *in, size_t in_len,
     return -1;
 }
 
+/* eddsa signs the message in[0..in_len-1] into out (*out_len set), or
+ * verifies sig against it: 0, BRISK_EVERIFY, or another error. */
+static int eddsa(const pkeyutl_args *a, const brisk_curve_key *c, int ed448, const uint8_t *in,
+                 size_t in_len, const uint8_t *sig, size_t sig_len, uint8_t *out,
+                 size_t *out_len)
+{
+    size_t len = ed448 ? 114 : 64;
+
+    if (a->op == OPT_SIGN) {
+        *out_len = len;
+        return ed448 ? brisk_ed448_sign(out, in, in_len, NULL, 0, c->priv, c->pub)
+                     : brisk_ed25519_sign(out, in, in_len, c->priv, c->pub);
+    }
+    if (sig_len != len)
+        return BRISK_EVERIFY;
+    return ed448 ? brisk_ed448_verify(sig, in, in_len, NULL, 0, c->pub)
+                 : brisk_ed25519_verify(sig, in, in_len, c->pub);
+}
+
 /* sign_or_verify signs the input, or verifies it against -sigfile. */
 static int sign_or_verify(const pkeyutl_args *a, const brisk_pkey *key)
 {
@@ -123,29 +145,45 @@ static int sign_or_verify(const pkeyutl_args *a, const brisk_pkey *key)
     uint8_t *in = NULL, *sig = NULL, dgst[64], out[BRISK_EC_MAX_SIG_LEN];
     size_t in_len = 0, sig_len = 0, dgst_len = 0, out_len = sizeof(out);
     const brisk_digest *md = NULL;
+    int ed = key->type == BRISK_PKEY_ED25519 || key->type == BRISK_PKEY_ED448;
     int ret = 1, err;
 
-    if (key->type != BRISK_PKEY_EC) {
-        app_error("pkeyutl", "%s keys cannot -%s here (use brisk dgst for RSA and DSA)",
-                  brisk_pkey_type_name(key), a->op == OPT_SIGN ? "sign" : "verify");
+    if (key->type != BRISK_PKEY_EC && !ed) {
+        app_error("pkeyutl", "%s keys cannot -%s%s", brisk_pkey_type_name(key),
+                  a->op == OPT_SIGN ? "sign" : "verify",
+                  key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_DSA
+                      ? " here (use brisk dgst)" : "");
+        return 1;
+    }
+    if (ed && !a->rawin) {
+        app_error("pkeyutl", "%s signs the message itself: add -rawin",
+                  brisk_pkey_type_name(key));
+        return 1;
+    }
+    if (ed && a->digest != NULL) {
+        app_error("pkeyutl", "%s hashes the message itself: drop -digest",
+                  brisk_pkey_type_name(key));
         return 1;
     }
     if (read_file("pkeyutl", a->in, MAX_INPUT, &in, &in_len) != 0)
         return 1;
-    if (ecdsa_digest(a, in, in_len, dgst, &dgst_len, &md) != 0)
+    if (a->op == OPT_VERIFY && read_file("pkeyutl", a->sigfile, 4096, &sig, &sig_len) != 0)
         goto done;
-    if (a->op == OPT_SIGN) {
+    if (ed)
+        err = eddsa(a, c, key->type == BRISK_PKEY_ED448, in, in_len, sig, sig_len, out,
+                    &out_len);
+    else if (ecdsa_digest(a, in, in_len, dgst, &dgst_len, &md) != 0)
+        goto done;
+    else if (a->op == OPT_SIGN)
         err = brisk_ecdsa_sign(curve, c->priv, out, &out_len, md, dgst, dgst_len);
+    else
+        err = brisk_ecdsa_verify(curve, c->pub, c->pub_len, sig, sig_len, dgst, dgst_len);
+    if (a->op == OPT_SIGN) {
         if (err != BRISK_EOK)
             app_error("pkeyutl", "cannot sign: %s", brisk_strerror(err));
         else if (write_file("pkeyutl", a->out, out, out_len, 0) == 0)
             ret = 0;
-        goto done;
-    }
-    if (read_file("pkeyutl", a->sigfile, 4096, &sig, &sig_len) != 0)
-        goto done;
-    err = brisk_ecdsa_verify(curve, c->pub, c->pub_len, sig, sig_len, dgst, dgst_len);
-    if (err == BRISK_EOK) {
+    } else if (err == BRISK_EOK) {
         static const char okay[] = "Signature Verified Successfully\n";
         ret = write_file("pkeyutl", a->out, okay, sizeof(okay) - 1, 0) == 0 ? 0 : 1;
     } else {
@@ -176,8 +214,10 @@ static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
         return 1;
     }
     if (a->op == OPT_DERIVE) {
-        if (key->type != BRISK_PKEY_X25519 && key->type != BRISK_PKEY_EC) {
-            app_error("pkeyutl", "%s keys cannot derive a shared secret (X25519 and EC keys can)",
+        if (key->type != BRISK_PKEY_X25519 && key->type != BRISK_PKEY_X448 &&
+            key->type != BRISK_PKEY_EC) {
+            app_error("pkeyutl", "%s keys cannot derive a shared secret (X25519, X448 and EC "
+                                 "keys can)",
                       type);
             return 1;
         }

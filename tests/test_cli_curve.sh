@@ -115,6 +115,71 @@ check "genpkey RSA too small" one_line_error genpkey "rsa_keygen_bits"
 b genpkey -algorithm X25519 -text -outform DER
 check "genpkey -text with DER" one_line_error genpkey "DER"
 
+# ---- X448, Ed25519 and Ed448: the RFCs' keys ----
+cat >"$tmp/alice448.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MEYCAQAwBQYDK2VvBDoEOJqPSSXRUZ9Xdc9GsEtYANTunui66LxVZdSYwo3Zybr1
+dKlBl0SJc5EAY4Km8SerHZrC2MClmHJr
+-----END PRIVATE KEY-----
+EOF
+cat >"$tmp/bob448.pub" <<'EOF'
+-----BEGIN PUBLIC KEY-----
+MEIwBQYDK2VvAzkAPreoKbDNIPW8/AtZm2/sz22kYnEHvbDU80W0MCfYuXL8PjT7
+QjKhPKcG3LV67D2uB73BxnvzNgk=
+-----END PUBLIC KEY-----
+EOF
+b pkeyutl -derive -inkey "$tmp/alice448.pem" -peerkey "$tmp/bob448.pub" -out "$tmp/s448"
+check "x448 derive: RFC 7748 section 6.2's shared secret" \
+    [ "$(hex "$tmp/s448")" = "07fff4181ac6cc95ec1c16a94a0f74d12da232ce40a77552281d282bb60c0b56fd2464c335543936521c24403085d59a449a5037514a879d" ]
+b pkeyutl -derive -inkey "$tmp/alice448.pem" -peerkey "$tmp/bob.pub"
+check "derive X448 with an X25519 key" one_line_error pkeyutl "must match"
+cat >"$tmp/ed25519.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIJ1hsZ3v/VpguoRK9JLsLMREScVpezJpGXA7rAMcrn9g
+-----END PRIVATE KEY-----
+EOF
+cat >"$tmp/ed448.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MEcCAQAwBQYDK2VxBDsEOWyCpWLLgI0Q1jK+ichRPr9skp803fqMn2PJlg7240ij
+UoyKP8wvBE45o/xblEkvjwMudUmiAJj5Ww==
+-----END PRIVATE KEY-----
+EOF
+: >"$tmp/empty"
+printf 'a message\n' >"$tmp/msg0"
+b pkeyutl -sign -rawin -inkey "$tmp/ed25519.pem" -in "$tmp/empty" -out "$tmp/e1.sig"
+check "Ed25519 pkeyutl -sign -rawin: RFC 8032 7.1 TEST 1's signature" \
+    [ "$(hex "$tmp/e1.sig")" = "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b" ]
+b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/empty" -out "$tmp/e2.sig"
+check "Ed448 pkeyutl -sign -rawin: RFC 8032 7.4 Blank's signature" \
+    [ "$(hex "$tmp/e2.sig")" = "533a37f6bbe457251f023c0d88f976ae2dfb504a843e34d2074fd823d41a591f2b233f034f628281f2fd7a22ddd47d7828c59bd0a21bfd3980ff0d2028d4b18a9df63e006c5d1c2d345b925d8dc00b4104852db99ac5c7cdda8530a113a0f4dbb61149f05a7363268c71d95808ff2e652600" ]
+for e in ed25519 ed448; do
+    b pkey -in "$tmp/$e.pem" -pubout -out "$tmp/$e.pub"
+    b pkeyutl -sign -rawin -inkey "$tmp/$e.pem" -in "$tmp/msg0" -out "$tmp/$e.sig"
+    check "$e: sign a message" clean_exit
+    b pkeyutl -verify -rawin -pubin -inkey "$tmp/$e.pub" -in "$tmp/msg0" -sigfile "$tmp/$e.sig"
+    check "$e: verify it" out_is "Signature Verified Successfully"
+    b pkeyutl -verify -rawin -inkey "$tmp/$e.pub" -in "$tmp/empty" -sigfile "$tmp/$e.sig"
+    check "$e: another message fails" [ "$rc" -eq 1 ]
+    b pkeyutl -verify -rawin -inkey "$tmp/$e.pub" -in "$tmp/msg0" -sigfile "$tmp/empty"
+    check "$e: an empty signature fails" [ "$rc" -eq 1 ]
+    b pkeyutl -sign -inkey "$tmp/$e.pem" -in "$tmp/msg0"
+    check "$e: -sign without -rawin" one_line_error pkeyutl "add -rawin"
+    b pkeyutl -sign -rawin -digest sha256 -inkey "$tmp/$e.pem" -in "$tmp/msg0"
+    check "$e: -digest" one_line_error pkeyutl "drop -digest"
+    b pkeyutl -derive -inkey "$tmp/$e.pem" -peerkey "$tmp/$e.pub"
+    check "$e: -derive" one_line_error pkeyutl "cannot derive"
+    b dgst -sha256 -sign "$tmp/$e.pem" "$tmp/msg0"
+    check "$e: dgst -sign points to pkeyutl" one_line_error dgst "pkeyutl -rawin"
+done
+for a in X448 ED25519 ED448; do
+    b genpkey -algorithm $a -out "$tmp/g$a.pem"
+    check "genpkey $a" clean_exit
+    b pkey -in "$tmp/g$a.pem" -out "$tmp/g${a}b.pem"
+    check "pkey keeps a $a key unchanged" cmp -s "$tmp/g$a.pem" "$tmp/g${a}b.pem"
+    b pkey -in "$tmp/g$a.pem" -check -noout
+    check "$a pkey -check" out_is "Key is valid"
+done
+
 # ---- EC keys: RFC 6979 A.2.5's P-256 key as SEC 1 "EC PRIVATE KEY" ----
 cat >"$tmp/p256.pem" <<'EOF'
 -----BEGIN EC PRIVATE KEY-----
@@ -241,6 +306,35 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     openssl pkeyutl -derive -inkey "$tmp/o1.pem" -peerkey "$tmp/k2.pub" -out "$tmp/so" 2>/dev/null
     b pkeyutl -derive -inkey "$tmp/k2.der" -peerkey "$tmp/o1.pub" -out "$tmp/sb"
     check "brisk and openssl derive one X25519 secret" cmp -s "$tmp/so" "$tmp/sb"
+    for a in X448 ED25519 ED448; do
+        openssl genpkey -algorithm $a -out "$tmp/o$a.pem" 2>/dev/null
+        openssl pkey -in "$tmp/o$a.pem" -pubout -out "$tmp/o$a.pub" 2>/dev/null
+        openssl pkey -in "$tmp/o$a.pem" -outform DER -out "$tmp/o$a.der" 2>/dev/null
+        openssl pkey -in "$tmp/o$a.pem" -text -noout >"$tmp/o.txt" 2>/dev/null
+        b pkey -in "$tmp/o$a.pem"
+        check "openssl's $a key re-encoded byte for byte" cmp -s "$tmp/out" "$tmp/o$a.pem"
+        b pkey -in "$tmp/o$a.pem" -outform DER
+        check "openssl's $a key in DER as openssl writes it" cmp -s "$tmp/out" "$tmp/o$a.der"
+        b pkey -in "$tmp/o$a.pem" -pubout
+        check "$a -pubout as openssl's" cmp -s "$tmp/out" "$tmp/o$a.pub"
+        b pkey -in "$tmp/o$a.pem" -text -noout
+        check "$a -text as openssl's" cmp -s "$tmp/out" "$tmp/o.txt"
+        check "openssl reads brisk's $a key" quiet openssl pkey -in "$tmp/g$a.pem" -noout
+    done
+    openssl pkey -in "$tmp/gX448.pem" -pubout -out "$tmp/gX448o.pub" 2>/dev/null
+    openssl pkeyutl -derive -inkey "$tmp/oX448.pem" -peerkey "$tmp/gX448o.pub" -out "$tmp/so" 2>/dev/null
+    b pkeyutl -derive -inkey "$tmp/gX448.pem" -peerkey "$tmp/oX448.pub" -out "$tmp/sb"
+    check "brisk and openssl derive one X448 secret" cmp -s "$tmp/so" "$tmp/sb"
+    for a in ED25519 ED448; do
+        openssl pkeyutl -sign -rawin -inkey "$tmp/o$a.pem" -in "$tmp/msg0" -out "$tmp/os" 2>/dev/null
+        b pkeyutl -sign -rawin -inkey "$tmp/o$a.pem" -in "$tmp/msg0" -out "$tmp/bs"
+        check "$a: brisk's signature is openssl's, byte for byte" cmp -s "$tmp/os" "$tmp/bs"
+        b pkeyutl -sign -rawin -inkey "$tmp/g$a.pem" -in "$tmp/msg0" -out "$tmp/bs"
+        openssl pkey -in "$tmp/g$a.pem" -pubout -out "$tmp/g$a.pub" 2>/dev/null
+        check "openssl verifies brisk's $a signature" \
+            quiet openssl pkeyutl -verify -rawin -pubin -inkey "$tmp/g$a.pub" -in "$tmp/msg0" \
+            -sigfile "$tmp/bs"
+    done
     for c in P-256 P-384 P-521; do
         openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:$c -out "$tmp/o$c.pem" 2>/dev/null
         openssl pkey -in "$tmp/o$c.pem" -pubout -out "$tmp/o$c.pub" 2>/dev/null

@@ -29,6 +29,22 @@ static const curve_case cases[] = {
     {"X25519", BRISK_PKEY_X25519, "2b656e",
      "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a",
      "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6a"},
+    /* RFC 7748 section 6.2, Alice */
+    {"X448", BRISK_PKEY_X448, "2b656f",
+     "9a8f4925d1519f5775cf46b04b5800d4ee9ee8bae8bc5565d498c28dd9c9baf574a9419744897391"
+     "006382a6f127ab1d9ac2d8c0a598726b",
+     "9b08f7cc31b7e3e67d22d5aea121074a273bd2b83de09c63faa73d2c22c5d9bbc836647241d953d4"
+     "0c5b12da88120d53177f80e532c41fa0"},
+    /* RFC 8032 section 7.1, TEST 1 */
+    {"ED25519", BRISK_PKEY_ED25519, "2b6570",
+     "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+     "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a"},
+    /* RFC 8032 section 7.4, Blank */
+    {"ED448", BRISK_PKEY_ED448, "2b6571",
+     "6c82a562cb808d10d632be89c8513ebf6c929f34ddfa8c9f63c9960ef6e348a3528c8a3fcc2f044e39"
+     "a3fc5b94492f8f032e7549a20098f95b",
+     "5fd7449b59b461fd2ce787ec616ad46a1da1342485a70e1f8a0ea75d80e96778edf124769b46c7061b"
+     "d6783df1e50f6cd1fa1abeafe8256180"},
 };
 
 /* ---- hex DER built as strings ---- */

@@ -20,8 +20,11 @@
  * functions it calls: encodings reveal only lengths.
  */
 #include <brisk/ec.h>
+#include <brisk/ed25519.h>
+#include <brisk/ed448.h>
 #include <brisk/rand.h>
 #include <brisk/x25519.h>
+#include <brisk/x448.h>
 
 #include "internal.h"
 
@@ -35,19 +38,28 @@ typedef struct curve_kind {
     int (*keygen)(uint8_t *priv, uint8_t *pub);
 } curve_kind;
 
-static int x25519_public_of(uint8_t *pub, const uint8_t *priv)
-{
-    return brisk_x25519_public(pub, priv);
-}
-
-static int x25519_keygen(uint8_t *priv, uint8_t *pub)
-{
-    return brisk_x25519_keygen(priv, pub);
-}
+/* The curve functions take arrays of their lengths; these take pointers. */
+#define CURVE_FNS(name)                                                  \
+    static int name##_public_of(uint8_t *pub, const uint8_t *priv)       \
+    {                                                                    \
+        return brisk_##name##_public(pub, priv);                         \
+    }                                                                    \
+    static int name##_keygen(uint8_t *priv, uint8_t *pub)                \
+    {                                                                    \
+        return brisk_##name##_keygen(priv, pub);                         \
+    }
+CURVE_FNS(x25519)
+CURVE_FNS(x448)
+CURVE_FNS(ed25519)
+CURVE_FNS(ed448)
 
 static const curve_kind kinds[] = {
     {BRISK_PKEY_EC, "EC", {0}, 0, 0, NULL, NULL},
     {BRISK_PKEY_X25519, "X25519", {0x2b, 0x65, 0x6e}, 32, 32, x25519_public_of, x25519_keygen},
+    {BRISK_PKEY_X448, "X448", {0x2b, 0x65, 0x6f}, 56, 56, x448_public_of, x448_keygen},
+    {BRISK_PKEY_ED25519, "ED25519", {0x2b, 0x65, 0x70}, 32, 32, ed25519_public_of,
+     ed25519_keygen},
+    {BRISK_PKEY_ED448, "ED448", {0x2b, 0x65, 0x71}, 57, 57, ed448_public_of, ed448_keygen},
 };
 
 /* id-ecPublicKey (1.2.840.10045.2.1) and the named curves (RFC 5480
@@ -449,6 +461,7 @@ int brisk_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
         return BRISK_EINVAL;
     switch (key->type) {
     case BRISK_PKEY_X25519: len = 32; break;
+    case BRISK_PKEY_X448: len = 56; break;
     case BRISK_PKEY_EC: len = brisk_ec_bytes((brisk_ec_curve)key->u.curve.curve); break;
     default: return BRISK_EINVAL;
     }
@@ -459,11 +472,14 @@ int brisk_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
     if (key->type == BRISK_PKEY_EC)
         err = brisk_ecdh((brisk_ec_curve)key->u.curve.curve, out, key->u.curve.priv,
                          peer->u.curve.pub, peer->u.curve.pub_len);
+    else if (key->type == BRISK_PKEY_X448)
+        err = brisk_x448(out, key->u.curve.priv, peer->u.curve.pub);
     else
         err = brisk_x25519(out, key->u.curve.priv, peer->u.curve.pub);
     if (err != BRISK_EOK) {
         wipe(out, len);
-        /* X25519 fails only on the all-zero secret of a low-order point */
+        /* X25519 and X448 fail only on the all-zero secret of a low-order
+         * point */
         return key->type == BRISK_PKEY_EC ? err : BRISK_EPUBKEY;
     }
     *out_len = len;
