@@ -72,7 +72,16 @@ _brisk()
             COMPREPLY=($(compgen -W "3 5 7 9" -- "$cur")) ;;
         speed:*-compare:*)
             COMPREPLY=($(compgen -W "openssl" -- "$cur")) ;;
-        speed:*-hmac:* | *:DIGEST)
+        genpkey:*-algorithm:ALG)
+            COMPREPLY=($(compgen -W "RSA EC X25519 X448 ED25519 ED448" -- "$cur")) ;;
+        genpkey:*-pkeyopt:*)
+            COMPREPLY=($(compgen -W "rsa_keygen_bits: rsa_keygen_pubexp:65537
+                ec_paramgen_curve:P-256 ec_paramgen_curve:P-384 ec_paramgen_curve:P-521
+                ec_param_enc:named_curve" -- "$cur")) ;;
+        ecparam:*-name:CURVE)
+            COMPREPLY=($(compgen -W "prime256v1 secp384r1 secp521r1 P-256 P-384 P-521" \
+                         -- "$cur")) ;;
+        speed:*-hmac:* | *:DIGEST | pkeyutl:*-digest:ALG)
             COMPREPLY=($(compgen -W "$(_brisk_names "$brisk" digest)" -- "$cur")) ;;
         disk:*-cipher:SPEC)
             # cryptsetup's specifications, for the ciphers this build has

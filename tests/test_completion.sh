@@ -83,6 +83,10 @@ expect "sha1 sha224 sha256 sha384 sha512 sha512-224 sha512-256" enc -md sha
 expect "aes-128-gcm" speed -evp aes-128-g
 expect "sha512 sha512-224 sha512-256" speed -hmac sha5
 expect "PEM DER" pkey -outform ""
+expect "ED25519 ED448" genpkey -algorithm ED
+expect "ec_paramgen_curve:P-256 ec_paramgen_curve:P-384 ec_paramgen_curve:P-521" genpkey -pkeyopt ec_parag
+expect "secp384r1 secp521r1" ecparam -name sec
+expect "sha512 sha512-224 sha512-256" pkeyutl -digest sha5
 expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
