@@ -84,7 +84,7 @@ expect "aes-128-gcm" speed -evp aes-128-g
 expect "sha512 sha512-224 sha512-256" speed -hmac sha5
 expect "PEM DER" pkey -outform ""
 expect "ED25519 ED448" genpkey -algorithm ED
-expect "ec_paramgen_curve:P-256 ec_paramgen_curve:P-384 ec_paramgen_curve:P-521" genpkey -pkeyopt ec_parag
+expect "ec_paramgen_curve:P-256 ec_paramgen_curve:P-384 ec_paramgen_curve:P-521" genpkey -pkeyopt ec_paramg
 expect "secp384r1 secp521r1" ecparam -name sec
 expect "sha512 sha512-224 sha512-256" pkeyutl -digest sha5
 expect "pass: env: file: fd: stdin" enc -pass ""
