@@ -31,6 +31,9 @@ const mr_record speed_mr_records[MR_KINDS] = {
     [MR_R7] = {"+R7", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_F8] = {"+F8", {MR_UINT, MR_UINT, MR_REAL, MR_REAL}},
     [MR_R12] = {"+R12", {MR_COUNT, MR_UINT, MR_SECS}},
+    [MR_F6] = {"+F6", {MR_INT, MR_UINT, MR_NAME, MR_REAL, MR_REAL}},
+    [MR_R8] = {"+R8", {MR_COUNT, MR_UINT, MR_NAME, MR_SECS}},
+    [MR_R9] = {"+R9", {MR_COUNT, MR_UINT, MR_NAME, MR_SECS}},
     [MR_S] = {"+S", {MR_INT, MR_NAME, MR_INT, MR_REAL}},
     [MR_SP] = {"+SP", {MR_INT, MR_INT, MR_UINT, MR_INT, MR_REAL}},
 };
@@ -189,6 +192,29 @@ static void print_ecdh(const speed_run *r)
             printf("%4u bits ecdh (%s) %8.4fs %8.1f\n", pk->bits,
                    pk->bits == 448 ? "X448" : "X25519",
                    1.0 / pk->results[0], pk->results[0]);
+    }
+}
+
+/* print_eddsa prints the EdDSA rows as OpenSSL 3.0's EdDSA table. */
+static void print_eddsa(const speed_run *r)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        if (pk->type != SPEED_PK_EDDSA || pk->failed || pk->skipped ||
+            (r->interrupted && !pk->done))
+            continue;
+        if (!header && !r->mr)
+            printf("%30ssign    verify    sign/s verify/s\n", " ");
+        header = 1;
+        if (r->mr)
+            speed_mr_write(stdout, MR_F6, pk->index, pk->bits, speed_eddsa_curve(pk->bits),
+                           pk->results[0], pk->results[1]);
+        else
+            printf("%4u bits EdDSA (%s) %8.4fs %8.4fs %8.1f %8.1f\n", pk->bits,
+                   speed_eddsa_curve(pk->bits), 1.0 / pk->results[0], 1.0 / pk->results[1],
+                   pk->results[0], pk->results[1]);
     }
 }
 
@@ -441,6 +467,7 @@ void speed_print_results(const speed_run *r)
     print_pk(r, SPEED_PK_RSA);
     print_pk(r, SPEED_PK_DSA);
     print_pk(r, SPEED_PK_ECDH);
+    print_eddsa(r);
     print_ffdh(r);
     if (r->mr)
         return;

@@ -924,8 +924,10 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
 {
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
     int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
-    int ecdh = pk->type == SPEED_PK_ECDH;
-    int kind = ffdh || ecdh ? 2 : dsa;
+    int ecdh = pk->type == SPEED_PK_ECDH, eddsa = pk->type == SPEED_PK_EDDSA;
+    int kind = ffdh || ecdh ? 2 : dsa || eddsa;
+    /* EdDSA's lines name the curve ("Doing 456 bits sign Ed448's") */
+    const char *name = eddsa ? speed_eddsa_curve(pk->bits) : speed_pk_name(pk->type);
     int clock = r->usertime ? TIME_USER : TIME_WALL;
     long long count;
     double t0, w0, t, w;
@@ -936,11 +938,10 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
      * "ecdh" for ECDH): an empty operation, hence "Doing 2048 bits  ffdh's"
      * and "+DTP:2048::ffdh:10" */
     if (r->mr)
-        speed_mr_write(stderr, MR_DTP, pk->bits, what[kind][op], speed_pk_name(pk->type),
-                       r->pk_seconds);
+        speed_mr_write(stderr, MR_DTP, pk->bits, what[kind][op], name, r->pk_seconds);
     else
         doing = fprintf(stderr, "Doing %u bits %s %s's for %ds: ", pk->bits, what[kind][op],
-                        speed_pk_name(pk->type), r->pk_seconds);
+                        name, r->pk_seconds);
     fflush(stderr);
     speed_progress_show(doing);
     start_alarm(r->pk_seconds);
@@ -960,15 +961,21 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     }
     if (count < 0) {
         app_error("speed", "%s %u bits: %s failed while timed",
-                  ffdh ? "FFDH" : ecdh ? "ECDH" : dsa ? "DSA" : "RSA", pk->bits,
+                  ffdh ? "FFDH" : ecdh ? "ECDH" : eddsa ? "EdDSA" : dsa ? "DSA" : "RSA", pk->bits,
                   ffdh || ecdh ? "deriving" : op == 0 ? "signing" : "verification");
         return -1;
     }
     if (t < 1e-3)
         t = 1e-3;
-    if (r->mr)
+    if (r->mr && eddsa)
+        speed_mr_write(stderr, MR_R8 + op, count, pk->bits, name, t);
+    else if (r->mr)
         speed_mr_write(stderr, ffdh ? MR_R12 : ecdh ? MR_R7 : MR_R1 + 2 * dsa + op, count,
                        pk->bits, t);
+    else if (eddsa)   /* OpenSSL 3.0's, the space before the newline included */
+        fprintf(stderr, op == 0 ? "%lld %u bits %s signs in %.2fs \n"
+                                : "%lld %u bits %s verify in %.2fs\n",
+                count, pk->bits, name, t);
     else if (ffdh || ecdh)
         fprintf(stderr, "%lld %u-bits %s ops in %.2fs\n", count, pk->bits, ffdh ? "FFDH" : "ECDH",
                 t);
