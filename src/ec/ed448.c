@@ -545,7 +545,11 @@ int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_le
             break;
         }
     }
-    if (!below || pt_decode(&a, pub) != 0 || pt_decode(&r, sig) != 0)
+    /* R is not decoded: S B - k A is encoded and compared with R's bytes,
+     * and an encoding that is not canonical, or not of a point, equals
+     * none that pt_encode writes: the RFC's checks on R, one square root
+     * fewer. */
+    if (!below || pt_decode(&a, pub) != 0)
         return BRISK_EVERIFY;
     hash_start(&hc, ctx, ctx_len);
     brisk_shake256_absorb(&hc, sig, 57);
