@@ -286,15 +286,15 @@ void app_password_wipe(char *buf);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
-enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4,
-       SPEED_PK_EDDSA = 5 };
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4, SPEED_PK_EDDSA = 5 };
 
 /* A key ready for timing, with the message and signature the loops use. */
 typedef struct speed_pk speed_pk;
 
 /* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
  * fixed parameters) and checks it: sign then verify, a changed signature
- * rejected, and a known signature verified; ECDH (X25519, X448): two
+ * rejected, and a known signature verified (EdDSA, Ed448: RFC 8032's
+ * signature of one octet too); ECDH (X25519, X448): two
  * generated key pairs agree, and a known derive comes out; FFDH (bits of
  * an RFC 7919 group): two generated key pairs derive the same secret both
  * ways, and fixed exponents a known one; EdDSA (Ed25519): a known

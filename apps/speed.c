@@ -39,7 +39,10 @@
  * (DSA) lines with -mr, "+DTP:" and "+R1:" ... "+R4:" progress lines.
  * ecdhx25519 and ecdhx448 ("ecdh"): X25519 and X448 derives, one per
  * operation as OpenSSL 3.0's ECDH loop, under its "op      op/s" header,
- * "+F5:" and "+R7:" with -mr;
+ * "+F5:" and "+R7:" with -mr; ed448 ("eddsa"): Ed448 signing and
+ * verifying 20 bytes, under OpenSSL 3.0's EdDSA header,
+ * " 456 bits EdDSA (Ed448)   0.0002s   0.0003s   4310.2   3898.1", "+F6:",
+ * "+R8:" and "+R9:" with -mr;
  * timed only when named, so the run with no algorithm stays as it was.
  * ed25519 ("eddsa"): Ed25519 signing and verifying of the 20-byte message,
  * as OpenSSL 3.0's EdDSA loops, under its "sign    verify    sign/s
@@ -116,6 +119,7 @@ static const struct pk_alg {
     {"ecdhx25519", SPEED_PK_ECDH, 22, 253},   /* OpenSSL 3.0's R_EC_X25519 */
     {"ecdhx448", SPEED_PK_ECDH, 23, 448},     /* and R_EC_X448 */
     {"ed25519", SPEED_PK_EDDSA, 0, 253},      /* OpenSSL 3.0's R_EC_Ed25519 */
+    {"ed448", SPEED_PK_EDDSA, 1, 456},        /* R_EC_Ed448 */
     {"ffdh2048", SPEED_PK_FFDH, 0, 2048}, {"ffdh3072", SPEED_PK_FFDH, 1, 3072},
     {"ffdh4096", SPEED_PK_FFDH, 2, 4096}, {"ffdh6144", SPEED_PK_FFDH, 3, 6144},
     {"ffdh8192", SPEED_PK_FFDH, 4, 8192},
@@ -248,8 +252,8 @@ static int add_pk_named(speed_run *r, const char *name)
         int all = (strcmp(name, "rsa") == 0 && pk_algs[i].type == SPEED_PK_RSA) ||
                   (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA) ||
                   (strcmp(name, "ecdh") == 0 && pk_algs[i].type == SPEED_PK_ECDH) ||
-                  (strcmp(name, "ffdh") == 0 && pk_algs[i].type == SPEED_PK_FFDH) ||
-                  (strcmp(name, "eddsa") == 0 && pk_algs[i].type == SPEED_PK_EDDSA);
+                  (strcmp(name, "eddsa") == 0 && pk_algs[i].type == SPEED_PK_EDDSA) ||
+                  (strcmp(name, "ffdh") == 0 && pk_algs[i].type == SPEED_PK_FFDH);
         if (all || strcmp(name, pk_algs[i].name) == 0) {
             add_pk(r, i);
             found = 1;
@@ -288,9 +292,8 @@ static int add_default_rows(speed_run *r)
     for (size_t i = 0; i < N_ALGS; i++)
         if (alg_present(&speed_algs[i]) && add_alg(r, &speed_algs[i]) != 0)
             return -1;
-    for (size_t i = 0; i < N_PK_ALGS; i++)   /* ECDH, EdDSA, FFDH only when named, for now */
-        if (pk_algs[i].type != SPEED_PK_ECDH && pk_algs[i].type != SPEED_PK_FFDH &&
-            pk_algs[i].type != SPEED_PK_EDDSA)
+    for (size_t i = 0; i < N_PK_ALGS; i++)   /* RSA and DSA only; the rest when named */
+        if (pk_algs[i].type == SPEED_PK_RSA || pk_algs[i].type == SPEED_PK_DSA)
             add_pk(r, i);
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
         int named = 0;

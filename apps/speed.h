@@ -26,8 +26,8 @@
 #define MAX_SIZES 6
 #define MAX_ROWS 64
 #define MAX_MULTI 256
-#define N_PK_SIZES 16     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
-                             ecdhx448, ed25519, ffdh2048 ... ffdh8192 */
+#define N_PK_SIZES 17     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
+                             ecdhx448, ed25519, ed448, ffdh2048 ... ffdh8192 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
 #define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */
@@ -95,9 +95,9 @@ struct speed_row {
  * verifying, or one FFDH group, timed deriving (op 0 only; apps/speed_pk.c
  * holds the keys and loops). */
 typedef struct pk_row {
-    int type;               /* SPEED_PK_RSA, SPEED_PK_DSA, SPEED_PK_ECDH or
-                               SPEED_PK_FFDH (the last two: one operation,
-                               derive, in results[0]) */
+    int type;               /* SPEED_PK_RSA, SPEED_PK_DSA, SPEED_PK_EDDSA,
+                               SPEED_PK_ECDH or SPEED_PK_FFDH (the last
+                               two: one operation, derive, in results[0]) */
     int index;              /* OpenSSL 3.0's: rsa512 is 0, dsa512 0, ... */
     unsigned bits;
     speed_pk *key;          /* made and checked before timing */
@@ -113,21 +113,21 @@ typedef struct pk_row {
 } pk_row;
 
 /* speed_pk_name is a public-key row's algorithm as OpenSSL's progress
- * lines name it: "rsa", "dsa", "ecdh" or "ffdh"; "eddsa" (the group name:
- * its lines name the curve, "Ed25519"). */
+ * lines name it: "rsa", "dsa", "ecdh" or "ffdh"; "eddsa" (whose progress
+ * lines name the curve, speed_eddsa_curve). */
 static inline const char *speed_pk_name(int type)
 {
     return type == SPEED_PK_RSA    ? "rsa"
            : type == SPEED_PK_DSA  ? "dsa"
            : type == SPEED_PK_ECDH ? "ecdh"
            : type == SPEED_PK_EDDSA ? "eddsa"
-                                    : "ffdh";
+                                   : "ffdh";
 }
 
-/* speed_eddsa_curve is an EdDSA row's curve as OpenSSL names it. */
-static inline const char *speed_eddsa_curve(const pk_row *pk)
+/* speed_eddsa_curve is an EdDSA row's curve as OpenSSL 3.0 names it. */
+static inline const char *speed_eddsa_curve(unsigned bits)
 {
-    return pk->bits == 253 ? "Ed25519" : "Ed448";
+    return bits == 456 ? "Ed448" : "Ed25519";
 }
 
 /* speed_pk_ops is the number of operations a row of that type times: 2
@@ -251,7 +251,7 @@ int speed_any_done(const speed_run *r);
 
 /* The -mr records: a tag, then each field after a ':', one per line.
  * "+H" and "+F*" go to stdout, the progress records "+DT", "+R", "+DTP"
- * and "+R1".."+R4" and "+R12" to stderr, as OpenSSL 3.0 writes them. */
+ * and "+R1".."+R12" to stderr, as OpenSSL 3.0 writes them. */
 enum {
     MR_H,      /* +H:size:size...                     the block sizes */
     MR_F,      /* +F:index:label:rate:rate...         bytes per second */
@@ -268,7 +268,7 @@ enum {
     MR_R7,     /* +R7:count:bits:seconds              ECDH derive */
     MR_F8,     /* +F8:index:bits:op/s:seconds/op      FFDH */
     MR_R12,    /* +R12:count:bits:seconds             FFDH derive */
-    MR_F6,     /* +F6:index:bits:curve:sign/s:verify/s  EdDSA */
+    MR_F6,     /* +F6:index:bits:curve:sign/s:verify/s EdDSA */
     MR_R8,     /* +R8:count:bits:curve:seconds        EdDSA sign */
     MR_R9,     /* +R9:count:bits:curve:seconds        EdDSA verify */
     /* brisk's own, from a -multi worker to its parent only: one sample. */

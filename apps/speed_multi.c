@@ -19,20 +19,19 @@
 
 #include "speed.h"
 
-/* add_child_pk adds the figures of an RSA, DSA, ECDH, FFDH or EdDSA
- * record (MR_F2, MR_F3, MR_F5, MR_F8, MR_F6: ECDH's and FFDH's second
- * figure is seconds per operation, not summed; EdDSA's figures follow the
- * curve's name). */
+/* add_child_pk adds the figures of an RSA, DSA, ECDH, EdDSA or FFDH
+ * record (MR_F2, MR_F3, MR_F5, MR_F6, MR_F8: F5's and F8's second figure
+ * is seconds per operation, not summed). */
 static int add_child_pk(speed_run *r, int type, const mr_line *m)
 {
-    int f = type == SPEED_PK_EDDSA ? 3 : 2;   /* the first figure's field */
+    int at = type == SPEED_PK_EDDSA ? 3 : 2;   /* +F6 names the curve first */
 
     for (int i = 0; i < r->n_pk; i++) {
         pk_row *pk = &r->pk[i];
         if (pk->type == type && pk->index == m->v[0].n && pk->bits == m->v[1].n) {
-            pk->results[0] += m->v[f].x;
+            pk->results[0] += m->v[at].x;
             if (speed_pk_ops(type) > 1)
-                pk->results[1] += m->v[f + 1].x;
+                pk->results[1] += m->v[at + 1].x;
             pk->done++;
             return 0;
         }
@@ -97,8 +96,8 @@ static int add_child(speed_run *r, char *line)
     int kind = speed_mr_kind(line);
     mr_line m;
 
-    if (kind != MR_F && kind != MR_F2 && kind != MR_F3 && kind != MR_F5 && kind != MR_F8 &&
-        kind != MR_F6 && kind != MR_S && kind != MR_SP)
+    if (kind != MR_F && kind != MR_F2 && kind != MR_F3 && kind != MR_F5 && kind != MR_F6 &&
+        kind != MR_F8 && kind != MR_S && kind != MR_SP)
         return 0;
     if (speed_mr_read(line, kind, &m) != 0)
         return -1;

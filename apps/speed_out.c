@@ -31,7 +31,7 @@ const mr_record speed_mr_records[MR_KINDS] = {
     [MR_R7] = {"+R7", {MR_COUNT, MR_UINT, MR_SECS}},
     [MR_F8] = {"+F8", {MR_UINT, MR_UINT, MR_REAL, MR_REAL}},
     [MR_R12] = {"+R12", {MR_COUNT, MR_UINT, MR_SECS}},
-    [MR_F6] = {"+F6", {MR_UINT, MR_UINT, MR_NAME, MR_REAL, MR_REAL}},
+    [MR_F6] = {"+F6", {MR_INT, MR_UINT, MR_NAME, MR_REAL, MR_REAL}},
     [MR_R8] = {"+R8", {MR_COUNT, MR_UINT, MR_NAME, MR_SECS}},
     [MR_R9] = {"+R9", {MR_COUNT, MR_UINT, MR_NAME, MR_SECS}},
     [MR_S] = {"+S", {MR_INT, MR_NAME, MR_INT, MR_REAL}},
@@ -195,6 +195,29 @@ static void print_ecdh(const speed_run *r)
     }
 }
 
+/* print_eddsa prints the EdDSA rows as OpenSSL 3.0's EdDSA table. */
+static void print_eddsa(const speed_run *r)
+{
+    int header = 0;
+
+    for (int i = 0; i < r->n_pk; i++) {
+        const pk_row *pk = &r->pk[i];
+        if (pk->type != SPEED_PK_EDDSA || pk->failed || pk->skipped ||
+            (r->interrupted && !pk->done))
+            continue;
+        if (!header && !r->mr)
+            printf("%30ssign    verify    sign/s verify/s\n", " ");
+        header = 1;
+        if (r->mr)
+            speed_mr_write(stdout, MR_F6, pk->index, pk->bits, speed_eddsa_curve(pk->bits),
+                           pk->results[0], pk->results[1]);
+        else
+            printf("%4u bits EdDSA (%s) %8.4fs %8.4fs %8.1f %8.1f\n", pk->bits,
+                   speed_eddsa_curve(pk->bits), 1.0 / pk->results[0], 1.0 / pk->results[1],
+                   pk->results[0], pk->results[1]);
+    }
+}
+
 /* print_pk prints the RSA or DSA rows: a header, then one line per size. */
 static void print_pk(const speed_run *r, int type)
 {
@@ -219,31 +242,6 @@ static void print_pk(const speed_run *r, int type)
             printf("%s %4u bits %8.6fs %8.6fs %8.1f %8.1f\n", name, pk->bits,
                    1.0 / pk->results[0], 1.0 / pk->results[1], pk->results[0],
                    pk->results[1]);
-    }
-}
-
-/* print_eddsa prints the EdDSA rows as OpenSSL 3.0's EdDSA table: a
- * header, then " 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  29163.5
- * 11563.0" per curve, or "+F6:" records. */
-static void print_eddsa(const speed_run *r)
-{
-    int header = 0;
-
-    for (int i = 0; i < r->n_pk; i++) {
-        const pk_row *pk = &r->pk[i];
-        if (pk->type != SPEED_PK_EDDSA || pk->failed || pk->skipped ||
-            (r->interrupted && !pk->done))
-            continue;
-        if (!header && !r->mr)
-            printf("%30ssign    verify    sign/s verify/s\n", " ");
-        header = 1;
-        if (r->mr)
-            speed_mr_write(stdout, MR_F6, (unsigned)pk->index, pk->bits, speed_eddsa_curve(pk),
-                           pk->results[0], pk->results[1]);
-        else
-            printf("%4u bits EdDSA (%s) %8.4fs %8.4fs %8.1f %8.1f\n", pk->bits,
-                   speed_eddsa_curve(pk), 1.0 / pk->results[0], 1.0 / pk->results[1],
-                   pk->results[0], pk->results[1]);
     }
 }
 

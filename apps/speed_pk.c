@@ -54,6 +54,12 @@
  * secret both ways, and fixed exponents (tests/test_dh.c's) derive a
  * known one (its SHA-256, computed with Python's pow and checked against
  * libcrypto by tests/test_diff_dh.c).
+ * EdDSA (ed448): as OpenSSL 3.0's EdDSA loops, EVP_DigestSign and
+ * EVP_DigestVerify of 20 bytes with one key pair generated before timing
+ * (brisk_ed448_keygen; the signing loop passes the public key, as
+ * OpenSSL's key holds it); before timing, RFC 8032 section 7.4's "1
+ * octet" key must give its public key and signature, the fresh key's
+ * signature must verify and a changed one must not.
  *
  * EdDSA (ed25519): as OpenSSL 3.0's EdDSA loops, one EVP_DigestSign (and
  * EVP_DigestVerify) of the same 20 bytes it signs with DSA and ECDSA per
@@ -71,6 +77,7 @@
 #include <brisk/digest.h>
 #include <brisk/dsa.h>
 #include <brisk/ed25519.h>
+#include <brisk/ed448.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
 #include <brisk/x25519.h>
@@ -94,7 +101,8 @@ struct speed_pk {
             int x448;   /* X448 (448 bits), else X25519 (253) */
         } ecdh;
         struct {
-            uint8_t priv[32], pub[32], sig[64];
+            uint8_t priv[57], pub[57], sig[114];   /* Ed25519: the first 32, 32, 64 */
+            int ed448;   /* Ed448 (456 bits), else Ed25519 (253) */
         } eddsa;
     } k;
     uint8_t peer[BRISK_DH_MAX_BYTES];    /* FFDH: b's public value */
@@ -563,7 +571,7 @@ static const char *ecdh_setup(speed_pk *k)
 
 /* ---- EdDSA (Ed25519) ---- */
 
-static const char *eddsa_setup(speed_pk *k)
+static const char *ed25519_setup(speed_pk *k)
 {
     /* RFC 8032 section 7.1, TEST 2: secret key, public key, message 0x72
      * and its signature. */
@@ -632,6 +640,48 @@ static const char *ecdh_x448_setup(speed_pk *k)
     return NULL;
 }
 
+/* ---- EdDSA (Ed448) ---- */
+
+#define EDDSA_MSG_LEN 20 /* what openssl speed signs with EdDSA */
+
+static const char *ed448_setup(speed_pk *k)
+{
+    /* RFC 8032 section 7.4, "1 octet": the key, its public key and the
+     * signature of the one octet 0x03. */
+    static const char *const priv =
+        "c4eab05d357007c632f3dbb48489924d552b08fe0c353a0d4a1f00acda2c463afbea67c5e8d2877c5e"
+        "3bc397a659949ef8021e954e0a12274e";
+    static const char *const pub =
+        "43ba28f430cdff456ae531545f7ecd0ac834a55d9358c0372bfa0c6c6798c0866aea01eb0074280"
+        "2b8438ea4cb82169c235160627b4c3a9480";
+    static const char *const sig =
+        "26b8f91727bd62897af15e41eb43c377efb9c610d48f2335cb0bd0087810f4352541b143c4b981b7e1"
+        "8f62de8ccdf633fc1bf037ab7cd779805e0dbcc0aae1cbcee1afb2e027df36bc04dcecbf154336c19f"
+        "0af7e0a6472905e799f1953d2a0ff3348ab21aa4adafd1d234441cf807c03a00";
+    static const uint8_t octet = 0x03;
+    uint8_t a[57], a_pub[57], want[114], got_pub[57], got[114];
+
+    if (hex_decode(a, 57, priv) != 57 || hex_decode(a_pub, 57, pub) != 57 ||
+        hex_decode(want, 114, sig) != 114)
+        return "bad known-answer data";
+    if (brisk_ed448_public(got_pub, a) != 0 || memcmp(got_pub, a_pub, 57) != 0 ||
+        brisk_ed448_sign(got, &octet, 1, NULL, 0, a, a_pub) != 0 ||
+        memcmp(got, want, 114) != 0)
+        return "RFC 8032's signature of one octet did not come out";
+    if (brisk_ed448_keygen(k->k.eddsa.priv, k->k.eddsa.pub) != 0)
+        return "key generation failed";
+    if (brisk_ed448_sign(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.priv,
+                         k->k.eddsa.pub) != 0 ||
+        brisk_ed448_verify(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.pub) != 0)
+        return "a fresh signature did not verify";
+    k->k.eddsa.ed448 = 1;
+    memcpy(got, k->k.eddsa.sig, 114);
+    got[7] ^= 1;
+    if (brisk_ed448_verify(got, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.pub) != BRISK_EVERIFY)
+        return "a changed signature verified";
+    return NULL;
+}
+
 /* ---- The interface ---- */
 
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
@@ -643,7 +693,7 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     *why = NULL;
     if (v == NULL && type != SPEED_PK_FFDH &&
         !(type == SPEED_PK_ECDH && (bits == 253 || bits == 448)) &&
-        !(type == SPEED_PK_EDDSA && bits == 253)) {
+        !(type == SPEED_PK_EDDSA && (bits == 253 || bits == 456))) {
         *why = "no known answer for this size";
         return NULL;
     }
@@ -658,7 +708,7 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     *why = type == SPEED_PK_RSA    ? rsa_setup(k, bits, v)
            : type == SPEED_PK_DSA  ? dsa_setup(k, v)
            : type == SPEED_PK_ECDH ? (bits == 448 ? ecdh_x448_setup(k) : ecdh_setup(k))
-           : type == SPEED_PK_EDDSA ? eddsa_setup(k)
+           : type == SPEED_PK_EDDSA ? (bits == 456 ? ed448_setup(k) : ed25519_setup(k))
                                    : dh_setup(k, bits);
     if (*why != NULL) {
         speed_pk_free(k);
@@ -678,6 +728,11 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
     } else if (k->type == SPEED_PK_FFDH) {
         for (; *running; count++)
             if (brisk_dh_derive(k->secret, k->len, &k->k.dh.a, k->peer, k->len) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_EDDSA && k->k.eddsa.ed448) {
+        for (; *running; count++)
+            if (brisk_ed448_sign(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.priv,
+                                 k->k.eddsa.pub) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_ECDH && k->k.ecdh.x448) {
         for (; *running; count++)
@@ -710,7 +765,12 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
 
     if (k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH)
         return -1;
-    if (k->type == SPEED_PK_RSA) {
+    if (k->type == SPEED_PK_EDDSA && k->k.eddsa.ed448) {
+        for (; *running; count++)
+            if (brisk_ed448_verify(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0,
+                                   k->k.eddsa.pub) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_RSA) {
         for (; *running; count++)
             if (brisk_rsa_public_op(&k->k.rsa, k->tmp, k->sig, k->len) != 0 ||
                 memcmp(k->tmp, k->em, k->len) != 0)
@@ -747,7 +807,7 @@ int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uin
 
     *der = NULL;
     *der_len = 0;
-    /* No FFDH, X25519 or Ed25519 key encoding yet. */
+    /* No FFDH, X25519, X448, Ed25519 or Ed448 key for -compare yet. */
     if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH ||
         k->type == SPEED_PK_EDDSA) {
         free(pkey);

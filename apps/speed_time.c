@@ -926,8 +926,8 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
     int ecdh = pk->type == SPEED_PK_ECDH, eddsa = pk->type == SPEED_PK_EDDSA;
     int kind = ffdh || ecdh ? 2 : dsa || eddsa;
-    /* EdDSA's lines name the curve: "Doing 253 bits sign Ed25519's" */
-    const char *name = eddsa ? speed_eddsa_curve(pk) : speed_pk_name(pk->type);
+    /* EdDSA's lines name the curve ("Doing 456 bits sign Ed448's") */
+    const char *name = eddsa ? speed_eddsa_curve(pk->bits) : speed_pk_name(pk->type);
     int clock = r->usertime ? TIME_USER : TIME_WALL;
     long long count;
     double t0, w0, t, w;
@@ -961,7 +961,7 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     }
     if (count < 0) {
         app_error("speed", "%s %u bits: %s failed while timed",
-                  ffdh ? "FFDH" : ecdh ? "ECDH" : eddsa ? name : dsa ? "DSA" : "RSA", pk->bits,
+                  ffdh ? "FFDH" : ecdh ? "ECDH" : eddsa ? "EdDSA" : dsa ? "DSA" : "RSA", pk->bits,
                   ffdh || ecdh ? "deriving" : op == 0 ? "signing" : "verification");
         return -1;
     }
@@ -974,7 +974,8 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
                        pk->bits, t);
     else if (eddsa)   /* OpenSSL 3.0's, the space before the newline included */
         fprintf(stderr, op == 0 ? "%lld %u bits %s signs in %.2fs \n"
-                                : "%lld %u bits %s verify in %.2fs\n", count, pk->bits, name, t);
+                                : "%lld %u bits %s verify in %.2fs\n",
+                count, pk->bits, name, t);
     else if (ffdh || ecdh)
         fprintf(stderr, "%lld %u-bits %s ops in %.2fs\n", count, pk->bits, ffdh ? "FFDH" : "ECDH",
                 t);

@@ -91,7 +91,7 @@ expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
 expect "ecdh ecdhx25519 ecdhx448" speed ec
-expect "eddsa ed25519" speed ed
+expect "eddsa ed25519 ed448" speed ed
 expect "ghash" speed gh
 expect "ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192" speed ff
 expect "rand" speed ra

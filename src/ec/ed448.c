@@ -17,7 +17,8 @@
  * Constant-time: keygen and signing, yes: table entries are chosen by
  * scanning all eight with masks, signs applied with masks, the scalar
  * reduction is straight-line.  Verification is not (public inputs): point
- * decoding and the variable-base multiple branch on their data.
+ * decoding and the double multiple S B - k A (Straus, with wNAFs of width
+ * 5 for A and 7 over a table of odd multiples of B) branch on their data.
  */
 #include <stdlib.h>
 
@@ -299,6 +300,8 @@ static const uint8_t ed448_base[57] = {
 
 #define TAB_POS 28
 static ed_aff ed448_table[TAB_POS][8];
+#define BASE_ODD 32 /* B, 3B, ..., 63B for verification's wNAF */
+static ed_aff ed448_base_odd[BASE_ODD];
 static int ed448_table_state; /* 0 none, 1 being computed, 2 ready */
 
 static void table_compute(void)
@@ -307,6 +310,12 @@ static void table_compute(void)
 
     if (pt_decode(&p, ed448_base) != 0)
         abort();
+    pt_dbl(&q, &p, 1);
+    ed_pt odd = p;
+    for (int m = 0; m < BASE_ODD; m++) {
+        pt_to_aff(&ed448_base_odd[m], &odd);
+        pt_add(&odd, &odd, &q);
+    }
     for (int i = 0; i < TAB_POS; i++) {
         q = p;
         pt_to_aff(&ed448_table[i][0], &q);
@@ -495,29 +504,76 @@ int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const
     return BRISK_EOK;
 }
 
-/* var_mul sets r = a P for a below L.  Variable-time (public a and P):
- * signed base-16 digits, Horner from the top, a table of 1..8 P. */
-static void var_mul(ed_pt *r, const uint32_t a[SC_WORDS], const ed_pt *p)
+/* slide sets r to the width-w NAF of a (below 2^446): r[i] odd in
+ * [-max, max] or 0, a = sum r[i] 2^i, digits at least w apart (ref10's
+ * slide).  Variable-time: for public scalars only. */
+static void slide(int8_t r[448], const uint32_t a[SC_WORDS], int w, int max)
 {
-    ed_pt tab[8], neg;
-    int8_t e[112];
+    for (int i = 0; i < 448; i++)
+        r[i] = (int8_t)((a[i >> 5] >> (i & 31)) & 1);
+    for (int i = 0; i < 448; i++) {
+        if (r[i] == 0)
+            continue;
+        for (int b = 1; b < w && i + b < 448; b++) {
+            if (r[i + b] == 0)
+                continue;
+            if (r[i] + (r[i + b] << b) <= max) {
+                r[i] = (int8_t)(r[i] + (r[i + b] << b));
+                r[i + b] = 0;
+            } else if (r[i] - (r[i + b] << b) >= -max) {
+                r[i] = (int8_t)(r[i] - (r[i + b] << b));
+                for (int k = i + b; k < 448; k++) {
+                    if (r[k] == 0) {
+                        r[k] = 1;
+                        break;
+                    }
+                    r[k] = 0;
+                }
+            } else {
+                break;
+            }
+        }
+    }
+}
 
+/* double_mul sets r = a P + b B (Straus: one chain of doublings, a's
+ * width-5 NAF over 1, 3, ..., 15 P, b's width-7 one over the table of
+ * odd multiples of B).  Variable-time (public a, b and P). */
+static void double_mul(ed_pt *r, const uint32_t a[SC_WORDS], const ed_pt *p,
+                       const uint32_t b[SC_WORDS])
+{
+    ed_pt tab[8], p2, neg;
+    ed_aff negb;
+    int8_t ra[448], rb[448];
+    int top = 447;
+
+    table_ready();
     tab[0] = *p;
+    pt_dbl(&p2, p, 1);
     for (int m = 1; m < 8; m++)
-        pt_add(&tab[m], &tab[m - 1], p);
-    recode(e, a);
+        pt_add(&tab[m], &tab[m - 1], &p2);
+    slide(ra, a, 5, 15);
+    slide(rb, b, 7, 63);
+    while (top >= 0 && ra[top] == 0 && rb[top] == 0)
+        top--;
     pt_identity(r);
-    for (int j = 111; j >= 0; j--) {
-        if (j < 111)
-            for (int n = 0; n < 4; n++)
-                pt_dbl(r, r, n == 3);
-        if (e[j] > 0) {
-            pt_add(r, r, &tab[e[j] - 1]);
-        } else if (e[j] < 0) {
-            neg = tab[-e[j] - 1];
+    for (int i = top; i >= 0; i--) {
+        pt_dbl(r, r, ra[i] != 0 || rb[i] != 0); /* t only for an addition */
+        if (ra[i] > 0) {
+            pt_add(r, r, &tab[ra[i] / 2]);
+        } else if (ra[i] < 0) {
+            neg = tab[-ra[i] / 2];
             f448_neg(&neg.x, &neg.x);
             f448_neg(&neg.t, &neg.t);
             pt_add(r, r, &neg);
+        }
+        if (rb[i] > 0) {
+            pt_add_aff(r, r, &ed448_base_odd[rb[i] / 2]);
+        } else if (rb[i] < 0) {
+            negb = ed448_base_odd[-rb[i] / 2];
+            f448_neg(&negb.x, &negb.x);
+            f448_neg(&negb.k, &negb.k);
+            pt_add_aff(r, r, &negb);
         }
     }
 }
@@ -528,7 +584,7 @@ int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_le
     uint32_t s[SC_WORDS], k[SC_WORDS];
     uint8_t h[114], enc[57];
     brisk_shake256_ctx hc;
-    ed_pt a, r, sb;
+    ed_pt a, r;
 
     if (sig == NULL || pub == NULL || (msg == NULL && msg_len > 0) ||
         (ctx == NULL && ctx_len > 0) || ctx_len > 255)
@@ -545,7 +601,11 @@ int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_le
             break;
         }
     }
-    if (!below || pt_decode(&a, pub) != 0 || pt_decode(&r, sig) != 0)
+    /* R is not decoded: S B - k A is encoded and compared with R's bytes,
+     * and an encoding that is not canonical, or not of a point, equals
+     * none that pt_encode writes: the RFC's checks on R, one square root
+     * fewer. */
+    if (!below || pt_decode(&a, pub) != 0)
         return BRISK_EVERIFY;
     hash_start(&hc, ctx, ctx_len);
     brisk_shake256_absorb(&hc, sig, 57);
@@ -556,9 +616,7 @@ int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_le
     /* S B - k A, encoded, must be R's encoding: equal points. */
     f448_neg(&a.x, &a.x);
     f448_neg(&a.t, &a.t);
-    var_mul(&r, k, &a);
-    base_mul(&sb, s);
-    pt_add(&r, &r, &sb);
+    double_mul(&r, k, &a, s);
     pt_encode(enc, &r);
     return memcmp(enc, sig, 57) == 0 ? BRISK_EOK : BRISK_EVERIFY;
 }
