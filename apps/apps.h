@@ -283,15 +283,19 @@ void app_password_wipe(char *buf);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
-enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4 };
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4,
+       SPEED_PK_ECDSA = 5 };
 
 /* A key ready for timing, with the message and signature the loops use. */
 typedef struct speed_pk speed_pk;
 
 /* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
  * fixed parameters) and checks it: sign then verify, a changed signature
- * rejected, and a known signature verified; ECDH (X25519 only): two
- * generated key pairs agree, and a known derive comes out; FFDH (bits of
+ * rejected, and a known signature verified; ECDSA (bits 256, 384, 521:
+ * P-256, P-384, P-521): a generated key signs and verifies, a changed
+ * signature is rejected, and RFC 6979's key makes its known deterministic
+ * signature; ECDH (bits 253: X25519, else the NIST curve of that size):
+ * two generated key pairs agree (X25519: and a known derive comes out); FFDH (bits of
  * an RFC 7919 group): two generated key pairs derive the same secret both
  * ways, and fixed exponents a known one.  Returns NULL with *why set when
  * any of that fails. */
@@ -305,9 +309,9 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
 long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 
-/* speed_pk_ecdh_keys points *priv, *peer and *secret at an ECDH key's
- * private key, the peer's public key and the secret they derive (32 bytes
- * each), for -compare openssl. */
+/* speed_pk_ecdh_keys points *priv, *peer and *secret at an X25519 ECDH
+ * key's private key, the peer's public key and the secret they derive (32
+ * bytes each), for -compare openssl. */
 void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t **peer,
                         const uint8_t **secret);
 

@@ -37,9 +37,14 @@
  * them: "rsa 2048 bits 0.000243s 0.000016s   4109.0  61807.1" under a
  * "sign    verify    sign/s verify/s" header, "+F2:" (RSA) and "+F3:"
  * (DSA) lines with -mr, "+DTP:" and "+R1:" ... "+R4:" progress lines.
- * ecdhx25519 ("ecdh"): X25519 derives, one per operation as OpenSSL 3.0's
- * ECDH loop, under its "op      op/s" header, "+F5:" and "+R7:" with -mr;
- * timed only when named, so the run with no algorithm stays as it was.
+ * ecdsap256, ecdsap384, ecdsap521 ("ecdsa"): ECDSA signatures of 20 bytes
+ * and their verification, as OpenSSL 3.0's ECDSA loops, under its
+ * "sign    verify    sign/s verify/s" header indented by 30, as
+ * " 256 bits ecdsa (nistp256) ...", "+F4:" and "+R5:"/"+R6:" with -mr.
+ * ecdhp256, ecdhp384, ecdhp521 and ecdhx25519 ("ecdh"): derives, one per
+ * operation as OpenSSL 3.0's ECDH loop, under its "op      op/s" header,
+ * "+F5:" and "+R7:" with -mr.  ECDSA and ECDH are timed only when named,
+ * so the run with no algorithm stays as it was.
  *
  * Keys: the named cipher rows use OpenSSL's fixed key (0x12 0x34 ... 0xf0,
  * 0x34 ...) and a zero IV, as its init_evp_cipher_ctx does; -evp rows a
@@ -97,7 +102,8 @@ typedef struct speed_alg {
     const speed_kind *kind;
 } speed_alg;
 /* The public-key names openssl speed 3.0 accepts that brisk has, with
- * OpenSSL's indices; "rsa", "dsa", "ecdh" and "ffdh" select every size. */
+ * OpenSSL's indices; "rsa", "dsa", "ecdsa", "ecdh" and "ffdh" select every
+ * size. */
 static const struct pk_alg {
     const char *name;
     int type, index;
@@ -107,7 +113,12 @@ static const struct pk_alg {
     {"rsa2048", SPEED_PK_RSA, 2, 2048}, {"rsa3072", SPEED_PK_RSA, 3, 3072},
     {"rsa4096", SPEED_PK_RSA, 4, 4096}, {"dsa512", SPEED_PK_DSA, 0, 512},
     {"dsa1024", SPEED_PK_DSA, 1, 1024}, {"dsa2048", SPEED_PK_DSA, 2, 2048},
-    {"ecdhx25519", SPEED_PK_ECDH, 22, 253},   /* OpenSSL 3.0's R_EC_X25519 */
+    /* OpenSSL 3.0's R_EC_P256, R_EC_P384, R_EC_P521 and R_EC_X25519 */
+    {"ecdsap256", SPEED_PK_ECDSA, 3, 256}, {"ecdsap384", SPEED_PK_ECDSA, 4, 384},
+    {"ecdsap521", SPEED_PK_ECDSA, 5, 521},
+    {"ecdhp256", SPEED_PK_ECDH, 3, 256}, {"ecdhp384", SPEED_PK_ECDH, 4, 384},
+    {"ecdhp521", SPEED_PK_ECDH, 5, 521},
+    {"ecdhx25519", SPEED_PK_ECDH, 22, 253},
     {"ffdh2048", SPEED_PK_FFDH, 0, 2048}, {"ffdh3072", SPEED_PK_FFDH, 1, 3072},
     {"ffdh4096", SPEED_PK_FFDH, 2, 4096}, {"ffdh6144", SPEED_PK_FFDH, 3, 6144},
     {"ffdh8192", SPEED_PK_FFDH, 4, 8192},
@@ -239,6 +250,7 @@ static int add_pk_named(speed_run *r, const char *name)
     for (size_t i = 0; i < N_PK_ALGS; i++) {
         int all = (strcmp(name, "rsa") == 0 && pk_algs[i].type == SPEED_PK_RSA) ||
                   (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA) ||
+                  (strcmp(name, "ecdsa") == 0 && pk_algs[i].type == SPEED_PK_ECDSA) ||
                   (strcmp(name, "ecdh") == 0 && pk_algs[i].type == SPEED_PK_ECDH) ||
                   (strcmp(name, "ffdh") == 0 && pk_algs[i].type == SPEED_PK_FFDH);
         if (all || strcmp(name, pk_algs[i].name) == 0) {
@@ -270,7 +282,7 @@ static int add_named(speed_run *r, const char *name)
 
 /* add_default_rows selects everything: the named algorithms this build has,
  * then an -evp row for each digest that no named algorithm covers, and
- * every RSA and DSA size (ECDH and FFDH only when named, for now: the full run and
+ * every RSA and DSA size (ECDSA, ECDH and FFDH only when named, for now: the full run and
  * the tests that count its rows stay as they were). */
 static int add_default_rows(speed_run *r)
 {
@@ -279,8 +291,9 @@ static int add_default_rows(speed_run *r)
     for (size_t i = 0; i < N_ALGS; i++)
         if (alg_present(&speed_algs[i]) && add_alg(r, &speed_algs[i]) != 0)
             return -1;
-    for (size_t i = 0; i < N_PK_ALGS; i++)   /* ECDH and FFDH only when named, for now */
-        if (pk_algs[i].type != SPEED_PK_ECDH && pk_algs[i].type != SPEED_PK_FFDH)
+    /* ECDSA, ECDH and FFDH only when named, for now */
+    for (size_t i = 0; i < N_PK_ALGS; i++)
+        if (pk_algs[i].type == SPEED_PK_RSA || pk_algs[i].type == SPEED_PK_DSA)
             add_pk(r, i);
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
         int named = 0;

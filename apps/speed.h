@@ -26,7 +26,8 @@
 #define MAX_SIZES 6
 #define MAX_ROWS 64
 #define MAX_MULTI 256
-#define N_PK_SIZES 14     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
+#define N_PK_SIZES 20     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdsap256 ...
+                             ecdsap521, ecdhp256 ... ecdhp521, ecdhx25519,
                              ffdh2048 ... ffdh8192 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
@@ -113,13 +114,22 @@ typedef struct pk_row {
 } pk_row;
 
 /* speed_pk_name is a public-key row's algorithm as OpenSSL's progress
- * lines name it: "rsa", "dsa", "ecdh" or "ffdh". */
+ * lines name it: "rsa", "dsa", "ecdsa", "ecdh" or "ffdh". */
 static inline const char *speed_pk_name(int type)
 {
-    return type == SPEED_PK_RSA   ? "rsa"
-           : type == SPEED_PK_DSA ? "dsa"
-           : type == SPEED_PK_ECDH ? "ecdh"
-                                   : "ffdh";
+    return type == SPEED_PK_RSA     ? "rsa"
+           : type == SPEED_PK_DSA   ? "dsa"
+           : type == SPEED_PK_ECDSA ? "ecdsa"
+           : type == SPEED_PK_ECDH  ? "ecdh"
+                                    : "ffdh";
+}
+
+/* speed_pk_curve is OpenSSL 3.0's name of an ECDSA or ECDH row's curve,
+ * as its tables print it: "nistp256", "nistp384", "nistp521", "X25519". */
+static inline const char *speed_pk_curve(unsigned bits)
+{
+    return bits == 256 ? "nistp256" : bits == 384 ? "nistp384" : bits == 521 ? "nistp521"
+                                                                             : "X25519";
 }
 
 /* speed_pk_ops is the number of operations a row of that type times: 2
@@ -133,7 +143,7 @@ static inline int speed_pk_ops(int type)
 typedef struct speed_run {
     speed_row rows[MAX_ROWS];
     int n_rows;
-    pk_row pk[N_PK_SIZES];  /* RSA rows, DSA rows, ECDH, then FFDH, each by size */
+    pk_row pk[N_PK_SIZES];  /* RSA, DSA, ECDSA, ECDH, then FFDH rows, each by size */
     int n_pk;
     int pk_seconds;         /* OpenSSL's PKEY_SECONDS: 10 unless -seconds */
     int seconds, mr, usertime, multi;
@@ -256,6 +266,9 @@ enum {
     MR_R2,     /* +R2 ...                             RSA public */
     MR_R3,     /* +R3 ...                             DSA sign */
     MR_R4,     /* +R4 ...                             DSA verify */
+    MR_F4,     /* +F4:index:bits:sign/s:verify/s      ECDSA */
+    MR_R5,     /* +R5:count:bits:seconds              ECDSA sign */
+    MR_R6,     /* +R6:count:bits:seconds              ECDSA verify */
     MR_F5,     /* +F5:index:bits:op/s:seconds/op      ECDH */
     MR_R7,     /* +R7:count:bits:seconds              ECDH derive */
     MR_F8,     /* +F8:index:bits:op/s:seconds/op      FFDH */

@@ -19,8 +19,8 @@
 
 #include "speed.h"
 
-/* add_child_pk adds the figures of an RSA, DSA, ECDH or FFDH record
- * (MR_F2, MR_F3, MR_F5, MR_F8: the last two's second figure is seconds per
+/* add_child_pk adds the figures of an RSA, DSA, ECDSA, ECDH or FFDH record
+ * (MR_F2, MR_F3, MR_F4, MR_F5, MR_F8: the last two's second figure is seconds per
  * operation, not summed). */
 static int add_child_pk(speed_run *r, int type, const mr_line *m)
 {
@@ -94,7 +94,8 @@ static int add_child(speed_run *r, char *line)
     int kind = speed_mr_kind(line);
     mr_line m;
 
-    if (kind != MR_F && kind != MR_F2 && kind != MR_F3 && kind != MR_F5 && kind != MR_F8 &&
+    if (kind != MR_F && kind != MR_F2 && kind != MR_F3 && kind != MR_F4 && kind != MR_F5 &&
+        kind != MR_F8 &&
         kind != MR_S && kind != MR_SP)
         return 0;
     if (speed_mr_read(line, kind, &m) != 0)
@@ -105,6 +106,7 @@ static int add_child(speed_run *r, char *line)
         return add_child_row(r, &m);
     return add_child_pk(r, kind == MR_F2   ? SPEED_PK_RSA
                            : kind == MR_F3 ? SPEED_PK_DSA
+                           : kind == MR_F4 ? SPEED_PK_ECDSA
                            : kind == MR_F5 ? SPEED_PK_ECDH
                                            : SPEED_PK_FFDH, &m);
 }

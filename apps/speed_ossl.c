@@ -808,6 +808,10 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
 
     if (pk->ossl_na || speed_interrupted())
         goto done;
+    if (pk->type == SPEED_PK_ECDSA || (pk->type == SPEED_PK_ECDH && pk->bits != 253)) {
+        pk->ossl_na = 1;   /* no EC key handed to libcrypto yet */
+        goto done;
+    }
     if (pk->type == SPEED_PK_ECDH) {
         time_ecdh(r, pk, clock);
         goto done;

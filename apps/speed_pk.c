@@ -38,11 +38,21 @@
  * and signature were computed by the script's own arithmetic, checked by
  * its verification).
  *
- * ECDH (ecdhx25519, the only curve so far): as OpenSSL 3.0's ECDH loop,
- * one EVP_PKEY_derive per operation with a fixed peer key; both key pairs
- * are generated before timing (brisk_x25519_keygen), must agree on the
- * shared secret, and RFC 7748 section 6.1's Alice and Bob must derive
- * their known secret through the same call.
+ * ECDSA (ecdsap256, ecdsap384, ecdsap521): as OpenSSL 3.0's ECDSA loops,
+ * a DER signature of the 20-byte message per operation (brisk_ecdsa_sign:
+ * hedged RFC 6979 nonces over SHA-256, each signature verified before it
+ * is released, which openssl does not do) and its verification, with a
+ * key generated before timing.  Before timing, that key signs and
+ * verifies, a changed signature fails, and RFC 6979's key for the curve
+ * (A.2.5, A.2.6, A.2.7) makes the RFC's deterministic signature of
+ * "sample".
+ * ECDH (ecdhp256, ecdhp384, ecdhp521, ecdhx25519): as OpenSSL 3.0's ECDH
+ * loop, one EVP_PKEY_derive per operation with a fixed peer key (for the
+ * NIST curves brisk_ecdh, which validates the peer's point each time as
+ * EVP_PKEY_derive does not); both key pairs are generated before timing
+ * and must agree on the shared secret, and for X25519 RFC 7748 section
+ * 6.1's Alice and Bob must derive their known secret through the same
+ * call.
  * FFDH (ffdh2048 ... ffdh8192, the RFC 7919 groups): as openssl speed 3.0
  * times it, one derivation per operation with keys fixed before timing:
  * two key pairs generated once (brisk_dh_generate_key, RFC 7919's short
@@ -62,6 +72,7 @@
 #include <brisk/dh.h>
 #include <brisk/digest.h>
 #include <brisk/dsa.h>
+#include <brisk/ec.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
 #include <brisk/x25519.h>
@@ -73,6 +84,7 @@
 
 struct speed_pk {
     int type;
+    unsigned bits;
     union {
         brisk_rsa_key rsa;
         brisk_dsa_key dsa;
@@ -82,6 +94,12 @@ struct speed_pk {
         struct {
             uint8_t priv[32], peer[32], secret[32];
         } ecdh;
+        struct {
+            brisk_ec_curve curve;
+            uint8_t priv[BRISK_EC_MAX_BYTES], pub[BRISK_EC_MAX_POINT];
+            uint8_t peer[BRISK_EC_MAX_POINT], secret[BRISK_EC_MAX_BYTES];
+            size_t pub_len;
+        } ec;
     } k;
     uint8_t peer[BRISK_DH_MAX_BYTES];    /* FFDH: b's public value */
     uint8_t secret[BRISK_DH_MAX_BYTES];  /* and what a derives with it */
@@ -547,6 +565,105 @@ static const char *ecdh_setup(speed_pk *k)
     return NULL;
 }
 
+/* ---- ECDSA and ECDH on the NIST curves ---- */
+
+static brisk_ec_curve ec_curve_of(unsigned bits)
+{
+    return bits == 256 ? BRISK_EC_P256 : bits == 384 ? BRISK_EC_P384 : BRISK_EC_P521;
+}
+
+/* ecdsa_known signs "sample" with RFC 6979's key for the curve (A.2.5,
+ * A.2.6, A.2.7: SHA-256, SHA-384, SHA-512) and compares with the RFC's
+ * r || s. */
+static const char *ecdsa_known(brisk_ec_curve curve)
+{
+    static const struct {
+        const char *md, *x, *rs;
+    } kat[] = {
+        {"sha256", "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
+         "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
+         "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"},
+        {"sha384",
+         "6b9d3dad2e1b8c1c05b19875b6659f4de23c3b667bf297ba9aa47740787137d8"
+         "96d5724e4c70a825f872c9ea60d2edf5",
+         "94edbb92a5ecb8aad4736e56c691916b3f88140666ce9fa73d64c4ea95ad133c"
+         "81a648152e44acf96e36dd1e80fabe46"
+         "99ef4aeb15f178cea1fe40db2603138f130e740a19624526203b6351d0a3a94f"
+         "a329c145786e679e7b82c71a38628ac8"},
+        {"sha512",
+         "00fad06daa62ba3b25d2fb40133da757205de67f5bb0018fee8c86e1b68c7e75"
+         "caa896eb32f1f47c70855836a6d16fcc1466f6d8fbec67db89ec0c08b0e996b8"
+         "3538",
+         "00c328fafcbd79dd77850370c46325d987cb525569fb63c5d3bc53950e6d4c5f"
+         "174e25a1ee9017b5d450606add152b534931d7d4e8455cc91f9b15bf05ec36e3"
+         "77fa"
+         "00617cce7cf5064806c467f678d3b4080d6f1cc50af26ca209417308281b68af"
+         "282623eaa63e5b5c0723d8b8c37ff0777b1a20f8ccb1dccc43997f1ee0e44da4"
+         "a67a"},
+    };
+    const size_t len = brisk_ec_bytes(curve), i = (size_t)curve - 1;
+    const brisk_digest *md = brisk_digest_by_name(kat[i].md);
+    uint8_t x[BRISK_EC_MAX_BYTES], want[2 * BRISK_EC_MAX_BYTES], got[2 * BRISK_EC_MAX_BYTES];
+    uint8_t dg[BRISK_DIGEST_MAX_LEN];
+
+    if (md == NULL || hex_decode(x, len, kat[i].x) != (long)len ||
+        hex_decode(want, 2 * len, kat[i].rs) != (long)(2 * len))
+        return "bad known-answer data";
+    brisk_digest_oneshot(md, dg, (const uint8_t *)"sample", 6);
+    if (brisk_ecdsa_sign_raw_deterministic(curve, x, got, 2 * len, md, dg, md->digest_len) !=
+            0 ||
+        memcmp(got, want, 2 * len) != 0)
+        return "RFC 6979's signature did not come out";
+    return NULL;
+}
+
+static const char *ecdsa_setup(speed_pk *k, unsigned bits)
+{
+    const brisk_ec_curve curve = ec_curve_of(bits);
+    const char *why = ecdsa_known(curve);
+    size_t len = BRISK_EC_MAX_SIG_LEN;
+
+    if (why != NULL)
+        return why;
+    k->k.ec.curve = curve;
+    k->k.ec.pub_len = 1 + 2 * brisk_ec_bytes(curve);
+    if (brisk_ec_keygen(curve, k->k.ec.priv, k->k.ec.pub) != 0)
+        return "key generation failed";
+    if (brisk_ecdsa_sign(curve, k->k.ec.priv, k->sig, &len, &brisk_digest_sha256, k->msg,
+                         DSA_MSG_LEN) != 0)
+        return "signing failed";
+    k->len = len;
+    if (brisk_ecdsa_verify(curve, k->k.ec.pub, k->k.ec.pub_len, k->sig, len, k->msg,
+                           DSA_MSG_LEN) != 0)
+        return "a signature did not verify";
+    k->sig[len / 2] ^= 1;
+    if (brisk_ecdsa_verify(curve, k->k.ec.pub, k->k.ec.pub_len, k->sig, len, k->msg,
+                           DSA_MSG_LEN) == 0)
+        return "a changed signature verified";
+    k->sig[len / 2] ^= 1;
+    return NULL;
+}
+
+static const char *ec_ecdh_setup(speed_pk *k, unsigned bits)
+{
+    const brisk_ec_curve curve = ec_curve_of(bits);
+    const size_t len = brisk_ec_bytes(curve);
+    uint8_t peer_priv[BRISK_EC_MAX_BYTES], got[BRISK_EC_MAX_BYTES];
+    const char *why = NULL;
+
+    k->k.ec.curve = curve;
+    k->k.ec.pub_len = 1 + 2 * len;
+    if (brisk_ec_keygen(curve, k->k.ec.priv, k->k.ec.pub) != 0 ||
+        brisk_ec_keygen(curve, peer_priv, k->k.ec.peer) != 0)
+        return "key generation failed";
+    if (brisk_ecdh(curve, k->k.ec.secret, k->k.ec.priv, k->k.ec.peer, k->k.ec.pub_len) != 0 ||
+        brisk_ecdh(curve, got, peer_priv, k->k.ec.pub, k->k.ec.pub_len) != 0 ||
+        memcmp(got, k->k.ec.secret, len) != 0)
+        why = "the two sides did not agree";
+    brisk_wipe(peer_priv, sizeof(peer_priv));
+    return why;
+}
+
 /* ---- The interface ---- */
 
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
@@ -556,7 +673,7 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     speed_pk *k;
 
     *why = NULL;
-    if (v == NULL && type != SPEED_PK_FFDH && !(type == SPEED_PK_ECDH && bits == 253)) {
+    if (v == NULL && type != SPEED_PK_FFDH && type != SPEED_PK_ECDH && type != SPEED_PK_ECDSA) {
         *why = "no known answer for this size";
         return NULL;
     }
@@ -568,10 +685,17 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     k->type = type;
     selfcheck_message(msg);
     memcpy(k->msg, msg, RSA_MSG_LEN);
-    *why = type == SPEED_PK_RSA    ? rsa_setup(k, bits, v)
-           : type == SPEED_PK_DSA  ? dsa_setup(k, v)
-           : type == SPEED_PK_ECDH ? ecdh_setup(k)
-                                   : dh_setup(k, bits);
+    if (type == SPEED_PK_ECDH || type == SPEED_PK_ECDSA)
+        *why = bits != 256 && bits != 384 && bits != 521 && (type == SPEED_PK_ECDSA || bits != 253)
+                   ? "no such curve"
+               : type == SPEED_PK_ECDSA ? ecdsa_setup(k, bits)
+               : bits == 253            ? ecdh_setup(k)
+                                        : ec_ecdh_setup(k, bits);
+    else
+        *why = type == SPEED_PK_RSA   ? rsa_setup(k, bits, v)
+               : type == SPEED_PK_DSA ? dsa_setup(k, v)
+                                      : dh_setup(k, bits);
+    k->bits = bits;
     if (*why != NULL) {
         speed_pk_free(k);
         return NULL;
@@ -591,10 +715,23 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
         for (; *running; count++)
             if (brisk_dh_derive(k->secret, k->len, &k->k.dh.a, k->peer, k->len) != 0)
                 return -1;
-    } else if (k->type == SPEED_PK_ECDH) {
+    } else if (k->type == SPEED_PK_ECDH && k->bits == 253) {
         for (; *running; count++)
             if (brisk_x25519(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
                 return -1;
+    } else if (k->type == SPEED_PK_ECDH) {
+        for (; *running; count++)
+            if (brisk_ecdh(k->k.ec.curve, k->k.ec.secret, k->k.ec.priv, k->k.ec.peer,
+                           k->k.ec.pub_len) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_ECDSA) {
+        for (; *running; count++) {
+            size_t len = BRISK_EC_MAX_SIG_LEN;
+            if (brisk_ecdsa_sign(k->k.ec.curve, k->k.ec.priv, k->sig, &len, &brisk_digest_sha256,
+                                 k->msg, DSA_MSG_LEN) != 0)
+                return -1;
+            k->len = len;
+        }
     } else {
         for (; *running; count++) {
             size_t len = BRISK_DSA_MAX_SIG_LEN;
@@ -617,6 +754,11 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
         for (; *running; count++)
             if (brisk_rsa_public_op(&k->k.rsa, k->tmp, k->sig, k->len) != 0 ||
                 memcmp(k->tmp, k->em, k->len) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_ECDSA) {
+        for (; *running; count++)
+            if (brisk_ecdsa_verify(k->k.ec.curve, k->k.ec.pub, k->k.ec.pub_len, k->sig, k->len,
+                                   k->msg, DSA_MSG_LEN) != 0)
                 return -1;
     } else {
         for (; *running; count++)
@@ -645,8 +787,9 @@ int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uin
 
     *der = NULL;
     *der_len = 0;
-    /* No FFDH or X25519 key encoding yet. */
-    if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH) {
+    /* No FFDH or EC key encoding yet. */
+    if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH ||
+        k->type == SPEED_PK_ECDSA) {
         free(pkey);
         return -1;
     }

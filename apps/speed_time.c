@@ -924,8 +924,8 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
 {
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
     int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
-    int ecdh = pk->type == SPEED_PK_ECDH;
-    int kind = ffdh || ecdh ? 2 : dsa;
+    int ecdh = pk->type == SPEED_PK_ECDH, ecdsa = pk->type == SPEED_PK_ECDSA;
+    int kind = ffdh || ecdh ? 2 : dsa || ecdsa;
     int clock = r->usertime ? TIME_USER : TIME_WALL;
     long long count;
     double t0, w0, t, w;
@@ -960,22 +960,23 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     }
     if (count < 0) {
         app_error("speed", "%s %u bits: %s failed while timed",
-                  ffdh ? "FFDH" : ecdh ? "ECDH" : dsa ? "DSA" : "RSA", pk->bits,
+                  ffdh ? "FFDH" : ecdh ? "ECDH" : ecdsa ? "ECDSA" : dsa ? "DSA" : "RSA", pk->bits,
                   ffdh || ecdh ? "deriving" : op == 0 ? "signing" : "verification");
         return -1;
     }
     if (t < 1e-3)
         t = 1e-3;
     if (r->mr)
-        speed_mr_write(stderr, ffdh ? MR_R12 : ecdh ? MR_R7 : MR_R1 + 2 * dsa + op, count,
-                       pk->bits, t);
+        speed_mr_write(stderr,
+                       ffdh ? MR_R12 : ecdh ? MR_R7 : ecdsa ? MR_R5 + op : MR_R1 + 2 * dsa + op,
+                       count, pk->bits, t);
     else if (ffdh || ecdh)
         fprintf(stderr, "%lld %u-bits %s ops in %.2fs\n", count, pk->bits, ffdh ? "FFDH" : "ECDH",
                 t);
-    else if (!dsa)
+    else if (!dsa && !ecdsa)
         fprintf(stderr, "%lld %u bits %s RSA's in %.2fs\n", count, pk->bits, what[0][op], t);
     else
-        fprintf(stderr, "%lld %u bits DSA %s in %.2fs\n", count, pk->bits,
+        fprintf(stderr, "%lld %u bits %s %s in %.2fs\n", count, pk->bits, ecdsa ? "ECDSA" : "DSA",
                 op == 0 ? "signs" : "verify", t);
     speed_add_sample(&pk->samples[op], (double)count / t,
                      count > 0 ? speed_cycles_spent(&r->clk, c1 - c0, t, w) / (double)count : 0);

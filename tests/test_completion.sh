@@ -86,7 +86,7 @@ expect "PEM DER" pkey -outform ""
 expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
-expect "ecdh ecdhx25519" speed ec
+expect "ecdsa ecdsap256 ecdsap384 ecdsap521 ecdh ecdhp256 ecdhp384 ecdhp521 ecdhx25519" speed ec
 expect "ghash" speed gh
 expect "ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192" speed ff
 expect "rand" speed ra
