@@ -340,8 +340,50 @@ INLINE void p521_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
     sel_n(r, ct_mask64(borrow), lo, u, 9);
 }
 
+#ifdef __SIZEOF_INT128__
+/* p256_mul is fmul for P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose
+ * m0inv is 1 and whose limbs make q p a few shifts: adding q p to t
+ * clears limb 0 with a carry of q, so limb 1 gains q 2^32 and limb 3
+ * q (2^64 - 2^32 + 1).  Constant-time. */
+INLINE void p256_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    typedef unsigned __int128 u128;
+    uint64_t t[6] = {0}, u[4];
+
+    for (size_t i = 0; i < 4; i++) {
+        uint64_t c = 0, h, s, q;
+        u128 x;
+        for (size_t j = 0; j < 4; j++) {
+            t[j] = mac64(a[j], b[i], t[j], c, &h);
+            c = h;
+        }
+        s = t[4] + c;
+        t[5] = s < c;
+        t[4] = s;
+        q = t[0];
+        x = (u128)t[1] + ((u128)q << 32);
+        t[0] = (uint64_t)x;
+        x = (x >> 64) + t[2];
+        t[1] = (uint64_t)x;
+        x = (x >> 64) + ((((u128)q << 64) - ((u128)q << 32)) + q) + t[3];
+        t[2] = (uint64_t)x;
+        x = (x >> 64) + t[4];
+        t[3] = (uint64_t)x;
+        t[4] = t[5] + (uint64_t)(x >> 64);
+    }
+    uint64_t borrow = sub_n(u, t, p256_p.m, 4);
+    sel_n(r, ct_mask64(t[4] | (borrow ^ 1)), u, t, 4);
+}
+#endif
+
 INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 {
+#ifdef __SIZEOF_INT128__
+    if (id == 1) {
+        p256_mul(r, a, b);
+        return;
+    }
+#endif
     if (id == 3)
         p521_mul(r, a, b);
     else
@@ -1079,9 +1121,20 @@ void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_
     wipe(&sel, sizeof(sel));
 }
 
-int brisk_ec_mul2_x_public(const ec_curve *c, uint64_t x[EC_MAX_LIMBS],
-                           const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
-                           const ec_affine *pt)
+/* x_matches returns 1 when v Z == X for the public v < p (normal form). */
+static int x_matches(const ec_curve *c, const ec_proj *a, const uint64_t *v)
+{
+    const nist_ops *ops = ops_of(c);
+    uint64_t t[EC_MAX_LIMBS];
+
+    ops->pmul(t, v, c->p.rr, &c->p);
+    ops->pmul(t, t, a->z, &c->p);
+    return memcmp(t, a->x, c->n_limbs * sizeof(uint64_t)) == 0;
+}
+
+int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
+                               const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
+                               const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
     const size_t n = c->n_limbs, nw = windows(c);
@@ -1110,8 +1163,13 @@ int brisk_ec_mul2_x_public(const ec_curve *c, uint64_t x[EC_MAX_LIMBS],
             ops->add_affine(c, &acc, &acc, &a);
         }
     }
-    if (to_affine(c, &a, &acc))
+    uint64_t rn[EC_MAX_LIMBS] = {0};
+    if (is_zero_n(acc.z, n))
         return -1;
-    brisk_ec_fe_from_mont(c, x, a.x);
-    return 0;
+    if (x_matches(c, &acc, r))
+        return 0;
+    /* x in [n, p) reduces to x - n: r + n, when below p */
+    if (add_n(rn, r, c->n.m, n) == 0 && below_p(c, rn) && x_matches(c, &acc, rn))
+        return 0;
+    return -1;
 }

@@ -209,7 +209,7 @@ static int verify_rs(const ec_curve *c, const ec_affine *q, const uint64_t *r,
                      const uint64_t *s, const uint8_t *dgst, size_t dgst_len)
 {
     uint64_t z[EC_MAX_LIMBS], sm[EC_MAX_LIMBS], wm[EC_MAX_LIMBS], u1[EC_MAX_LIMBS],
-        u2[EC_MAX_LIMBS], x[EC_MAX_LIMBS];
+        u2[EC_MAX_LIMBS];
 
     if (!brisk_ec_scalar_ok(c, r) || !brisk_ec_scalar_ok(c, s))
         return BRISK_EVERIFY;
@@ -218,10 +218,7 @@ static int verify_rs(const ec_curve *c, const ec_affine *q, const uint64_t *r,
     brisk_ec_sc_inv(c, wm, sm);
     brisk_ec_sc_mul(c, u1, wm, z);
     brisk_ec_sc_mul(c, u2, wm, r);
-    if (brisk_ec_mul2_x_public(c, x, u1, u2, q) != 0)
-        return BRISK_EVERIFY;
-    brisk_ec_reduce_once(c, &c->n, x);
-    return memcmp(x, r, c->n_limbs * sizeof(uint64_t)) == 0 ? BRISK_EOK : BRISK_EVERIFY;
+    return brisk_ec_mul2_check_public(c, r, u1, u2, q) == 0 ? BRISK_EOK : BRISK_EVERIFY;
 }
 
 int brisk_ecdsa_verify_raw(brisk_ec_curve curve, const uint8_t *pub, size_t pub_len,
