@@ -102,6 +102,12 @@ void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS
                   const ec_affine *pt);
 void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS]);
 
+/* brisk_ec_mul_base_check returns 1 when x(k G) mod n == r for the secret
+ * k and the public r < n (k G not the identity), else 0, without a branch
+ * on k: signing's check before release, with no inversion. */
+uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
+                                 const uint64_t k[EC_MAX_LIMBS]);
+
 /* brisk_ec_mul2_check_public returns 0 when R = u1 G + u2 pt is not the
  * identity and x(R) mod n == r (r < n, normal form), else -1: ECDSA's
  * verification equation, in variable time (everything is public), with

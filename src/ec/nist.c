@@ -1090,7 +1090,8 @@ void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS
     wipe(&sel, sizeof(sel));
 }
 
-void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS])
+/* mul_base_proj sets acc = k G (projective), in constant time. */
+static void mul_base_proj(const ec_curve *c, ec_proj *acc_out, const uint64_t k[EC_MAX_LIMBS])
 {
     const nist_ops *ops = ops_of(c);
     const size_t n = c->n_limbs, nw = windows(c);
@@ -1115,21 +1116,48 @@ void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_
         sel_n(acc.y, keep, acc.y, t.y, n);
         sel_n(acc.z, keep, acc.z, t.z, n);
     }
-    to_affine(c, r, &acc);
+    *acc_out = acc;
     wipe(&acc, sizeof(acc));
     wipe(&t, sizeof(t));
     wipe(&sel, sizeof(sel));
 }
 
-/* x_matches returns 1 when v Z == X for the public v < p (normal form). */
-static int x_matches(const ec_curve *c, const ec_proj *a, const uint64_t *v)
+void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS])
+{
+    ec_proj acc;
+
+    mul_base_proj(c, &acc, k);
+    to_affine(c, r, &acc);
+    wipe(&acc, sizeof(acc));
+}
+
+/* x_equal returns 1 when v Z == X for v < p (normal form), without a
+ * branch on X, Z or v. */
+static uint64_t x_equal(const ec_curve *c, const ec_proj *a, const uint64_t *v)
 {
     const nist_ops *ops = ops_of(c);
-    uint64_t t[EC_MAX_LIMBS];
+    uint64_t t[EC_MAX_LIMBS], diff = 0;
 
     ops->pmul(t, v, c->p.rr, &c->p);
     ops->pmul(t, t, a->z, &c->p);
-    return memcmp(t, a->x, c->n_limbs * sizeof(uint64_t)) == 0;
+    for (size_t j = 0; j < c->n_limbs; j++)
+        diff |= t[j] ^ a->x[j];
+    return is_zero_n(&diff, 1);
+}
+
+uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
+                                 const uint64_t k[EC_MAX_LIMBS])
+{
+    uint64_t rn[EC_MAX_LIMBS] = {0}, ok;
+    ec_proj acc;
+
+    mul_base_proj(c, &acc, k);
+    ok = x_equal(c, &acc, r) & (is_zero_n(acc.z, c->n_limbs) ^ 1);
+    /* r + n < p is a fact about the public r */
+    if (add_n(rn, r, c->n.m, c->n_limbs) == 0 && below_p(c, rn))
+        ok |= x_equal(c, &acc, rn) & (is_zero_n(acc.z, c->n_limbs) ^ 1);
+    wipe(&acc, sizeof(acc));
+    return ok;
 }
 
 int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
@@ -1166,10 +1194,10 @@ int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS]
     uint64_t rn[EC_MAX_LIMBS] = {0};
     if (is_zero_n(acc.z, n))
         return -1;
-    if (x_matches(c, &acc, r))
+    if (x_equal(c, &acc, r))
         return 0;
     /* x in [n, p) reduces to x - n: r + n, when below p */
-    if (add_n(rn, r, c->n.m, n) == 0 && below_p(c, rn) && x_matches(c, &acc, rn))
+    if (add_n(rn, r, c->n.m, n) == 0 && below_p(c, rn) && x_equal(c, &acc, rn))
         return 0;
     return -1;
 }

@@ -121,16 +121,15 @@ static int sign_with_k(const ec_curve *c, sign_work *w, uint64_t *r, uint64_t *s
 static int check_rs(const ec_curve *c, sign_work *w, const uint64_t *r, const uint64_t *s,
                     const uint64_t *z)
 {
-    uint64_t x[EC_MAX_LIMBS];
+    uint64_t ok;
 
     sum_zrd(c, w, r, z);
     brisk_ec_sc_mul(c, w->km, s, c->n.rr);
     brisk_ec_sc_inv(c, w->kinv, w->km);       /* s^-1 R */
     brisk_ec_sc_mul(c, w->u, w->kinv, w->sum); /* (z + r d) s^-1 */
-    brisk_ec_mul_base(c, &w->pt, w->u);
-    x_mod_n(c, x, &w->pt);
-    declassify(x, sizeof(x));
-    return memcmp(x, r, c->n_limbs * sizeof(uint64_t)) == 0 ? 0 : -1;
+    ok = brisk_ec_mul_base_check(c, r, w->u);
+    declassify(&ok, sizeof(ok));
+    return ok ? 0 : -1;
 }
 
 /* sign_loop draws RFC 6979 nonces until one gives non-zero r and s. */
