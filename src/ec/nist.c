@@ -26,6 +26,10 @@
 
 #include "../bn/internal.h"
 
+#ifdef BRISK_X86_64
+#include <x86intrin.h>
+#endif
+
 #define INLINE static inline __attribute__((always_inline))
 
 /* The curves' constants, big-endian as SEC 2 and SP 800-186 print them. */
@@ -143,19 +147,20 @@ static const nist_params p521_params = {
 
 /* ---- Limbs and Montgomery arithmetic, for a constant n ---- */
 
-/* add_n and sub_n return the carry (borrow) out; through unsigned
- * __int128 where there is one, which compilers turn into adc (sbb)
- * chains. */
+/* add_n and sub_n return the carry (borrow) out; on x86-64 through the
+ * _addcarry_u64 and _subborrow_u64 intrinsics (baseline x86-64, no
+ * target attribute needed), which compile to adc and sbb chains; the
+ * portable forms below gave compilers comparisons to untangle. */
 INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
-#ifdef __SIZEOF_INT128__
-    unsigned __int128 acc = 0;
+#ifdef BRISK_X86_64
+    unsigned char c = 0;
     for (size_t j = 0; j < n; j++) {
-        acc += (unsigned __int128)a[j] + b[j];
-        r[j] = (uint64_t)acc;
-        acc >>= 64;
+        unsigned long long t;
+        c = _addcarry_u64(c, a[j], b[j], &t);
+        r[j] = t;
     }
-    return (uint64_t)acc;
+    return c;
 #else
     uint64_t carry = 0;
     for (size_t j = 0; j < n; j++) {
@@ -169,14 +174,14 @@ INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t 
 
 INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
-#ifdef __SIZEOF_INT128__
-    uint64_t borrow = 0;
+#ifdef BRISK_X86_64
+    unsigned char c = 0;
     for (size_t j = 0; j < n; j++) {
-        unsigned __int128 d = (unsigned __int128)a[j] - b[j] - borrow;
-        r[j] = (uint64_t)d;
-        borrow = (uint64_t)(d >> 64) & 1;
+        unsigned long long t;
+        c = _subborrow_u64(c, a[j], b[j], &t);
+        r[j] = t;
     }
-    return borrow;
+    return c;
 #else
     uint64_t borrow = 0;
     for (size_t j = 0; j < n; j++) {
