@@ -286,19 +286,23 @@ void app_password_wipe(char *buf);
 
 /* ---- Public-key timing for `speed` (apps/speed_pk.c) ---- */
 
-enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4, SPEED_PK_EDDSA = 5 };
+enum { SPEED_PK_RSA = 1, SPEED_PK_DSA = 2, SPEED_PK_ECDH = 3, SPEED_PK_FFDH = 4,
+       SPEED_PK_ECDSA = 5, SPEED_PK_EDDSA = 6 };
 
 /* A key ready for timing, with the message and signature the loops use. */
 typedef struct speed_pk speed_pk;
 
 /* speed_pk_new makes a key of `type` and `bits` (RSA: generated; DSA: from
  * fixed parameters) and checks it: sign then verify, a changed signature
- * rejected, and a known signature verified (EdDSA, Ed448: RFC 8032's
- * signature of one octet too); ECDH (X25519, X448): two
- * generated key pairs agree, and a known derive comes out; FFDH (bits of
+ * rejected, and a known signature verified; ECDSA (bits 256, 384, 521:
+ * P-256, P-384, P-521): a generated key signs and verifies, a changed
+ * signature is rejected, and RFC 6979's key makes its known deterministic
+ * signature; ECDH (bits 253: X25519, 448: X448, else the NIST curve of
+ * that size): two generated key pairs agree (X25519 and X448: and a known
+ * derive comes out); FFDH (bits of
  * an RFC 7919 group): two generated key pairs derive the same secret both
- * ways, and fixed exponents a known one; EdDSA (Ed25519): a known
- * signature (RFC 8032 7.1 TEST 2) comes out and verifies, then a generated
+ * ways, and fixed exponents a known one; EdDSA (Ed25519, Ed448): a known
+ * signature (RFC 8032 7.1 TEST 2, 7.4 "1 octet") comes out, then a generated
  * key signs and verifies the fixed message and refuses a changed
  * signature.  Returns NULL with *why set when any of that fails. */
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why);

@@ -37,17 +37,19 @@
  * them: "rsa 2048 bits 0.000243s 0.000016s   4109.0  61807.1" under a
  * "sign    verify    sign/s verify/s" header, "+F2:" (RSA) and "+F3:"
  * (DSA) lines with -mr, "+DTP:" and "+R1:" ... "+R4:" progress lines.
- * ecdhx25519 and ecdhx448 ("ecdh"): X25519 and X448 derives, one per
- * operation as OpenSSL 3.0's ECDH loop, under its "op      op/s" header,
- * "+F5:" and "+R7:" with -mr; ed448 ("eddsa"): Ed448 signing and
- * verifying 20 bytes, under OpenSSL 3.0's EdDSA header,
- * " 456 bits EdDSA (Ed448)   0.0002s   0.0003s   4310.2   3898.1", "+F6:",
- * "+R8:" and "+R9:" with -mr;
- * timed only when named, so the run with no algorithm stays as it was.
- * ed25519 ("eddsa"): Ed25519 signing and verifying of the 20-byte message,
- * as OpenSSL 3.0's EdDSA loops, under its "sign    verify    sign/s
- * verify/s" header as " 253 bits EdDSA (Ed25519) ...", "+F6:" and
- * "+R8:"/"+R9:" with -mr; timed only when named, for now.
+ * ecdsap256, ecdsap384, ecdsap521 ("ecdsa"): ECDSA signatures of 20 bytes
+ * and their verification, as OpenSSL 3.0's ECDSA loops, under its
+ * "sign    verify    sign/s verify/s" header indented by 30, as
+ * " 256 bits ecdsa (nistp256) ...", "+F4:" and "+R5:"/"+R6:" with -mr.
+ * ecdhp256, ecdhp384, ecdhp521, ecdhx25519 and ecdhx448 ("ecdh"):
+ * derives, one per operation as OpenSSL 3.0's ECDH loop, under its
+ * "op      op/s" header, "+F5:" and "+R7:" with -mr.
+ * ed25519 and ed448 ("eddsa"): signing and verifying of the 20-byte
+ * message, as OpenSSL 3.0's EdDSA loops, under its "sign    verify
+ * sign/s verify/s" header as " 253 bits EdDSA (Ed25519) ...", "+F6:" and
+ * "+R8:"/"+R9:" with -mr.
+ * ECDSA, ECDH and EdDSA are timed only when named, so the run with no
+ * algorithm stays as it was.
  *
  * Keys: the named cipher rows use OpenSSL's fixed key (0x12 0x34 ... 0xf0,
  * 0x34 ...) and a zero IV, as its init_evp_cipher_ctx does; -evp rows a
@@ -105,7 +107,7 @@ typedef struct speed_alg {
     const speed_kind *kind;
 } speed_alg;
 /* The public-key names openssl speed 3.0 accepts that brisk has, with
- * OpenSSL's indices; "rsa", "dsa", "ecdh", "eddsa" and "ffdh" select every
+ * OpenSSL's indices; "rsa", "dsa", "ecdsa", "ecdh", "eddsa" and "ffdh" select every
  * size. */
 static const struct pk_alg {
     const char *name;
@@ -116,10 +118,14 @@ static const struct pk_alg {
     {"rsa2048", SPEED_PK_RSA, 2, 2048}, {"rsa3072", SPEED_PK_RSA, 3, 3072},
     {"rsa4096", SPEED_PK_RSA, 4, 4096}, {"dsa512", SPEED_PK_DSA, 0, 512},
     {"dsa1024", SPEED_PK_DSA, 1, 1024}, {"dsa2048", SPEED_PK_DSA, 2, 2048},
-    {"ecdhx25519", SPEED_PK_ECDH, 22, 253},   /* OpenSSL 3.0's R_EC_X25519 */
-    {"ecdhx448", SPEED_PK_ECDH, 23, 448},     /* and R_EC_X448 */
-    {"ed25519", SPEED_PK_EDDSA, 0, 253},      /* OpenSSL 3.0's R_EC_Ed25519 */
-    {"ed448", SPEED_PK_EDDSA, 1, 456},        /* R_EC_Ed448 */
+    /* OpenSSL 3.0's R_EC_P256, R_EC_P384, R_EC_P521, R_EC_X25519, R_EC_X448;
+     * then R_EC_Ed25519 and R_EC_Ed448 of its EdDSA table */
+    {"ecdsap256", SPEED_PK_ECDSA, 3, 256}, {"ecdsap384", SPEED_PK_ECDSA, 4, 384},
+    {"ecdsap521", SPEED_PK_ECDSA, 5, 521},
+    {"ecdhp256", SPEED_PK_ECDH, 3, 256}, {"ecdhp384", SPEED_PK_ECDH, 4, 384},
+    {"ecdhp521", SPEED_PK_ECDH, 5, 521},
+    {"ecdhx25519", SPEED_PK_ECDH, 22, 253}, {"ecdhx448", SPEED_PK_ECDH, 23, 448},
+    {"ed25519", SPEED_PK_EDDSA, 0, 253}, {"ed448", SPEED_PK_EDDSA, 1, 456},
     {"ffdh2048", SPEED_PK_FFDH, 0, 2048}, {"ffdh3072", SPEED_PK_FFDH, 1, 3072},
     {"ffdh4096", SPEED_PK_FFDH, 2, 4096}, {"ffdh6144", SPEED_PK_FFDH, 3, 6144},
     {"ffdh8192", SPEED_PK_FFDH, 4, 8192},
@@ -251,6 +257,7 @@ static int add_pk_named(speed_run *r, const char *name)
     for (size_t i = 0; i < N_PK_ALGS; i++) {
         int all = (strcmp(name, "rsa") == 0 && pk_algs[i].type == SPEED_PK_RSA) ||
                   (strcmp(name, "dsa") == 0 && pk_algs[i].type == SPEED_PK_DSA) ||
+                  (strcmp(name, "ecdsa") == 0 && pk_algs[i].type == SPEED_PK_ECDSA) ||
                   (strcmp(name, "ecdh") == 0 && pk_algs[i].type == SPEED_PK_ECDH) ||
                   (strcmp(name, "eddsa") == 0 && pk_algs[i].type == SPEED_PK_EDDSA) ||
                   (strcmp(name, "ffdh") == 0 && pk_algs[i].type == SPEED_PK_FFDH);
@@ -283,7 +290,7 @@ static int add_named(speed_run *r, const char *name)
 
 /* add_default_rows selects everything: the named algorithms this build has,
  * then an -evp row for each digest that no named algorithm covers, and
- * every RSA and DSA size (ECDH, EdDSA and FFDH only when named, for now: the full run and
+ * every RSA and DSA size (ECDSA, ECDH, EdDSA and FFDH only when named, for now: the full run and
  * the tests that count its rows stay as they were). */
 static int add_default_rows(speed_run *r)
 {

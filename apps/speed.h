@@ -26,8 +26,9 @@
 #define MAX_SIZES 6
 #define MAX_ROWS 64
 #define MAX_MULTI 256
-#define N_PK_SIZES 17     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdhx25519,
-                             ecdhx448, ed25519, ed448, ffdh2048 ... ffdh8192 */
+#define N_PK_SIZES 23     /* rsa512 ... rsa4096, dsa512 ... dsa2048, ecdsap256 ...
+                             ecdsap521, ecdhp256 ... ecdhp521, ecdhx25519, ecdhx448,
+                             ed25519, ed448, ffdh2048 ... ffdh8192 */
 #define SLACK 64          /* room past a block for the bytes a mode buffers */
 #define CHECK_BUF_LEN 512 /* what the self-checks use of the buffer */
 #define SLOPE_POINTS 16   /* -slope: lengths 16, 1040, ..., 15376 */
@@ -95,7 +96,7 @@ struct speed_row {
  * verifying, or one FFDH group, timed deriving (op 0 only; apps/speed_pk.c
  * holds the keys and loops). */
 typedef struct pk_row {
-    int type;               /* SPEED_PK_RSA, SPEED_PK_DSA, SPEED_PK_EDDSA,
+    int type;               /* SPEED_PK_RSA, SPEED_PK_DSA, SPEED_PK_ECDSA, SPEED_PK_EDDSA,
                                SPEED_PK_ECDH or SPEED_PK_FFDH (the last
                                two: one operation, derive, in results[0]) */
     int index;              /* OpenSSL 3.0's: rsa512 is 0, dsa512 0, ... */
@@ -113,15 +114,28 @@ typedef struct pk_row {
 } pk_row;
 
 /* speed_pk_name is a public-key row's algorithm as OpenSSL's progress
- * lines name it: "rsa", "dsa", "ecdh" or "ffdh"; "eddsa" (whose progress
- * lines name the curve, speed_eddsa_curve). */
+ * lines name it: "rsa", "dsa", "ecdsa", "ecdh" or "ffdh"; "eddsa" (whose
+ * progress lines name the curve, speed_eddsa_curve). */
 static inline const char *speed_pk_name(int type)
 {
-    return type == SPEED_PK_RSA    ? "rsa"
-           : type == SPEED_PK_DSA  ? "dsa"
-           : type == SPEED_PK_ECDH ? "ecdh"
+    return type == SPEED_PK_RSA     ? "rsa"
+           : type == SPEED_PK_DSA   ? "dsa"
+           : type == SPEED_PK_ECDSA ? "ecdsa"
+           : type == SPEED_PK_ECDH  ? "ecdh"
            : type == SPEED_PK_EDDSA ? "eddsa"
-                                   : "ffdh";
+                                    : "ffdh";
+}
+
+/* speed_pk_curve is OpenSSL 3.0's name of an ECDSA or ECDH row's curve,
+ * as its tables print it: "nistp256", "nistp384", "nistp521", "X25519",
+ * "X448". */
+static inline const char *speed_pk_curve(unsigned bits)
+{
+    return bits == 256   ? "nistp256"
+           : bits == 384 ? "nistp384"
+           : bits == 521 ? "nistp521"
+           : bits == 448 ? "X448"
+                         : "X25519";
 }
 
 /* speed_eddsa_curve is an EdDSA row's curve as OpenSSL 3.0 names it. */
@@ -141,7 +155,7 @@ static inline int speed_pk_ops(int type)
 typedef struct speed_run {
     speed_row rows[MAX_ROWS];
     int n_rows;
-    pk_row pk[N_PK_SIZES];  /* RSA rows, DSA rows, ECDH, then FFDH, each by size */
+    pk_row pk[N_PK_SIZES];  /* RSA, DSA, ECDSA, ECDH, then FFDH rows, each by size */
     int n_pk;
     int pk_seconds;         /* OpenSSL's PKEY_SECONDS: 10 unless -seconds */
     int seconds, mr, usertime, multi;
@@ -264,6 +278,9 @@ enum {
     MR_R2,     /* +R2 ...                             RSA public */
     MR_R3,     /* +R3 ...                             DSA sign */
     MR_R4,     /* +R4 ...                             DSA verify */
+    MR_F4,     /* +F4:index:bits:sign/s:verify/s      ECDSA */
+    MR_R5,     /* +R5:count:bits:seconds              ECDSA sign */
+    MR_R6,     /* +R6:count:bits:seconds              ECDSA verify */
     MR_F5,     /* +F5:index:bits:op/s:seconds/op      ECDH */
     MR_R7,     /* +R7:count:bits:seconds              ECDH derive */
     MR_F8,     /* +F8:index:bits:op/s:seconds/op      FFDH */

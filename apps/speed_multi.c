@@ -19,9 +19,9 @@
 
 #include "speed.h"
 
-/* add_child_pk adds the figures of an RSA, DSA, ECDH, EdDSA or FFDH
- * record (MR_F2, MR_F3, MR_F5, MR_F6, MR_F8: F5's and F8's second figure
- * is seconds per operation, not summed). */
+/* add_child_pk adds the figures of an RSA, DSA, ECDSA, ECDH, EdDSA or FFDH
+ * record (MR_F2, MR_F3, MR_F4, MR_F5, MR_F6, MR_F8: F5's and F8's second
+ * figure is seconds per operation, not summed). */
 static int add_child_pk(speed_run *r, int type, const mr_line *m)
 {
     int at = type == SPEED_PK_EDDSA ? 3 : 2;   /* +F6 names the curve first */
@@ -96,8 +96,8 @@ static int add_child(speed_run *r, char *line)
     int kind = speed_mr_kind(line);
     mr_line m;
 
-    if (kind != MR_F && kind != MR_F2 && kind != MR_F3 && kind != MR_F5 && kind != MR_F6 &&
-        kind != MR_F8 && kind != MR_S && kind != MR_SP)
+    if (kind != MR_F && kind != MR_F2 && kind != MR_F3 && kind != MR_F4 && kind != MR_F5 &&
+        kind != MR_F6 && kind != MR_F8 && kind != MR_S && kind != MR_SP)
         return 0;
     if (speed_mr_read(line, kind, &m) != 0)
         return -1;
@@ -107,6 +107,7 @@ static int add_child(speed_run *r, char *line)
         return add_child_row(r, &m);
     return add_child_pk(r, kind == MR_F2   ? SPEED_PK_RSA
                            : kind == MR_F3 ? SPEED_PK_DSA
+                           : kind == MR_F4 ? SPEED_PK_ECDSA
                            : kind == MR_F5 ? SPEED_PK_ECDH
                            : kind == MR_F6 ? SPEED_PK_EDDSA
                                            : SPEED_PK_FFDH, &m);

@@ -814,9 +814,9 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
         pk->ossl_na = 1;
     if (pk->ossl_na || speed_interrupted())
         goto done;
-    if (pk->type == SPEED_PK_EDDSA) {   /* no Ed448 key handed over yet */
-        app_error("speed", "openssl: ed448: not compared yet; shown as n/a");
-        pk->ossl_na = 1;
+    if (pk->type == SPEED_PK_ECDSA ||
+        (pk->type == SPEED_PK_ECDH && pk->bits != 253 && pk->bits != 448)) {
+        pk->ossl_na = 1;   /* no EC key handed to libcrypto yet */
         goto done;
     }
     if (pk->type == SPEED_PK_ECDH) {

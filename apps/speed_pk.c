@@ -38,11 +38,21 @@
  * and signature were computed by the script's own arithmetic, checked by
  * its verification).
  *
- * ECDH (ecdhx25519 and ecdhx448): as OpenSSL 3.0's ECDH loop, one
- * EVP_PKEY_derive per operation with a fixed peer key; both key pairs
- * are generated before timing (brisk_x25519_keygen, brisk_x448_keygen),
- * must agree on the shared secret, and RFC 7748 section 6.1's (6.2's for
- * X448) Alice and Bob must derive their known secret through the same
+ * ECDSA (ecdsap256, ecdsap384, ecdsap521): as OpenSSL 3.0's ECDSA loops,
+ * a DER signature of the 20-byte message per operation (brisk_ecdsa_sign:
+ * hedged RFC 6979 nonces over SHA-256, each signature verified before it
+ * is released, which openssl does not do) and its verification, with a
+ * key generated before timing.  Before timing, that key signs and
+ * verifies, a changed signature fails, and RFC 6979's key for the curve
+ * (A.2.5, A.2.6, A.2.7) makes the RFC's deterministic signature of
+ * "sample".
+ * ECDH (ecdhp256, ecdhp384, ecdhp521, ecdhx25519, ecdhx448): as OpenSSL
+ * 3.0's ECDH loop, one EVP_PKEY_derive per operation with a fixed peer key
+ * (for the NIST curves brisk_ecdh, which validates the peer's point each
+ * time as EVP_PKEY_derive does not); both key pairs are generated before
+ * timing and must agree on the shared secret, and for X25519 and X448 RFC
+ * 7748 section 6.1's (6.2's) Alice and Bob must derive their known secret
+ * through the same
  * call.
  * FFDH (ffdh2048 ... ffdh8192, the RFC 7919 groups): as openssl speed 3.0
  * times it, one derivation per operation with keys fixed before timing:
@@ -78,6 +88,7 @@
 #include <brisk/dsa.h>
 #include <brisk/ed25519.h>
 #include <brisk/ed448.h>
+#include <brisk/ec.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
 #include <brisk/x25519.h>
@@ -90,6 +101,7 @@
 
 struct speed_pk {
     int type;
+    unsigned bits;
     union {
         brisk_rsa_key rsa;
         brisk_dsa_key dsa;
@@ -98,12 +110,16 @@ struct speed_pk {
         } dh;
         struct {
             uint8_t priv[56], peer[56], secret[56];
-            int x448;   /* X448 (448 bits), else X25519 (253) */
         } ecdh;
         struct {
             uint8_t priv[57], pub[57], sig[114];   /* Ed25519: the first 32, 32, 64 */
-            int ed448;   /* Ed448 (456 bits), else Ed25519 (253) */
         } eddsa;
+        struct {
+            brisk_ec_curve curve;
+            uint8_t priv[BRISK_EC_MAX_BYTES], pub[BRISK_EC_MAX_POINT];
+            uint8_t peer[BRISK_EC_MAX_POINT], secret[BRISK_EC_MAX_BYTES];
+            size_t pub_len;
+        } ec;
     } k;
     uint8_t peer[BRISK_DH_MAX_BYTES];    /* FFDH: b's public value */
     uint8_t secret[BRISK_DH_MAX_BYTES];  /* and what a derives with it */
@@ -624,7 +640,6 @@ static const char *ecdh_x448_setup(speed_pk *k)
         "521c24403085d59a449a5037514a879d";
     uint8_t a[56], b[56], want[56], got[56], peer_priv[56], mine[56];
 
-    k->k.ecdh.x448 = 1;
     if (hex_decode(a, 56, alice) != 56 || hex_decode(b, 56, bob_pub) != 56 ||
         hex_decode(want, 56, shared) != 56)
         return "bad known-answer data";
@@ -674,12 +689,110 @@ static const char *ed448_setup(speed_pk *k)
                          k->k.eddsa.pub) != 0 ||
         brisk_ed448_verify(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.pub) != 0)
         return "a fresh signature did not verify";
-    k->k.eddsa.ed448 = 1;
     memcpy(got, k->k.eddsa.sig, 114);
     got[7] ^= 1;
     if (brisk_ed448_verify(got, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.pub) != BRISK_EVERIFY)
         return "a changed signature verified";
     return NULL;
+}
+
+/* ---- ECDSA and ECDH on the NIST curves ---- */
+
+static brisk_ec_curve ec_curve_of(unsigned bits)
+{
+    return bits == 256 ? BRISK_EC_P256 : bits == 384 ? BRISK_EC_P384 : BRISK_EC_P521;
+}
+
+/* ecdsa_known signs "sample" with RFC 6979's key for the curve (A.2.5,
+ * A.2.6, A.2.7: SHA-256, SHA-384, SHA-512) and compares with the RFC's
+ * r || s. */
+static const char *ecdsa_known(brisk_ec_curve curve)
+{
+    static const struct {
+        const char *md, *x, *rs;
+    } kat[] = {
+        {"sha256", "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
+         "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716"
+         "f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"},
+        {"sha384",
+         "6b9d3dad2e1b8c1c05b19875b6659f4de23c3b667bf297ba9aa47740787137d8"
+         "96d5724e4c70a825f872c9ea60d2edf5",
+         "94edbb92a5ecb8aad4736e56c691916b3f88140666ce9fa73d64c4ea95ad133c"
+         "81a648152e44acf96e36dd1e80fabe46"
+         "99ef4aeb15f178cea1fe40db2603138f130e740a19624526203b6351d0a3a94f"
+         "a329c145786e679e7b82c71a38628ac8"},
+        {"sha512",
+         "00fad06daa62ba3b25d2fb40133da757205de67f5bb0018fee8c86e1b68c7e75"
+         "caa896eb32f1f47c70855836a6d16fcc1466f6d8fbec67db89ec0c08b0e996b8"
+         "3538",
+         "00c328fafcbd79dd77850370c46325d987cb525569fb63c5d3bc53950e6d4c5f"
+         "174e25a1ee9017b5d450606add152b534931d7d4e8455cc91f9b15bf05ec36e3"
+         "77fa"
+         "00617cce7cf5064806c467f678d3b4080d6f1cc50af26ca209417308281b68af"
+         "282623eaa63e5b5c0723d8b8c37ff0777b1a20f8ccb1dccc43997f1ee0e44da4"
+         "a67a"},
+    };
+    const size_t len = brisk_ec_bytes(curve), i = (size_t)curve - 1;
+    const brisk_digest *md = brisk_digest_by_name(kat[i].md);
+    uint8_t x[BRISK_EC_MAX_BYTES], want[2 * BRISK_EC_MAX_BYTES], got[2 * BRISK_EC_MAX_BYTES];
+    uint8_t dg[BRISK_DIGEST_MAX_LEN];
+
+    if (md == NULL || hex_decode(x, len, kat[i].x) != (long)len ||
+        hex_decode(want, 2 * len, kat[i].rs) != (long)(2 * len))
+        return "bad known-answer data";
+    brisk_digest_oneshot(md, dg, (const uint8_t *)"sample", 6);
+    if (brisk_ecdsa_sign_raw_deterministic(curve, x, got, 2 * len, md, dg, md->digest_len) !=
+            0 ||
+        memcmp(got, want, 2 * len) != 0)
+        return "RFC 6979's signature did not come out";
+    return NULL;
+}
+
+static const char *ecdsa_setup(speed_pk *k, unsigned bits)
+{
+    const brisk_ec_curve curve = ec_curve_of(bits);
+    const char *why = ecdsa_known(curve);
+    size_t len = BRISK_EC_MAX_SIG_LEN;
+
+    if (why != NULL)
+        return why;
+    k->k.ec.curve = curve;
+    k->k.ec.pub_len = 1 + 2 * brisk_ec_bytes(curve);
+    if (brisk_ec_keygen(curve, k->k.ec.priv, k->k.ec.pub) != 0)
+        return "key generation failed";
+    if (brisk_ecdsa_sign(curve, k->k.ec.priv, k->sig, &len, &brisk_digest_sha256, k->msg,
+                         DSA_MSG_LEN) != 0)
+        return "signing failed";
+    k->len = len;
+    if (brisk_ecdsa_verify(curve, k->k.ec.pub, k->k.ec.pub_len, k->sig, len, k->msg,
+                           DSA_MSG_LEN) != 0)
+        return "a signature did not verify";
+    k->sig[len / 2] ^= 1;
+    if (brisk_ecdsa_verify(curve, k->k.ec.pub, k->k.ec.pub_len, k->sig, len, k->msg,
+                           DSA_MSG_LEN) == 0)
+        return "a changed signature verified";
+    k->sig[len / 2] ^= 1;
+    return NULL;
+}
+
+static const char *ec_ecdh_setup(speed_pk *k, unsigned bits)
+{
+    const brisk_ec_curve curve = ec_curve_of(bits);
+    const size_t len = brisk_ec_bytes(curve);
+    uint8_t peer_priv[BRISK_EC_MAX_BYTES], got[BRISK_EC_MAX_BYTES];
+    const char *why = NULL;
+
+    k->k.ec.curve = curve;
+    k->k.ec.pub_len = 1 + 2 * len;
+    if (brisk_ec_keygen(curve, k->k.ec.priv, k->k.ec.pub) != 0 ||
+        brisk_ec_keygen(curve, peer_priv, k->k.ec.peer) != 0)
+        return "key generation failed";
+    if (brisk_ecdh(curve, k->k.ec.secret, k->k.ec.priv, k->k.ec.peer, k->k.ec.pub_len) != 0 ||
+        brisk_ecdh(curve, got, peer_priv, k->k.ec.pub, k->k.ec.pub_len) != 0 ||
+        memcmp(got, k->k.ec.secret, len) != 0)
+        why = "the two sides did not agree";
+    brisk_wipe(peer_priv, sizeof(peer_priv));
+    return why;
 }
 
 /* ---- The interface ---- */
@@ -691,8 +804,7 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     speed_pk *k;
 
     *why = NULL;
-    if (v == NULL && type != SPEED_PK_FFDH &&
-        !(type == SPEED_PK_ECDH && (bits == 253 || bits == 448)) &&
+    if (v == NULL && type != SPEED_PK_FFDH && type != SPEED_PK_ECDH && type != SPEED_PK_ECDSA &&
         !(type == SPEED_PK_EDDSA && (bits == 253 || bits == 456))) {
         *why = "no known answer for this size";
         return NULL;
@@ -705,11 +817,20 @@ speed_pk *speed_pk_new(int type, unsigned bits, const char **why)
     k->type = type;
     selfcheck_message(msg);
     memcpy(k->msg, msg, RSA_MSG_LEN);
-    *why = type == SPEED_PK_RSA    ? rsa_setup(k, bits, v)
-           : type == SPEED_PK_DSA  ? dsa_setup(k, v)
-           : type == SPEED_PK_ECDH ? (bits == 448 ? ecdh_x448_setup(k) : ecdh_setup(k))
-           : type == SPEED_PK_EDDSA ? (bits == 456 ? ed448_setup(k) : ed25519_setup(k))
-                                   : dh_setup(k, bits);
+    if (type == SPEED_PK_ECDH || type == SPEED_PK_ECDSA)
+        *why = bits != 256 && bits != 384 && bits != 521 &&
+                       (type == SPEED_PK_ECDSA || (bits != 253 && bits != 448))
+                   ? "no such curve"
+               : type == SPEED_PK_ECDSA ? ecdsa_setup(k, bits)
+               : bits == 253            ? ecdh_setup(k)
+               : bits == 448            ? ecdh_x448_setup(k)
+                                        : ec_ecdh_setup(k, bits);
+    else
+        *why = type == SPEED_PK_RSA    ? rsa_setup(k, bits, v)
+               : type == SPEED_PK_DSA  ? dsa_setup(k, v)
+               : type == SPEED_PK_EDDSA ? (bits == 456 ? ed448_setup(k) : ed25519_setup(k))
+                                       : dh_setup(k, bits);
+    k->bits = bits;
     if (*why != NULL) {
         speed_pk_free(k);
         return NULL;
@@ -729,24 +850,37 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
         for (; *running; count++)
             if (brisk_dh_derive(k->secret, k->len, &k->k.dh.a, k->peer, k->len) != 0)
                 return -1;
-    } else if (k->type == SPEED_PK_EDDSA && k->k.eddsa.ed448) {
+    } else if (k->type == SPEED_PK_EDDSA && k->bits == 456) {
         for (; *running; count++)
             if (brisk_ed448_sign(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.priv,
                                  k->k.eddsa.pub) != 0)
-                return -1;
-    } else if (k->type == SPEED_PK_ECDH && k->k.ecdh.x448) {
-        for (; *running; count++)
-            if (brisk_x448(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
-                return -1;
-    } else if (k->type == SPEED_PK_ECDH) {
-        for (; *running; count++)
-            if (brisk_x25519(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_EDDSA) {
         for (; *running; count++)
             if (brisk_ed25519_sign(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.priv,
                                    k->k.eddsa.pub) != 0)
                 return -1;
+    } else if (k->type == SPEED_PK_ECDH && k->bits == 448) {
+        for (; *running; count++)
+            if (brisk_x448(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_ECDH && k->bits == 253) {
+        for (; *running; count++)
+            if (brisk_x25519(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_ECDH) {
+        for (; *running; count++)
+            if (brisk_ecdh(k->k.ec.curve, k->k.ec.secret, k->k.ec.priv, k->k.ec.peer,
+                           k->k.ec.pub_len) != 0)
+                return -1;
+    } else if (k->type == SPEED_PK_ECDSA) {
+        for (; *running; count++) {
+            size_t len = BRISK_EC_MAX_SIG_LEN;
+            if (brisk_ecdsa_sign(k->k.ec.curve, k->k.ec.priv, k->sig, &len, &brisk_digest_sha256,
+                                 k->msg, DSA_MSG_LEN) != 0)
+                return -1;
+            k->len = len;
+        }
     } else {
         for (; *running; count++) {
             size_t len = BRISK_DSA_MAX_SIG_LEN;
@@ -765,7 +899,7 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
 
     if (k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH)
         return -1;
-    if (k->type == SPEED_PK_EDDSA && k->k.eddsa.ed448) {
+    if (k->type == SPEED_PK_EDDSA && k->bits == 456) {
         for (; *running; count++)
             if (brisk_ed448_verify(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0,
                                    k->k.eddsa.pub) != 0)
@@ -779,6 +913,11 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
         for (; *running; count++)
             if (brisk_ed25519_verify(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.pub) !=
                 BRISK_EOK)
+                return -1;
+    } else if (k->type == SPEED_PK_ECDSA) {
+        for (; *running; count++)
+            if (brisk_ecdsa_verify(k->k.ec.curve, k->k.ec.pub, k->k.ec.pub_len, k->sig, k->len,
+                                   k->msg, DSA_MSG_LEN) != 0)
                 return -1;
     } else {
         for (; *running; count++)
@@ -807,9 +946,9 @@ int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uin
 
     *der = NULL;
     *der_len = 0;
-    /* No FFDH, X25519, X448, Ed25519 or Ed448 key for -compare yet. */
+    /* No FFDH, EC, X25519, X448, Ed25519 or Ed448 key for -compare yet. */
     if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH ||
-        k->type == SPEED_PK_EDDSA) {
+        k->type == SPEED_PK_ECDSA || k->type == SPEED_PK_EDDSA) {
         free(pkey);
         return -1;
     }

@@ -925,7 +925,8 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
     int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
     int ecdh = pk->type == SPEED_PK_ECDH, eddsa = pk->type == SPEED_PK_EDDSA;
-    int kind = ffdh || ecdh ? 2 : dsa || eddsa;
+    int ecdsa = pk->type == SPEED_PK_ECDSA;
+    int kind = ffdh || ecdh ? 2 : dsa || ecdsa || eddsa;
     /* EdDSA's lines name the curve ("Doing 456 bits sign Ed448's") */
     const char *name = eddsa ? speed_eddsa_curve(pk->bits) : speed_pk_name(pk->type);
     int clock = r->usertime ? TIME_USER : TIME_WALL;
@@ -961,7 +962,7 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     }
     if (count < 0) {
         app_error("speed", "%s %u bits: %s failed while timed",
-                  ffdh ? "FFDH" : ecdh ? "ECDH" : eddsa ? "EdDSA" : dsa ? "DSA" : "RSA", pk->bits,
+                  ffdh ? "FFDH" : ecdh ? "ECDH" : ecdsa ? "ECDSA" : eddsa ? "EdDSA" : dsa ? "DSA" : "RSA", pk->bits,
                   ffdh || ecdh ? "deriving" : op == 0 ? "signing" : "verification");
         return -1;
     }
@@ -970,8 +971,9 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     if (r->mr && eddsa)
         speed_mr_write(stderr, MR_R8 + op, count, pk->bits, name, t);
     else if (r->mr)
-        speed_mr_write(stderr, ffdh ? MR_R12 : ecdh ? MR_R7 : MR_R1 + 2 * dsa + op, count,
-                       pk->bits, t);
+        speed_mr_write(stderr,
+                       ffdh ? MR_R12 : ecdh ? MR_R7 : ecdsa ? MR_R5 + op : MR_R1 + 2 * dsa + op,
+                       count, pk->bits, t);
     else if (eddsa)   /* OpenSSL 3.0's, the space before the newline included */
         fprintf(stderr, op == 0 ? "%lld %u bits %s signs in %.2fs \n"
                                 : "%lld %u bits %s verify in %.2fs\n",
@@ -979,10 +981,10 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     else if (ffdh || ecdh)
         fprintf(stderr, "%lld %u-bits %s ops in %.2fs\n", count, pk->bits, ffdh ? "FFDH" : "ECDH",
                 t);
-    else if (!dsa)
+    else if (!dsa && !ecdsa)
         fprintf(stderr, "%lld %u bits %s RSA's in %.2fs\n", count, pk->bits, what[0][op], t);
     else
-        fprintf(stderr, "%lld %u bits DSA %s in %.2fs\n", count, pk->bits,
+        fprintf(stderr, "%lld %u bits %s %s in %.2fs\n", count, pk->bits, ecdsa ? "ECDSA" : "DSA",
                 op == 0 ? "signs" : "verify", t);
     speed_add_sample(&pk->samples[op], (double)count / t,
                      count > 0 ? speed_cycles_spent(&r->clk, c1 - c0, t, w) / (double)count : 0);

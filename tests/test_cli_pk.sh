@@ -369,8 +369,9 @@ esac
 b speed -help
 check "speed -help: lists the RSA and DSA names" sh -c "grep -q ' rsa2048 ' '$tmp/out' && grep -q ' dsa2048' '$tmp/out'"
 check "speed -help: lists the FFDH names" sh -c "grep -q ' ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192' '$tmp/out'"
-check "speed -help: lists ecdh and ecdhx25519" grep -q ' ecdh ecdhx25519' "$tmp/out"
-check "speed -help: lists eddsa and ed25519" grep -q ' eddsa ed25519' "$tmp/out"
+check "speed -help: lists ecdh and its curves" grep -q ' ecdh ecdhp256 ecdhp384 ecdhp521 ecdhx25519 ecdhx448' "$tmp/out"
+check "speed -help: lists ecdsa and its curves" grep -q ' ecdsa ecdsap256 ecdsap384 ecdsap521' "$tmp/out"
+check "speed -help: lists eddsa and its curves" grep -q ' eddsa ed25519 ed448' "$tmp/out"
 
 # ---- speed: FFDH rows (OpenSSL 3.0's +F8, +R12 and its "ffdh" table) ----
 F8_RE='^\+F8:[0-9]+:[0-9]+:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
@@ -410,8 +411,16 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     check "speed ffdh2048: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
 fi
 
-# ---- speed: the ECDH row (X25519), as OpenSSL 3.0's ----
+# ---- speed: the ECDH rows (P-256, P-384, P-521, X25519), as OpenSSL 3.0's ----
 F5_RE='^\+F5:22:253:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
+F5P_RE='^\+F5:[0-9]+:[0-9]+:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
+b speed -mr -seconds 1 ecdh
+check "speed -mr ecdh: exit 0" clean_exit
+check "speed -mr ecdh: +F5 lines only" all_match "$tmp/out" "$F5P_RE"
+check "speed -mr ecdh: the curves in openssl's order" \
+    [ "$(cut -d: -f1-3 "$tmp/out" | tr '\n' ' ')" = "+F5:3:256 +F5:4:384 +F5:5:521 +F5:22:253 +F5:23:448 " ]
+check "speed -mr ecdh: +DTP::ecdh then +R7 per curve" \
+    [ "$(progress "$tmp/err")" = "+DTP:256::ecdh:1 +R7 +DTP:384::ecdh:1 +R7 +DTP:521::ecdh:1 +R7 +DTP:253::ecdh:1 +R7 +DTP:448::ecdh:1 +R7 " ]
 b speed -mr -seconds 1 ecdhx25519
 check "speed -mr ecdhx25519: exit 0" clean_exit
 check "speed -mr ecdhx25519: one +F5:22:253 line" all_match "$tmp/out" "$F5_RE"
@@ -475,6 +484,37 @@ case $RUN in
     check "speed -mr -multi 2 ed25519: one summed +F6 line" count_is "$tmp/out" "$F6_RE" 1
     ;;
 esac
+# ---- speed: ECDSA and ECDH on the NIST curves, as OpenSSL 3.0's ----
+F4_RE='^\+F4:[0-9]+:[0-9]+:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
+b speed -mr -seconds 1 ecdsap256
+check "speed -mr ecdsap256: exit 0 (its self-check passed)" clean_exit
+check "speed -mr ecdsap256: one +F4:3:256 line" sh -c "grep -Eq '$F4_RE' '$tmp/out' && [ \"\$(cut -d: -f1-3 '$tmp/out')\" = '+F4:3:256' ]"
+check "speed -mr ecdsap256: +DTP sign, +R5, +DTP verify, +R6" \
+    [ "$(progress "$tmp/err")" = "+DTP:256:sign:ecdsa:1 +R5 +DTP:256:verify:ecdsa:1 +R6 " ]
+cp "$tmp/out" "$tmp/mr_ecdsa"
+cp "$tmp/err" "$tmp/mr_ecdsa_err"
+b speed -seconds 1 ecdsa
+check "speed ecdsa: exit 0" clean_exit
+check "speed ecdsa: openssl's header" count_is "$tmp/out" '^ {30}sign    verify    sign/s verify/s$' 1
+for c in 256 384 521; do
+    check "speed ecdsa: the nistp$c row" has "$tmp/out" "^ $c bits ecdsa \\(nistp$c\\) +[0-9]\\.[0-9]{4}s +[0-9]\\.[0-9]{4}s +[0-9]+\\.[0-9] +[0-9]+\\.[0-9]$"
+done
+check "speed ecdsa: openssl's progress lines" count_is "$tmp/err" '^Doing [0-9]+ bits (sign|verify) ecdsa.s for 1s: [0-9]+ [0-9]+ bits ECDSA (signs|verify) in [0-9]+\.[0-9][0-9]s$' 6
+b speed -seconds 1 ecdhp384
+check "speed ecdhp384: the row" has "$tmp/out" '^ 384 bits ecdh \(nistp384\) +[0-9]\.[0-9]{4}s +[0-9]+\.[0-9]$'
+if [ "$HAVE_OPENSSL" = 1 ]; then
+    openssl speed -mr -seconds 1 ecdsap256 >"$tmp/oout" 2>"$tmp/oerr"
+    check "speed -mr ecdsap256: the same lines as openssl's, figures aside" \
+        [ "$(cut -d: -f1-3 "$tmp/oout")" = "$(cut -d: -f1-3 "$tmp/mr_ecdsa")" ]
+    check "speed -mr ecdsap256: the same progress lines as openssl's, figures aside" \
+        [ "$(progress "$tmp/oerr")" = "$(progress "$tmp/mr_ecdsa_err")" ]
+    openssl speed -seconds 1 ecdsap521 >"$tmp/oout" 2>"$tmp/oerr"
+    b speed -seconds 1 ecdsap521
+    check "speed ecdsap521: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
+    openssl speed -seconds 1 ecdhp256 >"$tmp/oout" 2>"$tmp/oerr"
+    b speed -seconds 1 ecdhp256
+    check "speed ecdhp256: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
+fi
 
 # ---- Bad input: one line on stderr, exit 1 ----
 d="$tmp/bad"

@@ -90,7 +90,7 @@ expect "sha512 sha512-224 sha512-256" pkeyutl -digest sha5
 expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs
-expect "ecdh ecdhx25519 ecdhx448" speed ec
+expect "ecdsa ecdsap256 ecdsap384 ecdsap521 ecdh ecdhp256 ecdhp384 ecdhp521 ecdhx25519 ecdhx448" speed ec
 expect "eddsa ed25519 ed448" speed ed
 expect "ghash" speed gh
 expect "ffdh ffdh2048 ffdh3072 ffdh4096 ffdh6144 ffdh8192" speed ff

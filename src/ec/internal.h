@@ -108,12 +108,19 @@ void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS
                   const ec_affine *pt);
 void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS]);
 
-/* brisk_ec_mul2_x_public sets x (normal form) to the x-coordinate of u1 G +
- * u2 pt, in variable time (verification: everything is public); -1 when
- * that is the identity, else 0. */
-int brisk_ec_mul2_x_public(const ec_curve *c, uint64_t x[EC_MAX_LIMBS],
-                           const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
-                           const ec_affine *pt);
+/* brisk_ec_mul_base_check returns 1 when x(k G) mod n == r for the secret
+ * k and the public r < n (k G not the identity), else 0, without a branch
+ * on k: signing's check before release, with no inversion. */
+uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
+                                 const uint64_t k[EC_MAX_LIMBS]);
+
+/* brisk_ec_mul2_check_public returns 0 when R = u1 G + u2 pt is not the
+ * identity and x(R) mod n == r (r < n, normal form), else -1: ECDSA's
+ * verification equation, in variable time (everything is public), with
+ * no inversion (r Z == X, or (r + n) Z == X when r + n < p). */
+int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
+                               const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
+                               const ec_affine *pt);
 
 /* brisk_ec_fe_from_mont sets r to the normal form of the field element a. */
 void brisk_ec_fe_from_mont(const ec_curve *c, uint64_t r[EC_MAX_LIMBS],

@@ -1,8 +1,10 @@
 /*
  * src/ec/nist.c - arithmetic of the NIST curves P-256, P-384 and P-521
  * (SP 800-186 section 3.2.1): fields GF(p) and scalars mod n in 4, 6 or 9
- * 64-bit limbs with Montgomery multiplication (CIOS, the modulus as data,
- * every loop specialised for its curve's limb count), points in projective
+ * 64-bit limbs, with Montgomery multiplication (CIOS, every loop
+ * specialised for its curve's limb count; for GF(p) of P-256 and P-384 with
+ * p itself a compile-time constant) but for GF(2^521 - 1), which reduces
+ * by a shift and an addition, points in projective
  * coordinates with the complete addition and doubling formulas for a = -3
  * of Renes, Costello and Batina (eprint 2015/1060, algorithms 4, 5 and 6),
  * and scalar multiplication.
@@ -23,6 +25,10 @@
 #include "internal.h"
 
 #include "../bn/internal.h"
+
+#ifdef BRISK_X86_64
+#include <x86intrin.h>
+#endif
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -141,8 +147,21 @@ static const nist_params p521_params = {
 
 /* ---- Limbs and Montgomery arithmetic, for a constant n ---- */
 
+/* add_n and sub_n return the carry (borrow) out; on x86-64 through the
+ * _addcarry_u64 and _subborrow_u64 intrinsics (baseline x86-64, no
+ * target attribute needed), which compile to adc and sbb chains; the
+ * portable forms below gave compilers comparisons to untangle. */
 INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
+#ifdef BRISK_X86_64
+    unsigned char c = 0;
+    for (size_t j = 0; j < n; j++) {
+        unsigned long long t;
+        c = _addcarry_u64(c, a[j], b[j], &t);
+        r[j] = t;
+    }
+    return c;
+#else
     uint64_t carry = 0;
     for (size_t j = 0; j < n; j++) {
         uint64_t s = a[j] + carry, c1 = s < carry;
@@ -150,10 +169,20 @@ INLINE uint64_t add_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t 
         carry = c1 | (r[j] < s);
     }
     return carry;
+#endif
 }
 
 INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t n)
 {
+#ifdef BRISK_X86_64
+    unsigned char c = 0;
+    for (size_t j = 0; j < n; j++) {
+        unsigned long long t;
+        c = _subborrow_u64(c, a[j], b[j], &t);
+        r[j] = t;
+    }
+    return c;
+#else
     uint64_t borrow = 0;
     for (size_t j = 0; j < n; j++) {
         uint64_t d = a[j] - b[j], b1 = a[j] < b[j], b2 = d < borrow;
@@ -161,6 +190,7 @@ INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t 
         borrow = b1 | b2;
     }
     return borrow;
+#endif
 }
 
 /* sel_n sets r = a when mask is all ones and b when it is zero. */
@@ -258,6 +288,220 @@ INLINE void fpow(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod
     wipe(tab, sizeof(tab));
 }
 
+/* ---- GF(p) with the modulus known at compile time ----
+ * The point formulas below take the curve as a constant id (1 P-256,
+ * 2 P-384, 3 P-521) so that the compiler sees p: multiplications by its
+ * zero limbs and by m0inv = 1 disappear.  P-521 uses no Montgomery form
+ * at all: p = 2^521 - 1 reduces by a shift and an addition, so its
+ * products are plain (R = 1: its `one` and `rr` are 1, and the
+ * conversions in and out are multiplications by 1). */
+
+static const ec_mod p256_p = {{0xffffffffffffffffu, 0x00000000ffffffffu, 0, 0xffffffff00000001u},
+                              1, {0}, {0}, {0}};
+static const ec_mod p384_p = {{0x00000000ffffffffu, 0xffffffff00000000u, 0xfffffffffffffffeu,
+                               0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu},
+                              0x100000001u, {0}, {0}, {0}};
+static const ec_mod p521_p = {{0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
+                               0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
+                               0xffffffffffffffffu, 0xffffffffffffffffu, 0x1ffu},
+                              1, {0}, {0}, {0}};
+
+INLINE const ec_mod *pmod(int id)
+{
+    return id == 1 ? &p256_p : id == 2 ? &p384_p : &p521_p;
+}
+
+INLINE size_t plimbs(int id)
+{
+    return id == 1 ? 4 : id == 2 ? 6 : 9;
+}
+
+/* p521_fold sets r = t mod 2^521 - 1 for the 1042-bit t: the high part
+ * folded onto the low part twice, then one conditional subtraction.
+ * Constant-time. */
+INLINE void p521_fold(uint64_t *r, const uint64_t t[18])
+{
+    uint64_t lo[9], hi[9], u[9];
+
+    for (size_t j = 0; j < 9; j++) {
+        lo[j] = t[j];
+        hi[j] = (t[8 + j] >> 9) | (t[9 + j] << 55);
+    }
+    lo[8] &= 0x1ff;
+    add_n(lo, lo, hi, 9);             /* < 2^522 */
+    uint64_t top = lo[8] >> 9;        /* fold the bit above 521 */
+    lo[8] &= 0x1ff;
+    uint64_t one[9] = {top};
+    add_n(lo, lo, one, 9);            /* <= 2^521 - 1 + 1 */
+    uint64_t borrow = sub_n(u, lo, p521_p.m, 9);
+    sel_n(r, ct_mask64(borrow), lo, u, 9);
+}
+
+/* p521_mul sets r = a b mod 2^521 - 1 (a, b < p); constant-time. */
+INLINE void p521_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[18];
+
+#ifdef __SIZEOF_INT128__
+    /* product scanning: column k's products summed into a 192-bit
+     * accumulator (acc, c2) */
+    typedef unsigned __int128 u128;
+    u128 acc = 0;
+    uint64_t c2 = 0;
+    for (size_t k = 0; k < 17; k++) {
+        size_t i0 = k < 9 ? 0 : k - 8, i1 = k < 9 ? k : 8;
+        for (size_t i = i0; i <= i1; i++) {
+            u128 p = (u128)a[i] * b[k - i];
+            acc += p;
+            c2 += acc < p;
+        }
+        t[k] = (uint64_t)acc;
+        acc = (acc >> 64) | ((u128)c2 << 64);
+        c2 = 0;
+    }
+    t[17] = (uint64_t)acc;
+#else
+    for (size_t j = 0; j < 18; j++)
+        t[j] = 0;
+    for (size_t i = 0; i < 9; i++) {
+        uint64_t c = 0, h;
+        for (size_t j = 0; j < 9; j++) {
+            t[i + j] = mac64(a[j], b[i], t[i + j], c, &h);
+            c = h;
+        }
+        t[i + 9] = c;
+    }
+#endif
+    p521_fold(r, t);
+}
+
+#ifdef __SIZEOF_INT128__
+/* p521_sqr is p521_mul(r, a, a) with each cross product computed once and
+ * doubled: 45 products instead of 81. */
+INLINE void p521_sqr(uint64_t *r, const uint64_t *a)
+{
+    typedef unsigned __int128 u128;
+    uint64_t t[18];
+    u128 acc = 0;
+    uint64_t c2 = 0;
+
+    for (size_t k = 0; k < 17; k++) {
+        size_t i0 = k < 9 ? 0 : k - 8;
+        u128 col = 0;
+        uint64_t cc = 0;
+        for (size_t i = i0; 2 * i < k; i++) {
+            u128 p = (u128)a[i] * a[k - i];
+            col += p;
+            cc += col < p;
+        }
+        /* double the cross products: (cc, col) << 1 */
+        cc = (cc << 1) | (uint64_t)(col >> 127);
+        col <<= 1;
+        if (k % 2 == 0) { /* k is public: the square term */
+            u128 p = (u128)a[k / 2] * a[k / 2];
+            col += p;
+            cc += col < p;
+        }
+        acc += col;
+        c2 += cc + (acc < col);
+        t[k] = (uint64_t)acc;
+        acc = (acc >> 64) | ((u128)c2 << 64);
+        c2 = 0;
+    }
+    t[17] = (uint64_t)acc;
+    p521_fold(r, t);
+}
+#endif
+
+#ifdef __SIZEOF_INT128__
+/* p256_mul is fmul for P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose
+ * m0inv is 1 and whose limbs make q p a few shifts: adding q p to t
+ * clears limb 0 with a carry of q, so limb 1 gains q 2^32 and limb 3
+ * q (2^64 - 2^32 + 1).  Constant-time. */
+INLINE void p256_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    typedef unsigned __int128 u128;
+    uint64_t t[6] = {0}, u[4];
+
+    for (size_t i = 0; i < 4; i++) {
+        uint64_t c = 0, h, s, q;
+        u128 x;
+        for (size_t j = 0; j < 4; j++) {
+            t[j] = mac64(a[j], b[i], t[j], c, &h);
+            c = h;
+        }
+        s = t[4] + c;
+        t[5] = s < c;
+        t[4] = s;
+        q = t[0];
+        x = (u128)t[1] + ((u128)q << 32);
+        t[0] = (uint64_t)x;
+        x = (x >> 64) + t[2];
+        t[1] = (uint64_t)x;
+        x = (x >> 64) + ((((u128)q << 64) - ((u128)q << 32)) + q) + t[3];
+        t[2] = (uint64_t)x;
+        x = (x >> 64) + t[4];
+        t[3] = (uint64_t)x;
+        t[4] = t[5] + (uint64_t)(x >> 64);
+    }
+    uint64_t borrow = sub_n(u, t, p256_p.m, 4);
+    sel_n(r, ct_mask64(t[4] | (borrow ^ 1)), u, t, 4);
+}
+#endif
+
+INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
+{
+#ifdef __SIZEOF_INT128__
+    if (id == 1) {
+        p256_mul(r, a, b);
+        return;
+    }
+#endif
+#ifdef __SIZEOF_INT128__
+    if (id == 3 && a == b) {
+        p521_sqr(r, a);
+        return;
+    }
+#endif
+    if (id == 3)
+        p521_mul(r, a, b);
+    else
+        fmul(r, a, b, pmod(id), plimbs(id));
+}
+
+INLINE void padd(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
+{
+    fadd(r, a, b, pmod(id), plimbs(id));
+}
+
+INLINE void psub(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
+{
+    fsub(r, a, b, pmod(id), plimbs(id));
+}
+
+/* ppow is fpow over pmul; one is 1 in the field's form (c->p.one). */
+INLINE void ppow(uint64_t *r, const uint64_t *a, const uint64_t *e, const uint64_t *one, int id)
+{
+    const size_t n = plimbs(id);
+    uint64_t tab[16][EC_MAX_LIMBS], acc[EC_MAX_LIMBS];
+    size_t i = 16 * n;
+
+    fcopy(tab[0], one, n);
+    for (int k = 1; k < 16; k++)
+        pmul(tab[k], tab[k - 1], a, id);
+    while (i > 0 && ((e[(i - 1) / 16] >> (4 * ((i - 1) % 16))) & 15) == 0)
+        i--; /* the exponent's leading zero digits (public) */
+    fcopy(acc, one, n);
+    while (i-- > 0) {
+        unsigned d = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
+        for (int k = 0; k < 4; k++)
+            pmul(acc, acc, acc, id);
+        pmul(acc, acc, tab[d], id);
+    }
+    fcopy(r, acc, n);
+    wipe(tab, sizeof(tab));
+}
+
 /* ---- Points ---- */
 
 /* ec_proj is a projective point (X : Y : Z), x = X / Z, y = Y / Z; the
@@ -268,56 +512,55 @@ typedef struct ec_proj {
 
 /* point_add sets r = a + b: RCB algorithm 4, complete (a = -3); r may
  * alias a or b. */
-INLINE void point_add(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b,
-                      size_t n)
+INLINE void point_add(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b, int id)
 {
-    const ec_mod *m = &c->p;
+    const size_t n = plimbs(id);
     uint64_t t0[EC_MAX_LIMBS], t1[EC_MAX_LIMBS], t2[EC_MAX_LIMBS], t3[EC_MAX_LIMBS],
         t4[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
 
-    fmul(t0, a->x, b->x, m, n);
-    fmul(t1, a->y, b->y, m, n);
-    fmul(t2, a->z, b->z, m, n);
-    fadd(t3, a->x, a->y, m, n);
-    fadd(t4, b->x, b->y, m, n);
-    fmul(t3, t3, t4, m, n);
-    fadd(t4, t0, t1, m, n);
-    fsub(t3, t3, t4, m, n);
-    fadd(t4, a->y, a->z, m, n);
-    fadd(x3, b->y, b->z, m, n);
-    fmul(t4, t4, x3, m, n);
-    fadd(x3, t1, t2, m, n);
-    fsub(t4, t4, x3, m, n);
-    fadd(x3, a->x, a->z, m, n);
-    fadd(y3, b->x, b->z, m, n);
-    fmul(x3, x3, y3, m, n);
-    fadd(y3, t0, t2, m, n);
-    fsub(y3, x3, y3, m, n);
-    fmul(z3, c->b, t2, m, n);
-    fsub(x3, y3, z3, m, n);
-    fadd(z3, x3, x3, m, n);
-    fadd(x3, x3, z3, m, n);
-    fsub(z3, t1, x3, m, n);
-    fadd(x3, t1, x3, m, n);
-    fmul(y3, c->b, y3, m, n);
-    fadd(t1, t2, t2, m, n);
-    fadd(t2, t1, t2, m, n);
-    fsub(y3, y3, t2, m, n);
-    fsub(y3, y3, t0, m, n);
-    fadd(t1, y3, y3, m, n);
-    fadd(y3, t1, y3, m, n);
-    fadd(t1, t0, t0, m, n);
-    fadd(t0, t1, t0, m, n);
-    fsub(t0, t0, t2, m, n);
-    fmul(t1, t4, y3, m, n);
-    fmul(t2, t0, y3, m, n);
-    fmul(y3, x3, z3, m, n);
-    fadd(y3, y3, t2, m, n);
-    fmul(x3, t3, x3, m, n);
-    fsub(x3, x3, t1, m, n);
-    fmul(z3, t4, z3, m, n);
-    fmul(t1, t3, t0, m, n);
-    fadd(z3, z3, t1, m, n);
+    pmul(t0, a->x, b->x, id);
+    pmul(t1, a->y, b->y, id);
+    pmul(t2, a->z, b->z, id);
+    padd(t3, a->x, a->y, id);
+    padd(t4, b->x, b->y, id);
+    pmul(t3, t3, t4, id);
+    padd(t4, t0, t1, id);
+    psub(t3, t3, t4, id);
+    padd(t4, a->y, a->z, id);
+    padd(x3, b->y, b->z, id);
+    pmul(t4, t4, x3, id);
+    padd(x3, t1, t2, id);
+    psub(t4, t4, x3, id);
+    padd(x3, a->x, a->z, id);
+    padd(y3, b->x, b->z, id);
+    pmul(x3, x3, y3, id);
+    padd(y3, t0, t2, id);
+    psub(y3, x3, y3, id);
+    pmul(z3, c->b, t2, id);
+    psub(x3, y3, z3, id);
+    padd(z3, x3, x3, id);
+    padd(x3, x3, z3, id);
+    psub(z3, t1, x3, id);
+    padd(x3, t1, x3, id);
+    pmul(y3, c->b, y3, id);
+    padd(t1, t2, t2, id);
+    padd(t2, t1, t2, id);
+    psub(y3, y3, t2, id);
+    psub(y3, y3, t0, id);
+    padd(t1, y3, y3, id);
+    padd(y3, t1, y3, id);
+    padd(t1, t0, t0, id);
+    padd(t0, t1, t0, id);
+    psub(t0, t0, t2, id);
+    pmul(t1, t4, y3, id);
+    pmul(t2, t0, y3, id);
+    pmul(y3, x3, z3, id);
+    padd(y3, y3, t2, id);
+    pmul(x3, t3, x3, id);
+    psub(x3, x3, t1, id);
+    pmul(z3, t4, z3, id);
+    pmul(t1, t3, t0, id);
+    padd(z3, z3, t1, id);
     fcopy(r->x, x3, n);
     fcopy(r->y, y3, n);
     fcopy(r->z, z3, n);
@@ -326,48 +569,48 @@ INLINE void point_add(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_
 /* point_add_affine sets r = a + b for an affine b (never the identity):
  * RCB algorithm 5, complete under that condition; r may alias a. */
 INLINE void point_add_affine(const ec_curve *c, ec_proj *r, const ec_proj *a,
-                             const ec_affine *b, size_t n)
+                             const ec_affine *b, int id)
 {
-    const ec_mod *m = &c->p;
+    const size_t n = plimbs(id);
     uint64_t t0[EC_MAX_LIMBS], t1[EC_MAX_LIMBS], t2[EC_MAX_LIMBS], t3[EC_MAX_LIMBS],
         t4[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
 
-    fmul(t0, a->x, b->x, m, n);
-    fmul(t1, a->y, b->y, m, n);
-    fadd(t3, b->x, b->y, m, n);
-    fadd(t4, a->x, a->y, m, n);
-    fmul(t3, t3, t4, m, n);
-    fadd(t4, t0, t1, m, n);
-    fsub(t3, t3, t4, m, n);
-    fmul(t4, b->y, a->z, m, n);
-    fadd(t4, t4, a->y, m, n);
-    fmul(y3, b->x, a->z, m, n);
-    fadd(y3, y3, a->x, m, n);
-    fmul(z3, c->b, a->z, m, n);
-    fsub(x3, y3, z3, m, n);
-    fadd(z3, x3, x3, m, n);
-    fadd(x3, x3, z3, m, n);
-    fsub(z3, t1, x3, m, n);
-    fadd(x3, t1, x3, m, n);
-    fmul(y3, c->b, y3, m, n);
-    fadd(t1, a->z, a->z, m, n);
-    fadd(t2, t1, a->z, m, n);
-    fsub(y3, y3, t2, m, n);
-    fsub(y3, y3, t0, m, n);
-    fadd(t1, y3, y3, m, n);
-    fadd(y3, t1, y3, m, n);
-    fadd(t1, t0, t0, m, n);
-    fadd(t0, t1, t0, m, n);
-    fsub(t0, t0, t2, m, n);
-    fmul(t1, t4, y3, m, n);
-    fmul(t2, t0, y3, m, n);
-    fmul(y3, x3, z3, m, n);
-    fadd(y3, y3, t2, m, n);
-    fmul(x3, t3, x3, m, n);
-    fsub(x3, x3, t1, m, n);
-    fmul(z3, t4, z3, m, n);
-    fmul(t1, t3, t0, m, n);
-    fadd(z3, z3, t1, m, n);
+    pmul(t0, a->x, b->x, id);
+    pmul(t1, a->y, b->y, id);
+    padd(t3, b->x, b->y, id);
+    padd(t4, a->x, a->y, id);
+    pmul(t3, t3, t4, id);
+    padd(t4, t0, t1, id);
+    psub(t3, t3, t4, id);
+    pmul(t4, b->y, a->z, id);
+    padd(t4, t4, a->y, id);
+    pmul(y3, b->x, a->z, id);
+    padd(y3, y3, a->x, id);
+    pmul(z3, c->b, a->z, id);
+    psub(x3, y3, z3, id);
+    padd(z3, x3, x3, id);
+    padd(x3, x3, z3, id);
+    psub(z3, t1, x3, id);
+    padd(x3, t1, x3, id);
+    pmul(y3, c->b, y3, id);
+    padd(t1, a->z, a->z, id);
+    padd(t2, t1, a->z, id);
+    psub(y3, y3, t2, id);
+    psub(y3, y3, t0, id);
+    padd(t1, y3, y3, id);
+    padd(y3, t1, y3, id);
+    padd(t1, t0, t0, id);
+    padd(t0, t1, t0, id);
+    psub(t0, t0, t2, id);
+    pmul(t1, t4, y3, id);
+    pmul(t2, t0, y3, id);
+    pmul(y3, x3, z3, id);
+    padd(y3, y3, t2, id);
+    pmul(x3, t3, x3, id);
+    psub(x3, x3, t1, id);
+    pmul(z3, t4, z3, id);
+    pmul(t1, t3, t0, id);
+    padd(z3, z3, t1, id);
     fcopy(r->x, x3, n);
     fcopy(r->y, y3, n);
     fcopy(r->z, z3, n);
@@ -375,46 +618,46 @@ INLINE void point_add_affine(const ec_curve *c, ec_proj *r, const ec_proj *a,
 
 /* point_dbl sets r = 2 a: RCB algorithm 6, complete (a = -3); r may alias
  * a. */
-INLINE void point_dbl(const ec_curve *c, ec_proj *r, const ec_proj *a, size_t n)
+INLINE void point_dbl(const ec_curve *c, ec_proj *r, const ec_proj *a, int id)
 {
-    const ec_mod *m = &c->p;
+    const size_t n = plimbs(id);
     uint64_t t0[EC_MAX_LIMBS], t1[EC_MAX_LIMBS], t2[EC_MAX_LIMBS], t3[EC_MAX_LIMBS],
         x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
 
-    fsqr(t0, a->x, m, n);
-    fsqr(t1, a->y, m, n);
-    fsqr(t2, a->z, m, n);
-    fmul(t3, a->x, a->y, m, n);
-    fadd(t3, t3, t3, m, n);
-    fmul(z3, a->x, a->z, m, n);
-    fadd(z3, z3, z3, m, n);
-    fmul(y3, c->b, t2, m, n);
-    fsub(y3, y3, z3, m, n);
-    fadd(x3, y3, y3, m, n);
-    fadd(y3, x3, y3, m, n);
-    fsub(x3, t1, y3, m, n);
-    fadd(y3, t1, y3, m, n);
-    fmul(y3, x3, y3, m, n);
-    fmul(x3, x3, t3, m, n);
-    fadd(t3, t2, t2, m, n);
-    fadd(t2, t2, t3, m, n);
-    fmul(z3, c->b, z3, m, n);
-    fsub(z3, z3, t2, m, n);
-    fsub(z3, z3, t0, m, n);
-    fadd(t3, z3, z3, m, n);
-    fadd(z3, z3, t3, m, n);
-    fadd(t3, t0, t0, m, n);
-    fadd(t0, t3, t0, m, n);
-    fsub(t0, t0, t2, m, n);
-    fmul(t0, t0, z3, m, n);
-    fadd(y3, y3, t0, m, n);
-    fmul(t0, a->y, a->z, m, n);
-    fadd(t0, t0, t0, m, n);
-    fmul(z3, t0, z3, m, n);
-    fsub(x3, x3, z3, m, n);
-    fmul(z3, t0, t1, m, n);
-    fadd(z3, z3, z3, m, n);
-    fadd(z3, z3, z3, m, n);
+    pmul(t0, a->x, a->x, id);
+    pmul(t1, a->y, a->y, id);
+    pmul(t2, a->z, a->z, id);
+    pmul(t3, a->x, a->y, id);
+    padd(t3, t3, t3, id);
+    pmul(z3, a->x, a->z, id);
+    padd(z3, z3, z3, id);
+    pmul(y3, c->b, t2, id);
+    psub(y3, y3, z3, id);
+    padd(x3, y3, y3, id);
+    padd(y3, x3, y3, id);
+    psub(x3, t1, y3, id);
+    padd(y3, t1, y3, id);
+    pmul(y3, x3, y3, id);
+    pmul(x3, x3, t3, id);
+    padd(t3, t2, t2, id);
+    padd(t2, t2, t3, id);
+    pmul(z3, c->b, z3, id);
+    psub(z3, z3, t2, id);
+    psub(z3, z3, t0, id);
+    padd(t3, z3, z3, id);
+    padd(z3, z3, t3, id);
+    padd(t3, t0, t0, id);
+    padd(t0, t3, t0, id);
+    psub(t0, t0, t2, id);
+    pmul(t0, t0, z3, id);
+    padd(y3, y3, t0, id);
+    pmul(t0, a->y, a->z, id);
+    padd(t0, t0, t0, id);
+    pmul(z3, t0, z3, id);
+    psub(x3, x3, z3, id);
+    pmul(z3, t0, t1, id);
+    padd(z3, z3, z3, id);
+    padd(z3, z3, z3, id);
     fcopy(r->x, x3, n);
     fcopy(r->y, y3, n);
     fcopy(r->z, z3, n);
@@ -442,21 +685,24 @@ typedef struct nist_ops {
     void (*dbl)(const ec_curve *c, ec_proj *r, const ec_proj *a);
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m);
     void (*pow)(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m);
+    /* GF(p) (m is the curve's p; pmul uses its constants, ppow m->one) */
+    void (*pmul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m);
+    void (*ppow)(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m);
 } nist_ops;
 
 static void add4(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
 {
-    point_add(c, r, a, b, 4);
+    point_add(c, r, a, b, 1);
 }
 
 static void add_affine4(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
 {
-    point_add_affine(c, r, a, b, 4);
+    point_add_affine(c, r, a, b, 1);
 }
 
 static void dbl4(const ec_curve *c, ec_proj *r, const ec_proj *a)
 {
-    point_dbl(c, r, a, 4);
+    point_dbl(c, r, a, 1);
 }
 
 static void mul4(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
@@ -469,21 +715,32 @@ static void pow4(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod
     fpow(r, a, e, m, 4);
 }
 
-static const nist_ops ops4 = {add4, add_affine4, dbl4, mul4, pow4};
+static void pmul4(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
+{
+    (void)m;
+    pmul(r, a, b, 1);
+}
+
+static void ppow4(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
+{
+    ppow(r, a, e, m->one, 1);
+}
+
+static const nist_ops ops4 = {add4, add_affine4, dbl4, mul4, pow4, pmul4, ppow4};
 
 static void add6(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
 {
-    point_add(c, r, a, b, 6);
+    point_add(c, r, a, b, 2);
 }
 
 static void add_affine6(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
 {
-    point_add_affine(c, r, a, b, 6);
+    point_add_affine(c, r, a, b, 2);
 }
 
 static void dbl6(const ec_curve *c, ec_proj *r, const ec_proj *a)
 {
-    point_dbl(c, r, a, 6);
+    point_dbl(c, r, a, 2);
 }
 
 static void mul6(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
@@ -496,21 +753,32 @@ static void pow6(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod
     fpow(r, a, e, m, 6);
 }
 
-static const nist_ops ops6 = {add6, add_affine6, dbl6, mul6, pow6};
+static void pmul6(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
+{
+    (void)m;
+    pmul(r, a, b, 2);
+}
+
+static void ppow6(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
+{
+    ppow(r, a, e, m->one, 2);
+}
+
+static const nist_ops ops6 = {add6, add_affine6, dbl6, mul6, pow6, pmul6, ppow6};
 
 static void add9(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
 {
-    point_add(c, r, a, b, 9);
+    point_add(c, r, a, b, 3);
 }
 
 static void add_affine9(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
 {
-    point_add_affine(c, r, a, b, 9);
+    point_add_affine(c, r, a, b, 3);
 }
 
 static void dbl9(const ec_curve *c, ec_proj *r, const ec_proj *a)
 {
-    point_dbl(c, r, a, 9);
+    point_dbl(c, r, a, 3);
 }
 
 static void mul9(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
@@ -523,7 +791,19 @@ static void pow9(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod
     fpow(r, a, e, m, 9);
 }
 
-static const nist_ops ops9 = {add9, add_affine9, dbl9, mul9, pow9};
+static void pmul9(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
+{
+    (void)m;
+    pmul(r, a, b, 3);
+}
+
+static void ppow9(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
+{
+    ppow(r, a, e, m->one, 3);
+}
+
+static const nist_ops ops9 = {add9, add_affine9, dbl9, mul9, pow9, pmul9, ppow9};
+
 
 /* ---- Curves ---- */
 
@@ -603,13 +883,18 @@ static void curve_init(ec_curve *c, brisk_ec_curve id, const nist_params *pp, si
     c->n_limbs = (pp->bytes + 7) / 8;
     mod_init(c, &c->p, pp->p);
     mod_init(c, &c->n, pp->n);
+    if (id == BRISK_EC_P521) { /* no Montgomery form for GF(p): see pmul */
+        const uint64_t one[EC_MAX_LIMBS] = {1};
+        memcpy(c->p.one, one, sizeof(one));
+        memcpy(c->p.rr, one, sizeof(one));
+    }
     ops = ops_of(c);
     brisk_ec_load_be(c, c->b, pp->b);
     brisk_ec_load_be(c, c->g.x, pp->gx);
     brisk_ec_load_be(c, c->g.y, pp->gy);
-    ops->mul(c->b, c->b, c->p.rr, &c->p);
-    ops->mul(c->g.x, c->g.x, c->p.rr, &c->p);
-    ops->mul(c->g.y, c->g.y, c->p.rr, &c->p);
+    ops->pmul(c->b, c->b, c->p.rr, &c->p);
+    ops->pmul(c->g.x, c->g.x, c->p.rr, &c->p);
+    ops->pmul(c->g.y, c->g.y, c->p.rr, &c->p);
 }
 
 /* table_window fills window w's 15 entries from pw = 16^w G and sets pw to
@@ -629,17 +914,17 @@ static void table_window(const ec_curve *c, uint64_t *tab, ec_proj *pw)
     ops->dbl(c, pw, &e[7]); /* 16 = 2 * 8 */
     fcopy(pre[0], e[0].z, n);
     for (int j = 1; j < 15; j++)
-        ops->mul(pre[j], pre[j - 1], e[j].z, &c->p);
-    ops->pow(inv, pre[14], c->p.mm2, &c->p);
+        ops->pmul(pre[j], pre[j - 1], e[j].z, &c->p);
+    ops->ppow(inv, pre[14], c->p.mm2, &c->p);
     for (int j = 14; j >= 0; j--) {
         if (j > 0) {
-            ops->mul(zi, inv, pre[j - 1], &c->p);
-            ops->mul(inv, inv, e[j].z, &c->p);
+            ops->pmul(zi, inv, pre[j - 1], &c->p);
+            ops->pmul(inv, inv, e[j].z, &c->p);
         } else {
             fcopy(zi, inv, n);
         }
-        ops->mul(tab + (size_t)j * 2 * n, e[j].x, zi, &c->p);
-        ops->mul(tab + (size_t)j * 2 * n + n, e[j].y, zi, &c->p);
+        ops->pmul(tab + (size_t)j * 2 * n, e[j].x, zi, &c->p);
+        ops->pmul(tab + (size_t)j * 2 * n + n, e[j].y, zi, &c->p);
     }
 }
 
@@ -702,7 +987,7 @@ void brisk_ec_fe_from_mont(const ec_curve *c, uint64_t r[EC_MAX_LIMBS],
                            const uint64_t a[EC_MAX_LIMBS])
 {
     const uint64_t one[EC_MAX_LIMBS] = {1};
-    ops_of(c)->mul(r, a, one, &c->p);
+    ops_of(c)->pmul(r, a, one, &c->p);
 }
 
 void brisk_ec_sc_mul(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b)
@@ -729,9 +1014,9 @@ static uint64_t to_affine(const ec_curve *c, ec_affine *r, const ec_proj *a)
     const nist_ops *ops = ops_of(c);
     uint64_t zinv[EC_MAX_LIMBS];
 
-    ops->pow(zinv, a->z, c->p.mm2, &c->p);
-    ops->mul(r->x, a->x, zinv, &c->p);
-    ops->mul(r->y, a->y, zinv, &c->p);
+    ops->ppow(zinv, a->z, c->p.mm2, &c->p);
+    ops->pmul(r->x, a->x, zinv, &c->p);
+    ops->pmul(r->y, a->y, zinv, &c->p);
     return is_zero_n(a->z, c->n_limbs);
 }
 
@@ -742,8 +1027,8 @@ static void rhs(const ec_curve *c, uint64_t *r, const uint64_t *x)
     const size_t n = c->n_limbs;
     uint64_t t[EC_MAX_LIMBS], x3[EC_MAX_LIMBS];
 
-    ops->mul(t, x, x, &c->p);
-    ops->mul(t, t, x, &c->p);
+    ops->pmul(t, x, x, &c->p);
+    ops->pmul(t, t, x, &c->p);
     fadd(x3, x, x, &c->p, n);
     fadd(x3, x3, x, &c->p, n);
     fsub(t, t, x3, &c->p, n);
@@ -768,8 +1053,8 @@ static int sqrt_p(const ec_curve *c, uint64_t *r, const uint64_t *a)
     add_n(e, c->p.m, one, n); /* p + 1 < 2^(64 n): p's top limb is never full */
     for (size_t j = 0; j < n; j++)
         e[j] = (e[j] >> 2) | (j + 1 < n ? e[j + 1] << 62 : 0);
-    ops->pow(r, a, e, &c->p);
-    ops->mul(chk, r, r, &c->p);
+    ops->ppow(r, a, e, &c->p);
+    ops->pmul(chk, r, r, &c->p);
     return memcmp(chk, a, n * sizeof(uint64_t)) == 0;
 }
 
@@ -787,17 +1072,17 @@ int brisk_ec_point_decode(const ec_curve *c, ec_affine *pt, const uint8_t *in, s
         brisk_ec_load_be(c, pt->y, in + 1 + bl);
         if (!below_p(c, pt->x) || !below_p(c, pt->y))
             return BRISK_EPUBKEY;
-        ops->mul(pt->x, pt->x, c->p.rr, &c->p);
-        ops->mul(pt->y, pt->y, c->p.rr, &c->p);
+        ops->pmul(pt->x, pt->x, c->p.rr, &c->p);
+        ops->pmul(pt->y, pt->y, c->p.rr, &c->p);
         rhs(c, r, pt->x);
-        ops->mul(y2, pt->y, pt->y, &c->p);
+        ops->pmul(y2, pt->y, pt->y, &c->p);
         return memcmp(y2, r, n * sizeof(uint64_t)) == 0 ? BRISK_EOK : BRISK_EPUBKEY;
     }
     if ((in[0] == 0x02 || in[0] == 0x03) && len == 1 + bl) {
         brisk_ec_load_be(c, pt->x, in + 1);
         if (!below_p(c, pt->x))
             return BRISK_EPUBKEY;
-        ops->mul(pt->x, pt->x, c->p.rr, &c->p);
+        ops->pmul(pt->x, pt->x, c->p.rr, &c->p);
         rhs(c, r, pt->x);
         if (!sqrt_p(c, pt->y, r))
             return BRISK_EPUBKEY;
@@ -884,7 +1169,8 @@ void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS
     wipe(&sel, sizeof(sel));
 }
 
-void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS])
+/* mul_base_proj sets acc = k G (projective), in constant time. */
+static void mul_base_proj(const ec_curve *c, ec_proj *acc_out, const uint64_t k[EC_MAX_LIMBS])
 {
     const nist_ops *ops = ops_of(c);
     const size_t n = c->n_limbs, nw = windows(c);
@@ -909,15 +1195,53 @@ void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_
         sel_n(acc.y, keep, acc.y, t.y, n);
         sel_n(acc.z, keep, acc.z, t.z, n);
     }
-    to_affine(c, r, &acc);
+    *acc_out = acc;
     wipe(&acc, sizeof(acc));
     wipe(&t, sizeof(t));
     wipe(&sel, sizeof(sel));
 }
 
-int brisk_ec_mul2_x_public(const ec_curve *c, uint64_t x[EC_MAX_LIMBS],
-                           const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
-                           const ec_affine *pt)
+void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS])
+{
+    ec_proj acc;
+
+    mul_base_proj(c, &acc, k);
+    to_affine(c, r, &acc);
+    wipe(&acc, sizeof(acc));
+}
+
+/* x_equal returns 1 when v Z == X for v < p (normal form), without a
+ * branch on X, Z or v. */
+static uint64_t x_equal(const ec_curve *c, const ec_proj *a, const uint64_t *v)
+{
+    const nist_ops *ops = ops_of(c);
+    uint64_t t[EC_MAX_LIMBS], diff = 0;
+
+    ops->pmul(t, v, c->p.rr, &c->p);
+    ops->pmul(t, t, a->z, &c->p);
+    for (size_t j = 0; j < c->n_limbs; j++)
+        diff |= t[j] ^ a->x[j];
+    return is_zero_n(&diff, 1);
+}
+
+uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
+                                 const uint64_t k[EC_MAX_LIMBS])
+{
+    uint64_t rn[EC_MAX_LIMBS] = {0}, ok;
+    ec_proj acc;
+
+    mul_base_proj(c, &acc, k);
+    ok = x_equal(c, &acc, r) & (is_zero_n(acc.z, c->n_limbs) ^ 1);
+    /* r + n < p is a fact about the public r */
+    if (add_n(rn, r, c->n.m, c->n_limbs) == 0 && below_p(c, rn))
+        ok |= x_equal(c, &acc, rn) & (is_zero_n(acc.z, c->n_limbs) ^ 1);
+    wipe(&acc, sizeof(acc));
+    return ok;
+}
+
+int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
+                               const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
+                               const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
     const size_t n = c->n_limbs, nw = windows(c);
@@ -946,8 +1270,13 @@ int brisk_ec_mul2_x_public(const ec_curve *c, uint64_t x[EC_MAX_LIMBS],
             ops->add_affine(c, &acc, &acc, &a);
         }
     }
-    if (to_affine(c, &a, &acc))
+    uint64_t rn[EC_MAX_LIMBS] = {0};
+    if (is_zero_n(acc.z, n))
         return -1;
-    brisk_ec_fe_from_mont(c, x, a.x);
-    return 0;
+    if (x_equal(c, &acc, r))
+        return 0;
+    /* x in [n, p) reduces to x - n: r + n, when below p */
+    if (add_n(rn, r, c->n.m, n) == 0 && below_p(c, rn) && x_equal(c, &acc, rn))
+        return 0;
+    return -1;
 }

@@ -14,7 +14,8 @@
  * variable-time: everything in it is public.
  *
  * The check before release recomputes R from the signature rather than
- * from k: with w = s^-1, (z + r d) w is k when nothing went wrong, so
+ * from k: with w = s^-1 (from the same inversion as k^-1, by Montgomery's
+ * trick), (z + r d) w is k when nothing went wrong, so
  * x((z + r d) w G) mod n = r is the verification equation u1 G + u2 Q
  * with Q = d G folded in, at the cost of one fixed-base multiplication.
  * A fault in k G or in s (a glitch) would otherwise publish a signature
@@ -86,7 +87,7 @@ typedef struct sign_work {
     brisk_rfc6979 drbg;
     uint8_t h_oct[BRISK_EC_MAX_BYTES], t[BRISK_EC_MAX_BYTES], extra[BRISK_RFC6979_EXTRA_LEN];
     uint64_t d[EC_MAX_LIMBS], k[EC_MAX_LIMBS], km[EC_MAX_LIMBS], kinv[EC_MAX_LIMBS],
-        sum[EC_MAX_LIMBS], rm[EC_MAX_LIMBS], u[EC_MAX_LIMBS];
+        sinv[EC_MAX_LIMBS], sum[EC_MAX_LIMBS], rm[EC_MAX_LIMBS], u[EC_MAX_LIMBS];
     ec_affine pt;
 } sign_work;
 
@@ -109,28 +110,33 @@ static int sign_with_k(const ec_curve *c, sign_work *w, uint64_t *r, uint64_t *s
     if (is_zero(c, r))
         return -1;
     sum_zrd(c, w, r, z);
-    brisk_ec_sc_mul(c, w->km, w->k, c->n.rr); /* k R */
-    brisk_ec_sc_inv(c, w->kinv, w->km);       /* k^-1 R */
-    brisk_ec_sc_mul(c, s, w->kinv, w->sum);   /* k^-1 (z + r d) */
+    /* One inversion gives both k^-1 and s^-1 (Montgomery's trick):
+     * inv = (k sum)^-1, k^-1 = inv sum, s^-1 = k sum^-1 = inv k^2. */
+    brisk_ec_sc_mul(c, w->km, w->k, c->n.rr);    /* k R */
+    brisk_ec_sc_mul(c, w->rm, w->sum, c->n.rr);  /* sum R */
+    brisk_ec_sc_mul(c, w->u, w->km, w->rm);      /* k sum R */
+    brisk_ec_sc_inv(c, w->u, w->u);              /* (k sum)^-1 R */
+    brisk_ec_sc_mul(c, w->kinv, w->u, w->rm);    /* k^-1 R */
+    brisk_ec_sc_mul(c, w->sinv, w->u, w->km);    /* sum^-1 R */
+    brisk_ec_sc_mul(c, w->sinv, w->sinv, w->km); /* s^-1 R */
+    brisk_ec_sc_mul(c, s, w->kinv, w->sum);      /* k^-1 (z + r d) */
     declassify(s, EC_MAX_LIMBS * sizeof(uint64_t));
     return is_zero(c, s) ? -1 : 0;
 }
 
 /* check_rs is the check before release (see the top of this file): x((z +
- * r d) s^-1 G) mod n == r. */
-static int check_rs(const ec_curve *c, sign_work *w, const uint64_t *r, const uint64_t *s,
-                    const uint64_t *z)
+ * r d) s^-1 G) mod n == r, z + r d computed again and s^-1 from
+ * sign_with_k's one inversion (a fault in that inversion makes s^-1 and
+ * k^-1 disagree, and the check fail). */
+static int check_rs(const ec_curve *c, sign_work *w, const uint64_t *r, const uint64_t *z)
 {
-    uint64_t x[EC_MAX_LIMBS];
+    uint64_t ok;
 
     sum_zrd(c, w, r, z);
-    brisk_ec_sc_mul(c, w->km, s, c->n.rr);
-    brisk_ec_sc_inv(c, w->kinv, w->km);       /* s^-1 R */
-    brisk_ec_sc_mul(c, w->u, w->kinv, w->sum); /* (z + r d) s^-1 */
-    brisk_ec_mul_base(c, &w->pt, w->u);
-    x_mod_n(c, x, &w->pt);
-    declassify(x, sizeof(x));
-    return memcmp(x, r, c->n_limbs * sizeof(uint64_t)) == 0 ? 0 : -1;
+    brisk_ec_sc_mul(c, w->u, w->sinv, w->sum); /* (z + r d) s^-1 */
+    ok = brisk_ec_mul_base_check(c, r, w->u);
+    declassify(&ok, sizeof(ok));
+    return ok ? 0 : -1;
 }
 
 /* sign_loop draws RFC 6979 nonces until one gives non-zero r and s. */
@@ -178,7 +184,7 @@ static int sign_raw(brisk_ec_curve curve, const uint8_t *priv, uint8_t *sig, siz
         brisk_rfc6979_init(&w.drbg, md, priv, w.h_oct, c->bytes, hedged ? w.extra : NULL);
         err = sign_loop(c, &w, r, s, z);
     }
-    if (err == BRISK_EOK && check_rs(c, &w, r, s, z) != 0)
+    if (err == BRISK_EOK && check_rs(c, &w, r, z) != 0)
         err = BRISK_EVERIFY;
     if (err == BRISK_EOK) {
         brisk_ec_store_be(c, sig, r);
@@ -209,7 +215,7 @@ static int verify_rs(const ec_curve *c, const ec_affine *q, const uint64_t *r,
                      const uint64_t *s, const uint8_t *dgst, size_t dgst_len)
 {
     uint64_t z[EC_MAX_LIMBS], sm[EC_MAX_LIMBS], wm[EC_MAX_LIMBS], u1[EC_MAX_LIMBS],
-        u2[EC_MAX_LIMBS], x[EC_MAX_LIMBS];
+        u2[EC_MAX_LIMBS];
 
     if (!brisk_ec_scalar_ok(c, r) || !brisk_ec_scalar_ok(c, s))
         return BRISK_EVERIFY;
@@ -218,10 +224,7 @@ static int verify_rs(const ec_curve *c, const ec_affine *q, const uint64_t *r,
     brisk_ec_sc_inv(c, wm, sm);
     brisk_ec_sc_mul(c, u1, wm, z);
     brisk_ec_sc_mul(c, u2, wm, r);
-    if (brisk_ec_mul2_x_public(c, x, u1, u2, q) != 0)
-        return BRISK_EVERIFY;
-    brisk_ec_reduce_once(c, &c->n, x);
-    return memcmp(x, r, c->n_limbs * sizeof(uint64_t)) == 0 ? BRISK_EOK : BRISK_EVERIFY;
+    return brisk_ec_mul2_check_public(c, r, u1, u2, q) == 0 ? BRISK_EOK : BRISK_EVERIFY;
 }
 
 int brisk_ecdsa_verify_raw(brisk_ec_curve curve, const uint8_t *pub, size_t pub_len,
