@@ -48,8 +48,7 @@
  * message, as OpenSSL 3.0's EdDSA loops, under its "sign    verify
  * sign/s verify/s" header as " 253 bits EdDSA (Ed25519) ...", "+F6:" and
  * "+R8:"/"+R9:" with -mr.
- * ECDSA, ECDH and EdDSA are timed only when named, so the run with no
- * algorithm stays as it was.
+ * With no algorithm, every public-key row is timed, after the others.
  *
  * Keys: the named cipher rows use OpenSSL's fixed key (0x12 0x34 ... 0xf0,
  * 0x34 ...) and a zero IV, as its init_evp_cipher_ctx does; -evp rows a
@@ -290,8 +289,8 @@ static int add_named(speed_run *r, const char *name)
 
 /* add_default_rows selects everything: the named algorithms this build has,
  * then an -evp row for each digest that no named algorithm covers, and
- * every RSA and DSA size (ECDSA, ECDH, EdDSA and FFDH only when named, for now: the full run and
- * the tests that count its rows stay as they were). */
+ * every public-key row (RSA, DSA, ECDSA, ECDH, EdDSA and FFDH, as openssl
+ * speed 3.0 times them after the ciphers). */
 static int add_default_rows(speed_run *r)
 {
     const brisk_digest *md;
@@ -299,9 +298,8 @@ static int add_default_rows(speed_run *r)
     for (size_t i = 0; i < N_ALGS; i++)
         if (alg_present(&speed_algs[i]) && add_alg(r, &speed_algs[i]) != 0)
             return -1;
-    for (size_t i = 0; i < N_PK_ALGS; i++)   /* RSA and DSA only; the rest when named */
-        if (pk_algs[i].type == SPEED_PK_RSA || pk_algs[i].type == SPEED_PK_DSA)
-            add_pk(r, i);
+    for (size_t i = 0; i < N_PK_ALGS; i++)   /* every one, as openssl speed does */
+        add_pk(r, i);
     for (size_t i = 0; (md = brisk_digest_at(i)) != NULL; i++) {
         int named = 0;
         for (size_t k = 0; k < N_ALGS; k++)
@@ -399,6 +397,7 @@ static void print_full_run(int repeat)
 {
     speed_run *r = NULL;
     long secs;
+    int ops = 0;
 
     if (posix_memalign((void **)&r, 64, sizeof(*r)) != 0)
         return;
@@ -406,15 +405,17 @@ static void print_full_run(int repeat)
     r->repeat = repeat;
     if (add_default_rows(r) == 0) {
         secs = speed_planned_seconds(r);
+        for (int i = 0; i < r->n_pk; i++)
+            ops += speed_pk_ops(r->pk[i].type);
         if (repeat > 1)
             printf("With no algorithm and -repeat %d, times every one (%d rows x %d sizes x"
-                   " %d s, then %d RSA and DSA sizes x sign and verify x %d s, each %d"
+                   " %d s, then %d public-key rows, %d operations x %d s, each %d"
                    " times): about %ld minutes.\n", repeat, r->n_rows, r->n_sizes, r->seconds,
-                   r->n_pk, r->pk_seconds, repeat, (secs + 59) / 60);
+                   r->n_pk, ops, r->pk_seconds, repeat, (secs + 59) / 60);
         else
-            printf("With no algorithm, times every one (%d rows x %d sizes x %d s, then %d RSA"
-                   " and DSA sizes x sign and verify x %d s): about %ld minutes.\n",
-                   r->n_rows, r->n_sizes, r->seconds, r->n_pk, r->pk_seconds,
+            printf("With no algorithm, times every one (%d rows x %d sizes x %d s, then %d"
+                   " public-key rows, %d operations x %d s): about %ld minutes.\n",
+                   r->n_rows, r->n_sizes, r->seconds, r->n_pk, ops, r->pk_seconds,
                    (secs + 59) / 60);
     }
     free(r);

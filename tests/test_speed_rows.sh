@@ -117,13 +117,18 @@ esac
 b speed -help
 check "speed -help: lists ghash and rand" has "$tmp/out" '^Algorithms:.* ghash rand$'
 line=$(grep '^With no algorithm' "$tmp/out")
-rows=$(echo "$line" | sed -n 's/^With no algorithm, times every one (\([0-9]*\) rows x 6 sizes x 3 s, then 8 RSA and DSA sizes x sign and verify x 10 s): about \([0-9]*\) minutes\.$/\1/p')
+rows=$(echo "$line" | sed -n 's/^With no algorithm, times every one (\([0-9]*\) rows x 6 sizes x 3 s, then [0-9]* public-key rows, [0-9]* operations x 10 s): about \([0-9]*\) minutes\.$/\1/p')
+pks=$(echo "$line" | sed -n 's/.*, then \([0-9]*\) public-key rows, .*/\1/p')
+ops=$(echo "$line" | sed -n 's/.* public-key rows, \([0-9]*\) operations x 10 s.*/\1/p')
 mins=$(echo "$line" | sed -n 's/.*: about \([0-9]*\) minutes\.$/\1/p')
-if [ -n "$rows" ] && [ -n "$mins" ]; then
+if [ -n "$rows" ] && [ -n "$pks" ] && [ -n "$ops" ] && [ -n "$mins" ]; then
     ok
-    check "speed -help: about $mins minutes is $rows x 6 x 3 s + 8 x 2 x 10 s, rounded up" \
-        [ "$mins" -eq $(((rows * 18 + 160 + 59) / 60)) ]
+    check "speed -help: about $mins minutes is $rows x 6 x 3 s + $ops x 10 s, rounded up" \
+        [ "$mins" -eq $(((rows * 18 + ops * 10 + 59) / 60)) ]
     check "speed -help: every named row and ghash and rand counted ($rows rows)" [ "$rows" -ge 22 ]
+    # rsa 5 x 2, dsa 3 x 2, ecdsa 3 x 2, ecdh 5, eddsa 2 x 2, ffdh 5
+    check "speed -help: every public-key row counted ($pks rows)" [ "$pks" -eq 23 ]
+    check "speed -help: and their operations ($ops)" [ "$ops" -eq 36 ]
 else
     ko "speed -help: no full-run line of the expected form: $line"
 fi

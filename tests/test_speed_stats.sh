@@ -136,7 +136,7 @@ one=$(sed -n 's/.*: about \([0-9]*\) minutes\.$/\1/p' "$tmp/out")
 b speed -repeat 3 -help
 three=$(sed -n 's/^With no algorithm and -repeat 3, .*: about \([0-9]*\) minutes\.$/\1/p' "$tmp/out")
 check "speed -repeat 3 -help: three times the estimate ($one, $three)" \
-    [ -n "$one" ] && [ -n "$three" ] && [ "$three" -ge $((3 * one - 3)) ] && [ "$three" -le $((3 * one)) ]
+    sh -c "[ -n '$one' ] && [ -n '$three' ] && [ '$three' -ge $((3 * ${one:-0} - 3)) ] && [ '$three' -le $((3 * ${one:-0})) ]"
 
 # ---- SIGINT under -repeat: only the rows with all their samples ----
 # With SIGINT at its default (perl resets it before exec), sent while the

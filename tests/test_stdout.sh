@@ -37,7 +37,7 @@ no_doing() { ! grep -q '^Doing' "$tmp/err"; }
 $RUN "$BRISK" genrsa -out "$tmp/key.pem" 1024 2>/dev/null
 $RUN "$BRISK" dsaparam -out "$tmp/dsa.par" 1024 2>/dev/null
 printf 'data\n' >"$tmp/data"
-check "inputs made" [ -s "$tmp/key.pem" ] && [ -s "$tmp/dsa.par" ]
+check "inputs made" sh -c "[ -s '$tmp/key.pem' ] && [ -s '$tmp/dsa.par' ]"
 K16=000102030405060708090a0b0c0d0e0f
 
 # Every subcommand that writes to stdout, one a line: PROG|ARGS (PROG as
