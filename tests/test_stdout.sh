@@ -271,9 +271,9 @@ if command -v script >/dev/null 2>&1 && script -qec true /dev/null >/dev/null 2>
     pty "$tmp/pty" "s in [0-9.]+s" 3 "exec '$BRISK' speed -seconds 1 -bytes 16"
     screen >"$tmp/screen"
     check "speed (every row) under a terminal: a progress line" \
-        has "$tmp/pty" 'brisk speed: about [0-9]+s left'
+        has "$tmp/pty" 'brisk speed: about ([0-9]+m )?[0-9]+s left'
     check "speed (every row): the progress line counts down" \
-        sh -c "[ \$(grep -Eo 'about [0-9]+s left' '$tmp/pty' | sort -u | wc -l) -ge 3 ]"
+        sh -c "[ \$(grep -Eo 'about ([0-9]+m )?[0-9]+s left' '$tmp/pty' | sort -u | wc -l) -ge 3 ]"
     check "speed (every row): nothing of it left on the screen" sh -c "! grep -q 'left' '$tmp/screen'"
     check "speed (every row): each Doing line as without a terminal" \
         all_match "$tmp/screen" "^(Doing [a-z0-9()-]+ for 1s on 16 size blocks: ([0-9]+ [a-z0-9()-]+'s in [0-9.]+s)?\$|[^D]|\$)"
