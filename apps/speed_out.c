@@ -174,27 +174,31 @@ static void print_banner(const speed_run *r)
     }
 }
 
-/* print_ecdsa prints the ECDSA rows as OpenSSL 3.0's ECDSA table: a
- * header, then " 256 bits ecdsa (nistp256)   0.0000s   0.0001s  56326.0
- * 18922.7" per curve, or "+F4:" records. */
-static void print_ecdsa(const speed_run *r)
+/* print_curve_sigs prints the ECDSA or EdDSA rows as OpenSSL 3.0's tables
+ * of those: a header, then " 256 bits ecdsa (nistp256)   0.0000s
+ * 0.0001s  56326.0  18922.7" or " 253 bits EdDSA (Ed25519) ..." per curve,
+ * or "+F4:" (ECDSA) and "+F6:" (EdDSA, which names the curve) records. */
+static void print_curve_sigs(const speed_run *r, int type)
 {
-    int header = 0;
+    int header = 0, eddsa = type == SPEED_PK_EDDSA;
 
     for (int i = 0; i < r->n_pk; i++) {
         const pk_row *pk = &r->pk[i];
-        if (pk->type != SPEED_PK_ECDSA || pk->failed || pk->skipped ||
-            (r->interrupted && !pk->done))
+        const char *curve = eddsa ? speed_eddsa_curve(pk->bits) : speed_pk_curve(pk->bits);
+        if (pk->type != type || pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
         if (!header && !r->mr)
             printf("%30ssign    verify    sign/s verify/s\n", " ");
         header = 1;
-        if (r->mr)
+        if (r->mr && eddsa)
+            speed_mr_write(stdout, MR_F6, pk->index, pk->bits, curve, pk->results[0],
+                           pk->results[1]);
+        else if (r->mr)
             speed_mr_write(stdout, MR_F4, pk->index, pk->bits, pk->results[0], pk->results[1]);
         else
-            printf("%4u bits ecdsa (%s) %8.4fs %8.4fs %8.1f %8.1f\n", pk->bits,
-                   speed_pk_curve(pk->bits), 1.0 / pk->results[0], 1.0 / pk->results[1],
-                   pk->results[0], pk->results[1]);
+            printf("%4u bits %s (%s) %8.4fs %8.4fs %8.1f %8.1f\n", pk->bits,
+                   eddsa ? "EdDSA" : "ecdsa", curve, 1.0 / pk->results[0],
+                   1.0 / pk->results[1], pk->results[0], pk->results[1]);
     }
 }
 
@@ -221,30 +225,8 @@ static void print_ecdh(const speed_run *r)
     }
 }
 
-/* print_eddsa prints the EdDSA rows as OpenSSL 3.0's EdDSA table. */
-static void print_eddsa(const speed_run *r)
-{
-    int header = 0;
-
-    for (int i = 0; i < r->n_pk; i++) {
-        const pk_row *pk = &r->pk[i];
-        if (pk->type != SPEED_PK_EDDSA || pk->failed || pk->skipped ||
-            (r->interrupted && !pk->done))
-            continue;
-        if (!header && !r->mr)
-            printf("%30ssign    verify    sign/s verify/s\n", " ");
-        header = 1;
-        if (r->mr)
-            speed_mr_write(stdout, MR_F6, pk->index, pk->bits, speed_eddsa_curve(pk->bits),
-                           pk->results[0], pk->results[1]);
-        else
-            printf("%4u bits EdDSA (%s) %8.4fs %8.4fs %8.1f %8.1f\n", pk->bits,
-                   speed_eddsa_curve(pk->bits), 1.0 / pk->results[0], 1.0 / pk->results[1],
-                   pk->results[0], pk->results[1]);
-    }
-}
-
-/* print_pk prints the RSA or DSA rows: a header, then one line per size. */
+/* print_pk prints the rows of one public-key type: for RSA and DSA a
+ * header, then one line per size (the other types have their own). */
 static void print_pk(const speed_run *r, int type)
 {
     int header = 0;
@@ -253,8 +235,8 @@ static void print_pk(const speed_run *r, int type)
         print_ecdh(r);
         return;
     }
-    if (type == SPEED_PK_ECDSA) {
-        print_ecdsa(r);
+    if (type == SPEED_PK_ECDSA || type == SPEED_PK_EDDSA) {
+        print_curve_sigs(r, type);
         return;
     }
     for (int i = 0; i < r->n_pk; i++) {
@@ -498,7 +480,7 @@ void speed_print_results(const speed_run *r)
     print_pk(r, SPEED_PK_DSA);
     print_pk(r, SPEED_PK_ECDSA);
     print_pk(r, SPEED_PK_ECDH);
-    print_eddsa(r);
+    print_pk(r, SPEED_PK_EDDSA);
     print_ffdh(r);
     if (r->mr)
         return;
