@@ -411,7 +411,7 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     check "speed ffdh2048: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
 fi
 
-# ---- speed: the ECDH rows (P-256, P-384, P-521, X25519), as OpenSSL 3.0's ----
+# ---- speed: the ECDH rows (P-256, P-384, P-521, X25519, X448), as OpenSSL 3.0's ----
 F5_RE='^\+F5:22:253:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
 F5P_RE='^\+F5:[0-9]+:[0-9]+:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
 b speed -mr -seconds 1 ecdh
@@ -426,22 +426,54 @@ check "speed -mr ecdhx25519: exit 0" clean_exit
 check "speed -mr ecdhx25519: one +F5:22:253 line" all_match "$tmp/out" "$F5_RE"
 check "speed -mr ecdhx25519: +DTP:253::ecdh:1 then +R7" \
     [ "$(progress "$tmp/err")" = "+DTP:253::ecdh:1 +R7 " ]
+b speed -mr -seconds 1 ecdhx25519 ecdhx448
 cp "$tmp/out" "$tmp/mr_ecdh"
 cp "$tmp/err" "$tmp/mr_ecdh_err"
-b speed -seconds 1 ecdhx25519
-check "speed ecdhx25519: exit 0" clean_exit
+b speed -seconds 1 ecdhx25519 ecdhx448
+check "speed ecdhx25519 ecdhx448: exit 0" clean_exit
 check "speed ecdhx25519: openssl's op header" has "$tmp/out" '^ {30}op      op/s$'
 check "speed ecdhx25519: the row" has "$tmp/out" '^ 253 bits ecdh \(X25519\) +[0-9]\.[0-9]{4}s +[0-9]+\.[0-9]$'
+check "speed ecdhx448: the row" has "$tmp/out" '^ 448 bits ecdh \(X448\) +[0-9]\.[0-9]{4}s +[0-9]+\.[0-9]$'
 check "speed ecdhx25519: the progress line" has "$tmp/err" '^Doing 253 bits  ecdh.s for 1s: [0-9]+ 253-bits ECDH ops in [0-9]+\.[0-9][0-9]s$'
+check "speed ecdhx448: the progress line" has "$tmp/err" '^Doing 448 bits  ecdh.s for 1s: [0-9]+ 448-bits ECDH ops in [0-9]+\.[0-9][0-9]s$'
 if [ "$HAVE_OPENSSL" = 1 ]; then
-    openssl speed -mr -seconds 1 ecdhx25519 >"$tmp/oout" 2>"$tmp/oerr"
-    check "speed -mr ecdhx25519: the same lines as openssl's, figures aside" \
+    openssl speed -mr -seconds 1 ecdhx25519 ecdhx448 >"$tmp/oout" 2>"$tmp/oerr"
+    check "speed -mr ecdh: the same lines as openssl's ecdhx25519 ecdhx448, figures aside" \
         [ "$(cut -d: -f1-3 "$tmp/oout")" = "$(cut -d: -f1-3 "$tmp/mr_ecdh")" ]
-    check "speed -mr ecdhx25519: the same progress lines as openssl's, figures aside" \
+    check "speed -mr ecdh: the same progress lines as openssl's, figures aside" \
         [ "$(progress "$tmp/oerr")" = "$(progress "$tmp/mr_ecdh_err")" ]
-    openssl speed -seconds 1 ecdhx25519 >"$tmp/oout" 2>"$tmp/oerr"
-    b speed -seconds 1 ecdhx25519
-    check "speed ecdhx25519: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
+    openssl speed -seconds 1 ecdhx25519 ecdhx448 >"$tmp/oout" 2>"$tmp/oerr"
+    b speed -seconds 1 ecdhx25519 ecdhx448
+    check "speed ecdhx25519 ecdhx448: header and rows shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
+fi
+
+# ---- speed: the EdDSA rows; the group eddsa, both curves in openssl's order ----
+b speed -mr -seconds 1 eddsa
+check "speed -mr eddsa: Ed25519's then Ed448's +F6 line" \
+    [ "$(cut -d: -f1-4 "$tmp/out" | tr '\n' ' ')" = "+F6:0:253:Ed25519 +F6:1:456:Ed448 " ]
+
+# ---- speed: the EdDSA row (Ed448), as OpenSSL 3.0's ----
+F6_RE='^\+F6:1:456:Ed448:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$'
+b speed -mr -seconds 1 ed448
+check "speed -mr ed448: exit 0" clean_exit
+check "speed -mr ed448: one +F6:1:456:Ed448 line" all_match "$tmp/out" "$F6_RE"
+check "speed -mr ed448: sign then verify progress" \
+    [ "$(progress "$tmp/err")" = "+DTP:456:sign:Ed448:1 +R8 +DTP:456:verify:Ed448:1 +R9 " ]
+cp "$tmp/out" "$tmp/mr_eddsa"
+cp "$tmp/err" "$tmp/mr_eddsa_err"
+b speed -seconds 1 ed448
+check "speed ed448: exit 0" clean_exit
+check "speed ed448: openssl's EdDSA header" has "$tmp/out" '^ {30}sign    verify    sign/s verify/s$'
+check "speed ed448: the row" has "$tmp/out" '^ 456 bits EdDSA \(Ed448\) +[0-9]\.[0-9]{4}s +[0-9]\.[0-9]{4}s +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+if [ "$HAVE_OPENSSL" = 1 ]; then
+    openssl speed -mr -seconds 1 ed448 >"$tmp/oout" 2>"$tmp/oerr"
+    check "speed -mr ed448: the same lines as openssl's, figures aside" \
+        [ "$(cut -d: -f1-4 "$tmp/oout")" = "$(cut -d: -f1-4 "$tmp/mr_eddsa")" ]
+    check "speed -mr ed448: the same progress lines as openssl's, figures aside" \
+        [ "$(progress "$tmp/oerr")" = "$(progress "$tmp/mr_eddsa_err")" ]
+    openssl speed -seconds 1 ed448 >"$tmp/oout" 2>"$tmp/oerr"
+    b speed -seconds 1 ed448
+    check "speed ed448: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
 fi
 case $RUN in
 *qemu-i386*) ;;

@@ -82,6 +82,20 @@ static inline void f448_add(f448 *r, const f448 *a, const f448 *b)
     f448_weak(r);
 }
 
+/* f448_add_mulin sets r = a + b for a sum that only f448_mul or
+ * f448_sqr will read: in radix 2^56 left unreduced (limbs below 2^58,
+ * column sums still below 2^122), in radix 2^28 reduced as f448_add
+ * (there the columns have no room). */
+static inline void f448_add_mulin(f448 *r, const f448 *a, const f448 *b)
+{
+#if F448_RADIX == 56
+    for (int i = 0; i < F448_NL; i++)
+        r->v[i] = a->v[i] + b->v[i];
+#else
+    f448_add(r, a, b);
+#endif
+}
+
 /* f448_sub sets r = a - b + 2p, positive for weakly reduced b. */
 static inline void f448_sub(f448 *r, const f448 *a, const f448 *b)
 {
