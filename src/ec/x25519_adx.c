@@ -138,10 +138,11 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "mov   %%r9, 8(%%rax)\n\t"
         "mov   %%r10, 16(%%rax)\n\t"
         "mov   %%r11, 24(%%rax)\n\t"
-        :
-        : [a] "r"(a), [b] "r"(b), [rp] "m"(r)
+        : "=m"(*(fe_mem *)r)
+        : [a] "r"(a), [b] "r"(b), [rp] "m"(r), "m"(*(const fe_mem *)a),
+          "m"(*(const fe_mem *)b)
         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
-          "cc", "memory");
+          "cc");
 }
 
 /* fe_sqr sets r = a^2 mod p, below 2^256: the six cross products once,
@@ -205,10 +206,10 @@ static inline void fe_sqr(fe r, const fe a)
         "mov   %%r9, 8(%%rax)\n\t"
         "mov   %%r10, 16(%%rax)\n\t"
         "mov   %%r11, 24(%%rax)\n\t"
-        :
-        : [a] "r"(a), [rp] "m"(r)
+        : "=m"(*(fe_mem *)r)
+        : [a] "r"(a), [rp] "m"(r), "m"(*(const fe_mem *)a)
         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
-          "cc", "memory");
+          "cc");
 }
 
 /* fe_add sets r = a + b mod p, below 2^256: a carry out is 2^256 = 38,
