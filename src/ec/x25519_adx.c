@@ -278,24 +278,43 @@ static inline void fe_sub(fe r, const fe a, const fe b)
     r[3] = t3;
 }
 
-/* fe_mul121665 sets r = 121665 a mod p, below 2^256. */
-static inline void fe_mul121665(fe r, const fe a)
+/* fe_mul121665_add sets r = 121665 a + b mod p, below 2^256: the five-limb
+ * product and sum (top limb below 2^18) folded times 38; if that carries
+ * out the low limbs are tiny and a second 38 cannot. */
+static inline void fe_mul121665_add(fe r, const fe a, const fe b)
 {
-    u128 c = 0;
-    uint64_t t[4];
-    for (int i = 0; i < 4; i++) {
-        c += (u128)a[i] * 121665;
-        t[i] = (uint64_t)c;
-        c >>= 64;
-    }
-    uint64_t f = 38 * (uint64_t)c;
-    for (int i = 0; i < 4; i++) {
-        u128 s = (u128)t[i] + f;
-        t[i] = (uint64_t)s;
-        f = (uint64_t)(s >> 64);
-    }
-    t[0] += 38 * f;
-    memcpy(r, t, sizeof(t));
+    uint64_t t0, t1, t2, t3, t4, lo;
+    __asm__(
+        "mov   $121665, %%edx\n\t"
+        "mulx  0(%[a]), %[t0], %[t1]\n\t"
+        "mulx  8(%[a]), %[lo], %[t2]\n\t"
+        "add   %[lo], %[t1]\n\t"
+        "mulx  16(%[a]), %[lo], %[t3]\n\t"
+        "adc   %[lo], %[t2]\n\t"
+        "mulx  24(%[a]), %[lo], %[t4]\n\t"
+        "adc   %[lo], %[t3]\n\t"
+        "adc   $0, %[t4]\n\t"
+        "add   0(%[b]), %[t0]\n\t"
+        "adc   8(%[b]), %[t1]\n\t"
+        "adc   16(%[b]), %[t2]\n\t"
+        "adc   24(%[b]), %[t3]\n\t"
+        "adc   $0, %[t4]\n\t"
+        "imul  $38, %[t4], %[t4]\n\t"
+        "add   %[t4], %[t0]\n\t"
+        "adc   $0, %[t1]\n\t"
+        "adc   $0, %[t2]\n\t"
+        "adc   $0, %[t3]\n\t"
+        "sbb   %[lo], %[lo]\n\t"
+        "and   $38, %[lo]\n\t"
+        "add   %[lo], %[t0]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+          [lo] "=&r"(lo)
+        : [a] "r"(a), [b] "r"(b), "m"(*(const fe_mem *)a), "m"(*(const fe_mem *)b)
+        : "rdx", "cc");
+    r[0] = t0;
+    r[1] = t1;
+    r[2] = t2;
+    r[3] = t3;
 }
 
 static inline void fe_cswap(fe a, fe b, uint64_t bit)
@@ -410,8 +429,7 @@ void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t
         fe_sqr(z3, z3);
         fe_mul(z3, z3, x1);
         fe_mul(x2, aa, bb);
-        fe_mul121665(z2, e);
-        fe_add(z2, z2, aa);
+        fe_mul121665_add(z2, e, aa);
         fe_mul(z2, z2, e);
     }
     fe_cswap(x2, x3, swap);
