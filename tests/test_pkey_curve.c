@@ -52,27 +52,39 @@ static const curve_case cases[] = {
 static char pool[64][1024];
 static int pool_next;
 
+/* join returns a + b in the next slot of the pool (a and b may be
+ * earlier slots). */
+static const char *join(const char *a, const char *b)
+{
+    char tmp[sizeof(pool[0])], *out = pool[pool_next++ % 64];
+    size_t la = strlen(a), lb = strlen(b);
+
+    if (la + lb >= sizeof(tmp)) {
+        tv_fail("builder: %zu hex digits are too many", la + lb);
+        return "";
+    }
+    memcpy(tmp, a, la);
+    memcpy(tmp + la, b, lb + 1);
+    memcpy(out, tmp, la + lb + 1);
+    return out;
+}
+
 /* tlv returns hex of tag, minimal length and the hex contents. */
 static const char *tlv(const char *tag, const char *hex)
 {
-    char tmp[sizeof(pool[0])], *out = pool[pool_next++ % 64];
+    char head[16];
     size_t n = strlen(hex) / 2;
 
     if (n < 0x80)
-        snprintf(tmp, sizeof(tmp), "%s%02zx%s", tag, n, hex);
+        snprintf(head, sizeof(head), "%02zx", n);
     else
-        snprintf(tmp, sizeof(tmp), "%s81%02zx%s", tag, n, hex);
-    memcpy(out, tmp, sizeof(tmp));
-    return out;
+        snprintf(head, sizeof(head), "81%02zx", n);
+    return join(join(tag, head), hex);
 }
 
 static const char *cat(const char *a, const char *b)
 {
-    char tmp[sizeof(pool[0])], *out = pool[pool_next++ % 64];
-
-    snprintf(tmp, sizeof(tmp), "%s%s", a, b);
-    memcpy(out, tmp, sizeof(tmp));
-    return out;
+    return join(a, b);
 }
 
 /* pkcs8 is PrivateKeyInfo { version, algid, OCTET STRING { inner } }. */
