@@ -72,13 +72,17 @@ static const char *join(const char *a, const char *b)
 /* tlv returns hex of tag, minimal length and the hex contents. */
 static const char *tlv(const char *tag, const char *hex)
 {
-    char head[16];
+    static const char digits[] = "0123456789abcdef";
     size_t n = strlen(hex) / 2;
+    char head[5] = "81", *p = n < 0x80 ? head : head + 2;
 
-    if (n < 0x80)
-        snprintf(head, sizeof(head), "%02zx", n);
-    else
-        snprintf(head, sizeof(head), "81%02zx", n);
+    if (n > 0xff) {
+        tv_fail("builder: %zu bytes are too many for one length byte", n);
+        return "";
+    }
+    p[0] = digits[n >> 4];
+    p[1] = digits[n & 15];
+    p[2] = '\0';
     return join(join(tag, head), hex);
 }
 
