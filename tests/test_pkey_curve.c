@@ -146,8 +146,10 @@ static void test_known(const curve_case *c)
 
     tv_hex_decode(priv, sizeof(priv), c->priv, &priv_len);
     tv_hex_decode(pub, sizeof(pub), c->pub, &pub_len);
-    if (!tv_check_int(brisk_pkey_from_der(&key, der, der_len), BRISK_EOK, "%s: PKCS#8", c->name))
+    if (!tv_check_int(brisk_pkey_from_der(&key, der, der_len), BRISK_EOK, "%s: PKCS#8", c->name)) {
+        free(der);
         return;
+    }
     tv_check(key.type == c->type && brisk_pkey_has_private(&key), "%s: PKCS#8 type", c->name);
     tv_check_str(brisk_pkey_type_name(&key), c->name, "%s: type name", c->name);
     tv_check(key.u.curve.priv_len == priv_len && key.u.curve.pub_len == pub_len,
@@ -336,7 +338,7 @@ static void decode_ok(const char *hex, int private, const char *what)
     uint8_t d[32], q[65];
     size_t len;
     brisk_pkey key;
-    uint8_t *der = decode_hex(hex, &len);
+    uint8_t *der;
 
     tv_hex_decode(d, sizeof(d), p256_d, &len);
     tv_hex_decode(q, sizeof(q), p256_q, &len);
