@@ -207,3 +207,44 @@ int brisk_der_finish(der_writer *w, size_t *out_len)
     memmove(w->buf, w->buf + (w->cap - w->len), w->len);
     return BRISK_EOK;
 }
+
+/* ---- (EC)DSA signatures: SEQUENCE { r, s } ---- */
+
+int brisk_der_sig_from_raw(uint8_t *sig, size_t *sig_len, const uint8_t *raw, size_t n)
+{
+    der_writer w = der_writer_init(sig, *sig_len);
+    size_t mark = w.len;
+
+    brisk_der_put_uint(&w, raw + n, n);
+    brisk_der_put_uint(&w, raw, n);
+    brisk_der_wrap(&w, DER_SEQUENCE, mark);
+    return brisk_der_finish(&w, sig_len);
+}
+
+/* get_half takes a positive INTEGER of at most n bytes into out,
+ * left-padded to n bytes. */
+static int get_half(der_reader *r, uint8_t *out, size_t n)
+{
+    const uint8_t *mag;
+    size_t len;
+
+    if (brisk_der_get_uint(r, &mag, &len) != BRISK_EOK || len == 0 || len > n)
+        return BRISK_EVERIFY;
+    memset(out, 0, n - len);
+    memcpy(out + n - len, mag, len);
+    return BRISK_EOK;
+}
+
+int brisk_der_sig_to_raw(uint8_t *raw, size_t n, const uint8_t *sig, size_t sig_len)
+{
+    der_reader r, s;
+
+    if (sig == NULL && sig_len > 0)
+        return BRISK_EVERIFY;
+    r = der_reader_init(sig, sig_len);
+    if (brisk_der_get(&r, DER_SEQUENCE, &s) != BRISK_EOK || !der_done(&r) ||
+        get_half(&s, raw, n) != BRISK_EOK || get_half(&s, raw + n, n) != BRISK_EOK ||
+        !der_done(&s))
+        return BRISK_EVERIFY;
+    return BRISK_EOK;
+}

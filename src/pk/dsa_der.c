@@ -24,8 +24,7 @@ static int sign_der(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
                     const brisk_digest *md, const uint8_t *dgst, size_t dgst_len, int hedged)
 {
     uint8_t raw[2 * BRISK_DSA_MAX_Q_BYTES];
-    size_t qlen, mark;
-    der_writer w;
+    size_t qlen;
     int err;
 
     if (key == NULL || sig == NULL || sig_len == NULL)
@@ -37,12 +36,7 @@ static int sign_der(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
                  : brisk_dsa_sign_raw_deterministic(key, raw, 2 * qlen, md, dgst, dgst_len);
     if (err != BRISK_EOK)
         return err;
-    w = der_writer_init(sig, *sig_len);
-    mark = w.len;
-    brisk_der_put_uint(&w, raw + qlen, qlen);
-    brisk_der_put_uint(&w, raw, qlen);
-    brisk_der_wrap(&w, DER_SEQUENCE, mark);
-    return brisk_der_finish(&w, sig_len);
+    return brisk_der_sig_from_raw(sig, sig_len, raw, qlen);
 }
 
 int brisk_dsa_sign(const brisk_dsa_key *key, uint8_t *sig, size_t *sig_len,
@@ -57,25 +51,10 @@ int brisk_dsa_sign_deterministic(const brisk_dsa_key *key, uint8_t *sig, size_t 
     return sign_der(key, sig, sig_len, md, dgst, dgst_len, 0);
 }
 
-/* get_scalar takes a positive INTEGER of at most qlen bytes into out,
- * left-padded to qlen bytes. */
-static int get_scalar(der_reader *r, uint8_t *out, size_t qlen)
-{
-    const uint8_t *mag;
-    size_t len;
-
-    if (brisk_der_get_uint(r, &mag, &len) != BRISK_EOK || len == 0 || len > qlen)
-        return BRISK_EVERIFY;
-    memset(out, 0, qlen - len);
-    memcpy(out + qlen - len, mag, len);
-    return BRISK_EOK;
-}
-
 int brisk_dsa_verify(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_len,
                      const uint8_t *dgst, size_t dgst_len)
 {
     uint8_t raw[2 * BRISK_DSA_MAX_Q_BYTES];
-    der_reader r, s;
     size_t qlen;
 
     if (key == NULL || (sig == NULL && sig_len > 0))
@@ -83,10 +62,7 @@ int brisk_dsa_verify(const brisk_dsa_key *key, const uint8_t *sig, size_t sig_le
     qlen = q_bytes(key);
     if (qlen == 0 || qlen > BRISK_DSA_MAX_Q_BYTES)
         return BRISK_EVERIFY;
-    r = der_reader_init(sig, sig_len);
-    if (brisk_der_get(&r, DER_SEQUENCE, &s) != BRISK_EOK || !der_done(&r) ||
-        get_scalar(&s, raw, qlen) != BRISK_EOK || get_scalar(&s, raw + qlen, qlen) != BRISK_EOK ||
-        !der_done(&s))
+    if (brisk_der_sig_to_raw(raw, qlen, sig, sig_len) != BRISK_EOK)
         return BRISK_EVERIFY;
     return brisk_dsa_verify_raw(key, raw, 2 * qlen, dgst, dgst_len) == BRISK_EOK
                ? BRISK_EOK

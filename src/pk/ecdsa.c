@@ -254,8 +254,7 @@ static int sign_der(brisk_ec_curve curve, const uint8_t *priv, uint8_t *sig, siz
                     const brisk_digest *md, const uint8_t *dgst, size_t dgst_len, int hedged)
 {
     uint8_t raw[2 * BRISK_EC_MAX_BYTES];
-    size_t len = brisk_ec_bytes(curve), mark;
-    der_writer w;
+    size_t len = brisk_ec_bytes(curve);
     int err;
 
     if (len == 0 || sig == NULL || sig_len == NULL)
@@ -263,12 +262,7 @@ static int sign_der(brisk_ec_curve curve, const uint8_t *priv, uint8_t *sig, siz
     err = sign_raw(curve, priv, raw, 2 * len, md, dgst, dgst_len, hedged);
     if (err != BRISK_EOK)
         return err;
-    w = der_writer_init(sig, *sig_len);
-    mark = w.len;
-    brisk_der_put_uint(&w, raw + len, len);
-    brisk_der_put_uint(&w, raw, len);
-    brisk_der_wrap(&w, DER_SEQUENCE, mark);
-    return brisk_der_finish(&w, sig_len);
+    return brisk_der_sig_from_raw(sig, sig_len, raw, len);
 }
 
 int brisk_ecdsa_sign(brisk_ec_curve curve, const uint8_t *priv, uint8_t *sig, size_t *sig_len,
@@ -284,26 +278,11 @@ int brisk_ecdsa_sign_deterministic(brisk_ec_curve curve, const uint8_t *priv, ui
     return sign_der(curve, priv, sig, sig_len, md, dgst, dgst_len, 0);
 }
 
-/* get_scalar takes a positive INTEGER of at most len bytes into out,
- * left-padded to len bytes. */
-static int get_scalar(der_reader *r, uint8_t *out, size_t len)
-{
-    const uint8_t *mag;
-    size_t mag_len;
-
-    if (brisk_der_get_uint(r, &mag, &mag_len) != BRISK_EOK || mag_len == 0 || mag_len > len)
-        return BRISK_EVERIFY;
-    memset(out, 0, len - mag_len);
-    memcpy(out + len - mag_len, mag, mag_len);
-    return BRISK_EOK;
-}
-
 int brisk_ecdsa_verify(brisk_ec_curve curve, const uint8_t *pub, size_t pub_len,
                        const uint8_t *sig, size_t sig_len, const uint8_t *dgst, size_t dgst_len)
 {
     uint8_t raw[2 * BRISK_EC_MAX_BYTES];
     size_t len = brisk_ec_bytes(curve);
-    der_reader r, s;
     int err;
 
     if (len == 0 || pub == NULL || (dgst == NULL && dgst_len != 0))
@@ -311,12 +290,7 @@ int brisk_ecdsa_verify(brisk_ec_curve curve, const uint8_t *pub, size_t pub_len,
     err = brisk_ec_check_public(curve, pub, pub_len);
     if (err != BRISK_EOK)
         return err;
-    if (sig == NULL && sig_len > 0)
-        return BRISK_EVERIFY;
-    r = der_reader_init(sig, sig_len);
-    if (brisk_der_get(&r, DER_SEQUENCE, &s) != BRISK_EOK || !der_done(&r) ||
-        get_scalar(&s, raw, len) != BRISK_EOK || get_scalar(&s, raw + len, len) != BRISK_EOK ||
-        !der_done(&s))
+    if (brisk_der_sig_to_raw(raw, len, sig, sig_len) != BRISK_EOK)
         return BRISK_EVERIFY;
     return brisk_ecdsa_verify_raw(curve, pub, pub_len, raw, 2 * len, dgst, dgst_len);
 }

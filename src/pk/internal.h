@@ -118,6 +118,15 @@ void brisk_der_put_small(der_writer *w, uint8_t v);
 /* brisk_der_put_null prepends a NULL. */
 void brisk_der_put_null(der_writer *w);
 
+/* brisk_der_sig_from_raw writes the (EC)DSA signature r || s (raw, each
+ * half n bytes) as DER SEQUENCE { r INTEGER, s INTEGER } (RFC 3279
+ * section 2.2.2) to sig, with sig and *sig_len as brisk_der_finish's;
+ * brisk_der_sig_to_raw reads one back, strictly (one value, nothing after
+ * it; r and s positive, of at most n bytes, left-padded into raw), and
+ * returns BRISK_EVERIFY for anything else.  Signatures are public. */
+int brisk_der_sig_from_raw(uint8_t *sig, size_t *sig_len, const uint8_t *raw, size_t n);
+int brisk_der_sig_to_raw(uint8_t *raw, size_t n, const uint8_t *sig, size_t sig_len);
+
 /* brisk_der_finish moves the encoding to the start of the buffer and sets
  * *out_len to its length; BRISK_ENOSPACE (with *out_len the length needed)
  * when it did not fit, 0 otherwise. */
