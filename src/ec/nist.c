@@ -690,119 +690,46 @@ typedef struct nist_ops {
     void (*ppow)(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m);
 } nist_ops;
 
-static void add4(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
-{
-    point_add(c, r, a, b, 1);
-}
+/* NIST_OPS(n, id) defines ops<n>: the operations for n limbs (id: 1, 2 or
+ * 3 for P-256, P-384, P-521), each a call with the constants the compiler
+ * then propagates into its own copy of the inlined code. */
+#define NIST_OPS(n, id)                                                                     \
+    static void add##n(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)   \
+    {                                                                                       \
+        point_add(c, r, a, b, id);                                                          \
+    }                                                                                       \
+    static void add_affine##n(const ec_curve *c, ec_proj *r, const ec_proj *a,              \
+                              const ec_affine *b)                                           \
+    {                                                                                       \
+        point_add_affine(c, r, a, b, id);                                                   \
+    }                                                                                       \
+    static void dbl##n(const ec_curve *c, ec_proj *r, const ec_proj *a)                     \
+    {                                                                                       \
+        point_dbl(c, r, a, id);                                                             \
+    }                                                                                       \
+    static void mul##n(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)  \
+    {                                                                                       \
+        fmul(r, a, b, m, n);                                                                \
+    }                                                                                       \
+    static void pow##n(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)  \
+    {                                                                                       \
+        fpow(r, a, e, m, n);                                                                \
+    }                                                                                       \
+    static void pmul##n(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m) \
+    {                                                                                       \
+        (void)m;                                                                            \
+        pmul(r, a, b, id);                                                                  \
+    }                                                                                       \
+    static void ppow##n(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m) \
+    {                                                                                       \
+        ppow(r, a, e, m->one, id);                                                          \
+    }                                                                                       \
+    static const nist_ops ops##n = {add##n, add_affine##n, dbl##n, mul##n,                 \
+                                    pow##n, pmul##n,       ppow##n}
 
-static void add_affine4(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
-{
-    point_add_affine(c, r, a, b, 1);
-}
-
-static void dbl4(const ec_curve *c, ec_proj *r, const ec_proj *a)
-{
-    point_dbl(c, r, a, 1);
-}
-
-static void mul4(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
-{
-    fmul(r, a, b, m, 4);
-}
-
-static void pow4(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
-{
-    fpow(r, a, e, m, 4);
-}
-
-static void pmul4(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
-{
-    (void)m;
-    pmul(r, a, b, 1);
-}
-
-static void ppow4(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
-{
-    ppow(r, a, e, m->one, 1);
-}
-
-static const nist_ops ops4 = {add4, add_affine4, dbl4, mul4, pow4, pmul4, ppow4};
-
-static void add6(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
-{
-    point_add(c, r, a, b, 2);
-}
-
-static void add_affine6(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
-{
-    point_add_affine(c, r, a, b, 2);
-}
-
-static void dbl6(const ec_curve *c, ec_proj *r, const ec_proj *a)
-{
-    point_dbl(c, r, a, 2);
-}
-
-static void mul6(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
-{
-    fmul(r, a, b, m, 6);
-}
-
-static void pow6(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
-{
-    fpow(r, a, e, m, 6);
-}
-
-static void pmul6(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
-{
-    (void)m;
-    pmul(r, a, b, 2);
-}
-
-static void ppow6(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
-{
-    ppow(r, a, e, m->one, 2);
-}
-
-static const nist_ops ops6 = {add6, add_affine6, dbl6, mul6, pow6, pmul6, ppow6};
-
-static void add9(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)
-{
-    point_add(c, r, a, b, 3);
-}
-
-static void add_affine9(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b)
-{
-    point_add_affine(c, r, a, b, 3);
-}
-
-static void dbl9(const ec_curve *c, ec_proj *r, const ec_proj *a)
-{
-    point_dbl(c, r, a, 3);
-}
-
-static void mul9(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
-{
-    fmul(r, a, b, m, 9);
-}
-
-static void pow9(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
-{
-    fpow(r, a, e, m, 9);
-}
-
-static void pmul9(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
-{
-    (void)m;
-    pmul(r, a, b, 3);
-}
-
-static void ppow9(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)
-{
-    ppow(r, a, e, m->one, 3);
-}
-
-static const nist_ops ops9 = {add9, add_affine9, dbl9, mul9, pow9, pmul9, ppow9};
+NIST_OPS(4, 1);
+NIST_OPS(6, 2);
+NIST_OPS(9, 3);
 
 
 /* ---- Curves ---- */
