@@ -258,6 +258,11 @@ int encode_key(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *k
 int encode_dsa_params(const char *prog, uint8_t **buf, size_t *len,
                       const brisk_dsa_params *params, int form);
 
+/* ec_curve_sn returns OpenSSL's name of a brisk_ec_curve ("prime256v1",
+ * "secp384r1", "secp521r1"; "?" for another), as ecparam and -text print
+ * it. */
+const char *ec_curve_sn(int curve);
+
 /* free_secret wipes and frees a buffer of len bytes. */
 void free_secret(void *p, size_t len);
 

@@ -52,7 +52,7 @@ typedef struct ecparam_args {
     int inform, outform, noout, genkey, text, list;
 } ecparam_args;
 
-static const char *sn_of(int curve)
+const char *ec_curve_sn(int curve)
 {
     for (size_t i = 0; i < N_CURVES; i++)
         if ((int)curves[i].curve == curve)
@@ -110,7 +110,7 @@ static int run(const ecparam_args *a, int curve)
         char text[160];
         int k = snprintf(text, sizeof(text), "EC-Parameters: (%zu bit)\nASN1 OID: %s\n"
                                              "NIST CURVE: %s\n",
-                         brisk_ec_bits((brisk_ec_curve)curve), sn_of(curve),
+                         brisk_ec_bits((brisk_ec_curve)curve), ec_curve_sn(curve),
                          brisk_ec_curve_name((brisk_ec_curve)curve));
         if (append(&buf, &len, text, (size_t)k) != 0)
             goto done;

@@ -148,7 +148,6 @@ static void put_bytes(text_buf *t, const char *label, const uint8_t *p, size_t n
  * length, pub: the uncompressed point, then the curve's names. */
 static void put_curve(text_buf *t, const brisk_pkey *key, int private)
 {
-    static const char *const asn1_names[] = {NULL, "prime256v1", "secp384r1", "secp521r1"};
     const brisk_curve_key *c = &key->u.curve;
 
     if (key->type == BRISK_PKEY_EC) {
@@ -158,8 +157,8 @@ static void put_curve(text_buf *t, const brisk_pkey *key, int private)
             put_bytes(t, "priv:", c->priv, c->priv_len);
         if (c->pub_len > 0)
             put_bytes(t, "pub:", c->pub, c->pub_len);
-        if (c->curve >= 1 && c->curve <= 3)
-            putf(t, "ASN1 OID: %s\nNIST CURVE: %s\n", asn1_names[c->curve],
+        if (brisk_ec_curve_name(curve) != NULL)
+            putf(t, "ASN1 OID: %s\nNIST CURVE: %s\n", ec_curve_sn(c->curve),
                  brisk_ec_curve_name(curve));
         return;
     }
