@@ -173,40 +173,6 @@ static inline void fe_tobytes(uint8_t s[32], const fe a)
     }
 }
 
-static inline void fe_sqr_n(fe r, const fe a, int n)
-{
-    fe_sqr(r, a);
-    while (--n > 0)
-        fe_sqr(r, r);
-}
-
-/* fe_invert sets r = z^(p - 2), as in x25519_c64.c. */
-static inline void fe_invert(fe r, const fe z)
-{
-    fe z2, z9, z11, z2_5_0, z2_10_0, z2_20_0, z2_50_0, z2_100_0, t;
-
-    fe_sqr(z2, z);
-    fe_sqr_n(t, z2, 2);
-    fe_mul(z9, t, z);
-    fe_mul(z11, z9, z2);
-    fe_sqr(t, z11);
-    fe_mul(z2_5_0, t, z9);
-    fe_sqr_n(t, z2_5_0, 5);
-    fe_mul(z2_10_0, t, z2_5_0);
-    fe_sqr_n(t, z2_10_0, 10);
-    fe_mul(z2_20_0, t, z2_10_0);
-    fe_sqr_n(t, z2_20_0, 20);
-    fe_mul(t, t, z2_20_0);
-    fe_sqr_n(t, t, 10);
-    fe_mul(z2_50_0, t, z2_10_0);
-    fe_sqr_n(t, z2_50_0, 50);
-    fe_mul(z2_100_0, t, z2_50_0);
-    fe_sqr_n(t, z2_100_0, 100);
-    fe_mul(t, t, z2_100_0);
-    fe_sqr_n(t, t, 50);
-    fe_mul(t, t, z2_50_0);
-    fe_sqr_n(t, t, 5);
-    fe_mul(r, t, z11);
-}
+#include "fe25519_invert.h"
 
 #endif
