@@ -92,8 +92,9 @@ static int derive(const pkeyutl_args *a, const brisk_pkey *key, brisk_pkey *peer
 static int ecdsa_digest(const pkeyutl_args *a, const uint8_t *in, size_t in_len,
                         uint8_t dgst[64], size_t *dgst_len, const brisk_digest **md)
 {
-    static const char *const by_len[][2] = {
-        {"20", "sha1"}, {"28", "sha224"}, {"32", "sha256"}, {"48", "sha384"}, {"64", "sha512"}};
+    static const brisk_digest *const by_len[] = {&brisk_digest_sha1, &brisk_digest_sha224,
+                                                 &brisk_digest_sha256, &brisk_digest_sha384,
+                                                 &brisk_digest_sha512};
 
     if (a->rawin) {
         *md = brisk_digest_by_name(a->digest != NULL ? a->digest : "sha256");
@@ -106,8 +107,8 @@ static int ecdsa_digest(const pkeyutl_args *a, const uint8_t *in, size_t in_len,
         return 0;
     }
     for (size_t i = 0; i < sizeof(by_len) / sizeof(by_len[0]); i++)
-        if ((size_t)atoi(by_len[i][0]) == in_len) {
-            *md = brisk_digest_by_name(by_len[i][1]);
+        if (by_len[i]->digest_len == in_len) {
+            *md = by_len[i];
             memcpy(dgst, in, in_len);
             *dgst_len = in_len;
             return 0;
