@@ -4,21 +4,25 @@
  * 64-bit limbs, with Montgomery multiplication (CIOS, every loop
  * specialised for its curve's limb count; for GF(p) of P-256 and P-384 with
  * p itself a compile-time constant) but for GF(2^521 - 1), which reduces
- * by a shift and an addition, points in projective
- * coordinates with the complete addition and doubling formulas for a = -3
- * of Renes, Costello and Batina (eprint 2015/1060, algorithms 4, 5 and 6),
- * and scalar multiplication.
+ * by a shift and an addition (on x86-64, P-256's multiplication,
+ * addition and subtraction are assembly), and scalar multiplication in
+ * Jacobian coordinates for a = -3 (the Explicit-Formulas Database's
+ * dbl-2001-b, madd-2007-bl and add-2007-bl).  The complete projective
+ * formulas of Renes, Costello and Batina (eprint 2015/1060, algorithms 4,
+ * 5 and 6) build the fixed-base table.
  *
  * Constant-time by construction for secret scalars: no branch or address
  * depends on them.  k P processes every 4-bit window of k with four
  * doublings and one addition of an entry read from a table of 0..15 P by
- * a masked scan of all of it (the complete formulas take the identity
- * like any point).  k G adds, for each window w, the entry digit_w 16^w G
- * of a precomputed table of affine points (made once per process on first
- * use: additions, then one inversion for all of it by Montgomery's trick),
- * again by masked scans; a zero digit keeps the sum by mask.  Inversions
- * are Fermat's, over the public exponent p - 2 or n - 2.  Verification's
- * u1 G + u2 Q is variable-time: it handles public values only.
+ * a masked scan of all of it (the additions take the identity by mask
+ * and never meet equal points: see brisk_ec_mul).  k G adds, for each
+ * window w, the entry digit_w 16^w G of a precomputed table of affine
+ * points (made once per process on first use: additions, then one
+ * inversion for all of it by Montgomery's trick), again by masked scans;
+ * a zero digit keeps the sum by mask.  Inversions are Fermat's, over the
+ * public exponent p - 2 or n - 2.  Verification's u1 G + u2 Q is
+ * variable-time: it handles public values only, and doubles where an
+ * addition meets equal points.
  * Products are 64x64->128 through unsigned __int128 or 32-bit halves
  * (i686); bytes are loaded big-endian explicitly (s390x).
  */
@@ -193,29 +197,45 @@ INLINE uint64_t sub_n(uint64_t *r, const uint64_t *a, const uint64_t *b, size_t 
 #endif
 }
 
-/* sel_n sets r = a when mask is all ones and b when it is zero. */
+/* sel_n sets r = a when mask is all ones and b when it is zero.  The
+ * empty asm keeps each limb in a register: vectorised, the loop read
+ * limbs just stored one by one with 16-byte loads, which miss store
+ * forwarding. */
 INLINE void sel_n(uint64_t *r, uint64_t mask, const uint64_t *a, const uint64_t *b, size_t n)
 {
-    for (size_t j = 0; j < n; j++)
-        r[j] = b[j] ^ (mask & (a[j] ^ b[j]));
+    for (size_t j = 0; j < n; j++) {
+        uint64_t x = b[j] ^ (mask & (a[j] ^ b[j]));
+        __asm__("" : "+r"(x));
+        r[j] = x;
+    }
 }
 
-/* fadd sets r = a + b mod m, for a, b < m. */
+/* fadd_masked sets r = a + (m & mask), the carry out dropped. */
+INLINE void fadd_masked(uint64_t *r, const uint64_t *a, const ec_mod *m, uint64_t mask, size_t n)
+{
+    uint64_t t[EC_MAX_LIMBS];
+    for (size_t j = 0; j < n; j++)
+        t[j] = m->m[j] & mask;
+    add_n(r, a, t, n);
+}
+
+/* fadd sets r = a + b mod m, for a, b < m: a + b - m, with m added back
+ * when that borrowed without a + b having carried.  Arithmetic only, no
+ * selection between two arrays: compilers vectorised that selection
+ * with loads that missed store forwarding, and it cost more than the
+ * multiplications. */
 INLINE void fadd(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m, size_t n)
 {
-    uint64_t t[EC_MAX_LIMBS], u[EC_MAX_LIMBS];
-    uint64_t carry = add_n(t, a, b, n);
-    uint64_t borrow = sub_n(u, t, m->m, n);
-    sel_n(r, ct_mask64(carry | (borrow ^ 1)), u, t, n);
+    uint64_t carry = add_n(r, a, b, n);
+    uint64_t borrow = sub_n(r, r, m->m, n);
+    fadd_masked(r, r, m, ct_mask64(borrow & (carry ^ 1)), n);
 }
 
 /* fsub sets r = a - b mod m, for a, b < m. */
 INLINE void fsub(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m, size_t n)
 {
-    uint64_t t[EC_MAX_LIMBS], u[EC_MAX_LIMBS];
-    uint64_t borrow = sub_n(t, a, b, n);
-    add_n(u, t, m->m, n);
-    sel_n(r, ct_mask64(borrow), u, t, n);
+    uint64_t borrow = sub_n(r, a, b, n);
+    fadd_masked(r, r, m, ct_mask64(borrow), n);
 }
 
 /* fmul sets r = a b R^-1 mod m (CIOS), for a, b < m; r may alias either. */
@@ -449,8 +469,159 @@ INLINE void p256_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 }
 #endif
 
+#ifdef BRISK_X86_64
+/* p256_mul_x86 is p256_mul in x86-64 assembly, baseline instructions
+ * only (mul, adc, cmov: no dispatch needed), with the six accumulator
+ * limbs in r8..r13, renamed from round to round rather than moved.
+ * Compilers turn p256_mul's 128-bit sums into long chains of moves and
+ * zero-extensions (about 250 instructions); this is 160, and it made the
+ * point doubling twice as fast.  Constant-time: no branch, cmov for the
+ * final subtraction. */
+static const uint64_t p256_p1 = 0x00000000ffffffffu, p256_p3 = 0xffffffff00000001u;
+
+/* P256_MAC(j, bi, Aj): Aj += a[j] bi + rcx; rcx = the carry out (in rdx). */
+#define P256_MAC(j, bi, Aj)                                                                   \
+    "movq " #j "*8(%[a]), %%rax\n\t"                                                          \
+    "mulq " #bi "*8(%[b])\n\t"                                                                \
+    "addq %%rcx, %%" Aj "\n\t"                                                                \
+    "adcq $0, %%rdx\n\t"                                                                      \
+    "addq %%rax, %%" Aj "\n\t"                                                                \
+    "adcq $0, %%rdx\n\t"                                                                      \
+    "movq %%rdx, %%rcx\n\t"
+/* P256_ROUND(bi, A0..A5): (A0..A5) += a b[bi], A5 zeroed first. */
+#define P256_ROUND(bi, A0, A1, A2, A3, A4, A5)                                                \
+    "xorq %%" A5 ", %%" A5 "\n\t"                                                             \
+    "xorq %%rcx, %%rcx\n\t"                                                                   \
+    P256_MAC(0, bi, A0) P256_MAC(1, bi, A1) P256_MAC(2, bi, A2) P256_MAC(3, bi, A3)           \
+    "addq %%rcx, %%" A4 "\n\t"                                                                \
+    "adcq $0, %%" A5 "\n\t"
+/* P256_REDUCE(A0..A5): with q = A0, (A0..A5) += q p, which clears A0:
+ * q p0 + A0 carries exactly q, so limbs 1 and 2 gain q (p1 + 1) = q 2^32
+ * and limbs 3 and 4 gain q p3 (p2 is zero). */
+#define P256_REDUCE(A0, A1, A2, A3, A4, A5)                                                   \
+    "movq %%" A0 ", %%rax\n\t"                                                                \
+    "mulq %[p3]\n\t"                                                                          \
+    "movq %%" A0 ", %%rcx\n\t"                                                                \
+    "shlq $32, %%rcx\n\t"                                                                     \
+    "shrq $32, %%" A0 "\n\t"                                                                  \
+    "addq %%rcx, %%" A1 "\n\t"                                                                \
+    "adcq %%" A0 ", %%" A2 "\n\t"                                                             \
+    "adcq %%rax, %%" A3 "\n\t"                                                                \
+    "adcq %%rdx, %%" A4 "\n\t"                                                                \
+    "adcq $0, %%" A5 "\n\t"
+
+INLINE void p256_mul_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    __asm__("xorl %%r8d, %%r8d\n\t"
+            "xorl %%r9d, %%r9d\n\t"
+            "xorl %%r10d, %%r10d\n\t"
+            "xorl %%r11d, %%r11d\n\t"
+            "xorl %%r12d, %%r12d\n\t"
+            P256_ROUND(0, "r8", "r9", "r10", "r11", "r12", "r13")
+            P256_REDUCE("r8", "r9", "r10", "r11", "r12", "r13")
+            P256_ROUND(1, "r9", "r10", "r11", "r12", "r13", "r8")
+            P256_REDUCE("r9", "r10", "r11", "r12", "r13", "r8")
+            P256_ROUND(2, "r10", "r11", "r12", "r13", "r8", "r9")
+            P256_REDUCE("r10", "r11", "r12", "r13", "r8", "r9")
+            P256_ROUND(3, "r11", "r12", "r13", "r8", "r9", "r10")
+            P256_REDUCE("r11", "r12", "r13", "r8", "r9", "r10")
+            /* t = (r12, r13, r8, r9) - p, kept unless it borrows past r10 */
+            "movq %%r12, %%rax\n\t"
+            "movq %%r13, %%rdx\n\t"
+            "movq %%r8, %%rcx\n\t"
+            "movq %%r9, %%r11\n\t"
+            "subq $-1, %%rax\n\t"
+            "sbbq %[p1], %%rdx\n\t"
+            "sbbq $0, %%rcx\n\t"
+            "sbbq %[p3], %%r11\n\t"
+            "sbbq $0, %%r10\n\t"
+            "cmovcq %%r12, %%rax\n\t"
+            "cmovcq %%r13, %%rdx\n\t"
+            "cmovcq %%r8, %%rcx\n\t"
+            "cmovcq %%r9, %%r11\n\t"
+            "movq %%rax, 0(%[r])\n\t"
+            "movq %%rdx, 8(%[r])\n\t"
+            "movq %%rcx, 16(%[r])\n\t"
+            "movq %%r11, 24(%[r])"
+            :
+            : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p1] "m"(p256_p1), [p3] "m"(p256_p3)
+            : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
+}
+
+/* p256_add_x86 and p256_sub_x86 are fadd and fsub for P-256 in assembly:
+ * the C forms went through arrays on the stack, which the compiler then
+ * read back with vector loads that missed store forwarding. */
+INLINE void p256_add_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    __asm__("movq 0(%[a]), %%r8\n\t"
+            "movq 8(%[a]), %%r9\n\t"
+            "movq 16(%[a]), %%r10\n\t"
+            "movq 24(%[a]), %%r11\n\t"
+            "xorl %%ecx, %%ecx\n\t"
+            "addq 0(%[b]), %%r8\n\t"
+            "adcq 8(%[b]), %%r9\n\t"
+            "adcq 16(%[b]), %%r10\n\t"
+            "adcq 24(%[b]), %%r11\n\t"
+            "adcq $0, %%rcx\n\t"
+            "movq %%r8, %%rax\n\t"
+            "movq %%r9, %%rdx\n\t"
+            "movq %%r10, %%r12\n\t"
+            "movq %%r11, %%r13\n\t"
+            "subq $-1, %%rax\n\t"
+            "sbbq %[p1], %%rdx\n\t"
+            "sbbq $0, %%r12\n\t"
+            "sbbq %[p3], %%r13\n\t"
+            "sbbq $0, %%rcx\n\t"
+            "cmovcq %%r8, %%rax\n\t"
+            "cmovcq %%r9, %%rdx\n\t"
+            "cmovcq %%r10, %%r12\n\t"
+            "cmovcq %%r11, %%r13\n\t"
+            "movq %%rax, 0(%[r])\n\t"
+            "movq %%rdx, 8(%[r])\n\t"
+            "movq %%r12, 16(%[r])\n\t"
+            "movq %%r13, 24(%[r])"
+            :
+            : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p1] "m"(p256_p1), [p3] "m"(p256_p3)
+            : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
+}
+
+INLINE void p256_sub_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    __asm__("movq 0(%[a]), %%r8\n\t"
+            "movq 8(%[a]), %%r9\n\t"
+            "movq 16(%[a]), %%r10\n\t"
+            "movq 24(%[a]), %%r11\n\t"
+            "subq 0(%[b]), %%r8\n\t"
+            "sbbq 8(%[b]), %%r9\n\t"
+            "sbbq 16(%[b]), %%r10\n\t"
+            "sbbq 24(%[b]), %%r11\n\t"
+            "sbbq %%rcx, %%rcx\n\t" /* all ones on a borrow: add p back */
+            "movq %[p1], %%rdx\n\t"
+            "movq %[p3], %%rax\n\t"
+            "andq %%rcx, %%rdx\n\t"
+            "andq %%rcx, %%rax\n\t"
+            "addq %%rcx, %%r8\n\t"
+            "adcq %%rdx, %%r9\n\t"
+            "adcq $0, %%r10\n\t"
+            "adcq %%rax, %%r11\n\t"
+            "movq %%r8, 0(%[r])\n\t"
+            "movq %%r9, 8(%[r])\n\t"
+            "movq %%r10, 16(%[r])\n\t"
+            "movq %%r11, 24(%[r])"
+            :
+            : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p1] "m"(p256_p1), [p3] "m"(p256_p3)
+            : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");
+}
+#endif
+
 INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 {
+#ifdef BRISK_X86_64
+    if (id == 1) {
+        p256_mul_x86(r, a, b);
+        return;
+    }
+#endif
 #ifdef __SIZEOF_INT128__
     if (id == 1) {
         p256_mul(r, a, b);
@@ -471,11 +642,23 @@ INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 
 INLINE void padd(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 {
+#ifdef BRISK_X86_64
+    if (id == 1) {
+        p256_add_x86(r, a, b);
+        return;
+    }
+#endif
     fadd(r, a, b, pmod(id), plimbs(id));
 }
 
 INLINE void psub(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 {
+#ifdef BRISK_X86_64
+    if (id == 1) {
+        p256_sub_x86(r, a, b);
+        return;
+    }
+#endif
     fsub(r, a, b, pmod(id), plimbs(id));
 }
 
@@ -663,18 +846,159 @@ INLINE void point_dbl(const ec_curve *c, ec_proj *r, const ec_proj *a, int id)
     fcopy(r->z, z3, n);
 }
 
-INLINE void point_identity(const ec_curve *c, ec_proj *r, size_t n)
-{
-    for (size_t j = 0; j < n; j++)
-        r->x[j] = r->z[j] = 0;
-    fcopy(r->y, c->p.one, n);
-}
-
 INLINE void point_from_affine(const ec_curve *c, ec_proj *r, const ec_affine *a, size_t n)
 {
     fcopy(r->x, a->x, n);
     fcopy(r->y, a->y, n);
     fcopy(r->z, c->p.one, n);
+}
+
+/* ec_jac is a point in Jacobian coordinates (X : Y : Z), x = X / Z^2,
+ * y = Y / Z^3, the identity any point with Z = 0.  Scalar multiplication
+ * runs on these: the doubling for a = -3 is 3M + 5S against the complete
+ * projective one's 8M + 3S and two multiplications by b, and the
+ * additions are 7M + 4S (an affine operand) and 11M + 5S.  The additions
+ * are not complete: they handle the identity on either side by masks, but
+ * a == b gives a wrong result, which they report.  The constant-time
+ * callers cannot meet that case (see brisk_ec_mul), verification doubles
+ * instead. */
+typedef struct ec_jac {
+    uint64_t x[EC_MAX_LIMBS], y[EC_MAX_LIMBS], z[EC_MAX_LIMBS];
+} ec_jac;
+
+/* jac_dbl sets r = 2 a ("dbl-2001-b" of the Explicit-Formulas Database,
+ * a = -3); exception-free (the identity doubles to Z = 0); r may alias
+ * a. */
+INLINE void jac_dbl(ec_jac *r, const ec_jac *a, int id)
+{
+    const size_t n = plimbs(id);
+    uint64_t delta[EC_MAX_LIMBS], gamma[EC_MAX_LIMBS], beta[EC_MAX_LIMBS],
+        alpha[EC_MAX_LIMBS], t[EC_MAX_LIMBS], u[EC_MAX_LIMBS], x3[EC_MAX_LIMBS],
+        y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
+
+    pmul(delta, a->z, a->z, id);
+    pmul(gamma, a->y, a->y, id);
+    pmul(beta, a->x, gamma, id);
+    psub(t, a->x, delta, id);
+    padd(u, a->x, delta, id);
+    pmul(alpha, t, u, id);
+    padd(t, alpha, alpha, id);
+    padd(alpha, t, alpha, id); /* 3 (X - delta)(X + delta) */
+    padd(t, a->y, a->z, id);
+    pmul(t, t, t, id);
+    psub(t, t, gamma, id);
+    psub(z3, t, delta, id); /* (Y + Z)^2 - gamma - delta = 2 Y Z */
+    pmul(x3, alpha, alpha, id);
+    padd(beta, beta, beta, id);
+    padd(beta, beta, beta, id); /* 4 beta */
+    padd(t, beta, beta, id);
+    psub(x3, x3, t, id); /* alpha^2 - 8 beta */
+    psub(t, beta, x3, id);
+    pmul(y3, alpha, t, id);
+    pmul(gamma, gamma, gamma, id);
+    padd(gamma, gamma, gamma, id);
+    padd(gamma, gamma, gamma, id);
+    padd(gamma, gamma, gamma, id); /* 8 gamma^2 */
+    psub(y3, y3, gamma, id);
+    fcopy(r->x, x3, n);
+    fcopy(r->y, y3, n);
+    fcopy(r->z, z3, n);
+}
+
+/* jac_add_affine sets r = a + b for an affine b ("madd-2007-bl"), the
+ * identity a by mask; returns all ones when a == b (r is then wrong:
+ * double instead), else 0.  a == -b gives the identity.  r may alias a. */
+INLINE uint64_t jac_add_affine(const ec_curve *c, ec_jac *r, const ec_jac *a,
+                               const ec_affine *b, int id)
+{
+    const size_t n = plimbs(id);
+    uint64_t z1z1[EC_MAX_LIMBS], u2[EC_MAX_LIMBS], s2[EC_MAX_LIMBS], h[EC_MAX_LIMBS],
+        hh[EC_MAX_LIMBS], i4[EC_MAX_LIMBS], j[EC_MAX_LIMBS], rr[EC_MAX_LIMBS], v[EC_MAX_LIMBS],
+        t[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
+    uint64_t a_inf = ct_mask64(is_zero_n(a->z, n)), same;
+
+    pmul(z1z1, a->z, a->z, id);
+    pmul(u2, b->x, z1z1, id);
+    pmul(s2, b->y, a->z, id);
+    pmul(s2, s2, z1z1, id);
+    psub(h, u2, a->x, id);
+    pmul(hh, h, h, id);
+    padd(i4, hh, hh, id);
+    padd(i4, i4, i4, id);
+    pmul(j, h, i4, id);
+    psub(rr, s2, a->y, id);
+    padd(rr, rr, rr, id);
+    pmul(v, a->x, i4, id);
+    same = ct_mask64(is_zero_n(h, n) & is_zero_n(rr, n)) & ~a_inf;
+    pmul(x3, rr, rr, id);
+    psub(x3, x3, j, id);
+    psub(x3, x3, v, id);
+    psub(x3, x3, v, id);
+    psub(t, v, x3, id);
+    pmul(y3, rr, t, id);
+    pmul(t, a->y, j, id);
+    padd(t, t, t, id);
+    psub(y3, y3, t, id);
+    padd(z3, a->z, h, id);
+    pmul(z3, z3, z3, id);
+    psub(z3, z3, z1z1, id);
+    psub(z3, z3, hh, id);
+    sel_n(r->x, a_inf, b->x, x3, n);
+    sel_n(r->y, a_inf, b->y, y3, n);
+    sel_n(r->z, a_inf, c->p.one, z3, n);
+    return same;
+}
+
+/* jac_add sets r = a + b ("add-2007-bl"), the identity on either side by
+ * mask; returns all ones when a == b (r is then wrong), else 0.  r may
+ * alias a or b. */
+INLINE uint64_t jac_add(ec_jac *r, const ec_jac *a, const ec_jac *b, int id)
+{
+    const size_t n = plimbs(id);
+    uint64_t z1z1[EC_MAX_LIMBS], z2z2[EC_MAX_LIMBS], u1[EC_MAX_LIMBS], u2[EC_MAX_LIMBS],
+        s1[EC_MAX_LIMBS], s2[EC_MAX_LIMBS], h[EC_MAX_LIMBS], i[EC_MAX_LIMBS], j[EC_MAX_LIMBS],
+        rr[EC_MAX_LIMBS], v[EC_MAX_LIMBS], t[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS],
+        z3[EC_MAX_LIMBS];
+    uint64_t a_inf = ct_mask64(is_zero_n(a->z, n)), b_inf = ct_mask64(is_zero_n(b->z, n)), same;
+
+    pmul(z1z1, a->z, a->z, id);
+    pmul(z2z2, b->z, b->z, id);
+    pmul(u1, a->x, z2z2, id);
+    pmul(u2, b->x, z1z1, id);
+    pmul(s1, a->y, b->z, id);
+    pmul(s1, s1, z2z2, id);
+    pmul(s2, b->y, a->z, id);
+    pmul(s2, s2, z1z1, id);
+    psub(h, u2, u1, id);
+    padd(i, h, h, id);
+    pmul(i, i, i, id);
+    pmul(j, h, i, id);
+    psub(rr, s2, s1, id);
+    padd(rr, rr, rr, id);
+    pmul(v, u1, i, id);
+    same = ct_mask64(is_zero_n(h, n) & is_zero_n(rr, n)) & ~a_inf & ~b_inf;
+    pmul(x3, rr, rr, id);
+    psub(x3, x3, j, id);
+    psub(x3, x3, v, id);
+    psub(x3, x3, v, id);
+    psub(t, v, x3, id);
+    pmul(y3, rr, t, id);
+    pmul(t, s1, j, id);
+    padd(t, t, t, id);
+    psub(y3, y3, t, id);
+    padd(z3, a->z, b->z, id);
+    pmul(z3, z3, z3, id);
+    psub(z3, z3, z1z1, id);
+    psub(z3, z3, z2z2, id);
+    pmul(z3, z3, h, id);
+    /* a is the identity: b; b is: a */
+    sel_n(x3, a_inf, b->x, x3, n);
+    sel_n(y3, a_inf, b->y, y3, n);
+    sel_n(z3, a_inf, b->z, z3, n);
+    sel_n(r->x, b_inf, a->x, x3, n);
+    sel_n(r->y, b_inf, a->y, y3, n);
+    sel_n(r->z, b_inf, a->z, z3, n);
+    return same;
 }
 
 /* ---- The operations, compiled once per limb count ---- */
@@ -683,6 +1007,9 @@ typedef struct nist_ops {
     void (*add)(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b);
     void (*add_affine)(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b);
     void (*dbl)(const ec_curve *c, ec_proj *r, const ec_proj *a);
+    void (*jdbl)(ec_jac *r, const ec_jac *a);
+    uint64_t (*jadd)(ec_jac *r, const ec_jac *a, const ec_jac *b);
+    uint64_t (*jadd_affine)(const ec_curve *c, ec_jac *r, const ec_jac *a, const ec_affine *b);
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m);
     void (*pow)(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m);
     /* GF(p) (m is the curve's p; pmul uses its constants, ppow m->one) */
@@ -707,6 +1034,19 @@ typedef struct nist_ops {
     {                                                                                       \
         point_dbl(c, r, a, id);                                                             \
     }                                                                                       \
+    static void jdbl##n(ec_jac *r, const ec_jac *a)                                         \
+    {                                                                                       \
+        jac_dbl(r, a, id);                                                                  \
+    }                                                                                       \
+    static uint64_t jadd##n(ec_jac *r, const ec_jac *a, const ec_jac *b)                    \
+    {                                                                                       \
+        return jac_add(r, a, b, id);                                                        \
+    }                                                                                       \
+    static uint64_t jadd_affine##n(const ec_curve *c, ec_jac *r, const ec_jac *a,           \
+                                   const ec_affine *b)                                      \
+    {                                                                                       \
+        return jac_add_affine(c, r, a, b, id);                                              \
+    }                                                                                       \
     static void mul##n(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)  \
     {                                                                                       \
         fmul(r, a, b, m, n);                                                                \
@@ -724,8 +1064,8 @@ typedef struct nist_ops {
     {                                                                                       \
         ppow(r, a, e, m->one, id);                                                          \
     }                                                                                       \
-    static const nist_ops ops##n = {add##n, add_affine##n, dbl##n, mul##n,                 \
-                                    pow##n, pmul##n,       ppow##n}
+    static const nist_ops ops##n = {add##n,  add_affine##n, dbl##n,  jdbl##n, jadd##n,     \
+                                    jadd_affine##n, mul##n, pow##n, pmul##n, ppow##n}
 
 NIST_OPS(4, 1);
 NIST_OPS(6, 2);
@@ -934,16 +1274,20 @@ void brisk_ec_sc_inv(const ec_curve *c, uint64_t *r, const uint64_t *a)
 
 /* ---- Points in and out ---- */
 
-/* to_affine sets r to a's affine form; returns 1 when a is the identity,
- * without a branch. */
-static uint64_t to_affine(const ec_curve *c, ec_affine *r, const ec_proj *a)
+/* to_affine sets r to a's affine form (x = X / Z^2, y = Y / Z^3);
+ * returns 1 when a is the identity (r is then zero). */
+static uint64_t to_affine(const ec_curve *c, ec_affine *r, const ec_jac *a)
 {
     const nist_ops *ops = ops_of(c);
-    uint64_t zinv[EC_MAX_LIMBS];
+    uint64_t zinv[EC_MAX_LIMBS], zi2[EC_MAX_LIMBS];
 
     ops->ppow(zinv, a->z, c->p.mm2, &c->p);
-    ops->pmul(r->x, a->x, zinv, &c->p);
-    ops->pmul(r->y, a->y, zinv, &c->p);
+    ops->pmul(zi2, zinv, zinv, &c->p);
+    ops->pmul(r->x, a->x, zi2, &c->p);
+    ops->pmul(zi2, zi2, zinv, &c->p);
+    ops->pmul(r->y, a->y, zi2, &c->p);
+    wipe(zinv, sizeof(zinv));
+    wipe(zi2, sizeof(zi2));
     return is_zero_n(a->z, c->n_limbs);
 }
 
@@ -1046,8 +1390,8 @@ static uint64_t eq_mask(uint64_t a, uint64_t b)
     return ct_mask64(((a ^ b) - 1) >> 63);
 }
 
-/* select_proj sets r = tab[d] reading all 16 entries. */
-static void select_proj(const ec_curve *c, ec_proj *r, const ec_proj *tab, unsigned d)
+/* select_jac sets r = tab[d] reading all 16 entries. */
+static void select_jac(const ec_curve *c, ec_jac *r, const ec_jac *tab, unsigned d)
 {
     const size_t n = c->n_limbs;
     memset(r, 0, sizeof(*r));
@@ -1061,34 +1405,48 @@ static void select_proj(const ec_curve *c, ec_proj *r, const ec_proj *tab, unsig
     }
 }
 
-/* proj_table sets tab[j] = j pt for j = 0..15. */
-static void proj_table(const ec_curve *c, ec_proj tab[16], const ec_affine *pt)
+/* jac_table sets tab[j] = j pt for j = 0..15 (tab[0] the identity).  No
+ * addition meets equal points: j - 1 >= 2 for the odd j. */
+static void jac_table(const ec_curve *c, ec_jac tab[16], const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
-    point_identity(c, &tab[0], c->n_limbs);
-    point_from_affine(c, &tab[1], pt, c->n_limbs);
+    const size_t n = c->n_limbs;
+
+    memset(&tab[0], 0, sizeof(tab[0]));
+    fcopy(tab[0].x, c->p.one, n);
+    fcopy(tab[0].y, c->p.one, n);
+    fcopy(tab[1].x, pt->x, n);
+    fcopy(tab[1].y, pt->y, n);
+    fcopy(tab[1].z, c->p.one, n);
     for (int j = 2; j < 16; j++) {
         if (j % 2 == 0)
-            ops->dbl(c, &tab[j], &tab[j / 2]);
+            ops->jdbl(&tab[j], &tab[j / 2]);
         else
-            ops->add_affine(c, &tab[j], &tab[j - 1], pt);
+            ops->jadd_affine(c, &tab[j], &tab[j - 1], pt);
     }
 }
 
+/* brisk_ec_mul: k pt for k in [1, n - 1] and pt of order n, four
+ * doublings and one addition of a masked-scan table entry per 4-bit
+ * window, from the top.  The sum before an addition is k' 16 pt for the
+ * scalar's top digits k' (0 < 16 k' < n unless k' = 0, the identity), the
+ * entry d pt with d < 16: the two are never equal or opposite, so the
+ * incomplete Jacobian addition only meets the identity, which it takes
+ * by mask. */
 void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS],
                   const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
     const size_t nw = windows(c);
-    ec_proj tab[16], acc, sel;
+    ec_jac tab[16], acc, sel;
 
-    proj_table(c, tab, pt);
-    select_proj(c, &acc, tab, digit(k, nw - 1));
+    jac_table(c, tab, pt);
+    select_jac(c, &acc, tab, digit(k, nw - 1));
     for (size_t i = nw - 1; i-- > 0;) {
         for (int j = 0; j < 4; j++)
-            ops->dbl(c, &acc, &acc);
-        select_proj(c, &sel, tab, digit(k, i));
-        ops->add(c, &acc, &acc, &sel);
+            ops->jdbl(&acc, &acc);
+        select_jac(c, &sel, tab, digit(k, i));
+        ops->jadd(&acc, &acc, &sel);
     }
     to_affine(c, r, &acc);
     wipe(tab, sizeof(tab));
@@ -1096,15 +1454,21 @@ void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS
     wipe(&sel, sizeof(sel));
 }
 
-/* mul_base_proj sets acc = k G (projective), in constant time. */
-static void mul_base_proj(const ec_curve *c, ec_proj *acc_out, const uint64_t k[EC_MAX_LIMBS])
+/* mul_base_jac sets acc = k G for k in [1, n - 1], in constant time:
+ * one affine addition per 4-bit window of the entry digit 16^w G, a
+ * zero digit keeping the sum by mask.  The sum before window w is
+ * (k mod 16^w) G with k mod 16^w < 16^w <= digit 16^w, and their sum is
+ * below n: never equal, never opposite. */
+static void mul_base_jac(const ec_curve *c, ec_jac *acc_out, const uint64_t k[EC_MAX_LIMBS])
 {
     const nist_ops *ops = ops_of(c);
     const size_t n = c->n_limbs, nw = windows(c);
-    ec_proj acc, t;
+    ec_jac acc, t;
     ec_affine sel;
 
-    point_identity(c, &acc, n);
+    memset(&acc, 0, sizeof(acc));
+    fcopy(acc.x, c->p.one, n);
+    fcopy(acc.y, c->p.one, n);
     for (size_t w = 0; w < nw; w++) {
         const uint64_t *tab = c->base_table + w * 15 * 2 * n;
         unsigned d = digit(k, w);
@@ -1116,7 +1480,7 @@ static void mul_base_proj(const ec_curve *c, ec_proj *acc_out, const uint64_t k[
                 sel.y[l] |= tab[j * 2 * n + n + l] & mask;
             }
         }
-        ops->add_affine(c, &t, &acc, &sel);
+        ops->jadd_affine(c, &t, &acc, &sel);
         uint64_t keep = eq_mask(d, 0);
         sel_n(acc.x, keep, acc.x, t.x, n);
         sel_n(acc.y, keep, acc.y, t.y, n);
@@ -1130,22 +1494,23 @@ static void mul_base_proj(const ec_curve *c, ec_proj *acc_out, const uint64_t k[
 
 void brisk_ec_mul_base(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS])
 {
-    ec_proj acc;
+    ec_jac acc;
 
-    mul_base_proj(c, &acc, k);
+    mul_base_jac(c, &acc, k);
     to_affine(c, r, &acc);
     wipe(&acc, sizeof(acc));
 }
 
-/* x_equal returns 1 when v Z == X for v < p (normal form), without a
- * branch on X, Z or v. */
-static uint64_t x_equal(const ec_curve *c, const ec_proj *a, const uint64_t *v)
+/* x_equal returns 1 when v Z^2 == X for v < p (normal form), that is when
+ * x(a) = v, without a branch on X, Z or v. */
+static uint64_t x_equal(const ec_curve *c, const ec_jac *a, const uint64_t *v)
 {
     const nist_ops *ops = ops_of(c);
-    uint64_t t[EC_MAX_LIMBS], diff = 0;
+    uint64_t t[EC_MAX_LIMBS], zz[EC_MAX_LIMBS], diff = 0;
 
+    ops->pmul(zz, a->z, a->z, &c->p);
     ops->pmul(t, v, c->p.rr, &c->p);
-    ops->pmul(t, t, a->z, &c->p);
+    ops->pmul(t, t, zz, &c->p);
     for (size_t j = 0; j < c->n_limbs; j++)
         diff |= t[j] ^ a->x[j];
     return is_zero_n(&diff, 1);
@@ -1155,9 +1520,9 @@ uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMB
                                  const uint64_t k[EC_MAX_LIMBS])
 {
     uint64_t rn[EC_MAX_LIMBS] = {0}, ok;
-    ec_proj acc;
+    ec_jac acc;
 
-    mul_base_proj(c, &acc, k);
+    mul_base_jac(c, &acc, k);
     ok = x_equal(c, &acc, r) & (is_zero_n(acc.z, c->n_limbs) ^ 1);
     /* r + n < p is a fact about the public r */
     if (add_n(rn, r, c->n.m, c->n_limbs) == 0 && below_p(c, rn))
@@ -1166,25 +1531,30 @@ uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMB
     return ok;
 }
 
+/* brisk_ec_mul2_check_public: u2 Q by 4-bit windows, then u1 G from the
+ * base table, variable-time (public values), doubling where an addition
+ * meets equal points (u1 G and u2 Q are anything an attacker chose). */
 int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
                                const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
                                const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
     const size_t n = c->n_limbs, nw = windows(c);
-    ec_proj tab[16], acc;
+    ec_jac tab[16], acc, prev;
     ec_affine a;
     int started = 0;
 
-    proj_table(c, tab, pt);
-    point_identity(c, &acc, n);
+    jac_table(c, tab, pt);
+    acc = tab[0];
     for (size_t i = nw; i-- > 0;) {
         unsigned d = digit(u2, i);
         if (started)
             for (int j = 0; j < 4; j++)
-                ops->dbl(c, &acc, &acc);
+                ops->jdbl(&acc, &acc);
         if (d != 0) {
-            ops->add(c, &acc, &acc, &tab[d]);
+            prev = acc;
+            if (ops->jadd(&acc, &prev, &tab[d]))
+                ops->jdbl(&acc, &prev);
             started = 1;
         }
     }
@@ -1194,7 +1564,9 @@ int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS]
             const uint64_t *e = c->base_table + (w * 15 + d - 1) * 2 * n;
             fcopy(a.x, e, n);
             fcopy(a.y, e + n, n);
-            ops->add_affine(c, &acc, &acc, &a);
+            prev = acc;
+            if (ops->jadd_affine(c, &acc, &prev, &a))
+                ops->jdbl(&acc, &prev);
         }
     }
     uint64_t rn[EC_MAX_LIMBS] = {0};
