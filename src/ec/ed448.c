@@ -17,8 +17,18 @@
  * Constant-time: keygen and signing, yes: table entries are chosen by
  * scanning all eight with masks, signs applied with masks, the scalar
  * reduction is straight-line.  Verification is not (public inputs): point
- * decoding and the double multiple S B - k A (Straus, with wNAFs of width
- * 5 for A and 7 over a table of odd multiples of B) branch on their data.
+ * decoding and the multi-scalar multiplications branch on their data.
+ *
+ * Verification halves the chain of doublings with Pornin's lattice trick
+ * ("Optimized Lattice Basis Reduction In Dimension 2, and Fast Schnorr
+ * and EdDSA Signature Verification", 2020): k = r / t mod 4L with r and t
+ * near 2^224 (a half-run extended Euclid), and |t| S B - sgn(t) r A -
+ * |t| R = 0 is checked by Straus over four scalars of 224 bits (wNAFs of
+ * width 5 over 1, 3, .., 15 A and R, width 7 over tables of odd multiples
+ * of B and 2^224 B for the two halves of |t| S mod L): 224 doublings
+ * instead of 448.  4L and an odd t keep it exactly the cofactorless check
+ * S B = R + k A; the rare k whose t comes out too long takes the long way,
+ * S B - k A over 448 doublings, encoded and compared with R.
  */
 #include <stdlib.h>
 
