@@ -165,15 +165,15 @@ static inline void f448_mul(f448 *r, const f448 *a, const f448 *b)
     f448_fold(r, &c, lo, hi);
 }
 
-/* f448_sqr_col returns column c of the square of the half x: each
- * product of two different limbs once, doubled, then the square. */
-static inline f448_wide f448_sqr_col(const f448_limb *x, int c)
+/* f448_sqr_col returns column c of the square of the half x, given
+ * x2 = 2 x: each product of two different limbs once, on a doubled limb,
+ * then the square. */
+static inline f448_wide f448_sqr_col(const f448_limb *x, const f448_limb *x2, int c)
 {
     f448_wide s = 0;
 #pragma GCC unroll 8
     for (int j = c < F448_HALF ? 0 : c - F448_HALF + 1; j < c - j; j++)
-        s += (f448_wide)x[j] * x[c - j];
-    s += s;
+        s += (f448_wide)x2[j] * x[c - j];
     if ((c & 1) == 0)
         s += (f448_wide)x[c / 2] * x[c / 2];
     return s;
@@ -184,21 +184,25 @@ static inline f448_wide f448_sqr_col(const f448_limb *x, int c)
 static inline void f448_sqr(f448 *r, const f448 *a)
 {
     enum { H = F448_HALF };
-    f448_limb aa[H];
+    f448_limb aa[H], d0[H], d1[H], d2[H];
     f448_wide lo = 0, hi = 0;
     f448 c;
 
-    for (int i = 0; i < H; i++)
+    for (int i = 0; i < H; i++) {
         aa[i] = a->v[i] + a->v[i + H];
+        d0[i] = 2 * a->v[i];
+        d1[i] = 2 * a->v[i + H];
+        d2[i] = 2 * aa[i];
+    }
 #pragma GCC unroll 8
     for (int i = 0; i < H; i++) {
-        f448_wide z0 = f448_sqr_col(a->v, i), z1 = f448_sqr_col(a->v + H, i),
-                  z2 = f448_sqr_col(aa, i);
+        f448_wide z0 = f448_sqr_col(a->v, d0, i), z1 = f448_sqr_col(a->v + H, d1, i),
+                  z2 = f448_sqr_col(aa, d2, i);
         f448_wide y0 = 0, y1 = 0, y2 = 0;
         if (i < H - 1) {
-            y0 = f448_sqr_col(a->v, i + H);
-            y1 = f448_sqr_col(a->v + H, i + H);
-            y2 = f448_sqr_col(aa, i + H);
+            y0 = f448_sqr_col(a->v, d0, i + H);
+            y1 = f448_sqr_col(a->v + H, d1, i + H);
+            y2 = f448_sqr_col(aa, d2, i + H);
         }
         lo += z0 + z1 + y2 - y0;
         hi += z2 - z0 + y2 + y1;
