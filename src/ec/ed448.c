@@ -168,12 +168,12 @@ static void pt_dbl(ed_pt *r, const ed_pt *p, int with_t)
     f448_sqr(&b, &p->y);
     f448_sqr(&c, &p->z);
     f448_add(&c, &c, &c);
-    f448_add(&e, &p->x, &p->y);
+    f448_add_mulin(&e, &p->x, &p->y);
     f448_sqr(&e, &e);
     f448_add(&g, &a, &b);
-    f448_sub(&e, &e, &g);
-    f448_sub(&f, &g, &c);
-    f448_sub(&h, &a, &b);
+    f448_sub_mulin(&e, &e, &g); /* e, f and h: read only by f448_mul */
+    f448_sub_mulin(&f, &g, &c);
+    f448_sub_mulin(&h, &a, &b);
     f448_mul(&r->x, &e, &f);
     f448_mul(&r->y, &g, &h);
     if (with_t)
@@ -200,14 +200,14 @@ static void pt_add(ed_pt *r, const ed_pt *p, const ed_pt *q)
     f448_mul(&c, &p->t, &q->t);
     f448_mul_small(&c, &c, ED448_D); /* -d t1 t2 */
     f448_mul(&d, &p->z, &q->z);
-    f448_add(&e, &p->x, &p->y);
-    f448_add(&f, &q->x, &q->y);
+    f448_add_mulin(&e, &p->x, &p->y); /* the _mulin results: read by f448_mul only */
+    f448_add_mulin(&f, &q->x, &q->y);
     f448_mul(&e, &e, &f);
     f448_add(&g, &a, &b);
-    f448_sub(&e, &e, &g);
-    f448_add(&f, &d, &c);
-    f448_sub(&g, &d, &c);
-    f448_sub(&h, &b, &a);
+    f448_sub_mulin(&e, &e, &g);
+    f448_add_mulin(&f, &d, &c);
+    f448_sub_mulin(&g, &d, &c);
+    f448_sub_mulin(&h, &b, &a);
     pt_finish(r, &e, &f, &g, &h);
 }
 
@@ -219,14 +219,14 @@ static void pt_add_aff(ed_pt *r, const ed_pt *p, const ed_aff *q)
     f448_mul(&a, &p->x, &q->x);
     f448_mul(&b, &p->y, &q->y);
     f448_mul(&c, &p->t, &q->k); /* -d t1 t2 */
-    f448_add(&e, &p->x, &p->y);
-    f448_add(&f, &q->x, &q->y);
+    f448_add_mulin(&e, &p->x, &p->y); /* the _mulin results: read by f448_mul only */
+    f448_add_mulin(&f, &q->x, &q->y);
     f448_mul(&e, &e, &f);
     f448_add(&g, &a, &b);
-    f448_sub(&e, &e, &g);
-    f448_add(&f, &p->z, &c);
-    f448_sub(&g, &p->z, &c);
-    f448_sub(&h, &b, &a);
+    f448_sub_mulin(&e, &e, &g);
+    f448_add_mulin(&f, &p->z, &c);
+    f448_sub_mulin(&g, &p->z, &c);
+    f448_sub_mulin(&h, &b, &a);
     pt_finish(r, &e, &f, &g, &h);
 }
 

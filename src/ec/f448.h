@@ -104,6 +104,19 @@ static inline void f448_sub(f448 *r, const f448 *a, const f448 *b)
     f448_weak(r);
 }
 
+/* f448_sub_mulin sets r = a - b + 2p for a difference that only f448_mul
+ * or f448_sqr will read: in radix 2^56 left uncarried (limbs below 2^58,
+ * as f448_add_mulin's), in radix 2^28 carried as f448_sub. */
+static inline void f448_sub_mulin(f448 *r, const f448 *a, const f448 *b)
+{
+#if F448_RADIX == 56
+    for (int i = 0; i < F448_NL; i++)
+        r->v[i] = a->v[i] + 2 * f448_p_limb(i) - b->v[i];
+#else
+    f448_sub(r, a, b);
+#endif
+}
+
 static inline void f448_neg(f448 *r, const f448 *a)
 {
     f448 z;
