@@ -227,7 +227,7 @@ static inline void f448_sqr(f448 *r, const f448 *a)
     f448_fold(r, &c, lo, hi);
 }
 
-/* f448_mul_small sets r = a w for w below 2^17. */
+/* f448_mul_small sets r = a w for w below 2^17; a may be a _mulin result. */
 static inline void f448_mul_small(f448 *r, const f448 *a, f448_limb w)
 {
     f448_wide acc = 0;
