@@ -310,19 +310,38 @@ static const uint8_t ed448_base[57] = {
 
 #define TAB_POS 28
 static ed_aff ed448_table[TAB_POS][8];
-#define BASE_ODD 32 /* B, 3B, ..., 63B for verification's wNAF */
+#define BASE_ODD 32 /* B, 3B, ..., 63B for verification's width-7 wNAF */
 static ed_aff ed448_base_odd[BASE_ODD];
 static ed_aff ed448_base224_odd[BASE_ODD]; /* the same for 2^224 B */
 static int ed448_table_state; /* 0 none, 1 being computed, 2 ready */
 
-/* odd_multiples sets tab to p, 3 p, ..., 63 p in affine form. */
+/* odd_multiples sets tab to p, 3 p, ..., 63 p in affine form, with one
+ * inversion for all (Montgomery's trick). */
 static void odd_multiples(ed_aff tab[BASE_ODD], const ed_pt *p)
 {
-    ed_pt p2, odd = *p;
+    ed_pt odd[BASE_ODD], p2;
+    f448 prod[BASE_ODD];
+    f448 inv, zi;
+
+    odd[0] = *p;
     pt_dbl(&p2, p, 1);
-    for (int m = 0; m < BASE_ODD; m++) {
-        pt_to_aff(&tab[m], &odd);
-        pt_add(&odd, &odd, &p2);
+    for (int m = 1; m < BASE_ODD; m++)
+        pt_add(&odd[m], &odd[m - 1], &p2);
+    prod[0] = odd[0].z;
+    for (int m = 1; m < BASE_ODD; m++)
+        f448_mul(&prod[m], &prod[m - 1], &odd[m].z);
+    f448_invert(&inv, &prod[BASE_ODD - 1]); /* 1 / (z0 .. zm) */
+    for (int m = BASE_ODD - 1; m >= 0; m--) {
+        if (m > 0) {
+            f448_mul(&zi, &inv, &prod[m - 1]);
+            f448_mul(&inv, &inv, &odd[m].z);
+        } else {
+            zi = inv;
+        }
+        f448_mul(&tab[m].x, &odd[m].x, &zi);
+        f448_mul(&tab[m].y, &odd[m].y, &zi);
+        f448_mul(&tab[m].k, &tab[m].x, &tab[m].y);
+        f448_mul_small(&tab[m].k, &tab[m].k, ED448_D);
     }
 }
 
@@ -525,17 +544,18 @@ int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const
     return BRISK_EOK;
 }
 
-/* slide sets r to the width-w NAF of a (below 2^446): r[i] odd in
+/* slide sets r to the width-w NAF of a (below 2^446, and 2^(n - w) when
+ * only the first n digits are worked, the rest being zero): r[i] odd in
  * [-max, max] or 0, a = sum r[i] 2^i, digits at least w apart (ref10's
  * slide).  Variable-time: for public scalars only. */
-static void slide(int8_t r[448], const uint32_t a[SC_WORDS], int w, int max)
+static void slide(int8_t r[448], const uint32_t a[SC_WORDS], int w, int max, int n)
 {
     for (int i = 0; i < 448; i++)
         r[i] = (int8_t)((a[i >> 5] >> (i & 31)) & 1);
-    for (int i = 0; i < 448; i++) {
+    for (int i = 0; i < n; i++) {
         if (r[i] == 0)
             continue;
-        for (int b = 1; b < w && i + b < 448; b++) {
+        for (int b = 1; b < w && i + b < n; b++) {
             if (r[i + b] == 0)
                 continue;
             if (r[i] + (r[i + b] << b) <= max) {
@@ -543,7 +563,7 @@ static void slide(int8_t r[448], const uint32_t a[SC_WORDS], int w, int max)
                 r[i + b] = 0;
             } else if (r[i] - (r[i + b] << b) >= -max) {
                 r[i] = (int8_t)(r[i] - (r[i + b] << b));
-                for (int k = i + b; k < 448; k++) {
+                for (int k = i + b; k < n; k++) {
                     if (r[k] == 0) {
                         r[k] = 1;
                         break;
@@ -573,8 +593,8 @@ static void double_mul(ed_pt *r, const uint32_t a[SC_WORDS], const ed_pt *p,
     pt_dbl(&p2, p, 1);
     for (int m = 1; m < 8; m++)
         pt_add(&tab[m], &tab[m - 1], &p2);
-    slide(ra, a, 5, 15);
-    slide(rb, b, 7, 63);
+    slide(ra, a, 5, 15, 448);
+    slide(rb, b, 7, 63, 448);
     while (top >= 0 && ra[top] == 0 && rb[top] == 0)
         top--;
     pt_identity(r);
@@ -775,10 +795,10 @@ static void quad_mul(ed_pt *r, const uint32_t a[SC_WORDS], const ed_pt *p,
     }
     odd_table(tp, p);
     odd_table(tq, q);
-    slide(ra, a, 5, 15);
-    slide(rc, c, 5, 15);
-    slide(rb0, b0, 7, 63);
-    slide(rb1, b1, 7, 63);
+    slide(ra, a, 5, 15, 256); /* the scalars end below 2^241 */
+    slide(rc, c, 5, 15, 256);
+    slide(rb0, b0, 7, 63, 256);
+    slide(rb1, b1, 7, 63, 256);
     while (top >= 0 && ra[top] == 0 && rc[top] == 0 && rb0[top] == 0 && rb1[top] == 0)
         top--;
     pt_identity(r);
