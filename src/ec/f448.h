@@ -14,7 +14,9 @@
  * are read and written one at a time, so the code is endian-neutral.
  *
  * Bounds: every function leaves limbs below 2^radix plus a few bits
- * ("weakly reduced"); every function accepts weakly reduced inputs.
+ * ("weakly reduced"); every function accepts weakly reduced inputs.  The
+ * _mulin sums and differences are the exception, left uncarried (limbs
+ * below 2^58) for f448_mul, f448_sqr and f448_mul_small alone to read.
  * Column sums stay below 2^120 (radix 2^56) and 2^63 (radix 2^28).
  * The loops over limbs are unrolled (GCC's unroll pragma, which clang
  * also takes): left to itself gcc 12 keeps the multiplication's inner
