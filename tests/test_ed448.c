@@ -7,7 +7,9 @@
  * S >= L, bad point encodings and wrong lengths, are refused), and
  * properties: keygen, signing with and without the public key given,
  * contexts kept apart, S + L and non-canonical points refused, NULL
- * arguments and contexts over 255 bytes; and SHAKE256, its hash.  Ed448 has one implementation
+ * arguments and contexts over 255 bytes; signatures that take
+ * verification's rarer paths (small-order components, the long path);
+ * and SHAKE256, its hash.  Ed448 has one implementation
  * (the field's, see brisk version -a's x448 line).
  */
 #include <stdlib.h>
@@ -306,6 +308,100 @@ static void properties(tv_rng *rng)
                  "the identity with x's sign bit set is refused");
 }
 
+/* Signatures that take verification's less common paths, made with brisk
+ * (its internal point arithmetic, for the small-order ones) and checked
+ * with OpenSSL 3.0's `pkeyutl -verify -rawin`.  The first is the one
+ * message (the 4 bytes of 111170 little-endian, under the private key
+ * 00 01 .. 38) among the first 111,171 whose k the lattice reduction
+ * leaves with too long a t: it takes the long path of 448 doublings.  The
+ * others have a public key A and nonce point R with small-order
+ * components (T = (1, 0), of order 4): S B = R + k A holds exactly when
+ * R's component cancels k times A's, and the check must be exactly that
+ * one (cofactorless, RFC 8032 section 5.2.7's second option, as before
+ * the lattice) however r and t are chosen.  OpenSSL 3.0 checks 4 S B =
+ * 4 R + 4 k A (the first option) and accepts all four. */
+static const struct {
+    const char *name;
+    int want;
+    const char *pub, *msg, *sig;
+} paths[] = {
+    {"long path (t too long)", BRISK_EOK,
+     "18d0a70e42a742dfb561279893385061d7b4dad8f6feed4791eaab66b2f4a4f0"
+     "2fc09462a8bfb1842d0bac60e8a1b3e55ba2407f33226f3800",
+     "42b20100",
+     "04582429cfea06b5d40755c5860a7516dbfe633336fe9a8a8ee9e9f7baefc8cf"
+     "b5014650f1543520d020a1d94cc1de417c263177c2ee898a802afdf9345a7a90"
+     "c09b8a8480b813668f4f29f70630332d2b591b8bd9015fa507230befc76dfe4e"
+     "2407db334d4f81b75bde2b15531c6c830100"},
+    {"A + 2 T, R + 1 T, k = 3 mod 4", BRISK_EVERIFY,
+     "d5fbddb2c59d3ec25b36f790fe1fdfbd728a687626ef2929a3f076e06379e14b"
+     "e26f3e49d1600538739e9657ff589262ba7755f1afe52ca900",
+     "02",
+     "96c42d0b752ac49b683b2d216294057744364cd604e5d4ee83ab94982bde7918"
+     "052745e4fcb347a57c95f709750eda7ec1b702384ceb9d0200581631fbef57d5"
+     "4943291eb9be44bf84aa74111710c46fc6c0988af3b468708b273bcefc86b3b3"
+     "63f0405af5b4215d4f8fdfcad7d73f0d3300"},
+    {"A + 1 T, R + 1 T, k = 1 mod 4", BRISK_EVERIFY,
+     "a889d0e2126c490a2c7bc26905818823bd4b3b274f7de5e5728351a2d21d5bc3"
+     "427b60fc13cd39ecca6405cf6d8656ce251b2a6ed11b5a1a80",
+     "03",
+     "d0dbbd1153cbacf15bf1e04725e70364db34f4a671d1a5ab9a76ba2dfb6f5431"
+     "577b584de682ec3a6b94adfb6dc7ea51e51bef57b91dd53d008ff83cf4a61904"
+     "19199abc776b225960e291b8309c00f80d86c5a3eb69843cc92ffee0d8f115ab"
+     "140621bd672a221513da5897a138f3e22c00"},
+    {"A + 2 T, R + 2 T, k = 1 mod 4", BRISK_EOK,
+     "17697e35ba8a4735ba70c0090a6507bf2860f003f773dae45d40ef607692fcaa"
+     "138cb9a1ec5aa1f7978ad27d105791fd2de07f01f2bdbce900",
+     "04",
+     "ab6a57c0e1e0274a613adca87ec38c010b7b7c634cc34c6ba96f764a66d6ad11"
+     "2ca063b52d79994f4575d93d1e9856646e5f713bf96280938025e738ab32eaaf"
+     "7049a5b6b2d0a037729874e11ebbdc0e50aaa3ef0d95d0f8508cd285fa099cea"
+     "290e4d9f378dd41f2414f654228106971a00"},
+    {"A + 1 T, R + 3 T, k = 1 mod 4", BRISK_EOK,
+     "2cc8413f87ff8cb7df44ab9b2a810c589defb71a781dacf39900a46a564a86e3"
+     "dd8a36c3cb77b90b22257b93809f2f3ca5115e260b1d33bd00",
+     "07",
+     "ca4f69ea359b81405db0e3ec74eb6d869770a1d9b2d415d336a745b8c1c923e0"
+     "e3434e69bc920973d4a446d9fe7242b04b1faef9f9e1033500af647a4fd5b456"
+     "2a8ed9af395a3a6da520ea049706e2278ab037860b76bcc34908cf8e27f3ea34"
+     "8384d22945b4b829facad641b768999e1f00"},
+};
+
+static void verify_paths(void)
+{
+    for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+        size_t pub_len, msg_len, sig_len;
+        uint8_t *pub = hex_or_fail(paths[i].pub, &pub_len);
+        uint8_t *msg = hex_or_fail(paths[i].msg, &msg_len);
+        uint8_t *sig = hex_or_fail(paths[i].sig, &sig_len);
+        const char *n = paths[i].name;
+        if (pub != NULL && msg != NULL && sig != NULL &&
+            tv_check(pub_len == 57 && sig_len == 114, "%s sizes", n)) {
+            tv_check_int(brisk_ed448_verify(sig, msg, msg_len, NULL, 0, pub), paths[i].want,
+                         "%s", n);
+            msg[0] ^= 1;
+            tv_check_int(brisk_ed448_verify(sig, msg, msg_len, NULL, 0, pub), BRISK_EVERIFY,
+                         "%s, message changed", n);
+            msg[0] ^= 1;
+            sig[60] ^= 1;
+            tv_check_int(brisk_ed448_verify(sig, msg, msg_len, NULL, 0, pub), BRISK_EVERIFY,
+                         "%s, S changed", n);
+        }
+        free(pub);
+        free(msg);
+        free(sig);
+    }
+    /* The long path's signature is the one brisk makes. */
+    uint8_t priv[57], pub[57], sig[114], want[114];
+    size_t n;
+    for (int i = 0; i < 57; i++)
+        priv[i] = (uint8_t)i;
+    tv_hex_decode(want, sizeof(want), paths[0].sig, &n);
+    brisk_ed448_public(pub, priv);
+    brisk_ed448_sign(sig, (const uint8_t *)"\x42\xb2\x01\x00", 4, NULL, 0, priv, pub);
+    tv_check_mem(sig, want, 114, "long path: the signature of 111170");
+}
+
 static void misuse(void)
 {
     uint8_t k[57] = {1}, p[57], s[114] = {0}, m[1] = {0}, c[256] = {0};
@@ -341,6 +437,7 @@ int main(void)
         wycheproof(root);
     tv_json_free(root);
     properties(&rng);
+    verify_paths();
     misuse();
     return tv_end();
 }

@@ -14,7 +14,9 @@
  * are read and written one at a time, so the code is endian-neutral.
  *
  * Bounds: every function leaves limbs below 2^radix plus a few bits
- * ("weakly reduced"); every function accepts weakly reduced inputs.
+ * ("weakly reduced"); every function accepts weakly reduced inputs.  The
+ * _mulin sums and differences are the exception, left uncarried (limbs
+ * below 2^58) for f448_mul, f448_sqr and f448_mul_small alone to read.
  * Column sums stay below 2^120 (radix 2^56) and 2^63 (radix 2^28).
  * The loops over limbs are unrolled (GCC's unroll pragma, which clang
  * also takes): left to itself gcc 12 keeps the multiplication's inner
@@ -104,6 +106,19 @@ static inline void f448_sub(f448 *r, const f448 *a, const f448 *b)
     f448_weak(r);
 }
 
+/* f448_sub_mulin sets r = a - b + 2p for a difference that only f448_mul
+ * or f448_sqr will read: in radix 2^56 left uncarried (limbs below 2^58,
+ * as f448_add_mulin's), in radix 2^28 carried as f448_sub. */
+static inline void f448_sub_mulin(f448 *r, const f448 *a, const f448 *b)
+{
+#if F448_RADIX == 56
+    for (int i = 0; i < F448_NL; i++)
+        r->v[i] = a->v[i] + 2 * f448_p_limb(i) - b->v[i];
+#else
+    f448_sub(r, a, b);
+#endif
+}
+
 static inline void f448_neg(f448 *r, const f448 *a)
 {
     f448 z;
@@ -165,15 +180,15 @@ static inline void f448_mul(f448 *r, const f448 *a, const f448 *b)
     f448_fold(r, &c, lo, hi);
 }
 
-/* f448_sqr_col returns column c of the square of the half x: each
- * product of two different limbs once, doubled, then the square. */
-static inline f448_wide f448_sqr_col(const f448_limb *x, int c)
+/* f448_sqr_col returns column c of the square of the half x, given
+ * x2 = 2 x: each product of two different limbs once, on a doubled limb,
+ * then the square. */
+static inline f448_wide f448_sqr_col(const f448_limb *x, const f448_limb *x2, int c)
 {
     f448_wide s = 0;
 #pragma GCC unroll 8
     for (int j = c < F448_HALF ? 0 : c - F448_HALF + 1; j < c - j; j++)
-        s += (f448_wide)x[j] * x[c - j];
-    s += s;
+        s += (f448_wide)x2[j] * x[c - j];
     if ((c & 1) == 0)
         s += (f448_wide)x[c / 2] * x[c / 2];
     return s;
@@ -184,21 +199,25 @@ static inline f448_wide f448_sqr_col(const f448_limb *x, int c)
 static inline void f448_sqr(f448 *r, const f448 *a)
 {
     enum { H = F448_HALF };
-    f448_limb aa[H];
+    f448_limb aa[H], d0[H], d1[H], d2[H];
     f448_wide lo = 0, hi = 0;
     f448 c;
 
-    for (int i = 0; i < H; i++)
+    for (int i = 0; i < H; i++) {
         aa[i] = a->v[i] + a->v[i + H];
+        d0[i] = 2 * a->v[i];
+        d1[i] = 2 * a->v[i + H];
+        d2[i] = 2 * aa[i];
+    }
 #pragma GCC unroll 8
     for (int i = 0; i < H; i++) {
-        f448_wide z0 = f448_sqr_col(a->v, i), z1 = f448_sqr_col(a->v + H, i),
-                  z2 = f448_sqr_col(aa, i);
+        f448_wide z0 = f448_sqr_col(a->v, d0, i), z1 = f448_sqr_col(a->v + H, d1, i),
+                  z2 = f448_sqr_col(aa, d2, i);
         f448_wide y0 = 0, y1 = 0, y2 = 0;
         if (i < H - 1) {
-            y0 = f448_sqr_col(a->v, i + H);
-            y1 = f448_sqr_col(a->v + H, i + H);
-            y2 = f448_sqr_col(aa, i + H);
+            y0 = f448_sqr_col(a->v, d0, i + H);
+            y1 = f448_sqr_col(a->v + H, d1, i + H);
+            y2 = f448_sqr_col(aa, d2, i + H);
         }
         lo += z0 + z1 + y2 - y0;
         hi += z2 - z0 + y2 + y1;
@@ -210,7 +229,7 @@ static inline void f448_sqr(f448 *r, const f448 *a)
     f448_fold(r, &c, lo, hi);
 }
 
-/* f448_mul_small sets r = a w for w below 2^17. */
+/* f448_mul_small sets r = a w for w below 2^17; a may be a _mulin result. */
 static inline void f448_mul_small(f448 *r, const f448 *a, f448_limb w)
 {
     f448_wide acc = 0;

@@ -32,18 +32,19 @@ static void x448_ladder(uint8_t out[56], const uint8_t k[56], const uint8_t u[56
         f448_cswap(&x2, &x3, swap);
         f448_cswap(&z2, &z3, swap);
         swap = bit;
-        f448_add_mulin(&a, &x2, &z2); /* sums read only by mul and sqr */
+        /* sums and differences read only by mul, mul_small and sqr */
+        f448_add_mulin(&a, &x2, &z2);
         f448_sqr(&aa, &a);
-        f448_sub(&b, &x2, &z2);
+        f448_sub_mulin(&b, &x2, &z2);
         f448_sqr(&bb, &b);
-        f448_sub(&e, &aa, &bb);
+        f448_sub_mulin(&e, &aa, &bb);
         f448_add_mulin(&c, &x3, &z3);
-        f448_sub(&d, &x3, &z3);
+        f448_sub_mulin(&d, &x3, &z3);
         f448_mul(&da, &d, &a);
         f448_mul(&cb, &c, &b);
         f448_add_mulin(&x3, &da, &cb);
         f448_sqr(&x3, &x3);
-        f448_sub(&z3, &da, &cb);
+        f448_sub_mulin(&z3, &da, &cb);
         f448_sqr(&z3, &z3);
         f448_mul(&z3, &z3, &x1);
         f448_mul(&x2, &aa, &bb);
