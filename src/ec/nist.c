@@ -433,6 +433,107 @@ INLINE void p521_sqr(uint64_t *r, const uint64_t *a)
 }
 #endif
 
+#ifdef BRISK_X86_64
+/* p521_mul_x86 and p521_sqr_x86 are p521_mul's and p521_sqr's 1042-bit
+ * products in x86-64 assembly (baseline instructions), by columns into
+ * a three-word accumulator (r8, r9, r10): the C forms spend a compare
+ * per product on the carry into the third word.  The squaring sums each
+ * column's cross products apart (r11, r12, r13) to double them once.
+ * Constant-time: no branch. */
+#define P521_MAC(i, j)                                                                        \
+    "movq " #i "*8(%[a]), %%rax\n\t"                                                          \
+    "mulq " #j "*8(%[b])\n\t"                                                                 \
+    "addq %%rax, %%r8\n\t"                                                                    \
+    "adcq %%rdx, %%r9\n\t"                                                                    \
+    "adcq $0, %%r10\n\t"
+#define P521_XMAC(i, j)                                                                       \
+    "movq " #i "*8(%[a]), %%rax\n\t"                                                          \
+    "mulq " #j "*8(%[a])\n\t"                                                                 \
+    "addq %%rax, %%r11\n\t"                                                                   \
+    "adcq %%rdx, %%r12\n\t"                                                                   \
+    "adcq $0, %%r13\n\t"
+#define P521_X0                                                                               \
+    "xorl %%r11d, %%r11d\n\t"                                                                 \
+    "xorl %%r12d, %%r12d\n\t"                                                                 \
+    "xorl %%r13d, %%r13d\n\t"
+#define P521_XDBL                                                                             \
+    "addq %%r11, %%r11\n\t"                                                                   \
+    "adcq %%r12, %%r12\n\t"                                                                   \
+    "adcq %%r13, %%r13\n\t"
+#define P521_XADD                                                                             \
+    "addq %%r11, %%r8\n\t"                                                                    \
+    "adcq %%r12, %%r9\n\t"                                                                    \
+    "adcq %%r13, %%r10\n\t"
+/* P521_NEXT(k): column k is done: t[k] = r8, the accumulator shifts. */
+#define P521_NEXT(k)                                                                          \
+    "movq %%r8, " #k "*8(%[t])\n\t"                                                           \
+    "movq %%r9, %%r8\n\t"                                                                     \
+    "movq %%r10, %%r9\n\t"                                                                    \
+    "xorl %%r10d, %%r10d\n\t"
+
+INLINE void p521_mul_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    uint64_t t[18];
+
+    __asm__("xorl %%r8d, %%r8d\n\t"
+            "xorl %%r9d, %%r9d\n\t"
+            "xorl %%r10d, %%r10d\n\t"
+            P521_MAC(0, 0) P521_NEXT(0)
+            P521_MAC(0, 1) P521_MAC(1, 0) P521_NEXT(1)
+            P521_MAC(0, 2) P521_MAC(1, 1) P521_MAC(2, 0) P521_NEXT(2)
+            P521_MAC(0, 3) P521_MAC(1, 2) P521_MAC(2, 1) P521_MAC(3, 0) P521_NEXT(3)
+            P521_MAC(0, 4) P521_MAC(1, 3) P521_MAC(2, 2) P521_MAC(3, 1) P521_MAC(4, 0) P521_NEXT(4)
+            P521_MAC(0, 5) P521_MAC(1, 4) P521_MAC(2, 3) P521_MAC(3, 2) P521_MAC(4, 1) P521_MAC(5, 0) P521_NEXT(5)
+            P521_MAC(0, 6) P521_MAC(1, 5) P521_MAC(2, 4) P521_MAC(3, 3) P521_MAC(4, 2) P521_MAC(5, 1) P521_MAC(6, 0) P521_NEXT(6)
+            P521_MAC(0, 7) P521_MAC(1, 6) P521_MAC(2, 5) P521_MAC(3, 4) P521_MAC(4, 3) P521_MAC(5, 2) P521_MAC(6, 1) P521_MAC(7, 0) P521_NEXT(7)
+            P521_MAC(0, 8) P521_MAC(1, 7) P521_MAC(2, 6) P521_MAC(3, 5) P521_MAC(4, 4) P521_MAC(5, 3) P521_MAC(6, 2) P521_MAC(7, 1) P521_MAC(8, 0) P521_NEXT(8)
+            P521_MAC(1, 8) P521_MAC(2, 7) P521_MAC(3, 6) P521_MAC(4, 5) P521_MAC(5, 4) P521_MAC(6, 3) P521_MAC(7, 2) P521_MAC(8, 1) P521_NEXT(9)
+            P521_MAC(2, 8) P521_MAC(3, 7) P521_MAC(4, 6) P521_MAC(5, 5) P521_MAC(6, 4) P521_MAC(7, 3) P521_MAC(8, 2) P521_NEXT(10)
+            P521_MAC(3, 8) P521_MAC(4, 7) P521_MAC(5, 6) P521_MAC(6, 5) P521_MAC(7, 4) P521_MAC(8, 3) P521_NEXT(11)
+            P521_MAC(4, 8) P521_MAC(5, 7) P521_MAC(6, 6) P521_MAC(7, 5) P521_MAC(8, 4) P521_NEXT(12)
+            P521_MAC(5, 8) P521_MAC(6, 7) P521_MAC(7, 6) P521_MAC(8, 5) P521_NEXT(13)
+            P521_MAC(6, 8) P521_MAC(7, 7) P521_MAC(8, 6) P521_NEXT(14)
+            P521_MAC(7, 8) P521_MAC(8, 7) P521_NEXT(15)
+            P521_MAC(8, 8) P521_NEXT(16)
+            "movq %%r8, 17*8(%[t])"
+            :
+            : [t] "r"(t), [a] "r"(a), [b] "r"(b)
+            : "rax", "rdx", "r8", "r9", "r10", "cc", "memory");
+    p521_fold(r, t);
+}
+
+INLINE void p521_sqr_x86(uint64_t *r, const uint64_t *a)
+{
+    uint64_t t[18];
+
+    __asm__("xorl %%r8d, %%r8d\n\t"
+            "xorl %%r9d, %%r9d\n\t"
+            "xorl %%r10d, %%r10d\n\t"
+            P521_X0 P521_XMAC(0, 0) P521_XADD P521_NEXT(0)
+            P521_X0 P521_XMAC(0, 1) P521_XDBL P521_XADD P521_NEXT(1)
+            P521_X0 P521_XMAC(0, 2) P521_XDBL P521_XMAC(1, 1) P521_XADD P521_NEXT(2)
+            P521_X0 P521_XMAC(0, 3) P521_XMAC(1, 2) P521_XDBL P521_XADD P521_NEXT(3)
+            P521_X0 P521_XMAC(0, 4) P521_XMAC(1, 3) P521_XDBL P521_XMAC(2, 2) P521_XADD P521_NEXT(4)
+            P521_X0 P521_XMAC(0, 5) P521_XMAC(1, 4) P521_XMAC(2, 3) P521_XDBL P521_XADD P521_NEXT(5)
+            P521_X0 P521_XMAC(0, 6) P521_XMAC(1, 5) P521_XMAC(2, 4) P521_XDBL P521_XMAC(3, 3) P521_XADD P521_NEXT(6)
+            P521_X0 P521_XMAC(0, 7) P521_XMAC(1, 6) P521_XMAC(2, 5) P521_XMAC(3, 4) P521_XDBL P521_XADD P521_NEXT(7)
+            P521_X0 P521_XMAC(0, 8) P521_XMAC(1, 7) P521_XMAC(2, 6) P521_XMAC(3, 5) P521_XDBL P521_XMAC(4, 4) P521_XADD P521_NEXT(8)
+            P521_X0 P521_XMAC(1, 8) P521_XMAC(2, 7) P521_XMAC(3, 6) P521_XMAC(4, 5) P521_XDBL P521_XADD P521_NEXT(9)
+            P521_X0 P521_XMAC(2, 8) P521_XMAC(3, 7) P521_XMAC(4, 6) P521_XDBL P521_XMAC(5, 5) P521_XADD P521_NEXT(10)
+            P521_X0 P521_XMAC(3, 8) P521_XMAC(4, 7) P521_XMAC(5, 6) P521_XDBL P521_XADD P521_NEXT(11)
+            P521_X0 P521_XMAC(4, 8) P521_XMAC(5, 7) P521_XDBL P521_XMAC(6, 6) P521_XADD P521_NEXT(12)
+            P521_X0 P521_XMAC(5, 8) P521_XMAC(6, 7) P521_XDBL P521_XADD P521_NEXT(13)
+            P521_X0 P521_XMAC(6, 8) P521_XDBL P521_XMAC(7, 7) P521_XADD P521_NEXT(14)
+            P521_X0 P521_XMAC(7, 8) P521_XDBL P521_XADD P521_NEXT(15)
+            P521_X0 P521_XMAC(8, 8) P521_XADD P521_NEXT(16)
+            "movq %%r8, 17*8(%[t])"
+            :
+            : [t] "r"(t), [a] "r"(a)
+            : "rax", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
+    p521_fold(r, t);
+}
+#endif
+
 #ifdef __SIZEOF_INT128__
 /* p256_mul is fmul for P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose
  * m0inv is 1 and whose limbs make q p a few shifts: adding q p to t
@@ -625,6 +726,15 @@ INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 #ifdef __SIZEOF_INT128__
     if (id == 1) {
         p256_mul(r, a, b);
+        return;
+    }
+#endif
+#ifdef BRISK_X86_64
+    if (id == 3) {
+        if (a == b)
+            p521_sqr_x86(r, a);
+        else
+            p521_mul_x86(r, a, b);
         return;
     }
 #endif
