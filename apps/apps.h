@@ -328,11 +328,24 @@ void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t *
                         const uint8_t **secret);
 
 /* speed_pk_export writes k's private key as DER (PKCS#1 RSAPrivateKey or
- * OpenSSL's traditional DSA key) to a new *der of *der_len bytes (free it
+ * OpenSSL's traditional DSA key; PKCS#8 for ECDSA, NIST ECDH and EdDSA
+ * keys, with their public key) to a new *der of *der_len bytes (free it
  * with free_secret) and points *msg at the *msg_len bytes the loops sign;
- * returns 0 or -1 (always for FFDH, which has no key file format yet). */
+ * returns 0 or -1 (always for FFDH, X25519 and X448, which -compare gives
+ * libcrypto otherwise). */
 int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
                     size_t *msg_len);
+
+/* speed_pk_peer_export writes a NIST ECDH row's peer public key as a
+ * SubjectPublicKeyInfo to a new *der (free it with free) and points
+ * *secret at the *secret_len bytes the row's key derives with it; 0, or
+ * -1 for other rows. */
+int speed_pk_peer_export(const speed_pk *k, uint8_t **der, size_t *der_len,
+                         const uint8_t **secret, size_t *secret_len);
+
+/* speed_pk_signature points *sig at an ECDSA (DER) or EdDSA row's latest
+ * signature of the message, of *sig_len bytes. */
+void speed_pk_signature(const speed_pk *k, const uint8_t **sig, size_t *sig_len);
 
 /* speed_pk_free wipes and frees k (NULL is fine). */
 void speed_pk_free(speed_pk *k);
