@@ -357,7 +357,10 @@ extern const app_option channel_options[], des_opts_options[], dgst_options[], d
     dsaparam_options[], ecparam_options[], enc_options[], genpkey_options[], genrsa_options[], list_options[], pkey_options[], pkeyutl_options[], report_options[],
     speed_options[], version_options[];
 
-/* What dgst's -sign, -verify, -signature and -sigopt asked for. */
+#define SALT_UNSET (-100) /* sig_job's salt when no rsa_pss_saltlen was given */
+
+/* What dgst's -sign, -verify, -signature and -sigopt asked for (and
+ * pkeyutl's rsa_* -pkeyopt). */
 typedef struct sig_job {
     const char *key_path;   /* the key of -sign, -verify or -prverify */
     int verify;             /* 0: sign */
@@ -375,6 +378,15 @@ typedef struct sig_job {
 /* dgst_set_sigopt applies one `-sigopt NAME:VALUE` of dgst to s; returns 0,
  * or -1 after reporting an unknown name or a bad value. */
 int dgst_set_sigopt(sig_job *s, const char *opt);
+
+/* sig_set_rsa_opt is dgst_set_sigopt for the command prog (its messages
+ * name it): rsa_padding_mode, rsa_pss_saltlen and rsa_mgf1_md. */
+int sig_set_rsa_opt(const char *prog, sig_job *s, const char *opt);
+
+/* sig_pss_salt is the PSS salt length to give the library for s (its
+ * verify field says which way) with rsa and md: openssl 3.0 signs with the
+ * largest salt unless told, and verifies whatever the signature holds. */
+int sig_pss_salt(const sig_job *s, const brisk_rsa_key *rsa, const brisk_digest *md);
 
 /* enc's input: what it reads at a time, and its streaming base64 decoder
  * (apps/io.h). */
