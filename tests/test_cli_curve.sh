@@ -10,7 +10,8 @@
 # unchanged; the bad inputs a user could give (no operation, a public key
 # to derive with, keys of two types, a low-order peer key, unknown
 # algorithms and options) are one-line errors; pkeyutl -hexdump, -pkeyopt
-# and RSA and DSA signatures round-trip.  With `openssl` on PATH and
+# and RSA and DSA signatures round-trip; ecparam -check passes the three
+# curves and -param_enc explicit writes openssl's parameters.  With `openssl` on PATH and
 # no emulator: keys made by each tool are read by the other, re-encoded
 # byte for byte (PEM, DER, -pubout, -text), and both derive the same
 # secret from them; pkeyutl signs and verifies with RSA (PKCS#1 v1.5 with
@@ -278,6 +279,41 @@ b pkey -in "$tmp/k384.der" -text -noout
 check "ecparam DER in, DER key out" has "$tmp/out" "^NIST CURVE: P-384$"
 b ecparam -list_curves
 check "ecparam -list_curves" lines_are "$tmp/out" 3
+for c in prime256v1 secp384r1 secp521r1; do
+    b ecparam -name $c -check -noout
+    check "ecparam -name $c -check: openssl's line on stderr, nothing on stdout" \
+        sh -c "[ $rc -eq 0 ] && [ ! -s '$tmp/out' ] &&
+               [ \"\$(cat '$tmp/err')\" = 'checking elliptic curve parameters: ok' ]"
+done
+b ecparam -in "$tmp/par.der" -check
+check "ecparam -in -check writes the parameters too" \
+    sh -c "[ $rc -eq 0 ] && grep -q 'BEGIN EC PARAMETERS' '$tmp/out' &&
+           grep -q 'parameters: ok' '$tmp/err'"
+# prime256v1 with explicit parameters, as openssl 3.0.19 wrote them
+# (`openssl ecparam -name prime256v1 -param_enc explicit`).
+cat >"$tmp/p256x.pem" <<'EOF'
+-----BEGIN EC PARAMETERS-----
+MIH3AgEBMCwGByqGSM49AQECIQD/////AAAAAQAAAAAAAAAAAAAAAP//////////
+/////zBbBCD/////AAAAAQAAAAAAAAAAAAAAAP///////////////AQgWsY12Ko6
+k+ez671VdpiGvGUdBrDMU7D2O848PifSYEsDFQDEnTYIhucEk2pmeOETnSa3gZ9+
+kARBBGsX0fLhLEJH+Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT+NC4v4af5uO5+tK
+fA+eFivOM1drMV7Oy7ZAaDe/UfUCIQD/////AAAAAP//////////vOb6racXnoTz
+ucrC/GMlUQIBAQ==
+-----END EC PARAMETERS-----
+EOF
+b ecparam -name prime256v1 -param_enc explicit
+check "ecparam -param_enc explicit: openssl's ECParameters" cmp -s "$tmp/out" "$tmp/p256x.pem"
+b ecparam -name P-521 -param_enc explicit -outform DER -out "$tmp/p521x.der"
+check "ecparam -param_enc explicit -outform DER: 455 bytes" \
+    [ "$(wc -c <"$tmp/p521x.der")" -eq 455 ]
+b ecparam -name P-256 -param_enc named_curve -outform DER
+check "ecparam -param_enc named_curve: the OID" [ "$(hex "$tmp/out")" = 06082a8648ce3d030107 ]
+b ecparam -name P-256 -param_enc foo
+check "ecparam -param_enc foo" one_line_error ecparam "unknown -param_enc 'foo'"
+b ecparam -name P-256 -param_enc explicit -genkey
+check "ecparam -param_enc explicit -genkey" one_line_error ecparam "-genkey"
+b ecparam -name P-256 -param_enc explicit -text
+check "ecparam -param_enc explicit -text" one_line_error ecparam "-text"
 b ecparam -name foo
 check "ecparam -name foo" one_line_error ecparam "unknown curve 'foo'"
 b ecparam -in "$tmp/alice.pem"
@@ -500,6 +536,14 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     openssl pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -hexdump \
         >"$tmp/ohd" 2>/dev/null
     check "sign -hexdump: openssl's text, byte for byte" cmp -s "$tmp/ohd" "$tmp/hd"
+    for c in prime256v1 secp384r1 secp521r1; do
+        openssl ecparam -name $c -param_enc explicit -outform DER -out "$tmp/ox.der" 2>/dev/null
+        b ecparam -name $c -param_enc explicit -outform DER
+        check "$c -param_enc explicit: openssl's DER, byte for byte" cmp -s "$tmp/out" "$tmp/ox.der"
+        b ecparam -name $c -param_enc explicit -out "$tmp/bx.pem"
+        check "openssl checks brisk's explicit $c parameters" \
+            quiet openssl ecparam -in "$tmp/bx.pem" -check -noout
+    done
     openssl ecparam -name prime256v1 -genkey -out "$tmp/oep.pem" 2>/dev/null
     b pkey -in "$tmp/oep.pem" -check -noout
     check "brisk reads openssl ecparam -genkey's file" out_is "Key is valid"
