@@ -11,7 +11,9 @@
 # to derive with, keys of two types, a low-order peer key, unknown
 # algorithms and options) are one-line errors; pkeyutl -hexdump, -pkeyopt
 # and RSA and DSA signatures round-trip; ecparam -check passes the three
-# curves and -param_enc explicit writes openssl's parameters.  With `openssl` on PATH and
+# curves and -param_enc explicit writes openssl's parameters; PKCS#8 v2
+# keys (RFC 8410 10.3's, and v2 forms built from the RFCs' v1 keys) read
+# when their public key is the private key's, and are refused otherwise.  With `openssl` on PATH and
 # no emulator: keys made by each tool are read by the other, re-encoded
 # byte for byte (PEM, DER, -pubout, -text), and both derive the same
 # secret from them; pkeyutl signs and verifies with RSA (PKCS#1 v1.5 with
@@ -318,6 +320,66 @@ b ecparam -name foo
 check "ecparam -name foo" one_line_error ecparam "unknown curve 'foo'"
 b ecparam -in "$tmp/alice.pem"
 check "ecparam -in a key file" one_line_error ecparam "cannot read EC parameters"
+
+# ---- PKCS#8 v2 (RFC 5958 OneAsymmetricKey, version 1, [1] publicKey) ----
+# RFC 8410 section 10.3's example: an Ed25519 key of v2 with an attribute
+# and the public key, which is section 10.1's.
+cat >"$tmp/rfc8410v2.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MHICAQEwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC
+oB8wHQYKKoZIhvcNAQkJFDEPDA1DdXJkbGUgQ2hhaXJzgSEAGb9ECWmEzf6FQbrB
+Z9w7lshQhqowtrbLDFw4rXAxZuE=
+-----END PRIVATE KEY-----
+EOF
+b pkey -in "$tmp/rfc8410v2.pem" -pubout
+check "RFC 8410 10.3's v2 key: 10.1's public key" \
+    out_is "$(printf '%s\n' '-----BEGIN PUBLIC KEY-----' \
+        'MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=' \
+        '-----END PUBLIC KEY-----')"
+b pkey -in "$tmp/rfc8410v2.pem"
+check "a v2 key is written back as openssl writes it (v1)" \
+    out_is "$(printf '%s\n' '-----BEGIN PRIVATE KEY-----' \
+        'MC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC' \
+        '-----END PRIVATE KEY-----')"
+hex_of() { od -An -v -tx1 | tr -d ' \n'; }
+unhex() {
+    printf "$(printf '%s' "$1" | awk '{
+        h = "0123456789abcdef"
+        for (i = 1; i <= length($0); i += 2)
+            printf "\\%03o", (index(h, substr($0, i, 1)) - 1) * 16 + index(h, substr($0, i + 1, 1)) - 1
+    }')"
+}
+# der_len N: a DER length of N bytes (below 256) in hex.
+der_len() { if [ "$1" -lt 128 ]; then printf '%02x' "$1"; else printf '81%02x' "$1"; fi; }
+# v2_of V1_DER PUB_HEX: the v2 form of a v1 PKCS#8 key with that public
+# key: version 1, the same algorithm and privateKey, then [1] publicKey.
+v2_of() {
+    v2_rest=$(hex_of <"$1" | sed 's/^30[0-9a-f][0-9a-f]020100//; s/^3081[0-9a-f][0-9a-f]020100//')
+    v2_body="020101${v2_rest}81$(der_len $((${#2} / 2 + 1)))00$2"
+    unhex "30$(der_len $((${#v2_body} / 2)))$v2_body"
+}
+for k in ed25519 ed448 alice alice448; do
+    b pkey -in "$tmp/$k.pem" -outform DER -out "$tmp/v1.der"
+    b pkey -in "$tmp/$k.pem" -pubout -outform DER -out "$tmp/pub.der"
+    n=$(($(wc -c <"$tmp/v1.der") - 16))     # the key's length (public and private alike)
+    pub=$(hex_of <"$tmp/pub.der" | sed 's/^.*\(.\{'$((2 * n))'\}\)$/\1/')
+    v2_of "$tmp/v1.der" "$pub" >"$tmp/v2.der"
+    b pkey -in "$tmp/v2.der" -inform DER -outform DER
+    check "$k: a v2 key with its public key reads as the v1 key" cmp -s "$tmp/out" "$tmp/v1.der"
+    bad=$(printf '%s' "$pub" | sed 's/.$/0/')
+    [ "$bad" = "$pub" ] && bad=$(printf '%s' "$pub" | sed 's/.$/1/')
+    v2_of "$tmp/v1.der" "$bad" >"$tmp/v2bad.der"
+    b pkey -in "$tmp/v2bad.der" -inform DER
+    check "$k: a v2 key whose public key is another's: one error line" \
+        one_line_error pkey "not the private key's"
+done
+v2_of "$tmp/v1.der" "00" >"$tmp/v2short.der"
+b pkey -in "$tmp/v2short.der" -inform DER
+check "a v2 key with a public key of the wrong length: one error line" one_line_error pkey
+b pkey -in "$tmp/ecP-256.pem" -outform DER -out "$tmp/ecv1.der"
+v2_of "$tmp/ecv1.der" "00" >"$tmp/ecv2.der"
+b pkey -in "$tmp/ecv2.der" -inform DER
+check "an EC key with an RFC 5958 publicKey: one error line" one_line_error pkey
 
 # ---- pkeyutl -hexdump, -pkeyopt, RSA and DSA keys ----
 # -hexdump's text is what openssl 3.0.19 printed for the same outputs
