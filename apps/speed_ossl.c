@@ -80,6 +80,7 @@ typedef struct ossl_param {
 static struct ossl_api {
     const char *(*OpenSSL_version)(int);
     void *(*OSSL_PROVIDER_load)(void *, const char *);
+    int (*OSSL_PROVIDER_unload)(void *);
     void (*ERR_clear_error)(void);
     void *(*EVP_MD_fetch)(void *, const char *, const char *);
     void (*EVP_MD_free)(void *);
@@ -141,7 +142,8 @@ static const struct {
     size_t offset;
 } api_names[] = {
 #define API(f) {#f, offsetof(struct ossl_api, f)}
-    API(OpenSSL_version), API(OSSL_PROVIDER_load), API(ERR_clear_error), API(EVP_MD_fetch),
+    API(OpenSSL_version), API(OSSL_PROVIDER_load), API(OSSL_PROVIDER_unload),
+    API(ERR_clear_error), API(EVP_MD_fetch),
     API(EVP_MD_free), API(EVP_Digest), API(EVP_MAC_fetch), API(EVP_MAC_free),
     API(EVP_MAC_CTX_new), API(EVP_MAC_CTX_free), API(EVP_MAC_init), API(EVP_MAC_update),
     API(EVP_MAC_final), API(EVP_CIPHER_fetch), API(EVP_CIPHER_free), API(EVP_CIPHER_get_mode),
@@ -161,6 +163,7 @@ static const struct {
 };
 
 static void *lib;
+static void *providers[2];   /* legacy, default: unloaded by speed_ossl_unload */
 
 int speed_ossl_load(speed_run *r)
 {
@@ -188,14 +191,23 @@ int speed_ossl_load(speed_run *r)
     }
     /* Loading one provider turns off the implicit default one: load both;
      * without the legacy one its algorithms are n/a. */
-    api.OSSL_PROVIDER_load(NULL, "legacy");
-    if (api.OSSL_PROVIDER_load(NULL, "default") == NULL) {
+    providers[0] = api.OSSL_PROVIDER_load(NULL, "legacy");
+    providers[1] = api.OSSL_PROVIDER_load(NULL, "default");
+    if (providers[1] == NULL) {
         app_error("speed", "%s: cannot load OpenSSL's default provider", path);
         return -1;
     }
     api.ERR_clear_error();
     r->compare_version = api.OpenSSL_version(0);
     return 0;
+}
+
+void speed_ossl_unload(void)
+{
+    for (int i = 0; i < 2; i++)
+        if (lib != NULL && providers[i] != NULL)
+            api.OSSL_PROVIDER_unload(providers[i]);
+    providers[0] = providers[1] = NULL;
 }
 
 /* ---- One cell's state ---- */
