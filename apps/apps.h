@@ -328,11 +328,24 @@ void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t *
                         const uint8_t **secret);
 
 /* speed_pk_export writes k's private key as DER (PKCS#1 RSAPrivateKey or
- * OpenSSL's traditional DSA key) to a new *der of *der_len bytes (free it
+ * OpenSSL's traditional DSA key; PKCS#8 for ECDSA, NIST ECDH and EdDSA
+ * keys, with their public key) to a new *der of *der_len bytes (free it
  * with free_secret) and points *msg at the *msg_len bytes the loops sign;
- * returns 0 or -1 (always for FFDH, which has no key file format yet). */
+ * returns 0 or -1 (always for FFDH, X25519 and X448, which -compare gives
+ * libcrypto otherwise). */
 int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
                     size_t *msg_len);
+
+/* speed_pk_peer_export writes a NIST ECDH row's peer public key as a
+ * SubjectPublicKeyInfo to a new *der (free it with free) and points
+ * *secret at the *secret_len bytes the row's key derives with it; 0, or
+ * -1 for other rows. */
+int speed_pk_peer_export(const speed_pk *k, uint8_t **der, size_t *der_len,
+                         const uint8_t **secret, size_t *secret_len);
+
+/* speed_pk_signature points *sig at an ECDSA (DER) or EdDSA row's latest
+ * signature of the message, of *sig_len bytes. */
+void speed_pk_signature(const speed_pk *k, const uint8_t **sig, size_t *sig_len);
 
 /* speed_pk_free wipes and frees k (NULL is fine). */
 void speed_pk_free(speed_pk *k);
@@ -344,7 +357,10 @@ extern const app_option channel_options[], des_opts_options[], dgst_options[], d
     dsaparam_options[], ecparam_options[], enc_options[], genpkey_options[], genrsa_options[], list_options[], pkey_options[], pkeyutl_options[], report_options[],
     speed_options[], version_options[];
 
-/* What dgst's -sign, -verify, -signature and -sigopt asked for. */
+#define SALT_UNSET (-100) /* sig_job's salt when no rsa_pss_saltlen was given */
+
+/* What dgst's -sign, -verify, -signature and -sigopt asked for (and
+ * pkeyutl's rsa_* -pkeyopt). */
 typedef struct sig_job {
     const char *key_path;   /* the key of -sign, -verify or -prverify */
     int verify;             /* 0: sign */
@@ -362,6 +378,15 @@ typedef struct sig_job {
 /* dgst_set_sigopt applies one `-sigopt NAME:VALUE` of dgst to s; returns 0,
  * or -1 after reporting an unknown name or a bad value. */
 int dgst_set_sigopt(sig_job *s, const char *opt);
+
+/* sig_set_rsa_opt is dgst_set_sigopt for the command prog (its messages
+ * name it): rsa_padding_mode, rsa_pss_saltlen and rsa_mgf1_md. */
+int sig_set_rsa_opt(const char *prog, sig_job *s, const char *opt);
+
+/* sig_pss_salt is the PSS salt length to give the library for s (its
+ * verify field says which way) with rsa and md: openssl 3.0 signs with the
+ * largest salt unless told, and verifies whatever the signature holds. */
+int sig_pss_salt(const sig_job *s, const brisk_rsa_key *rsa, const brisk_digest *md);
 
 /* enc's input: what it reads at a time, and its streaming base64 decoder
  * (apps/io.h). */

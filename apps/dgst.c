@@ -209,10 +209,14 @@ static void list_digests(void)
 
 /* ---- Signatures: -sign, -verify, -prverify ---- */
 
-#define SALT_UNSET (-100)
 #define SALT_MAX_VERIFY (-101) /* "max" when verifying: computed from the key */
 
 int dgst_set_sigopt(sig_job *s, const char *opt)
+{
+    return sig_set_rsa_opt("dgst", s, opt);
+}
+
+int sig_set_rsa_opt(const char *prog, sig_job *s, const char *opt)
 {
     const char *colon = strchr(opt, ':');
     const char *v = colon != NULL ? colon + 1 : "";
@@ -246,7 +250,7 @@ int dgst_set_sigopt(sig_job *s, const char *opt)
         s->rsa_opt = opt;
     return 0;
 bad:
-    app_error("dgst", "unknown or bad signature option '%s'", opt);
+    app_error(prog, "unknown or bad signature option '%s'", opt);
     return -1;
 }
 
@@ -273,10 +277,10 @@ static int check_key(const sig_job *s, const brisk_pkey *key)
     return 0;
 }
 
-/* pss_salt gives the salt length to pass for the job: openssl 3.0 signs
+/* sig_pss_salt gives the salt length to pass for the job: openssl 3.0 signs
  * with the largest salt ("auto" means that too) and verifies with
  * whatever the signature holds; "max" when verifying is a count. */
-static int pss_salt(const sig_job *s, const brisk_rsa_key *rsa, const brisk_digest *md)
+int sig_pss_salt(const sig_job *s, const brisk_rsa_key *rsa, const brisk_digest *md)
 {
     size_t em_len = (rsa->bits - 1 + 7) / 8;
 
@@ -354,7 +358,7 @@ static long make_signature(const sig_job *s, brisk_pkey *key, const brisk_digest
     } else {
         len = brisk_rsa_size(&key->u.rsa);
         err = s->pss ? brisk_rsa_sign_pss(&key->u.rsa, sig, len, md, s->mgf1,
-                                          pss_salt(s, &key->u.rsa, md), dgst, md->digest_len)
+                                          sig_pss_salt(s, &key->u.rsa, md), dgst, md->digest_len)
                      : brisk_rsa_sign_pkcs1(&key->u.rsa, sig, len, md, dgst, md->digest_len);
     }
     if (err != 0) {
@@ -383,7 +387,7 @@ static int check_signature(const sig_job *s, const brisk_pkey *key, const brisk_
         return 1;
     }
     err = s->pss ? brisk_rsa_verify_pss(&key->u.rsa, sig, sig_len, md, s->mgf1,
-                                        pss_salt(s, &key->u.rsa, md), dgst, md->digest_len)
+                                        sig_pss_salt(s, &key->u.rsa, md), dgst, md->digest_len)
                  : brisk_rsa_verify_pkcs1(&key->u.rsa, sig, sig_len, md, dgst, md->digest_len);
     return err == 0 ? 0 : 1;
 }

@@ -1,24 +1,32 @@
 /*
  * apps/ecparam.c - `brisk ecparam -name CURVE | -in FILE [-genkey]
- * [-noout] [-text] [-outform PEM|DER] [-out FILE]`, and `-list_curves`:
+ * [-noout] [-text] [-check] [-param_enc named_curve|explicit] [-outform
+ * PEM|DER] [-out FILE]`, and `-list_curves`:
  * OpenSSL 3.0's `openssl ecparam` for the named curves brisk has (P-256,
  * P-384, P-521).  Writes "EC PARAMETERS" (the curve's OID), then with
  * -genkey a fresh key as openssl writes it there: SEC 1's "EC PRIVATE KEY"
  * with the curve and the public key (in DER, the same ECPrivateKey after
  * the parameters).  -noout leaves the parameters out; -text prints them
  * first as openssl does ("EC-Parameters: (256 bit)", "ASN1 OID:", "NIST
- * CURVE:").  A file holding a key is written with mode 0600.
+ * CURVE:").  -check validates the curve's parameters (SEC 1 3.1.1.2.1,
+ * and that the library's base point and its order are the table's) and
+ * says "checking elliptic curve parameters: ok" on stderr, as openssl
+ * does; -param_enc explicit writes the parameters themselves (p, a, b,
+ * seed, G, n, h) as OpenSSL 3.0 does, byte for byte.  A file holding a
+ * key is written with mode 0600.  Not constant-time: every value here is
+ * public (the key generation is the library's).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include <brisk/bn.h>
 #include <brisk/ec.h>
 #include <brisk/pkey.h>
 
 #include "apps.h"
 
 enum { OPT_NAME = 2, OPT_LIST, OPT_IN, OPT_INFORM, OPT_OUT, OPT_OUTFORM, OPT_NOOUT, OPT_GENKEY,
-       OPT_TEXT };
+       OPT_TEXT, OPT_CHECK, OPT_PARAM_ENC };
 
 const app_option ecparam_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -32,6 +40,9 @@ const app_option ecparam_options[] = {
     {"noout", OPT_NOOUT, ARG_NONE, 0, 0, NULL, "Do not write the parameters"},
     {"genkey", OPT_GENKEY, ARG_NONE, 0, 0, NULL, "Also make a key on the curve and write it"},
     {"text", OPT_TEXT, ARG_NONE, 0, 0, NULL, "Print the parameters as text"},
+    {"check", OPT_CHECK, ARG_NONE, 0, 0, NULL, "Validate the curve's parameters"},
+    {"param_enc", OPT_PARAM_ENC, ARG_STRING, 0, 0, "ENC",
+     "named_curve (default: the curve's OID) or explicit (p, a, b, G, n, h)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -49,7 +60,7 @@ static const struct {
 
 typedef struct ecparam_args {
     const char *name, *in, *out;
-    int inform, outform, noout, genkey, text, list;
+    int inform, outform, noout, genkey, text, list, check, explicit;
 } ecparam_args;
 
 const char *ec_curve_sn(int curve)
@@ -58,6 +69,315 @@ const char *ec_curve_sn(int curve)
         if ((int)curves[i].curve == curve)
             return curves[i].sn;
     return "?";
+}
+
+/* ---- The curves' parameters, for -check and -param_enc explicit ----
+ *
+ * SEC 2 version 2.0's secp256r1, secp384r1 and secp521r1 (sections
+ * 2.4.2, 2.5.1, 2.6.1; the same as FIPS 186-4 D.1.2.3 to D.1.2.5's P-256,
+ * P-384 and P-521), in hex, each field element in the field's length:
+ * p, a (= p - 3), b, the seed of X9.62's generation, the base point's x
+ * and y, and the order n; the cofactor is 1. */
+static const struct ec_explicit {
+    brisk_ec_curve curve;
+    const char *p, *a, *b, *seed, *gx, *gy, *n;
+} explicit_params[] = {
+    {BRISK_EC_P256, "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
+     "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
+     "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
+     "c49d360886e704936a6678e1139d26b7819f7e90",
+     "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
+     "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
+     "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"},
+    {BRISK_EC_P384,
+     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe"
+     "ffffffff0000000000000000ffffffff",
+     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe"
+     "ffffffff0000000000000000fffffffc",
+     "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875a"
+     "c656398d8a2ed19d2a85c8edd3ec2aef",
+     "a335926aa319a27a1d00896a6773a4827acdac73",
+     "aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a38"
+     "5502f25dbf55296c3a545e3872760ab7",
+     "3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c0"
+     "0a60b1ce1d7e819d7a431d7c90ea0e5f",
+     "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf"
+     "581a0db248b0a77aecec196accc52973"},
+    {BRISK_EC_P521,
+     "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+     "ffff",
+     "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+     "fffc",
+     "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef1"
+     "09e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b50"
+     "3f00",
+     "d09e8800291cb85396cc6717393284aaa0da64ba",
+     "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d"
+     "3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5"
+     "bd66",
+     "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e"
+     "662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd1"
+     "6650",
+     "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
+     "fffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e9138"
+     "6409"},
+};
+
+/* The curve's parameters as bytes, each in the field's length len. */
+typedef struct ec_bytes {
+    size_t len, seed_len;
+    uint8_t p[BRISK_EC_MAX_BYTES], a[BRISK_EC_MAX_BYTES], b[BRISK_EC_MAX_BYTES];
+    uint8_t g[BRISK_EC_MAX_POINT], n[BRISK_EC_MAX_BYTES], seed[20];
+} ec_bytes;
+
+/* ec_bytes_of decodes the table's row of curve; 0, or -1 (no such row). */
+static int ec_bytes_of(int curve, ec_bytes *e)
+{
+    for (size_t i = 0; i < sizeof(explicit_params) / sizeof(explicit_params[0]); i++) {
+        const struct ec_explicit *x = &explicit_params[i];
+        size_t len = brisk_ec_bytes(x->curve);
+
+        if ((int)x->curve != curve)
+            continue;
+        e->len = len;
+        e->g[0] = 0x04;
+        e->seed_len = sizeof(e->seed);
+        if (hex_decode(e->p, len, x->p) != (long)len || hex_decode(e->a, len, x->a) != (long)len ||
+            hex_decode(e->b, len, x->b) != (long)len ||
+            hex_decode(e->g + 1, len, x->gx) != (long)len ||
+            hex_decode(e->g + 1 + len, len, x->gy) != (long)len ||
+            hex_decode(e->n, len, x->n) != (long)len ||
+            hex_decode(e->seed, sizeof(e->seed), x->seed) != (long)sizeof(e->seed))
+            return -1;
+        return 0;
+    }
+    return -1;
+}
+
+/* der_put appends a DER tag, length (below 65536) and, unless body is
+ * NULL, the body to out at *at (out is large enough). */
+static void der_put(uint8_t *out, size_t *at, uint8_t tag, const uint8_t *body, size_t len)
+{
+    out[(*at)++] = tag;
+    if (len >= 256) {
+        out[(*at)++] = 0x82;
+        out[(*at)++] = (uint8_t)(len >> 8);
+    } else if (len >= 128) {
+        out[(*at)++] = 0x81;
+    }
+    out[(*at)++] = (uint8_t)len;
+    if (body != NULL) {
+        memcpy(out + *at, body, len);
+        *at += len;
+    }
+}
+
+/* der_uint appends a non-negative INTEGER of the big-endian v[0..len-1]. */
+static void der_uint(uint8_t *out, size_t *at, const uint8_t *v, size_t len)
+{
+    while (len > 1 && v[0] == 0) {
+        v++;
+        len--;
+    }
+    if (v[0] & 0x80) {
+        der_put(out, at, 0x02, NULL, len + 1);
+        out[(*at)++] = 0;
+        memcpy(out + *at, v, len);
+        *at += len;
+    } else {
+        der_put(out, at, 0x02, v, len);
+    }
+}
+
+#define EXPLICIT_MAX 512 /* P-521's ECParameters are 455 bytes */
+
+/* explicit_der writes the curve's ECParameters with explicit parameters
+ * (SEC 1 version 2.0 C.2 and RFC 3279 2.3.5) as OpenSSL 3.0 writes them
+ * with -param_enc explicit: version 1, fieldID { prime-field, p }, curve {
+ * a, b, seed }, the base point uncompressed, n, cofactor 1.  Returns the
+ * length, 0 for an unknown curve. */
+static size_t explicit_der(int curve, uint8_t out[EXPLICIT_MAX])
+{
+    static const uint8_t prime_field[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x01};
+    static const uint8_t one = 1;
+    uint8_t body[EXPLICIT_MAX], part[EXPLICIT_MAX], seed[21];
+    size_t at = 0, pt = 0, n;
+    ec_bytes e;
+
+    if (ec_bytes_of(curve, &e) != 0)
+        return 0;
+    der_uint(body, &at, &one, 1);   /* version 1 (ecpVer1) */
+    der_put(part, &pt, 0x06, prime_field, sizeof(prime_field));
+    der_uint(part, &pt, e.p, e.len);
+    der_put(body, &at, 0x30, part, pt);
+    pt = 0;
+    der_put(part, &pt, 0x04, e.a, e.len);
+    der_put(part, &pt, 0x04, e.b, e.len);
+    seed[0] = 0;   /* no unused bits */
+    memcpy(seed + 1, e.seed, e.seed_len);
+    der_put(part, &pt, 0x03, seed, e.seed_len + 1);
+    der_put(body, &at, 0x30, part, pt);
+    der_put(body, &at, 0x04, e.g, 1 + 2 * e.len);
+    der_uint(body, &at, e.n, e.len);
+    der_uint(body, &at, &one, 1);   /* cofactor */
+    n = 0;
+    der_put(out, &n, 0x30, body, at);
+    return n;
+}
+
+/* explicit_pem writes der as PEM "EC PARAMETERS" (64 columns) to out,
+ * which has room for EXPLICIT_MAX * 2; returns the length. */
+static size_t explicit_pem(char *out, const uint8_t *der, size_t der_len)
+{
+    static const char begin[] = "-----BEGIN EC PARAMETERS-----\n",
+                      end[] = "-----END EC PARAMETERS-----\n";
+    char b64[EXPLICIT_MAX * 2];
+    size_t n = b64_encode(b64, der, der_len), at = 0;
+
+    memcpy(out, begin, sizeof(begin) - 1);
+    at = sizeof(begin) - 1;
+    for (size_t i = 0; i < n; i += 64) {
+        size_t k = n - i < 64 ? n - i : 64;
+        memcpy(out + at, b64 + i, k);
+        at += k;
+        out[at++] = '\n';
+    }
+    memcpy(out + at, end, sizeof(end) - 1);
+    return at + sizeof(end) - 1;
+}
+
+/* bn_hex sets r from the big-endian bytes; 0 or -1. */
+static int bn_of(brisk_bn *r, const uint8_t *v, size_t len)
+{
+    if (brisk_bn_from_bytes(r, v, len) != 0)
+        return -1;
+    brisk_bn_normalize(r);
+    return 0;
+}
+
+/* check_curve checks the curve's parameters as SEC 1 version 2.0 section
+ * 3.1.1.2.1 validates elliptic curve domain parameters over F_p, on the
+ * table above, and that the library's arithmetic agrees with it: p and n
+ * prime, a, b, x_G, y_G below p, 4a^3 + 27b^2 != 0 mod p, G on the curve,
+ * n != p, |p + 1 - n| <= 2 sqrt(p) (Hasse, cofactor 1), p^k != 1 mod n
+ * for k = 1..100 (MOV); then 1 G from brisk_ec_public is the table's G and
+ * (n - 1) G is -G, so that n G is the point at infinity.  NULL when all
+ * hold, else what failed.  Variable-time: the values are public. */
+static const char *check_curve(int curve)
+{
+    brisk_bn *v = calloc(10, sizeof(*v));
+    brisk_bn *p = &v[0], *a = &v[1], *b = &v[2], *x = &v[3], *y = &v[4], *n = &v[5];
+    brisk_bn *t = &v[6], *u = &v[7], *w = &v[8], *z = &v[9];
+    uint8_t scalar[BRISK_EC_MAX_BYTES], pub[BRISK_EC_MAX_POINT];
+    const char *why = NULL;
+    ec_bytes e;
+    int prime = 0;
+
+    if (v == NULL)
+        return "out of memory";
+    if (ec_bytes_of(curve, &e) != 0 || bn_of(p, e.p, e.len) || bn_of(a, e.a, e.len) ||
+        bn_of(b, e.b, e.len) || bn_of(x, e.g + 1, e.len) || bn_of(y, e.g + 1 + e.len, e.len) ||
+        bn_of(n, e.n, e.len)) {
+        why = "no parameters for the curve";
+        goto done;
+    }
+    if (brisk_bn_is_probable_prime(p, 0, &prime) != 0 || !prime) {
+        why = "p is not prime";
+        goto done;
+    }
+    if (brisk_bn_cmp(a, p) >= 0 || brisk_bn_cmp(b, p) >= 0 || brisk_bn_cmp(x, p) >= 0 ||
+        brisk_bn_cmp(y, p) >= 0) {
+        why = "a, b or the base point is not below p";
+        goto done;
+    }
+    /* 4 a^3 + 27 b^2 mod p */
+    brisk_bn_from_u64(z, 4);
+    brisk_bn_from_u64(w, 27);
+    if (brisk_bn_resize(z, p->n) || brisk_bn_resize(w, p->n) || brisk_bn_mod_mul(t, a, a, p) ||
+        brisk_bn_mod_mul(t, t, a, p) || brisk_bn_mod_mul(t, t, z, p) ||
+        brisk_bn_mod_mul(u, b, b, p) || brisk_bn_mod_mul(u, u, w, p) ||
+        brisk_bn_mod_add(t, t, u, p)) {
+        why = "arithmetic failed";
+        goto done;
+    }
+    if (brisk_bn_is_zero(t)) {
+        why = "the curve is singular (4a^3 + 27b^2 = 0 mod p)";
+        goto done;
+    }
+    /* y^2 = x^3 + a x + b */
+    if (brisk_bn_mod_mul(t, y, y, p) || brisk_bn_mod_mul(u, x, x, p) ||
+        brisk_bn_mod_mul(u, u, x, p) || brisk_bn_mod_mul(w, a, x, p) ||
+        brisk_bn_mod_add(u, u, w, p) || brisk_bn_mod_add(u, u, b, p)) {
+        why = "arithmetic failed";
+        goto done;
+    }
+    if (brisk_bn_cmp(t, u) != 0) {
+        why = "the base point is not on the curve";
+        goto done;
+    }
+    if (brisk_bn_is_probable_prime(n, 0, &prime) != 0 || !prime) {
+        why = "the order n is not prime";
+        goto done;
+    }
+    if (brisk_bn_cmp(n, p) == 0) {
+        why = "n = p: the curve is anomalous";
+        goto done;
+    }
+    /* Hasse: (p + 1 - n)^2 <= 4 p, with h = 1 */
+    brisk_bn_from_u64(z, 1);
+    if (brisk_bn_add(t, p, z))
+        goto arith;
+    brisk_bn_normalize(t);
+    if (brisk_bn_cmp(t, n) >= 0 ? brisk_bn_sub(u, t, n) : brisk_bn_sub(u, n, t))
+        goto arith;
+    brisk_bn_from_u64(z, 4);
+    if (brisk_bn_mul(w, u, u) || brisk_bn_mul(t, p, z))
+        goto arith;
+    brisk_bn_normalize(w);
+    brisk_bn_normalize(t);
+    if (brisk_bn_cmp(w, t) > 0) {
+        why = "n is not the order of a cofactor-1 curve over F_p (Hasse's bound)";
+        goto done;
+    }
+    /* MOV: p^k mod n != 1 for k = 1..100 */
+    if (brisk_bn_mod(u, p, n))
+        goto arith;
+    brisk_bn_copy(t, u);
+    for (int k = 1; k <= 100; k++) {
+        brisk_bn_normalize(t);
+        if (t->n == 1 && t->d[0] == 1) {
+            why = "the curve fails the MOV condition (p^k = 1 mod n, k <= 100)";
+            goto done;
+        }
+        if (brisk_bn_resize(t, n->n) || brisk_bn_resize(u, n->n) ||
+            brisk_bn_mod_mul(t, t, u, n))
+            goto arith;
+    }
+    /* The library's scalar multiplication: 1 G = G and (n - 1) G = -G. */
+    memset(scalar, 0, e.len);
+    scalar[e.len - 1] = 1;
+    if (brisk_ec_public((brisk_ec_curve)curve, pub, scalar) != 0 ||
+        memcmp(pub, e.g, 1 + 2 * e.len) != 0) {
+        why = "the library's base point is not the curve's";
+        goto done;
+    }
+    brisk_bn_from_u64(z, 1);
+    if (brisk_bn_sub(t, n, z) || brisk_bn_to_bytes(scalar, e.len, t) ||
+        brisk_bn_sub(u, p, y) || brisk_bn_to_bytes(e.g + 1 + e.len, e.len, u))
+        goto arith;
+    if (brisk_ec_public((brisk_ec_curve)curve, pub, scalar) != 0 ||
+        memcmp(pub, e.g, 1 + 2 * e.len) != 0) {
+        why = "(n - 1) G is not -G: n is not the base point's order";
+        goto done;
+    }
+    goto done;
+arith:
+    why = "arithmetic failed";
+done:
+    free(v);
+    return why;
 }
 
 /* read_params reads the curve from -in (or stdin); 0 or -1 reported. */
@@ -106,6 +426,17 @@ static int run(const ecparam_args *a, int curve)
     brisk_pkey *key = NULL;
     int ret = 1, err;
 
+    if (a->check) {   /* openssl's line, on stderr, before any output */
+        const char *why = check_curve(curve);
+        fputs("checking elliptic curve parameters: ", stderr);
+        if (why != NULL) {
+            fputs("failed\n", stderr);
+            app_error("ecparam", "%s's parameters: %s", ec_curve_sn(curve), why);
+            return 1;
+        }
+        fputs("ok\n", stderr);
+    }
+
     if (a->text) {
         char text[160];
         int k = snprintf(text, sizeof(text), "EC-Parameters: (%zu bit)\nASN1 OID: %s\n"
@@ -115,7 +446,19 @@ static int run(const ecparam_args *a, int curve)
         if (append(&buf, &len, text, (size_t)k) != 0)
             goto done;
     }
-    if (!a->noout) {
+    if (!a->noout && a->explicit) {
+        uint8_t der[EXPLICIT_MAX];
+        char pem[EXPLICIT_MAX * 2];
+        size_t der_len = explicit_der(curve, der);
+
+        if (der_len == 0) {
+            app_error("ecparam", "no explicit parameters for the curve");
+            goto done;
+        }
+        if (a->outform == FORM_DER ? append(&buf, &len, der, der_len)
+                                   : append(&buf, &len, pem, explicit_pem(pem, der, der_len)))
+            goto done;
+    } else if (!a->noout) {
         err = a->outform == FORM_DER ? brisk_ec_params_to_der(params, &n, curve)
                                      : brisk_ec_params_to_pem((char *)params, &n, curve);
         if (err != 0) {
@@ -168,6 +511,16 @@ static int parse_args(ecparam_args *a, int argc, char **argv)
         case OPT_NOOUT: a->noout = 1; break;
         case OPT_GENKEY: a->genkey = 1; break;
         case OPT_TEXT: a->text = 1; break;
+        case OPT_CHECK: a->check = 1; break;
+        case OPT_PARAM_ENC:
+            if (strcmp(o.value, "explicit") == 0) {
+                a->explicit = 1;
+            } else if (strcmp(o.value, "named_curve") != 0) {
+                app_error("ecparam", "unknown -param_enc '%s' (named_curve or explicit)",
+                          o.value);
+                return -1;
+            }
+            break;
         case OPT_INFORM:
             if (parse_form("ecparam", o.name, o.value, &a->inform) != 0)
                 return -1;
@@ -186,6 +539,12 @@ static int parse_args(ecparam_args *a, int argc, char **argv)
     }
     if (a->name != NULL && a->in != NULL) {
         app_error("ecparam", "give -name or -in, not both");
+        return -1;
+    }
+    if (a->explicit && (a->genkey || a->text)) {
+        app_error("ecparam", "-param_enc explicit writes the parameters only: %s keeps the "
+                             "named curve here (drop -param_enc explicit)",
+                  a->genkey ? "-genkey" : "-text");
         return -1;
     }
     if (a->text && a->outform == FORM_DER && (!a->noout || a->genkey)) {

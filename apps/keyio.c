@@ -145,6 +145,10 @@ static void decode_error(const char *prog, const char *what, const char *path, i
     else if (err == BRISK_EDECODE)
         app_error(prog, "cannot read %s from '%s': malformed or truncated %s", what,
                   shown(path), pem ? "PEM" : "DER");
+    else if (err == BRISK_EPUBKEY && strcmp(what, "a key") == 0)
+        app_error(prog, "cannot read a key from '%s': the public key it holds is invalid or "
+                        "not the private key's",
+                  shown(path));
     else
         app_error(prog, "cannot read %s from '%s': %s", what, shown(path),
                   err == BRISK_EINVAL ? "its numbers are not a valid key" : brisk_strerror(err));

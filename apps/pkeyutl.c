@@ -1,21 +1,31 @@
 /*
  * apps/pkeyutl.c - `brisk pkeyutl -derive|-sign|-verify -inkey FILE
  * [-keyform PEM|DER] [-passin SRC] [-pubin] [-peerkey FILE] [-peerform
- * PEM|DER] [-in FILE] [-out FILE] [-sigfile FILE] [-rawin]`: the public-key
- * operations of OpenSSL 3.0's `openssl pkeyutl`, on the elliptic-curve key
- * types.
+ * PEM|DER] [-in FILE] [-out FILE] [-sigfile FILE] [-rawin] [-digest ALG]
+ * [-pkeyopt OPT:VALUE]... [-hexdump]`: the public-key operations of
+ * OpenSSL 3.0's `openssl pkeyutl`.
  * - -derive: the shared secret of the private key -inkey and the peer's
  *   key -peerkey (public, or private: its public half is used), raw bytes:
  *   X25519, X448, EC (ECDH's x-coordinate).
  * - -sign and -verify: the signature of the input; -verify reads it from
  *   -sigfile and prints "Signature Verified Successfully" (exit 0) or
- *   "Signature Verification Failure" (exit 1), as openssl does.  ECDSA
- *   (DER signatures) signs the input as a digest, as openssl does: 20, 28,
- *   32, 48 or 64 bytes, whose length names the hash for RFC 6979's nonce;
- *   with -rawin the input is the message, hashed with -digest (default
- *   sha256).  Ed25519 and Ed448 (pure, empty context) sign the message
- *   itself and, as in openssl 3.0, need -rawin to say so.
+ *   "Signature Verification Failure" (exit 1), as openssl does.  ECDSA and
+ *   DSA (DER signatures) sign the input as a digest, as openssl does: of
+ *   -pkeyopt digest:ALG's length, or without it 20, 28, 32, 48 or 64
+ *   bytes, whose length names the hash for RFC 6979's nonce.  RSA signs
+ *   with PKCS#1 v1.5 (RFC 8017 8.2) the input as a digest of -pkeyopt
+ *   digest:ALG, in its DigestInfo, or without a digest the input itself in
+ *   the type 1 block, no DigestInfo (OpenSSL's RSA_PKCS1_PADDING with no
+ *   digest); -pkeyopt rsa_padding_mode:pss signs with RSASSA-PSS (RFC 8017
+ *   8.1; rsa_pss_saltlen and rsa_mgf1_md as dgst -sigopt takes them),
+ *   which needs the digest.  With -rawin the input is the message, hashed
+ *   with -digest (default sha256).  Ed25519 and Ed448 (pure, empty
+ *   context) sign the message itself and, as in openssl 3.0, need -rawin
+ *   to say so.
+ * - -hexdump writes what -sign and -derive output as OpenSSL's BIO_dump
+ *   does (crypto/bio/bio_dump.c: offset, 16 bytes in hex, their ASCII).
  * The input is read whole from -in (default stdin), at most 256 MiB.
+ * Not constant-time code of its own: it calls the library's.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +39,8 @@
 #include "apps.h"
 
 enum { OPT_IN = 2, OPT_OUT, OPT_INKEY, OPT_KEYFORM, OPT_PASSIN, OPT_PUBIN, OPT_PEERKEY,
-       OPT_PEERFORM, OPT_SIGFILE, OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_RAWIN, OPT_DIGEST };
+       OPT_PEERFORM, OPT_SIGFILE, OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_RAWIN, OPT_DIGEST,
+       OPT_PKEYOPT, OPT_HEXDUMP };
 
 const app_option pkeyutl_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -50,7 +61,11 @@ const app_option pkeyutl_options[] = {
     {"rawin", OPT_RAWIN, ARG_NONE, 0, 0, NULL,
      "The input is the message itself, not its digest"},
     {"digest", OPT_DIGEST, ARG_STRING, 0, 0, "ALG",
-     "With -rawin and ECDSA: the message's hash (default sha256)"},
+     "With -rawin (ECDSA, RSA, DSA): the message's hash (default sha256)"},
+    {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
+     "digest:ALG (the input is such a digest), rsa_padding_mode:pkcs1|pss, "
+     "rsa_pss_saltlen:N|digest|max|auto|-1|-2|-3, rsa_mgf1_md:ALG"},
+    {"hexdump", OPT_HEXDUMP, ARG_NONE, 0, 0, NULL, "Hex dump the output"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -58,9 +73,71 @@ const app_option pkeyutl_options[] = {
 
 typedef struct pkeyutl_args {
     const char *in, *out, *inkey, *passin, *peerkey, *sigfile, *digest;
-    int keyform, peerform, pubin, rawin;
+    int keyform, peerform, pubin, rawin, hexdump;
     int op; /* OPT_DERIVE, OPT_SIGN or OPT_VERIFY */
+    const brisk_digest *md; /* -pkeyopt digest:ALG: the input is such a digest */
+    const char *pkeyopt;    /* the first -pkeyopt, for messages */
+    sig_job sig;            /* -pkeyopt rsa_*: padding, PSS salt and MGF1 */
 } pkeyutl_args;
+
+#define HEXDUMP_ROW 74 /* "0000 - " 48 hex columns, 2 spaces, 16 ASCII, '\n' */
+
+/* hexdump writes p[0..len-1] to text as OpenSSL's BIO_dump does (its
+ * crypto/bio/bio_dump.c, no indent): rows of 16 bytes, "%04x - ", each
+ * byte "%02x" and a space ('-' after the eighth), a short last row padded
+ * with spaces, two spaces and the bytes as ASCII ('.' outside ' '..'~').
+ * text holds HEXDUMP_ROW bytes a row; returns the length written. */
+static size_t hexdump(char *text, const uint8_t *p, size_t len)
+{
+    static const char hex[] = "0123456789abcdef";
+    char *t = text;
+
+    for (size_t row = 0; row < len; row += 16) {
+        for (int shift = 12; shift >= 0; shift -= 4)
+            *t++ = hex[(row >> shift) & 15];
+        memcpy(t, " - ", 3);
+        t += 3;
+        for (size_t j = 0; j < 16; j++) {
+            if (row + j < len) {
+                *t++ = hex[p[row + j] >> 4];
+                *t++ = hex[p[row + j] & 15];
+                *t++ = j == 7 ? '-' : ' ';
+            } else {
+                memcpy(t, "   ", 3);
+                t += 3;
+            }
+        }
+        *t++ = ' ';
+        *t++ = ' ';
+        for (size_t j = 0; j < 16 && row + j < len; j++)
+            *t++ = p[row + j] >= ' ' && p[row + j] <= '~' ? (char)p[row + j] : '.';
+        *t++ = '\n';
+    }
+    return (size_t)(t - text);
+}
+
+/* emit writes an output (a signature, or a shared secret: `secret`) to
+ * -out or stdout, raw or with -hexdump as openssl does; 0, or 1 after
+ * reporting. */
+static int emit(const pkeyutl_args *a, const uint8_t *p, size_t len, int secret)
+{
+    size_t size = (len + 15) / 16 * HEXDUMP_ROW, text_len;
+    char *text;
+    int ret;
+
+    if (!a->hexdump)
+        return write_file("pkeyutl", a->out, p, len, secret) == 0 ? 0 : 1;
+    text = malloc(size + 1);
+    if (text == NULL) {
+        app_error("pkeyutl", "out of memory");
+        return 1;
+    }
+    text_len = hexdump(text, p, len);
+    ret = write_file("pkeyutl", a->out, text, text_len, secret) == 0 ? 0 : 1;
+    brisk_wipe(text, size);
+    free(text);
+    return ret;
+}
 
 static int derive(const pkeyutl_args *a, const brisk_pkey *key, brisk_pkey *peer)
 {
@@ -80,17 +157,20 @@ static int derive(const pkeyutl_args *a, const brisk_pkey *key, brisk_pkey *peer
         app_error("pkeyutl", "the peer's public key gives no shared secret (a low-order or invalid point)");
     else if (err != BRISK_EOK)
         app_error("pkeyutl", "cannot derive: %s", brisk_strerror(err));
-    else if (write_file("pkeyutl", a->out, secret, len, 1) == 0)
+    else if (emit(a, secret, len, 1) == 0)
         ret = 0;
     brisk_wipe(secret, sizeof(secret));
     return ret;
 }
 
-/* ecdsa_digest sets *dgst to what ECDSA signs: the input itself (a
- * digest, its hash told by its length) or, with -rawin, its hash with
- * -digest's algorithm.  0, or -1 after reporting. */
-static int ecdsa_digest(const pkeyutl_args *a, const uint8_t *in, size_t in_len,
-                        uint8_t dgst[64], size_t *dgst_len, const brisk_digest **md)
+/* input_digest sets *dgst to what ECDSA, DSA and RSA with a digest sign:
+ * the input itself (a digest: -pkeyopt digest:ALG's length, or without it
+ * ECDSA and DSA name the hash by the length) or, with -rawin, its hash
+ * with -digest's algorithm.  RSA without a digest sets *md to NULL (the
+ * input is padded as it is).  0, or -1 after reporting. */
+static int input_digest(const pkeyutl_args *a, const brisk_pkey *key, const uint8_t *in,
+                        size_t in_len, uint8_t dgst[64], size_t *dgst_len,
+                        const brisk_digest **md)
 {
     static const brisk_digest *const by_len[] = {&brisk_digest_sha1, &brisk_digest_sha224,
                                                  &brisk_digest_sha256, &brisk_digest_sha384,
@@ -104,6 +184,22 @@ static int ecdsa_digest(const pkeyutl_args *a, const uint8_t *in, size_t in_len,
         }
         brisk_digest_oneshot(*md, dgst, in, in_len);
         *dgst_len = (*md)->digest_len;
+        return 0;
+    }
+    if (a->md != NULL) {
+        if (in_len != a->md->digest_len) {
+            app_error("pkeyutl", "the input is %zu bytes, not a %s digest (%zu bytes)", in_len,
+                      a->md->name, a->md->digest_len);
+            return -1;
+        }
+        *md = a->md;
+        memcpy(dgst, in, in_len);
+        *dgst_len = in_len;
+        return 0;
+    }
+    if (key->type == BRISK_PKEY_RSA) {
+        *md = NULL;
+        *dgst_len = 0;
         return 0;
     }
     for (size_t i = 0; i < sizeof(by_len) / sizeof(by_len[0]); i++)
@@ -138,22 +234,81 @@ static int eddsa(const pkeyutl_args *a, const brisk_curve_key *c, int ed448, con
                  : brisk_ed25519_verify(sig, in, in_len, c->pub);
 }
 
+/* rsa_raw_block writes PKCS#1 v1.5's signature block (RFC 8017 9.2 step
+ * 5, without a DigestInfo, as OpenSSL's RSA_PKCS1_PADDING with no digest
+ * set): 00 01 FF..FF 00 || in, k bytes; 0, or -1 if in is too long. */
+static int rsa_raw_block(uint8_t *em, size_t k, const uint8_t *in, size_t in_len)
+{
+    if (in_len + 11 > k)
+        return -1;
+    em[0] = 0;
+    em[1] = 1;
+    memset(em + 2, 0xff, k - in_len - 3);
+    em[k - in_len - 1] = 0;
+    memcpy(em + k - in_len, in, in_len);
+    return 0;
+}
+
+/* rsa_op signs or verifies with an RSA key: PKCS#1 v1.5 with md's
+ * DigestInfo or PSS, or with no digest (md NULL) the block em that
+ * rsa_raw_block made: signed as it is, or compared with what the
+ * signature opens to.  0, BRISK_EVERIFY, or another error. */
+static int rsa_op(const pkeyutl_args *a, brisk_rsa_key *key, const brisk_digest *md,
+                  const uint8_t *em, const uint8_t *dgst, size_t dgst_len, const uint8_t *sig,
+                  size_t sig_len, uint8_t *out, size_t *out_len)
+{
+    size_t k = brisk_rsa_size(key);
+    uint8_t got[BRISK_RSA_MAX_BYTES];
+    sig_job v = a->sig;
+    int err;
+
+    if (a->op == OPT_SIGN) {
+        *out_len = k;
+        if (md == NULL)
+            return brisk_rsa_private_op(key, out, em, k);
+        return v.pss ? brisk_rsa_sign_pss(key, out, k, md, v.mgf1, sig_pss_salt(&v, key, md),
+                                          dgst, dgst_len)
+                     : brisk_rsa_sign_pkcs1(key, out, k, md, dgst, dgst_len);
+    }
+    if (sig_len != k)
+        return BRISK_EVERIFY;
+    v.verify = 1;
+    if (md != NULL)
+        return v.pss ? brisk_rsa_verify_pss(key, sig, sig_len, md, v.mgf1,
+                                            sig_pss_salt(&v, key, md), dgst, dgst_len)
+                     : brisk_rsa_verify_pkcs1(key, sig, sig_len, md, dgst, dgst_len);
+    err = brisk_rsa_public_op(key, got, sig, sig_len);
+    if (err == BRISK_EINVAL)   /* a signature not below n */
+        return BRISK_EVERIFY;
+    if (err == BRISK_EOK && memcmp(got, em, k) != 0)
+        err = BRISK_EVERIFY;
+    return err;
+}
+
 /* sign_or_verify signs the input, or verifies it against -sigfile. */
-static int sign_or_verify(const pkeyutl_args *a, const brisk_pkey *key)
+static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
 {
     const brisk_curve_key *c = &key->u.curve;
-    brisk_ec_curve curve = (brisk_ec_curve)c->curve;
-    uint8_t *in = NULL, *sig = NULL, dgst[64], out[BRISK_EC_MAX_SIG_LEN];
+    uint8_t *in = NULL, *sig = NULL, dgst[64], out[BRISK_RSA_MAX_BYTES];
     size_t in_len = 0, sig_len = 0, dgst_len = 0, out_len = sizeof(out);
     const brisk_digest *md = NULL;
     int ed = key->type == BRISK_PKEY_ED25519 || key->type == BRISK_PKEY_ED448;
-    int ret = 1, err;
+    int ret = 1, err = BRISK_EOK;
 
-    if (key->type != BRISK_PKEY_EC && !ed) {
-        app_error("pkeyutl", "%s keys cannot -%s%s", brisk_pkey_type_name(key),
-                  a->op == OPT_SIGN ? "sign" : "verify",
-                  key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_DSA
-                      ? " here (use brisk dgst)" : "");
+    if (key->type != BRISK_PKEY_EC && key->type != BRISK_PKEY_RSA &&
+        key->type != BRISK_PKEY_DSA && !ed) {
+        app_error("pkeyutl", "%s keys cannot -%s (they derive: use -derive)",
+                  brisk_pkey_type_name(key), a->op == OPT_SIGN ? "sign" : "verify");
+        return 1;
+    }
+    if (a->sig.rsa_opt != NULL && key->type != BRISK_PKEY_RSA) {
+        app_error("pkeyutl", "-pkeyopt %s needs an RSA key; '%s' holds a %s key",
+                  a->sig.rsa_opt, a->inkey, brisk_pkey_type_name(key));
+        return 1;
+    }
+    if (ed && (a->digest != NULL || a->md != NULL)) {
+        app_error("pkeyutl", "%s hashes the message itself: drop %s", brisk_pkey_type_name(key),
+                  a->digest != NULL ? "-digest" : "-pkeyopt digest");
         return 1;
     }
     if (ed && !a->rawin) {
@@ -161,28 +316,61 @@ static int sign_or_verify(const pkeyutl_args *a, const brisk_pkey *key)
                   brisk_pkey_type_name(key));
         return 1;
     }
-    if (ed && a->digest != NULL) {
-        app_error("pkeyutl", "%s hashes the message itself: drop -digest",
-                  brisk_pkey_type_name(key));
+    if (key->type == BRISK_PKEY_RSA && a->sig.pss && a->md == NULL && !a->rawin) {
+        app_error("pkeyutl", "rsa_padding_mode:pss needs the input's digest: add -pkeyopt "
+                             "digest:ALG (or -rawin to hash the input)");
         return 1;
     }
     if (read_file("pkeyutl", a->in, MAX_INPUT, &in, &in_len) != 0)
         return 1;
-    if (a->op == OPT_VERIFY && read_file("pkeyutl", a->sigfile, 4096, &sig, &sig_len) != 0)
+    if (a->op == OPT_VERIFY &&
+        read_file("pkeyutl", a->sigfile, 2 * BRISK_RSA_MAX_BYTES, &sig, &sig_len) != 0)
         goto done;
-    if (ed)
-        err = eddsa(a, c, key->type == BRISK_PKEY_ED448, in, in_len, sig, sig_len, out,
-                    &out_len);
-    else if (ecdsa_digest(a, in, in_len, dgst, &dgst_len, &md) != 0)
+    if (!ed && input_digest(a, key, in, in_len, dgst, &dgst_len, &md) != 0)
         goto done;
-    else if (a->op == OPT_SIGN)
-        err = brisk_ecdsa_sign(curve, c->priv, out, &out_len, md, dgst, dgst_len);
-    else
-        err = brisk_ecdsa_verify(curve, c->pub, c->pub_len, sig, sig_len, dgst, dgst_len);
+    if (key->type == BRISK_PKEY_RSA && md != NULL && !a->sig.pss &&
+        brisk_rsa_pkcs1_min_size(md) == 0) {
+        app_error("pkeyutl", "RSA PKCS#1 v1.5 has no DigestInfo for %s in brisk (PSS takes it)",
+                  md->name);
+        goto done;
+    }
+    if (key->type == BRISK_PKEY_RSA && md != NULL && !a->sig.pss &&
+        brisk_rsa_size(&key->u.rsa) < brisk_rsa_pkcs1_min_size(md)) {
+        app_error("pkeyutl", "the key is too small for RSA PKCS#1 v1.5 with %s (it needs %zu "
+                             "bytes; this one has %zu)",
+                  md->name, brisk_rsa_pkcs1_min_size(md), brisk_rsa_size(&key->u.rsa));
+        goto done;
+    }
+    if (key->type == BRISK_PKEY_RSA && md == NULL &&
+        rsa_raw_block(out, brisk_rsa_size(&key->u.rsa), in, in_len) != 0) {
+        app_error("pkeyutl", "the input is %zu bytes; without a digest this key signs at most "
+                             "%zu (give -pkeyopt digest:ALG for a digest, -rawin for a message)",
+                  in_len, brisk_rsa_size(&key->u.rsa) - 11);
+        goto done;
+    }
+    if (ed) {
+        err = eddsa(a, c, key->type == BRISK_PKEY_ED448, in, in_len, sig, sig_len, out, &out_len);
+    } else if (key->type == BRISK_PKEY_RSA) {
+        uint8_t em[BRISK_RSA_MAX_BYTES];
+        if (md == NULL)   /* the block rsa_raw_block wrote, to sign or to compare with */
+            memcpy(em, out, brisk_rsa_size(&key->u.rsa));
+        err = rsa_op(a, &key->u.rsa, md, em, dgst, dgst_len, sig, sig_len, out, &out_len);
+        brisk_wipe(em, sizeof(em));
+    } else if (key->type == BRISK_PKEY_DSA) {
+        err = a->op == OPT_SIGN
+                  ? brisk_dsa_sign(&key->u.dsa, out, &out_len, md, dgst, dgst_len)
+                  : brisk_dsa_verify(&key->u.dsa, sig, sig_len, dgst, dgst_len);
+    } else if (a->op == OPT_SIGN) {
+        err = brisk_ecdsa_sign((brisk_ec_curve)c->curve, c->priv, out, &out_len, md, dgst,
+                               dgst_len);
+    } else {
+        err = brisk_ecdsa_verify((brisk_ec_curve)c->curve, c->pub, c->pub_len, sig, sig_len,
+                                 dgst, dgst_len);
+    }
     if (a->op == OPT_SIGN) {
         if (err != BRISK_EOK)
             app_error("pkeyutl", "cannot sign: %s", brisk_strerror(err));
-        else if (write_file("pkeyutl", a->out, out, out_len, 0) == 0)
+        else if (emit(a, out, out_len, 0) == 0)
             ret = 0;
     } else if (err == BRISK_EOK) {
         static const char okay[] = "Signature Verified Successfully\n";
@@ -195,6 +383,7 @@ done:
     free(in);
     free(sig);
     brisk_wipe(dgst, sizeof(dgst));
+    brisk_wipe(out, sizeof(out));
     return ret;
 }
 
@@ -227,6 +416,29 @@ static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
     return sign_or_verify(a, key);
 }
 
+/* set_pkeyopt applies one -pkeyopt: digest:ALG here, rsa_* as dgst's
+ * -sigopt; 0, or -1 after reporting. */
+static int set_pkeyopt(pkeyutl_args *a, const char *opt)
+{
+    if (a->pkeyopt == NULL)
+        a->pkeyopt = opt;
+    if (strncmp(opt, "digest:", 7) == 0) {
+        a->md = brisk_digest_by_name(opt + 7);
+        if (a->md == NULL || a->md->digest_len > 64) {
+            app_error("pkeyutl", "unknown digest '%s' in -pkeyopt %s", opt + 7, opt);
+            return -1;
+        }
+        return 0;
+    }
+    if (strncmp(opt, "rsa_", 4) != 0) {
+        app_error("pkeyutl", "unknown -pkeyopt '%s' (digest:ALG and rsa_padding_mode, "
+                             "rsa_pss_saltlen, rsa_mgf1_md are known)",
+                  opt);
+        return -1;
+    }
+    return sig_set_rsa_opt("pkeyutl", &a->sig, opt);
+}
+
 /* parse_args fills a; returns 0, 1 after -help, or -1 on error. */
 static int parse_args(pkeyutl_args *a, int argc, char **argv)
 {
@@ -255,6 +467,11 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
         case OPT_SIGFILE: a->sigfile = o.value; break;
         case OPT_RAWIN: a->rawin = 1; break;
         case OPT_DIGEST: a->digest = o.value; break;
+        case OPT_HEXDUMP: a->hexdump = 1; break;
+        case OPT_PKEYOPT:
+            if (set_pkeyopt(a, o.value) != 0)
+                return -1;
+            break;
         case OPT_KEYFORM:
             if (parse_form("pkeyutl", o.name, o.value, &a->keyform) != 0)
                 return -1;
@@ -295,6 +512,19 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
         app_error("pkeyutl", "-digest needs -rawin (without it the input is the digest)");
         return -1;
     }
+    if (a->op == OPT_DERIVE && a->pkeyopt != NULL) {
+        app_error("pkeyutl", "-pkeyopt %s is for -sign and -verify", a->pkeyopt);
+        return -1;
+    }
+    if (a->rawin && a->md != NULL) {
+        app_error("pkeyutl", "-pkeyopt digest says the input is a digest, -rawin that it is "
+                             "the message: with -rawin name the hash with -digest");
+        return -1;
+    }
+    if (a->op == OPT_VERIFY && a->hexdump) {
+        app_error("pkeyutl", "-hexdump dumps what -sign and -derive write; -verify writes none");
+        return -1;
+    }
     if (a->op != OPT_VERIFY && a->sigfile != NULL) {
         app_error("pkeyutl", "-sigfile is for -verify only");
         return -1;
@@ -309,6 +539,7 @@ int pkeyutl_main(int argc, char **argv)
     int ret;
 
     memset(&a, 0, sizeof(a));
+    a.sig.salt = SALT_UNSET;
     ret = parse_args(&a, argc, argv);
     if (ret != 0)
         return ret > 0 ? 0 : 1;

@@ -807,6 +807,7 @@ int speed_main(int argc, char **argv)
     for (int i = 0; i < r->n_pk; i++)
         speed_pk_free(r->pk[i].key);
     run_doc_free(&r->doc);
+    speed_ossl_unload();
     free(r->buf_base);
     free(r->out_base);
     free(r);

@@ -359,6 +359,11 @@ int speed_json_finish(speed_run *r);
  * r->compare_version; returns 0, or -1 after one error line. */
 int speed_ossl_load(speed_run *r);
 
+/* speed_ossl_unload unloads the providers speed_ossl_load loaded (the
+ * legacy one's child library context is freed only then: without it,
+ * LeakSanitizer reports it at exit). */
+void speed_ossl_unload(void);
+
 /* speed_ossl_time_cell takes one libcrypto sample of row at size index s
  * into row->ossl[s], timed by `clock` as brisk's sample just before it;
  * a row libcrypto cannot time is marked ossl_na (said once on stderr). */

@@ -15,11 +15,17 @@
  * payload, final, and the tag when decrypting: its
  * EVP_Update_loop_aead_enc/_dec); ghash as EVP_MAC "GMAC" over
  * aes-128-gcm initialised once and then only updated; rand as RAND_bytes;
- * ECDH (X25519, X448) as EVP_PKEY_derive with brisk's two keys given raw; RSA
- * and DSA as EVP_PKEY_sign and EVP_PKEY_verify of 36 (RSA) or 20 (DSA)
- * bytes, PKCS#1 v1.5 padding without a digest for RSA.  Where OpenSSL
- * uses its own test keys, this uses brisk's key of the row, passed as DER
- * to d2i_PrivateKey, so that both sides do the same arithmetic.
+ * ECDH as EVP_PKEY_derive with brisk's two keys (X25519, X448 given raw;
+ * P-256, P-384, P-521 as PKCS#8 and SubjectPublicKeyInfo DER), which must
+ * give brisk's secret; RSA, DSA and ECDSA as EVP_PKEY_sign and
+ * EVP_PKEY_verify of 36 (RSA) or 20 (DSA, ECDSA) bytes, PKCS#1 v1.5
+ * padding without a digest for RSA, and libcrypto must verify brisk's
+ * ECDSA signature; EdDSA as EVP_DigestSign and EVP_DigestVerify of 20
+ * bytes on EVP_MD_CTXs initialised once, and libcrypto's signature must be
+ * brisk's (EdDSA is deterministic).  Where OpenSSL generates keys or uses
+ * its own test keys, this uses brisk's key of the row, passed as DER to
+ * d2i_PrivateKey (RSA, DSA) or d2i_AutoPrivateKey (PKCS#8: EC, Ed25519,
+ * Ed448), so that both sides do the same arithmetic.
  *
  * The legacy provider is loaded beside the default one (md4, mdc2, rmd160,
  * des, rc2, rc4, rc5, idea, bf, cast, seed live there); what libcrypto
@@ -74,6 +80,7 @@ typedef struct ossl_param {
 static struct ossl_api {
     const char *(*OpenSSL_version)(int);
     void *(*OSSL_PROVIDER_load)(void *, const char *);
+    int (*OSSL_PROVIDER_unload)(void *);
     void (*ERR_clear_error)(void);
     void *(*EVP_MD_fetch)(void *, const char *, const char *);
     void (*EVP_MD_free)(void *);
@@ -119,6 +126,15 @@ static struct ossl_api {
     int (*EVP_PKEY_derive_init)(void *);
     int (*EVP_PKEY_derive_set_peer)(void *, void *);
     int (*EVP_PKEY_derive)(void *, unsigned char *, size_t *);
+    void *(*d2i_AutoPrivateKey)(void **, const unsigned char **, long);
+    void *(*d2i_PUBKEY)(void **, const unsigned char **, long);
+    void *(*EVP_MD_CTX_new)(void);
+    void (*EVP_MD_CTX_free)(void *);
+    int (*EVP_DigestSignInit)(void *, void **, const void *, void *, void *);
+    int (*EVP_DigestSign)(void *, unsigned char *, size_t *, const unsigned char *, size_t);
+    int (*EVP_DigestVerifyInit)(void *, void **, const void *, void *, void *);
+    int (*EVP_DigestVerify)(void *, const unsigned char *, size_t, const unsigned char *,
+                            size_t);
 } api;
 
 static const struct {
@@ -126,7 +142,8 @@ static const struct {
     size_t offset;
 } api_names[] = {
 #define API(f) {#f, offsetof(struct ossl_api, f)}
-    API(OpenSSL_version), API(OSSL_PROVIDER_load), API(ERR_clear_error), API(EVP_MD_fetch),
+    API(OpenSSL_version), API(OSSL_PROVIDER_load), API(OSSL_PROVIDER_unload),
+    API(ERR_clear_error), API(EVP_MD_fetch),
     API(EVP_MD_free), API(EVP_Digest), API(EVP_MAC_fetch), API(EVP_MAC_free),
     API(EVP_MAC_CTX_new), API(EVP_MAC_CTX_free), API(EVP_MAC_init), API(EVP_MAC_update),
     API(EVP_MAC_final), API(EVP_CIPHER_fetch), API(EVP_CIPHER_free), API(EVP_CIPHER_get_mode),
@@ -139,10 +156,14 @@ static const struct {
     API(EVP_PKEY_CTX_new_from_name), API(EVP_PKEY_keygen_init), API(EVP_PKEY_CTX_set_params),
     API(EVP_PKEY_generate), API(EVP_PKEY_new_raw_private_key), API(EVP_PKEY_new_raw_public_key),
     API(EVP_PKEY_derive_init), API(EVP_PKEY_derive_set_peer), API(EVP_PKEY_derive),
+    API(d2i_AutoPrivateKey), API(d2i_PUBKEY), API(EVP_MD_CTX_new), API(EVP_MD_CTX_free),
+    API(EVP_DigestSignInit), API(EVP_DigestSign), API(EVP_DigestVerifyInit),
+    API(EVP_DigestVerify),
 #undef API
 };
 
 static void *lib;
+static void *providers[2];   /* legacy, default: unloaded by speed_ossl_unload */
 
 int speed_ossl_load(speed_run *r)
 {
@@ -170,14 +191,23 @@ int speed_ossl_load(speed_run *r)
     }
     /* Loading one provider turns off the implicit default one: load both;
      * without the legacy one its algorithms are n/a. */
-    api.OSSL_PROVIDER_load(NULL, "legacy");
-    if (api.OSSL_PROVIDER_load(NULL, "default") == NULL) {
+    providers[0] = api.OSSL_PROVIDER_load(NULL, "legacy");
+    providers[1] = api.OSSL_PROVIDER_load(NULL, "default");
+    if (providers[1] == NULL) {
         app_error("speed", "%s: cannot load OpenSSL's default provider", path);
         return -1;
     }
     api.ERR_clear_error();
     r->compare_version = api.OpenSSL_version(0);
     return 0;
+}
+
+void speed_ossl_unload(void)
+{
+    for (int i = 0; i < 2; i++)
+        if (lib != NULL && providers[i] != NULL)
+            api.OSSL_PROVIDER_unload(providers[i]);
+    providers[0] = providers[1] = NULL;
 }
 
 /* ---- One cell's state ---- */
@@ -572,24 +602,29 @@ done:
 
 /* ---- Public key ---- */
 
+/* One row's libcrypto state: RSA, DSA and ECDSA sign and verify with
+ * EVP_PKEY_sign and EVP_PKEY_verify on the contexts sign and verify;
+ * EdDSA with EVP_DigestSign and EVP_DigestVerify on mdsign and mdverify;
+ * ECDH and FFDH derive with sign, whose peer is set. */
 typedef struct ossl_pk {
     void *pkey, *sign, *verify;
-    void *peer;   /* FFDH: the second key pair; sign derives with it */
-    uint8_t sig[BRISK_DH_MAX_BYTES];
+    void *peer;              /* ECDH and FFDH: the peer's key */
+    void *mdsign, *mdverify; /* EdDSA: EVP_MD_CTXs */
+    uint8_t sig[BRISK_DH_MAX_BYTES];   /* a signature, or the shared secret */
     size_t sig_len;
     const uint8_t *msg;
     size_t msg_len;
 } ossl_pk;
 
-/* dh_loop is OpenSSL 3.0 speed's FFDH loop: one EVP_PKEY_derive per
- * operation on a context set up once. */
+/* dh_loop is OpenSSL 3.0 speed's ECDH and FFDH loop: one EVP_PKEY_derive
+ * per operation on a context set up once. */
 static long long dh_loop(void *arg, const volatile sig_atomic_t *running)
 {
     ossl_pk *p = arg;
     long long count = 0;
 
     while (*running) {
-        size_t len = p->sig_len;
+        size_t len = sizeof(p->sig);
         if (api.EVP_PKEY_derive(p->sign, p->sig, &len) != 1)
             return -1;
         count++;
@@ -621,22 +656,72 @@ static void *dh_keygen(unsigned bits)
     return pkey;
 }
 
-/* dh_setup makes two key pairs and the derive context of the first with
- * the second's public key, and derives once; NULL, or why not. */
-static const char *dh_setup(ossl_pk *p, const pk_row *pk)
+/* derive_setup makes the derive context of p->pkey with p->peer and
+ * derives once into p->sig; NULL, or why not. */
+static const char *derive_setup(ossl_pk *p)
 {
     size_t len = sizeof(p->sig);
 
-    p->pkey = dh_keygen(pk->bits);
-    p->peer = dh_keygen(pk->bits);
     if (p->pkey == NULL || p->peer == NULL)
-        return "libcrypto cannot make a key pair in the group";
+        return "libcrypto refused brisk's keys";
     p->sign = api.EVP_PKEY_CTX_new(p->pkey, NULL);
     if (p->sign == NULL || api.EVP_PKEY_derive_init(p->sign) != 1 ||
         api.EVP_PKEY_derive_set_peer(p->sign, p->peer) != 1 ||
         api.EVP_PKEY_derive(p->sign, p->sig, &len) != 1)
         return "libcrypto cannot derive";
-    p->sig_len = sizeof(p->sig);
+    p->sig_len = len;
+    return NULL;
+}
+
+/* dh_setup makes two key pairs in the group and derives once; NULL, or
+ * why not. */
+static const char *dh_setup(ossl_pk *p, const pk_row *pk)
+{
+    p->pkey = dh_keygen(pk->bits);
+    p->peer = dh_keygen(pk->bits);
+    if (p->pkey == NULL || p->peer == NULL)
+        return "libcrypto cannot make a key pair in the group";
+    return derive_setup(p);
+}
+
+/* ecdh_setup gives libcrypto brisk's private key and peer key (X25519 and
+ * X448 raw, the NIST curves' as PKCS#8 and SubjectPublicKeyInfo DER) and
+ * derives once: the secret must be brisk's.  NULL, or why not. */
+static const char *ecdh_setup(ossl_pk *p, const pk_row *pk)
+{
+    const uint8_t *secret, *msg;
+    size_t n, msg_len;
+    const char *why;
+
+    if (pk->bits == 253 || pk->bits == 448) {
+        const uint8_t *priv, *peer;
+        int type = pk->bits == 448 ? EVP_PKEY_X448 : EVP_PKEY_X25519;
+
+        n = pk->bits == 448 ? 56 : 32;
+        speed_pk_ecdh_keys(pk->key, &priv, &peer, &secret);
+        p->pkey = api.EVP_PKEY_new_raw_private_key(type, NULL, priv, n);
+        p->peer = api.EVP_PKEY_new_raw_public_key(type, NULL, peer, n);
+    } else {
+        uint8_t *der;
+        size_t der_len;
+        const unsigned char *q;
+
+        if (speed_pk_export(pk->key, &der, &der_len, &msg, &msg_len) != 0)
+            return "cannot encode brisk's key";
+        q = der;
+        p->pkey = api.d2i_AutoPrivateKey(NULL, &q, (long)der_len);
+        free_secret(der, der_len);
+        if (speed_pk_peer_export(pk->key, &der, &der_len, &secret, &n) != 0)
+            return "cannot encode brisk's peer key";
+        q = der;
+        p->peer = api.d2i_PUBKEY(NULL, &q, (long)der_len);
+        free(der);
+    }
+    why = derive_setup(p);
+    if (why != NULL)
+        return why;
+    if (p->sig_len != n || memcmp(p->sig, secret, n) != 0)
+        return "libcrypto's shared secret is not brisk's";
     return NULL;
 }
 
@@ -668,22 +753,36 @@ static long long pk_verify_loop(void *arg, const volatile sig_atomic_t *running)
     return count;
 }
 
-/* pk_setup imports brisk's key and signs once, as OpenSSL's setup does;
+/* import_key gives libcrypto brisk's private key of the row as DER
+ * (traditional RSA and DSA, PKCS#8 for ECDSA and EdDSA) into p->pkey;
  * NULL, or why not. */
-static const char *pk_setup(ossl_pk *p, const pk_row *pk)
+static const char *import_key(ossl_pk *p, const pk_row *pk)
 {
     uint8_t *der = NULL;
-    size_t der_len, len = sizeof(p->sig);
+    size_t der_len;
     const unsigned char *q;
 
     if (speed_pk_export(pk->key, &der, &der_len, &p->msg, &p->msg_len) != 0)
         return "cannot encode brisk's key";
     q = der;
-    p->pkey = api.d2i_PrivateKey(pk->type == SPEED_PK_RSA ? EVP_PKEY_RSA : EVP_PKEY_DSA, NULL,
-                                 &q, (long)der_len);
+    if (pk->type == SPEED_PK_RSA || pk->type == SPEED_PK_DSA)
+        p->pkey = api.d2i_PrivateKey(pk->type == SPEED_PK_RSA ? EVP_PKEY_RSA : EVP_PKEY_DSA,
+                                     NULL, &q, (long)der_len);
+    else
+        p->pkey = api.d2i_AutoPrivateKey(NULL, &q, (long)der_len);
     free_secret(der, der_len);
-    if (p->pkey == NULL)
-        return "libcrypto refused brisk's key";
+    return p->pkey == NULL ? "libcrypto refused brisk's key" : NULL;
+}
+
+/* pk_setup imports brisk's key and signs once, as OpenSSL's setup does;
+ * an ECDSA signature of brisk's must verify too.  NULL, or why not. */
+static const char *pk_setup(ossl_pk *p, const pk_row *pk)
+{
+    size_t len = sizeof(p->sig);
+    const char *why = import_key(p, pk);
+
+    if (why != NULL)
+        return why;
     p->sign = api.EVP_PKEY_CTX_new(p->pkey, NULL);
     p->verify = api.EVP_PKEY_CTX_new(p->pkey, NULL);
     if (p->sign == NULL || p->verify == NULL || api.EVP_PKEY_sign_init(p->sign) != 1 ||
@@ -693,11 +792,78 @@ static const char *pk_setup(ossl_pk *p, const pk_row *pk)
     p->sig_len = len;
     if (api.EVP_PKEY_verify(p->verify, p->sig, p->sig_len, p->msg, p->msg_len) != 1)
         return "libcrypto cannot verify its signature";
+    if (pk->type == SPEED_PK_ECDSA) {
+        const uint8_t *sig;
+        size_t sig_len;
+        speed_pk_signature(pk->key, &sig, &sig_len);
+        if (api.EVP_PKEY_verify(p->verify, sig, sig_len, p->msg, p->msg_len) != 1)
+            return "libcrypto does not verify brisk's signature";
+    }
+    return NULL;
+}
+
+/* OpenSSL 3.0's EdDSA loops: EVP_DigestSign (EVP_DigestVerify) of the
+ * message on an EVP_MD_CTX initialised once. */
+static long long eddsa_sign_loop(void *arg, const volatile sig_atomic_t *running)
+{
+    ossl_pk *p = arg;
+    long long count = 0;
+
+    while (*running) {
+        size_t len = sizeof(p->sig);
+        if (api.EVP_DigestSign(p->mdsign, p->sig, &len, p->msg, p->msg_len) != 1)
+            return -1;
+        p->sig_len = len;
+        count++;
+    }
+    return count;
+}
+
+static long long eddsa_verify_loop(void *arg, const volatile sig_atomic_t *running)
+{
+    ossl_pk *p = arg;
+    long long count = 0;
+
+    while (*running) {
+        if (api.EVP_DigestVerify(p->mdverify, p->sig, p->sig_len, p->msg, p->msg_len) != 1)
+            return -1;
+        count++;
+    }
+    return count;
+}
+
+/* eddsa_setup imports brisk's key as PKCS#8 and signs once: EdDSA being
+ * deterministic, the signature must be brisk's.  NULL, or why not. */
+static const char *eddsa_setup(ossl_pk *p, const pk_row *pk)
+{
+    const char *why = import_key(p, pk);
+    const uint8_t *sig;
+    size_t sig_len, len = sizeof(p->sig);
+
+    if (why != NULL)
+        return why;
+    p->mdsign = api.EVP_MD_CTX_new();
+    p->mdverify = api.EVP_MD_CTX_new();
+    if (p->mdsign == NULL || p->mdverify == NULL ||
+        api.EVP_DigestSignInit(p->mdsign, NULL, NULL, NULL, p->pkey) != 1 ||
+        api.EVP_DigestVerifyInit(p->mdverify, NULL, NULL, NULL, p->pkey) != 1 ||
+        api.EVP_DigestSign(p->mdsign, p->sig, &len, p->msg, p->msg_len) != 1)
+        return "libcrypto cannot sign with brisk's key";
+    p->sig_len = len;
+    speed_pk_signature(pk->key, &sig, &sig_len);
+    if (len != sig_len || memcmp(p->sig, sig, len) != 0)
+        return "libcrypto's signature is not brisk's";
+    if (api.EVP_DigestVerify(p->mdverify, p->sig, p->sig_len, p->msg, p->msg_len) != 1)
+        return "libcrypto cannot verify its signature";
     return NULL;
 }
 
 static void pk_free(ossl_pk *p)
 {
+    if (p->mdsign != NULL)
+        api.EVP_MD_CTX_free(p->mdsign);
+    if (p->mdverify != NULL)
+        api.EVP_MD_CTX_free(p->mdverify);
     if (p->peer != NULL)
         api.EVP_PKEY_free(p->peer);
     if (p->sign != NULL)
@@ -709,135 +875,56 @@ static void pk_free(ossl_pk *p)
     api.ERR_clear_error();
 }
 
-/* ---- ECDH (X25519, X448): OpenSSL 3.0's loop, one EVP_PKEY_derive a time ---- */
-
-typedef struct ossl_ecdh {
-    void *key, *peer, *ctx;
-    uint8_t secret[56];
-} ossl_ecdh;
-
-static long long ecdh_loop(void *arg, const volatile sig_atomic_t *running)
+/* row_name is the row's name on brisk's command line ("ecdsap256",
+ * "ecdhx25519", "ed448", "rsa2048"), for the n/a lines. */
+static void row_name(char *out, size_t size, const pk_row *pk)
 {
-    ossl_ecdh *e = arg;
-    long long count = 0;
-
-    while (*running) {
-        size_t len = sizeof(e->secret);
-        if (api.EVP_PKEY_derive(e->ctx, e->secret, &len) != 1)
-            return -1;
-        count++;
-    }
-    return count;
-}
-
-/* ecdh_setup gives libcrypto brisk's private key and peer key and derives
- * once: the secret must be brisk's.  NULL, or why not. */
-static const char *ecdh_setup(ossl_ecdh *e, const pk_row *pk)
-{
-    const uint8_t *priv, *peer, *secret;
-    int x448 = pk->bits == 448, type = x448 ? EVP_PKEY_X448 : EVP_PKEY_X25519;
-    size_t n = x448 ? 56 : 32, len = n;
-
-    speed_pk_ecdh_keys(pk->key, &priv, &peer, &secret);
-    e->key = api.EVP_PKEY_new_raw_private_key(type, NULL, priv, n);
-    e->peer = api.EVP_PKEY_new_raw_public_key(type, NULL, peer, n);
-    e->ctx = e->key != NULL ? api.EVP_PKEY_CTX_new(e->key, NULL) : NULL;
-    if (e->ctx == NULL || e->peer == NULL || api.EVP_PKEY_derive_init(e->ctx) != 1 ||
-        api.EVP_PKEY_derive_set_peer(e->ctx, e->peer) != 1 ||
-        api.EVP_PKEY_derive(e->ctx, e->secret, &len) != 1 || len != n)
-        return "libcrypto cannot derive with brisk's keys";
-    if (memcmp(e->secret, secret, n) != 0)
-        return "libcrypto's shared secret is not brisk's";
-    return NULL;
-}
-
-static void ecdh_free(ossl_ecdh *e)
-{
-    if (e->ctx != NULL)
-        api.EVP_PKEY_CTX_free(e->ctx);
-    if (e->peer != NULL)
-        api.EVP_PKEY_free(e->peer);
-    if (e->key != NULL)
-        api.EVP_PKEY_free(e->key);
-    api.ERR_clear_error();
-}
-
-static void time_ecdh(speed_run *r, pk_row *pk, int clock)
-{
-    ossl_ecdh e;
-    long long count;
-    double t;
-    int doing;
-
-    memset(&e, 0, sizeof(e));
-    const char *why = ecdh_setup(&e, pk);
-    if (why != NULL) {
-        app_error("speed", "openssl: %s: %s; shown as n/a",
-                  pk->bits == 448 ? "ecdhx448" : "ecdhx25519", why);
-        pk->ossl_na = 1;
-        ecdh_free(&e);
-        return;
-    }
-    doing = fprintf(stderr, "Doing openssl %u bits  ecdh's for %ds: ", pk->bits, r->pk_seconds);
-    fflush(stderr);
-    speed_progress_show(doing);
-    count = speed_time_loop(r->pk_seconds, clock, ecdh_loop, &e, &t);
-    ecdh_free(&e);
-    if (speed_interrupted()) {
-        fputc('\n', stderr);
-        return;
-    }
-    if (count < 0) {
-        fputc('\n', stderr);
-        app_error("speed", "openssl: %s: derive failed while timed; shown as n/a",
-                  pk->bits == 448 ? "ecdhx448" : "ecdhx25519");
-        pk->ossl_na = 1;
-        return;
-    }
-    fprintf(stderr, "%lld openssl %u-bits ECDH ops in %.2fs\n", count, pk->bits, t);
-    speed_add_sample(&pk->ossl[0], (double)count / t, 0);
+    if (pk->type == SPEED_PK_EDDSA)
+        snprintf(out, size, "%s", pk->bits == 456 ? "ed448" : "ed25519");
+    else if (pk->type == SPEED_PK_ECDH && (pk->bits == 253 || pk->bits == 448))
+        snprintf(out, size, "ecdh%s", pk->bits == 448 ? "x448" : "x25519");
+    else if (pk->type == SPEED_PK_ECDH || pk->type == SPEED_PK_ECDSA)
+        snprintf(out, size, "%sp%u", speed_pk_name(pk->type), pk->bits);
+    else
+        snprintf(out, size, "%s%u", speed_pk_name(pk->type), pk->bits);
 }
 
 void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
 {
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
-    int dsa = pk->type == SPEED_PK_DSA, ffdh = pk->type == SPEED_PK_FFDH;
-    int kind = ffdh ? 2 : dsa;
-    const char *name = speed_pk_name(pk->type);
+    int ffdh = pk->type == SPEED_PK_FFDH, ecdh = pk->type == SPEED_PK_ECDH;
+    int eddsa = pk->type == SPEED_PK_EDDSA, derive = ffdh || ecdh;
+    int kind = derive ? 2 : pk->type != SPEED_PK_RSA;
+    /* as brisk's progress lines: EdDSA's name the curve */
+    const char *name = eddsa ? speed_eddsa_curve(pk->bits) : speed_pk_name(pk->type);
+    speed_loop_fn *loop;
     const char *why;
+    char label[16];
     ossl_pk p;
     long long count;
     double t;
     int doing;
 
-    if (pk->type == SPEED_PK_EDDSA)   /* not compared yet: n/a */
-        pk->ossl_na = 1;
     if (pk->ossl_na || speed_interrupted())
         goto done;
-    if (pk->type == SPEED_PK_ECDSA ||
-        (pk->type == SPEED_PK_ECDH && pk->bits != 253 && pk->bits != 448)) {
-        pk->ossl_na = 1;   /* no EC key handed to libcrypto yet */
-        goto done;
-    }
-    if (pk->type == SPEED_PK_ECDH) {
-        time_ecdh(r, pk, clock);
-        goto done;
-    }
+    row_name(label, sizeof(label), pk);
     memset(&p, 0, sizeof(p));
-    why = ffdh ? dh_setup(&p, pk) : pk_setup(&p, pk);
+    why = ffdh ? dh_setup(&p, pk) : ecdh ? ecdh_setup(&p, pk) : eddsa ? eddsa_setup(&p, pk)
+                                                                     : pk_setup(&p, pk);
     if (why != NULL) {
-        if (!pk->ossl_na)
-            app_error("speed", "openssl: %s%u: %s; shown as n/a", name, pk->bits, why);
+        app_error("speed", "openssl: %s: %s; shown as n/a", label, why);
         pk->ossl_na = 1;
         pk_free(&p);
         goto done;
     }
+    loop = derive ? dh_loop
+           : eddsa ? (op == 0 ? eddsa_sign_loop : eddsa_verify_loop)
+                   : (op == 0 ? pk_sign_loop : pk_verify_loop);
     doing = fprintf(stderr, "Doing openssl %u bits %s %s's for %ds: ", pk->bits, what[kind][op],
                     name, r->pk_seconds);
     fflush(stderr);
     speed_progress_show(doing);
-    count = speed_time_loop(r->pk_seconds, clock,
-                            ffdh ? dh_loop : op == 0 ? pk_sign_loop : pk_verify_loop, &p, &t);
+    count = speed_time_loop(r->pk_seconds, clock, loop, &p, &t);
     pk_free(&p);
     if (speed_interrupted()) {
         fputc('\n', stderr);
@@ -845,13 +932,14 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     }
     if (count < 0) {
         fputc('\n', stderr);
-        app_error("speed", "openssl: %s%u: %s failed while timed; shown as n/a", name, pk->bits,
-                  ffdh ? "deriving" : op == 0 ? "signing" : "verification");
+        app_error("speed", "openssl: %s: %s failed while timed; shown as n/a", label,
+                  derive ? "deriving" : op == 0 ? "signing" : "verification");
         pk->ossl_na = 1;
         goto done;
     }
-    if (ffdh)
-        fprintf(stderr, "%lld openssl %u-bits FFDH ops in %.2fs\n", count, pk->bits, t);
+    if (derive)
+        fprintf(stderr, "%lld openssl %u-bits %s ops in %.2fs\n", count, pk->bits,
+                ffdh ? "FFDH" : "ECDH", t);
     else
         fprintf(stderr, "%lld openssl %u bits %s %s's in %.2fs\n", count, pk->bits,
                 what[kind][op], name, t);

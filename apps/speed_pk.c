@@ -935,42 +935,111 @@ void speed_pk_ecdh_keys(const speed_pk *k, const uint8_t **priv, const uint8_t *
     *secret = k->k.ecdh.secret;
 }
 
-/* The key is copied into a brisk_pkey only to be encoded: the copy shares
- * what the key allocated, and is wiped, never cleaned up. */
+/* curve_pkey makes key a brisk_pkey of an ECDSA, ECDH (NIST) or EdDSA
+ * row's key pair from its raw bytes; 0 or -1. */
+static int curve_pkey(const speed_pk *k, brisk_pkey *key)
+{
+    if (k->type == SPEED_PK_EDDSA) {
+        size_t n = k->bits == 456 ? 57 : 32;
+        return brisk_pkey_set_curve_key(key, k->bits == 456 ? BRISK_PKEY_ED448 : BRISK_PKEY_ED25519,
+                                        0, k->k.eddsa.priv, n, k->k.eddsa.pub, n) == 0
+                   ? 0
+                   : -1;
+    }
+    return brisk_pkey_set_curve_key(key, BRISK_PKEY_EC, k->k.ec.curve, k->k.ec.priv,
+                                    brisk_ec_bytes(k->k.ec.curve), k->k.ec.pub,
+                                    k->k.ec.pub_len) == 0
+               ? 0
+               : -1;
+}
+
+/* pkey_der writes pkey in form to a new *der; 0 or -1. */
+static int pkey_der(const brisk_pkey *pkey, brisk_pkey_form form, uint8_t **der, size_t *der_len)
+{
+    size_t len = 0;
+
+    *der = NULL;
+    if (brisk_pkey_to_der(NULL, &len, pkey, form) == 0 && (*der = malloc(len)) != NULL &&
+        brisk_pkey_to_der(*der, &len, pkey, form) == 0) {
+        *der_len = len;
+        return 0;
+    }
+    if (*der != NULL)
+        free_secret(*der, len);
+    *der = NULL;
+    *der_len = 0;
+    return -1;
+}
+
+/* The key is copied into a brisk_pkey only to be encoded: an RSA or DSA
+ * copy shares what the key allocated, and is wiped, never cleaned up. */
 int speed_pk_export(const speed_pk *k, uint8_t **der, size_t *der_len, const uint8_t **msg,
                     size_t *msg_len)
 {
     brisk_pkey *pkey = calloc(1, sizeof(*pkey));
-    size_t len = 0;
+    int curve = k->type == SPEED_PK_ECDSA || k->type == SPEED_PK_EDDSA ||
+                (k->type == SPEED_PK_ECDH && k->bits != 253 && k->bits != 448);
     int ret = -1;
 
     *der = NULL;
     *der_len = 0;
-    /* No FFDH, EC, X25519, X448, Ed25519 or Ed448 key for -compare yet. */
-    if (pkey == NULL || k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH ||
-        k->type == SPEED_PK_ECDSA || k->type == SPEED_PK_EDDSA) {
+    *msg = k->msg;
+    *msg_len = k->type == SPEED_PK_RSA ? RSA_MSG_LEN : DSA_MSG_LEN;
+    /* No FFDH key, nor X25519 and X448 (given raw), for -compare. */
+    if (pkey == NULL || k->type == SPEED_PK_FFDH || (k->type == SPEED_PK_ECDH && !curve)) {
         free(pkey);
         return -1;
+    }
+    if (curve) {
+        /* PKCS#8 (RFC 5208, RFC 5915's ECPrivateKey inside for EC, RFC
+         * 8410 for EdDSA), as openssl genpkey writes these keys. */
+        if (curve_pkey(k, pkey) == 0)
+            ret = pkey_der(pkey, BRISK_PKEY_FORM_PKCS8, der, der_len);
+        brisk_pkey_cleanup(pkey);
+        free(pkey);
+        return ret;
     }
     pkey->type = k->type == SPEED_PK_RSA ? BRISK_PKEY_RSA : BRISK_PKEY_DSA;
     if (k->type == SPEED_PK_RSA)
         pkey->u.rsa = k->k.rsa;
     else
         pkey->u.dsa = k->k.dsa;
-    if (brisk_pkey_to_der(NULL, &len, pkey, BRISK_PKEY_FORM_TRADITIONAL) == 0 &&
-        (*der = malloc(len)) != NULL &&
-        brisk_pkey_to_der(*der, &len, pkey, BRISK_PKEY_FORM_TRADITIONAL) == 0)
-        ret = 0;
-    if (ret != 0 && *der != NULL) {
-        free_secret(*der, len);
-        *der = NULL;
-    }
-    *der_len = len;
-    *msg = k->msg;
-    *msg_len = k->type == SPEED_PK_RSA ? RSA_MSG_LEN : DSA_MSG_LEN;
+    ret = pkey_der(pkey, BRISK_PKEY_FORM_TRADITIONAL, der, der_len);
     brisk_wipe(pkey, sizeof(*pkey));
     free(pkey);
     return ret;
+}
+
+int speed_pk_peer_export(const speed_pk *k, uint8_t **der, size_t *der_len,
+                         const uint8_t **secret, size_t *secret_len)
+{
+    brisk_pkey peer;
+    int ret;
+
+    *der = NULL;
+    *der_len = 0;
+    if (k->type != SPEED_PK_ECDH || k->bits == 253 || k->bits == 448)
+        return -1;
+    memset(&peer, 0, sizeof(peer));
+    ret = brisk_pkey_set_curve_key(&peer, BRISK_PKEY_EC, k->k.ec.curve, NULL, 0, k->k.ec.peer,
+                                   k->k.ec.pub_len) == 0
+              ? pkey_der(&peer, BRISK_PKEY_FORM_SPKI, der, der_len)
+              : -1;
+    brisk_pkey_cleanup(&peer);
+    *secret = k->k.ec.secret;
+    *secret_len = brisk_ec_bytes(k->k.ec.curve);
+    return ret;
+}
+
+void speed_pk_signature(const speed_pk *k, const uint8_t **sig, size_t *sig_len)
+{
+    if (k->type == SPEED_PK_EDDSA) {
+        *sig = k->k.eddsa.sig;
+        *sig_len = k->bits == 456 ? 114 : 64;
+    } else {
+        *sig = k->sig;
+        *sig_len = k->len;
+    }
 }
 
 void speed_pk_free(speed_pk *k)

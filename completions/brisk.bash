@@ -78,6 +78,12 @@ _brisk()
             COMPREPLY=($(compgen -W "rsa_keygen_bits: rsa_keygen_pubexp:65537
                 ec_paramgen_curve:P-256 ec_paramgen_curve:P-384 ec_paramgen_curve:P-521
                 ec_param_enc:named_curve" -- "$cur")) ;;
+        pkeyutl:*-pkeyopt:*)
+            COMPREPLY=($(compgen -W "digest:sha256 digest:sha384 digest:sha512 digest:sha1
+                rsa_padding_mode:pkcs1 rsa_padding_mode:pss rsa_pss_saltlen:digest
+                rsa_pss_saltlen:max rsa_pss_saltlen:auto rsa_mgf1_md:" -- "$cur")) ;;
+        ecparam:*-param_enc:ENC)
+            COMPREPLY=($(compgen -W "named_curve explicit" -- "$cur")) ;;
         ecparam:*-name:CURVE)
             COMPREPLY=($(compgen -W "prime256v1 secp384r1 secp521r1 P-256 P-384 P-521" \
                          -- "$cur")) ;;

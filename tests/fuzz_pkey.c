@@ -5,7 +5,9 @@
  *
  * Beyond "no crash, no sanitizer report" it checks what the decoders
  * promise.  Decoding is strict DER, so an accepted input must be exactly
- * what brisk_pkey_to_der writes for that key in one of the forms.  A decoded
+ * what brisk_pkey_to_der writes for that key in one of the forms (or, for
+ * the RFC 8410 types, that PKCS#8 as RFC 5958's v2: version 1, [0]
+ * attributes, the [1] public key, which must be the key's).  A decoded
  * key re-encodes and re-decodes to the same bytes in every form it can
  * take, as DER and as PEM.  And a decoded private key is usable: a
  * signature it makes verifies with it (found: a DSA key whose p had been
@@ -29,6 +31,70 @@ static void fuzz_fail(const char *what)
 {
     fprintf(stderr, "fuzz_pkey: %s\n", what);
     abort();
+}
+
+/* der_tlv reads one tag and short or 0x81 length at der[*at]; the
+ * content's length, or -1 past the end. */
+static long der_tlv(const uint8_t *der, size_t len, size_t *at, uint8_t *tag)
+{
+    size_t n;
+
+    if (*at + 2 > len)
+        return -1;
+    *tag = der[(*at)++];
+    n = der[(*at)++];
+    if (n == 0x81) {
+        if (*at + 1 > len || der[*at] < 0x80)
+            return -1;
+        n = der[(*at)++];
+    } else if (n > 0x80) {
+        return -1;
+    }
+    return *at + n <= len ? (long)n : -1;
+}
+
+/* is_v2_of tells whether der is RFC 5958's OneAsymmetricKey of an RFC 8410
+ * key (which the decoder takes and brisk writes as version 0): brisk's
+ * PKCS#8 with version 0 or 1, then [0] attributes, then (version 1 only)
+ * [1] publicKey holding the key's public key. */
+static int is_v2_of(const brisk_pkey *key, const uint8_t *der, size_t der_len)
+{
+    static uint8_t v1[MAX_DER];
+    size_t n = sizeof(v1), at = 0, end;
+    long len;
+    uint8_t tag;
+    int version;
+
+    if (key->type != BRISK_PKEY_X25519 && key->type != BRISK_PKEY_X448 &&
+        key->type != BRISK_PKEY_ED25519 && key->type != BRISK_PKEY_ED448)
+        return 0;
+    /* brisk's: 30 L 02 01 00 || algorithm || privateKey, L below 128 */
+    if (brisk_pkey_to_der(v1, &n, key, BRISK_PKEY_FORM_PKCS8) != BRISK_EOK || n < 5 ||
+        v1[1] >= 0x80)
+        return 0;
+    if ((len = der_tlv(der, der_len, &at, &tag)) < 0 || tag != 0x30 || at + (size_t)len != der_len)
+        return 0;
+    if (at + 3 > der_len || der[at] != 0x02 || der[at + 1] != 1 || der[at + 2] > 1)
+        return 0;
+    version = der[at + 2];
+    at += 3;
+    if (at + (n - 5) > der_len || memcmp(der + at, v1 + 5, n - 5) != 0)
+        return 0;
+    at += n - 5;
+    end = der_len;
+    if (at < end && der[at] == 0xa0) {
+        if ((len = der_tlv(der, end, &at, &tag)) < 0)
+            return 0;
+        at += (size_t)len;
+    }
+    if (at < end && der[at] == 0x81 && version == 1) {
+        if ((len = der_tlv(der, end, &at, &tag)) < 1 || der[at] != 0 ||
+            (size_t)len - 1 != key->u.curve.pub_len ||
+            memcmp(der + at + 1, key->u.curve.pub, key->u.curve.pub_len) != 0)
+            return 0;
+        at += (size_t)len;
+    }
+    return at == end;
 }
 
 /* is_own_encoding tells whether der is what brisk writes for key in some form. */
@@ -117,8 +183,12 @@ static void check_encrypted(const brisk_pkey *key)
         brisk_pkey_to_der(der, &n, key, BRISK_PKEY_FORM_PKCS8) != BRISK_EOK)
         return;
     for (int form = BRISK_PKEY_FORM_PKCS8; form <= BRISK_PKEY_FORM_TRADITIONAL; form++) {
-        size_t pn = sizeof(pem);
+        size_t pn = sizeof(pem), tn = 0;
         n2 = sizeof(der2);
+        /* X25519, X448, Ed25519 and Ed448 keys have no traditional form */
+        if (form == BRISK_PKEY_FORM_TRADITIONAL &&
+            brisk_pkey_to_der(NULL, &tn, key, BRISK_PKEY_FORM_TRADITIONAL) != BRISK_EOK)
+            continue;
         if (brisk_pkey_to_pem_encrypted(pem, &pn, key, form, "aes-128-cbc", pass, 4) !=
                 BRISK_EOK ||
             brisk_pkey_from_pem_pass(&back, pem, pn, pass, 4) != BRISK_EOK ||
@@ -168,7 +238,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     check_validate(data, size, is_pem, checked_ok);
     if (checked_ok) {
-        if (!is_pem && !is_own_encoding(&key, data, size))
+        if (!is_pem && !is_own_encoding(&key, data, size) && !is_v2_of(&key, data, size))
             fuzz_fail("accepted DER that is not the key's strict encoding");
         check_roundtrip(&key);
         check_use(&key);

@@ -9,10 +9,16 @@
 # `pkeyutl -derive`, both ways; keys brisk makes go through `pkey` and back
 # unchanged; the bad inputs a user could give (no operation, a public key
 # to derive with, keys of two types, a low-order peer key, unknown
-# algorithms and options) are one-line errors.  With `openssl` on PATH and
+# algorithms and options) are one-line errors; pkeyutl -hexdump, -pkeyopt
+# and RSA and DSA signatures round-trip; ecparam -check passes the three
+# curves and -param_enc explicit writes openssl's parameters; PKCS#8 v2
+# keys (RFC 8410 10.3's, and v2 forms built from the RFCs' v1 keys) read
+# when their public key is the private key's, and are refused otherwise.  With `openssl` on PATH and
 # no emulator: keys made by each tool are read by the other, re-encoded
 # byte for byte (PEM, DER, -pubout, -text), and both derive the same
-# secret from them.  Prints "N passed, N failed" last; exits non-zero if
+# secret from them; pkeyutl signs and verifies with RSA (PKCS#1 v1.5 with
+# and without a digest, PSS, -rawin) and DSA keys as openssl does, both
+# ways, and -hexdump prints openssl's text.  Prints "N passed, N failed" last; exits non-zero if
 # any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -275,10 +281,206 @@ b pkey -in "$tmp/k384.der" -text -noout
 check "ecparam DER in, DER key out" has "$tmp/out" "^NIST CURVE: P-384$"
 b ecparam -list_curves
 check "ecparam -list_curves" lines_are "$tmp/out" 3
+for c in prime256v1 secp384r1 secp521r1; do
+    b ecparam -name $c -check -noout
+    check "ecparam -name $c -check: openssl's line on stderr, nothing on stdout" \
+        sh -c "[ $rc -eq 0 ] && [ ! -s '$tmp/out' ] &&
+               [ \"\$(cat '$tmp/err')\" = 'checking elliptic curve parameters: ok' ]"
+done
+b ecparam -in "$tmp/par.der" -check
+check "ecparam -in -check writes the parameters too" \
+    sh -c "[ $rc -eq 0 ] && grep -q 'BEGIN EC PARAMETERS' '$tmp/out' &&
+           grep -q 'parameters: ok' '$tmp/err'"
+# prime256v1 with explicit parameters, as openssl 3.0.19 wrote them
+# (`openssl ecparam -name prime256v1 -param_enc explicit`).
+cat >"$tmp/p256x.pem" <<'EOF'
+-----BEGIN EC PARAMETERS-----
+MIH3AgEBMCwGByqGSM49AQECIQD/////AAAAAQAAAAAAAAAAAAAAAP//////////
+/////zBbBCD/////AAAAAQAAAAAAAAAAAAAAAP///////////////AQgWsY12Ko6
+k+ez671VdpiGvGUdBrDMU7D2O848PifSYEsDFQDEnTYIhucEk2pmeOETnSa3gZ9+
+kARBBGsX0fLhLEJH+Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT+NC4v4af5uO5+tK
+fA+eFivOM1drMV7Oy7ZAaDe/UfUCIQD/////AAAAAP//////////vOb6racXnoTz
+ucrC/GMlUQIBAQ==
+-----END EC PARAMETERS-----
+EOF
+b ecparam -name prime256v1 -param_enc explicit
+check "ecparam -param_enc explicit: openssl's ECParameters" cmp -s "$tmp/out" "$tmp/p256x.pem"
+b ecparam -name P-521 -param_enc explicit -outform DER -out "$tmp/p521x.der"
+check "ecparam -param_enc explicit -outform DER: 455 bytes" \
+    [ "$(wc -c <"$tmp/p521x.der")" -eq 455 ]
+b ecparam -name P-256 -param_enc named_curve -outform DER
+check "ecparam -param_enc named_curve: the OID" [ "$(hex "$tmp/out")" = 06082a8648ce3d030107 ]
+b ecparam -name P-256 -param_enc foo
+check "ecparam -param_enc foo" one_line_error ecparam "unknown -param_enc 'foo'"
+b ecparam -name P-256 -param_enc explicit -genkey
+check "ecparam -param_enc explicit -genkey" one_line_error ecparam "-genkey"
+b ecparam -name P-256 -param_enc explicit -text
+check "ecparam -param_enc explicit -text" one_line_error ecparam "-text"
 b ecparam -name foo
 check "ecparam -name foo" one_line_error ecparam "unknown curve 'foo'"
 b ecparam -in "$tmp/alice.pem"
 check "ecparam -in a key file" one_line_error ecparam "cannot read EC parameters"
+
+# ---- PKCS#8 v2 (RFC 5958 OneAsymmetricKey, version 1, [1] publicKey) ----
+# RFC 8410 section 10.3's example: an Ed25519 key of v2 with an attribute
+# and the public key, which is section 10.1's.
+cat >"$tmp/rfc8410v2.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MHICAQEwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC
+oB8wHQYKKoZIhvcNAQkJFDEPDA1DdXJkbGUgQ2hhaXJzgSEAGb9ECWmEzf6FQbrB
+Z9w7lshQhqowtrbLDFw4rXAxZuE=
+-----END PRIVATE KEY-----
+EOF
+b pkey -in "$tmp/rfc8410v2.pem" -pubout
+check "RFC 8410 10.3's v2 key: 10.1's public key" \
+    out_is "$(printf '%s\n' '-----BEGIN PUBLIC KEY-----' \
+        'MCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=' \
+        '-----END PUBLIC KEY-----')"
+b pkey -in "$tmp/rfc8410v2.pem"
+check "a v2 key is written back as openssl writes it (v1)" \
+    out_is "$(printf '%s\n' '-----BEGIN PRIVATE KEY-----' \
+        'MC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC' \
+        '-----END PRIVATE KEY-----')"
+hex_of() { od -An -v -tx1 | tr -d ' \n'; }
+unhex() {
+    printf "$(printf '%s' "$1" | awk '{
+        h = "0123456789abcdef"
+        for (i = 1; i <= length($0); i += 2)
+            printf "\\%03o", (index(h, substr($0, i, 1)) - 1) * 16 + index(h, substr($0, i + 1, 1)) - 1
+    }')"
+}
+# der_len N: a DER length of N bytes (below 256) in hex.
+der_len() { if [ "$1" -lt 128 ]; then printf '%02x' "$1"; else printf '81%02x' "$1"; fi; }
+# v2_of V1_DER PUB_HEX: the v2 form of a v1 PKCS#8 key with that public
+# key: version 1, the same algorithm and privateKey, then [1] publicKey.
+v2_of() {
+    v2_rest=$(hex_of <"$1" | sed 's/^30[0-9a-f][0-9a-f]020100//; s/^3081[0-9a-f][0-9a-f]020100//')
+    v2_body="020101${v2_rest}81$(der_len $((${#2} / 2 + 1)))00$2"
+    unhex "30$(der_len $((${#v2_body} / 2)))$v2_body"
+}
+for k in ed25519 ed448 alice alice448; do
+    b pkey -in "$tmp/$k.pem" -outform DER -out "$tmp/v1.der"
+    b pkey -in "$tmp/$k.pem" -pubout -outform DER -out "$tmp/pub.der"
+    n=$(($(wc -c <"$tmp/v1.der") - 16))     # the key's length (public and private alike)
+    pub=$(hex_of <"$tmp/pub.der" | sed 's/^.*\(.\{'$((2 * n))'\}\)$/\1/')
+    v2_of "$tmp/v1.der" "$pub" >"$tmp/v2.der"
+    b pkey -in "$tmp/v2.der" -inform DER -outform DER
+    check "$k: a v2 key with its public key reads as the v1 key" cmp -s "$tmp/out" "$tmp/v1.der"
+    bad=$(printf '%s' "$pub" | sed 's/.$/0/')
+    [ "$bad" = "$pub" ] && bad=$(printf '%s' "$pub" | sed 's/.$/1/')
+    v2_of "$tmp/v1.der" "$bad" >"$tmp/v2bad.der"
+    b pkey -in "$tmp/v2bad.der" -inform DER
+    check "$k: a v2 key whose public key is another's: one error line" \
+        one_line_error pkey "not the private key's"
+done
+v2_of "$tmp/v1.der" "00" >"$tmp/v2short.der"
+b pkey -in "$tmp/v2short.der" -inform DER
+check "a v2 key with a public key of the wrong length: one error line" one_line_error pkey
+b pkey -in "$tmp/ecP-256.pem" -outform DER -out "$tmp/ecv1.der"
+v2_of "$tmp/ecv1.der" "00" >"$tmp/ecv2.der"
+b pkey -in "$tmp/ecv2.der" -inform DER
+check "an EC key with an RFC 5958 publicKey: one error line" one_line_error pkey
+
+# ---- pkeyutl -hexdump, -pkeyopt, RSA and DSA keys ----
+# -hexdump's text is what openssl 3.0.19 printed for the same outputs
+# (`openssl pkeyutl ... -hexdump`): RFC 7748 6.1's secret (two whole rows)
+# and the RFC 8032 7.4 Blank key's Ed448 signature of msg0 (114 bytes: a
+# short last row).
+cat >"$tmp/hd_x25519" <<'EOF'
+0000 - 4a 5d 9d 5b a4 ce 2d e1-72 8e 3b f4 80 35 0f 25   J].[..-.r.;..5.%
+0010 - e0 7e 21 c9 47 d1 9e 33-76 f0 9b 3c 1e 16 17 42   .~!.G..3v..<...B
+EOF
+cat >"$tmp/hd_ed448" <<'EOF'
+0000 - d0 e1 4c 6b 3a 38 ab 53-90 04 70 4d ac 10 71 7a   ..Lk:8.S..pM..qz
+0010 - 96 33 91 83 9d 4b 73 9f-e2 b3 0d 4c 61 8d 33 f8   .3...Ks....La.3.
+0020 - 9e 83 45 54 13 5a a9 16-40 60 6c 61 a0 9d 2e 68   ..ET.Z..@`la...h
+0030 - d7 e1 20 3a 7e 01 ac 3b-00 b0 27 b8 00 0b 8a 87   .. :~..;..'.....
+0040 - e5 1d 48 e7 9c a5 0f 82-db 1e fa c9 e1 2c 39 48   ..H..........,9H
+0050 - 76 ad cd c7 dc 16 30 2b-1c 8e 5e 6c 5c 46 b3 49   v.....0+..^l\F.I
+0060 - fc 07 c2 19 62 b1 94 4d-73 9a 84 f3 b9 81 fe 5e   ....b..Ms......^
+0070 - 2d 00                                             -.
+EOF
+b pkeyutl -derive -inkey "$tmp/alice.pem" -peerkey "$tmp/bob.pub" -hexdump
+check "derive -hexdump: openssl's BIO_dump text" cmp -s "$tmp/out" "$tmp/hd_x25519"
+b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -hexdump -out "$tmp/hd"
+check "sign -hexdump -out: a short last row as openssl's" cmp -s "$tmp/hd" "$tmp/hd_ed448"
+b pkeyutl -verify -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -sigfile "$tmp/e2.sig" -hexdump
+check "verify -hexdump: one error line" one_line_error pkeyutl "-hexdump"
+
+b genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$tmp/r1k.pem"
+b pkey -in "$tmp/r1k.pem" -pubout -out "$tmp/r1k.pub"
+b dsaparam -out "$tmp/dsa.pem" -genkey 2048
+b pkey -in "$tmp/dsa.pem" -out "$tmp/dsak.pem"
+b pkey -in "$tmp/dsa.pem" -pubout -out "$tmp/dsa.pub"
+check "an RSA and a DSA key" [ -s "$tmp/r1k.pub" ] && [ -s "$tmp/dsa.pub" ]
+printf '0123456789abcdef0123456789abcdef' >"$tmp/d32"
+printf 'fedcba9876543210fedcba9876543210' >"$tmp/d32x"
+# sign_verify NAME SIGN_ARGS VERIFY_ARGS: signs d32 (msg0 with -rawin)
+# with the private key, verifies with the public one, and checks that
+# another input fails.  The arguments are word-split on purpose.
+sign_verify() {
+    in="$tmp/d32" other="$tmp/d32x"
+    case "$2" in *-rawin*) in="$tmp/msg0" other="$tmp/empty" ;; esac
+    b pkeyutl -sign $2 -in "$in" -out "$tmp/sv.sig"
+    check "$1: -sign" clean_exit
+    b pkeyutl -verify $3 -in "$in" -sigfile "$tmp/sv.sig"
+    check "$1: -verify" out_is "Signature Verified Successfully"
+    b pkeyutl -verify $3 -in "$other" -sigfile "$tmp/sv.sig"
+    check "$1: another input fails" \
+        sh -c "[ $rc -eq 1 ] && grep -q 'Signature Verification Failure' '$tmp/out'"
+}
+R="-inkey $tmp/r1k.pem" RP="-pubin -inkey $tmp/r1k.pub"
+sign_verify "RSA PKCS#1 v1.5, digest:sha256" "$R -pkeyopt digest:sha256" \
+    "$RP -pkeyopt digest:sha256"
+sign_verify "RSA without a digest" "$R" "$RP"
+sign_verify "RSA -rawin -digest sha384" "$R -rawin -digest sha384" "$RP -rawin -digest sha384"
+sign_verify "RSA PSS, digest:sha256" "$R -pkeyopt rsa_padding_mode:pss -pkeyopt digest:sha256" \
+    "$RP -pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:pss"
+sign_verify "RSA PSS -rawin, salt 20, MGF1 sha1" \
+    "$R -rawin -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:20 -pkeyopt rsa_mgf1_md:sha1" \
+    "$RP -rawin -pkeyopt rsa_padding_mode:pss -pkeyopt rsa_pss_saltlen:20 -pkeyopt rsa_mgf1_md:sha1"
+D="-inkey $tmp/dsak.pem" DP="-pubin -inkey $tmp/dsa.pub"
+sign_verify "DSA, a 32-byte digest" "$D" "$DP"
+sign_verify "DSA, digest:sha256" "$D -pkeyopt digest:sha256" "$DP -pkeyopt digest:sha256"
+sign_verify "DSA -rawin" "$D -rawin" "$DP -rawin"
+b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt digest:sha256 -out "$tmp/p1"
+b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt digest:sha256 -out "$tmp/p2"
+check "RSA PKCS#1 v1.5 is deterministic" cmp -s "$tmp/p1" "$tmp/p2"
+b pkeyutl -verify $RP -in "$tmp/d32" -sigfile "$tmp/p1"
+check "a digest signature is no raw one" [ "$rc" -eq 1 ]
+b pkeyutl -verify $RP -in "$tmp/d32" -pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:pss \
+    -sigfile "$tmp/p1"
+check "a PKCS#1 v1.5 signature is no PSS one" [ "$rc" -eq 1 ]
+b pkeyutl -verify $RP -in "$tmp/d32" -pkeyopt digest:sha256 -sigfile "$tmp/msg0"
+check "a signature of the wrong length fails" [ "$rc" -eq 1 ]
+b pkeyutl -sign $R -in "$tmp/msg0" -pkeyopt digest:sha256
+check "digest:sha256 with a 10-byte input" one_line_error pkeyutl "not a sha256 digest"
+b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt rsa_padding_mode:pss
+check "PSS without a digest" one_line_error pkeyutl "needs the input's digest"
+head -c 200 /dev/zero >"$tmp/z200"
+b pkeyutl -sign $R -in "$tmp/z200"
+check "RSA raw input too long" one_line_error pkeyutl "signs at most 117"
+b pkeyutl -sign $D -in "$tmp/msg0"
+check "DSA: an input of no digest's length" one_line_error pkeyutl "not a digest"
+b pkeyutl -sign $D -in "$tmp/d32" -pkeyopt rsa_padding_mode:pss
+check "an rsa_ option with a DSA key" one_line_error pkeyutl "needs an RSA key"
+b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt foo:bar
+check "an unknown -pkeyopt" one_line_error pkeyutl "unknown -pkeyopt 'foo:bar'"
+b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt digest:nope
+check "an unknown digest in -pkeyopt" one_line_error pkeyutl "unknown digest 'nope'"
+b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt rsa_padding_mode:oaep
+check "an unknown padding" one_line_error pkeyutl "bad signature option"
+b pkeyutl -sign $R -rawin -pkeyopt digest:sha256 -in "$tmp/d32"
+check "-rawin with -pkeyopt digest" one_line_error pkeyutl "-digest"
+b pkeyutl -derive -inkey "$tmp/alice.pem" -peerkey "$tmp/bob.pub" -pkeyopt digest:sha256
+check "-pkeyopt with -derive" one_line_error pkeyutl "-sign and -verify"
+b pkeyutl -sign -inkey "$tmp/ed25519.pem" -pkeyopt digest:sha256 -in "$tmp/msg0"
+check "Ed25519 with -pkeyopt digest" one_line_error pkeyutl "drop -pkeyopt digest"
+b pkeyutl -sign -inkey "$tmp/alice.pem" -in "$tmp/d32"
+check "X25519 -sign" one_line_error pkeyutl "cannot -sign"
+head -c 16 "$tmp/d32" >"$tmp/d16"
+b pkeyutl -sign $R -in "$tmp/d16" -pkeyopt digest:md4
+check "RSA PKCS#1 v1.5 with md4" one_line_error pkeyutl "no DigestInfo for md4"
 
 # ---- against openssl ----
 if [ "$HAVE_OPENSSL" = 1 ]; then
@@ -358,6 +560,51 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
         openssl dgst -sha256 -sign "$tmp/o$c.pem" -out "$tmp/os" "$tmp/msg" 2>/dev/null
         b dgst -sha256 -verify "$tmp/o$c.pub" -signature "$tmp/os" "$tmp/msg"
         check "brisk verifies openssl's $c signature" out_is "Verified OK"
+    done
+    # pkeyutl with RSA and DSA keys, both ways
+    for opts in "-pkeyopt digest:sha256" "" "-rawin -digest sha512"; do
+        in="$tmp/d32"
+        case "$opts" in *-rawin*) in="$tmp/msg0" ;; esac
+        openssl pkeyutl -sign -inkey "$tmp/r1k.pem" -in "$in" $opts -out "$tmp/os" 2>/dev/null
+        b pkeyutl -sign -inkey "$tmp/r1k.pem" -in "$in" $opts -out "$tmp/bs"
+        check "RSA pkeyutl -sign ${opts:-(raw)}: openssl's signature, byte for byte" \
+            cmp -s "$tmp/os" "$tmp/bs"
+        b pkeyutl -verify -pubin -inkey "$tmp/r1k.pub" -in "$in" $opts -sigfile "$tmp/os"
+        check "RSA ${opts:-(raw)}: brisk verifies openssl's signature" \
+            out_is "Signature Verified Successfully"
+        check "RSA ${opts:-(raw)}: openssl verifies brisk's signature" \
+            quiet openssl pkeyutl -verify -pubin -inkey "$tmp/r1k.pub" -in "$in" $opts \
+            -sigfile "$tmp/bs"
+    done
+    pss="-pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:pss"
+    openssl pkeyutl -sign -inkey "$tmp/r1k.pem" -in "$tmp/d32" $pss -out "$tmp/os" 2>/dev/null
+    b pkeyutl -verify -pubin -inkey "$tmp/r1k.pub" -in "$tmp/d32" $pss -sigfile "$tmp/os"
+    check "RSA PSS: brisk verifies openssl's signature" out_is "Signature Verified Successfully"
+    b pkeyutl -sign -inkey "$tmp/r1k.pem" -in "$tmp/d32" $pss -out "$tmp/bs"
+    check "RSA PSS: openssl verifies brisk's signature" \
+        quiet openssl pkeyutl -verify -pubin -inkey "$tmp/r1k.pub" -in "$tmp/d32" $pss \
+        -sigfile "$tmp/bs"
+    for opts in "" "-pkeyopt digest:sha256"; do
+        openssl pkeyutl -sign -inkey "$tmp/dsak.pem" -in "$tmp/d32" $opts -out "$tmp/os" \
+            2>/dev/null
+        b pkeyutl -verify -pubin -inkey "$tmp/dsa.pub" -in "$tmp/d32" $opts -sigfile "$tmp/os"
+        check "DSA ${opts:-(no digest)}: brisk verifies openssl's signature" \
+            out_is "Signature Verified Successfully"
+        b pkeyutl -sign -inkey "$tmp/dsak.pem" -in "$tmp/d32" $opts -out "$tmp/bs"
+        check "DSA ${opts:-(no digest)}: openssl verifies brisk's signature" \
+            quiet openssl pkeyutl -verify -pubin -inkey "$tmp/dsa.pub" -in "$tmp/d32" $opts \
+            -sigfile "$tmp/bs"
+    done
+    openssl pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -hexdump \
+        >"$tmp/ohd" 2>/dev/null
+    check "sign -hexdump: openssl's text, byte for byte" cmp -s "$tmp/ohd" "$tmp/hd"
+    for c in prime256v1 secp384r1 secp521r1; do
+        openssl ecparam -name $c -param_enc explicit -outform DER -out "$tmp/ox.der" 2>/dev/null
+        b ecparam -name $c -param_enc explicit -outform DER
+        check "$c -param_enc explicit: openssl's DER, byte for byte" cmp -s "$tmp/out" "$tmp/ox.der"
+        b ecparam -name $c -param_enc explicit -out "$tmp/bx.pem"
+        check "openssl checks brisk's explicit $c parameters" \
+            quiet openssl ecparam -in "$tmp/bx.pem" -check -noout
     done
     openssl ecparam -name prime256v1 -genkey -out "$tmp/oep.pem" 2>/dev/null
     b pkey -in "$tmp/oep.pem" -check -noout

@@ -86,7 +86,12 @@ expect "PEM DER" pkey -outform ""
 expect "ED25519 ED448" genpkey -algorithm ED
 expect "ec_paramgen_curve:P-256 ec_paramgen_curve:P-384 ec_paramgen_curve:P-521" genpkey -pkeyopt ec_paramg
 expect "secp384r1 secp521r1" ecparam -name sec
+expect "named_curve" ecparam -param_enc na
+expect_has "-check -param_enc" ecparam -
 expect "sha512 sha512-224 sha512-256" pkeyutl -digest sha5
+expect "rsa_padding_mode:pkcs1 rsa_padding_mode:pss" pkeyutl -pkeyopt rsa_pa
+expect "digest:sha256 digest:sha384 digest:sha512 digest:sha1" pkeyutl -pkeyopt dig
+expect_has "-pkeyopt -hexdump" pkeyutl -
 expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f
 expect "rsa rsa512 rsa1024 rsa2048 rsa3072 rsa4096" speed rs

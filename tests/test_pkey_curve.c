@@ -4,8 +4,10 @@
  * (RFC 8410) decode to the right bytes and encode back to the same DER and
  * PEM; encodings broken one way at a time (parameters where RFC 8410 says
  * none, another OID, inner lengths one short and one long, the wrong inner
- * tag, version 1, a trailing byte, unused bits, truncation at every
- * length) are refused; forms a curve key cannot take; and the bad inputs of
+ * tag, a trailing byte, unused bits, truncation at every length) are
+ * refused; RFC 5958's v2 (version 1 with the public key; RFC 8410 section
+ * 10.3's example, and v2 forms of the RFCs' keys) reads when its public
+ * key is the private key's and is refused otherwise; forms a curve key cannot take; and the bad inputs of
  * brisk_pkey_set_curve_key, brisk_pkey_generate and brisk_pkey_derive.
  */
 #include <stdlib.h>
@@ -234,6 +236,84 @@ static void test_rejections(const curve_case *c)
         expect_hex(spki(algid(c->oid), cat("00", pub_short)), BRISK_EDECODE,
                    "SPKI public key one byte short", c->name);
     }
+}
+
+/* v2 is OneAsymmetricKey { version, algid, OCTET STRING { CurvePrivateKey },
+ * tail } of the case's key (tail: attributes and publicKey, hex). */
+static const char *v2(const curve_case *c, const char *version, const char *tail)
+{
+    return tlv("30", cat(cat(cat(tlv("02", version), algid(c->oid)),
+                             tlv("04", tlv("04", c->priv))),
+                         tail));
+}
+
+/* test_v2 reads RFC 5958's OneAsymmetricKey v2 (version 1, [1]
+ * publicKey) built from the case's key pair: with its public key, with
+ * attributes before it, and refused with another public key (EPUBKEY),
+ * one of the wrong length, unused bits, in version 0, or version 2. */
+static void test_v2(const curve_case *c)
+{
+    char pub_bad[300];
+    brisk_pkey key;
+    size_t len = 0, n = strlen(c->pub);
+    uint8_t *der;
+
+    /* the builder's pool is reused: each value is built from the case */
+    der = decode_hex(v2(c, "01", tlv("81", cat("00", c->pub))), &len);
+    if (tv_check_int(brisk_pkey_from_der(&key, der, len), BRISK_EOK, "%s: PKCS#8 v2",
+                     c->name)) {
+        uint8_t pub[64];
+        size_t pub_len;
+        tv_hex_decode(pub, sizeof(pub), c->pub, &pub_len);
+        tv_check(key.type == c->type && brisk_pkey_has_private(&key) &&
+                     key.u.curve.pub_len == pub_len,
+                 "%s: PKCS#8 v2: a private key", c->name);
+        tv_check_mem(key.u.curve.pub, pub, pub_len, "%s: PKCS#8 v2: its public key", c->name);
+        brisk_pkey_cleanup(&key);
+    }
+    free(der);
+    expect_hex(v2(c, "01", cat(tlv("a0", tlv("30", cat(tlv("06", "2a864886f70d010914"),
+                                                       tlv("31", tlv("0c", "6b6579"))))),
+                               tlv("81", cat("00", c->pub)))),
+               BRISK_EOK, "PKCS#8 v2 with attributes", c->name);
+    snprintf(pub_bad, sizeof(pub_bad), "%.*s%02x", (int)(n - 2), c->pub,
+             (unsigned)(strtoul(c->pub + n - 2, NULL, 16) ^ 0x01));
+    expect_hex(v2(c, "01", tlv("81", cat("00", pub_bad))), BRISK_EPUBKEY,
+               "PKCS#8 v2 with another public key", c->name);
+    expect_hex(v2(c, "01", tlv("81", cat("00", cat(c->pub, "00")))), BRISK_EDECODE,
+               "PKCS#8 v2 public key one byte long", c->name);
+    expect_hex(v2(c, "01", tlv("81", cat("01", c->pub))), BRISK_EDECODE,
+               "PKCS#8 v2 public key with an unused bit", c->name);
+    expect_hex(v2(c, "00", tlv("81", cat("00", c->pub))), BRISK_EDECODE,
+               "PKCS#8 v1 with a public key", c->name);
+    expect_hex(v2(c, "02", tlv("81", cat("00", c->pub))), BRISK_EDECODE, "PKCS#8 version 2",
+               c->name);
+    expect_hex(v2(c, "01", ""), BRISK_EOK, "PKCS#8 v2 without the public key", c->name);
+}
+
+/* test_rfc8410_v2 reads RFC 8410 section 10.3's example, an Ed25519 key
+ * in v2 with an attribute (friendlyName) and the public key of 10.1. */
+static void test_rfc8410_v2(void)
+{
+    static const char rfc8410_v2[] =
+        "-----BEGIN PRIVATE KEY-----\n"
+        "MHICAQEwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC\n"
+        "oB8wHQYKKoZIhvcNAQkJFDEPDA1DdXJkbGUgQ2hhaXJzgSEAGb9ECWmEzf6FQbrB\n"
+        "Z9w7lshQhqowtrbLDFw4rXAxZuE=\n"
+        "-----END PRIVATE KEY-----\n";
+    uint8_t pub[32];
+    size_t pub_len;
+    brisk_pkey key;
+
+    tv_hex_decode(pub, sizeof(pub),
+                  "19bf44096984cdfe8541bac167dc3b96c85086aa30b6b6cb0c5c38ad703166e1", &pub_len);
+    if (!tv_check_int(brisk_pkey_from_pem(&key, rfc8410_v2, sizeof(rfc8410_v2) - 1), BRISK_EOK,
+                      "RFC 8410 10.3's v2 key"))
+        return;
+    tv_check(key.type == BRISK_PKEY_ED25519 && key.u.curve.pub_len == 32,
+             "RFC 8410 10.3: an Ed25519 key");
+    tv_check_mem(key.u.curve.pub, pub, 32, "RFC 8410 10.3: 10.1's public key");
+    brisk_pkey_cleanup(&key);
 }
 
 static void test_set_and_derive(const curve_case *c)
@@ -538,8 +618,10 @@ int main(void)
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         test_known(&cases[i]);
         test_rejections(&cases[i]);
+        test_v2(&cases[i]);
         test_set_and_derive(&cases[i]);
     }
+    test_rfc8410_v2();
     test_ec();
     test_generic();
     return tv_end();

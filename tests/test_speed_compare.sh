@@ -10,12 +10,14 @@
 # ratio per cell, with samples taken alternately (brisk's, then
 # libcrypto's, per cell) and both versions in the banner; that ecdhx25519
 # (EVP_PKEY_derive with brisk's keys) and ffdh2048 are compared under an
-# op/s header; that a cipher
+# op/s header; that ecdsap256, ecdhp256 and ed25519 (brisk's keys as DER,
+# checked by libcrypto against brisk's signature and secret) get
+# libcrypto's figures; that a cipher
 # OpenSSL 3.0 lacks (serpent) is n/a; that the usual table is still there,
 # unchanged in form; and that `-compare foo`, -compare with -mr or -multi,
 # and a libcrypto that cannot be loaded (BRISK_LIBCRYPTO naming none) are
 # one error line and exit 1.  libcrypto is a test dependency
-# (scripts/install-test-deps), so a native build must load it.  About 15 s.
+# (scripts/install-test-deps), so a native build must load it.  About 25 s.
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -78,6 +80,35 @@ check "ecdhx25519: the ratio" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
 check "ecdhx25519: brisk's sample, then libcrypto's" \
     [ "$(grep -c '^Doing 253 bits  ecdh.s for 1s: [0-9]* 253-bits ECDH ops' "$tmp/err")" -eq 1 ] &&
     [ "$(grep -c '^Doing openssl 253 bits  ecdh.s for 1s: [0-9]* openssl 253-bits ECDH ops' "$tmp/err")" -eq 1 ]
+
+# ---- ecdsap256, ecdhp256, ed25519: brisk's keys given to libcrypto as DER ----
+# (PKCS#8 and SubjectPublicKeyInfo); libcrypto must verify brisk's ECDSA
+# signature, derive brisk's secret and make brisk's Ed25519 signature, or
+# the row is n/a with a line on stderr.
+b speed -compare openssl -seconds 1 ecdsap256 ecdhp256 ed25519
+check "ecdsap256 ecdhp256 ed25519: exit 0" clean_exit
+check "no row is n/a" count_is "$tmp/err" "n/a" 0
+check "ecdsap256: brisk's sign/s and verify/s" \
+    has "$tmp/out" '^ecdsa  256 bits brisk +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+check "ed25519: brisk's sign/s and verify/s" \
+    has "$tmp/out" '^eddsa  253 bits brisk +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+check "ecdhp256: brisk's op/s" has "$tmp/out" '^ecdh  256 bits brisk +[0-9]+\.[0-9]$'
+for row in 'ecdsa  256' 'eddsa  253'; do
+    grep -A2 -E "^$row bits brisk " "$tmp/out" >"$tmp/cell"
+    check "$row: openssl's sign/s and verify/s" \
+        has "$tmp/cell" '^ +openssl +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+    check "$row: both ratios" \
+        has "$tmp/cell" '^ +ratio +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9][0-9] *$'
+done
+grep -A2 -E "^ecdh  256 bits brisk " "$tmp/out" >"$tmp/cell"
+check "ecdhp256: openssl's op/s" has "$tmp/cell" '^ +openssl +[0-9]+\.[0-9]$'
+check "ecdhp256: the ratio" has "$tmp/cell" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
+grep '^Doing' "$tmp/err" | awk 'NR % 2 == 1' | sed 's/^Doing //; s/: .*//' >"$tmp/odd"
+grep '^Doing' "$tmp/err" | awk 'NR % 2 == 0' | sed 's/^Doing openssl //; s/: .*//' >"$tmp/even"
+check "ecdsa, ecdh, eddsa: brisk's sample, then libcrypto's, op by op" \
+    sh -c "[ \$(wc -l <'$tmp/odd') -eq 5 ] && ! grep -q '^openssl' '$tmp/odd' && cmp -s '$tmp/odd' '$tmp/even'"
+check "ed25519: libcrypto's lines name the curve" \
+    has "$tmp/err" "^Doing openssl 253 bits sign Ed25519's for 1s: [0-9]+ openssl "
 
 # ---- a cipher OpenSSL 3.0 does not have ----
 b speed -compare openssl -seconds 1 -bytes 16 -evp serpent-256-cbc

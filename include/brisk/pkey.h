@@ -10,7 +10,11 @@
  * (encrypted PKCS#8 and OpenSSL's traditional encrypted PEM).
  *
  * Decoding is strict DER: minimal lengths, minimal non-negative INTEGERs,
- * nothing after the outer value; anything else is BRISK_EDECODE.  Decoded
+ * nothing after the outer value; anything else is BRISK_EDECODE.  X25519,
+ * X448, Ed25519 and Ed448 private keys are read also as RFC 5958's
+ * OneAsymmetricKey v2 (version 1, attributes skipped, the [1] publicKey),
+ * whose public key must be the private key's (BRISK_EPUBKEY otherwise);
+ * they are written as version 0, as openssl writes them.  Decoded
  * keys come out prepared (brisk_rsa_key_prepare, brisk_dsa_key_prepare):
  * release each with brisk_pkey_cleanup before decoding into it again.
  */

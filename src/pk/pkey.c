@@ -1,7 +1,8 @@
 /*
  * src/pk/pkey.c - RSA and DSA keys in DER and PEM (and the frame of the
  * elliptic-curve keys, whose own parts are pkey_curve.c's): PKCS#8 PrivateKeyInfo
- * (RFC 5208 section 5), SubjectPublicKeyInfo (RFC 5280 section 4.1, with the
+ * (RFC 5208 section 5; read also as RFC 5958's OneAsymmetricKey v2 with
+ * the public key, for the RFC 8410 types), SubjectPublicKeyInfo (RFC 5280 section 4.1, with the
  * RSA and DSA algorithms of RFC 3279 section 2.3), PKCS#1 RSAPrivateKey and
  * RSAPublicKey (RFC 8017 appendix A.1), OpenSSL's traditional DSA private
  * key SEQUENCE { 0, p, q, g, y, x } and Dss-Parms (RFC 3279 2.3.2).
@@ -125,15 +126,49 @@ static int dsa_public_from_x(brisk_dsa_key *k)
     return err;
 }
 
-/* get_pkcs8 takes a PrivateKeyInfo of version 0 without attributes. */
+/* get_pkcs8 takes a PrivateKeyInfo of version 0 without attributes; for
+ * the RFC 8410 key types also RFC 5958's OneAsymmetricKey: version 0 or 1
+ * (v2), [0] attributes (skipped, as openssl drops them when it rewrites a
+ * key) and, in version 1, the [1] publicKey (IMPLICIT BIT STRING).  That
+ * public key is kept in the key, so that brisk_curve_prepare refuses one
+ * that is not the private key's (BRISK_EPUBKEY).  RSA, DSA and EC keys
+ * stay strict: version 0, no attributes. */
 static int get_pkcs8(der_reader *r, brisk_pkey *key)
 {
-    der_reader s, oct;
+    der_reader s, oct, pub;
+    const uint8_t *version;
+    size_t version_len;
+    int rfc8410, has_pub = 0, err;
 
-    if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK || brisk_der_get_zero(&s) != BRISK_EOK ||
-        get_algorithm(&s, key) != BRISK_EOK ||
-        brisk_der_get(&s, DER_OCTET_STRING, &oct) != BRISK_EOK || !der_done(&s))
+    if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK ||
+        brisk_der_get_uint(&s, &version, &version_len) != BRISK_EOK || version_len > 1 ||
+        (version_len == 1 && version[0] != 1) || get_algorithm(&s, key) != BRISK_EOK ||
+        brisk_der_get(&s, DER_OCTET_STRING, &oct) != BRISK_EOK)
         return BRISK_EDECODE;
+    rfc8410 = key->type != BRISK_PKEY_RSA && key->type != BRISK_PKEY_DSA &&
+              key->type != BRISK_PKEY_EC;
+    if (version_len == 1 && !rfc8410)
+        return BRISK_EDECODE;
+    if (rfc8410 && der_peek(&s) == 0xa0 && brisk_der_get(&s, 0xa0, &pub) != BRISK_EOK)
+        return BRISK_EDECODE;
+    if (version_len == 1 && der_peek(&s) == 0x81) {
+        if (brisk_der_get(&s, 0x81, &pub) != BRISK_EOK || pub.len < 1 || pub.p[0] != 0)
+            return BRISK_EDECODE;
+        pub.p++;   /* no unused bits: the raw public key */
+        pub.len--;
+        has_pub = 1;
+    }
+    if (!der_done(&s))
+        return BRISK_EDECODE;
+    if (has_pub) {
+        err = brisk_curve_get_pkcs8(&oct, key);
+        if (err != BRISK_EOK)
+            return err;
+        if (pub.len != key->u.curve.pub_len)
+            return BRISK_EDECODE;
+        memcpy(key->u.curve.pub, pub.p, pub.len);
+        return BRISK_EOK;
+    }
     if (key->type == BRISK_PKEY_RSA) {
         if (get_rsa_private(&oct, &key->u.rsa) != BRISK_EOK || !der_done(&oct))
             return BRISK_EDECODE;
