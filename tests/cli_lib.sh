@@ -65,6 +65,17 @@ all_match() { ! grep -Evq -- "$2" "$1"; }      # every line of FILE matches ERE
 count_is() { [ "$(grep -Ec -- "$2" "$1")" -eq "$3" ]; }
 lines_are() { [ "$(wc -l <"$1")" -eq "$2" ]; }
 
+# hex_of: stdin as lower-case hex on one line.
+hex_of() { od -An -v -tx1 | tr -d ' \n'; }
+# unhex HEX: the bytes of HEX on stdout.
+unhex() {
+    printf "$(printf '%s' "$1" | awk '{
+        h = "0123456789abcdef"
+        for (i = 1; i <= length($0); i += 2)
+            printf "\\%03o", (index(h, substr($0, i, 1)) - 1) * 16 + index(h, substr($0, i + 1, 1)) - 1
+    }')"
+}
+
 # The -mr grammar of openssl speed: +H sizes and +F results on stdout, +DT
 # progress and +R counts on stderr.
 H_RE='^\+H(:[0-9]+)+$'

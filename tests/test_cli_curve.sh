@@ -341,14 +341,6 @@ check "a v2 key is written back as openssl writes it (v1)" \
     out_is "$(printf '%s\n' '-----BEGIN PRIVATE KEY-----' \
         'MC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC' \
         '-----END PRIVATE KEY-----')"
-hex_of() { od -An -v -tx1 | tr -d ' \n'; }
-unhex() {
-    printf "$(printf '%s' "$1" | awk '{
-        h = "0123456789abcdef"
-        for (i = 1; i <= length($0); i += 2)
-            printf "\\%03o", (index(h, substr($0, i, 1)) - 1) * 16 + index(h, substr($0, i + 1, 1)) - 1
-    }')"
-}
 # der_len N: a DER length of N bytes (below 256) in hex.
 der_len() { if [ "$1" -lt 128 ]; then printf '%02x' "$1"; else printf '81%02x' "$1"; fi; }
 # v2_of V1_DER PUB_HEX: the v2 form of a v1 PKCS#8 key with that public

@@ -28,16 +28,6 @@ data=$(dirname "$0")/data
 
 # nothing_left DIR: DIR has no file in it.
 nothing_left() { [ -z "$(ls -A "$1")" ]; }
-# hex_of: stdin as lower-case hex on one line.
-hex_of() { od -An -v -tx1 | tr -d ' \n'; }
-# unhex HEX: the bytes of HEX on stdout.
-unhex() {
-    printf "$(printf '%s' "$1" | awk '{
-        h = "0123456789abcdef"
-        for (i = 1; i <= length($0); i += 2)
-            printf "\\%03o", (index(h, substr($0, i, 1)) - 1) * 16 + index(h, substr($0, i + 1, 1)) - 1
-    }')"
-}
 # le64_iv N: dm-crypt's plain64 IV of N, 16 bytes in hex.
 le64_iv() {
     n=$1 i=0 out=
