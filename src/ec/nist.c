@@ -611,6 +611,28 @@ static const uint64_t p256_p1 = 0x00000000ffffffffu, p256_p3 = 0xffffffff0000000
     "adcq %%rdx, %%" A4 "\n\t"                                                                \
     "adcq $0, %%" A5 "\n\t"
 
+/* P256_STORE_REDUCED(V0..V3, C, T0..T3): stores (C:V3..V0) - p to r
+ * unless that borrows (then V3..V0 itself), for a value below 2 p with
+ * its carry word in C; T0..T3 are scratch. */
+#define P256_STORE_REDUCED(V0, V1, V2, V3, C, T0, T1, T2, T3)                                 \
+    "movq %%" V0 ", %%" T0 "\n\t"                                                             \
+    "movq %%" V1 ", %%" T1 "\n\t"                                                             \
+    "movq %%" V2 ", %%" T2 "\n\t"                                                             \
+    "movq %%" V3 ", %%" T3 "\n\t"                                                             \
+    "subq $-1, %%" T0 "\n\t"                                                                  \
+    "sbbq %[p1], %%" T1 "\n\t"                                                                \
+    "sbbq $0, %%" T2 "\n\t"                                                                   \
+    "sbbq %[p3], %%" T3 "\n\t"                                                                \
+    "sbbq $0, %%" C "\n\t"                                                                    \
+    "cmovcq %%" V0 ", %%" T0 "\n\t"                                                           \
+    "cmovcq %%" V1 ", %%" T1 "\n\t"                                                           \
+    "cmovcq %%" V2 ", %%" T2 "\n\t"                                                           \
+    "cmovcq %%" V3 ", %%" T3 "\n\t"                                                           \
+    "movq %%" T0 ", 0(%[r])\n\t"                                                              \
+    "movq %%" T1 ", 8(%[r])\n\t"                                                              \
+    "movq %%" T2 ", 16(%[r])\n\t"                                                             \
+    "movq %%" T3 ", 24(%[r])"
+
 INLINE void p256_mul_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     __asm__("xorl %%r8d, %%r8d\n\t"
@@ -626,24 +648,7 @@ INLINE void p256_mul_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
             P256_REDUCE("r10", "r11", "r12", "r13", "r8", "r9")
             P256_ROUND(3, "r11", "r12", "r13", "r8", "r9", "r10")
             P256_REDUCE("r11", "r12", "r13", "r8", "r9", "r10")
-            /* t = (r12, r13, r8, r9) - p, kept unless it borrows past r10 */
-            "movq %%r12, %%rax\n\t"
-            "movq %%r13, %%rdx\n\t"
-            "movq %%r8, %%rcx\n\t"
-            "movq %%r9, %%r11\n\t"
-            "subq $-1, %%rax\n\t"
-            "sbbq %[p1], %%rdx\n\t"
-            "sbbq $0, %%rcx\n\t"
-            "sbbq %[p3], %%r11\n\t"
-            "sbbq $0, %%r10\n\t"
-            "cmovcq %%r12, %%rax\n\t"
-            "cmovcq %%r13, %%rdx\n\t"
-            "cmovcq %%r8, %%rcx\n\t"
-            "cmovcq %%r9, %%r11\n\t"
-            "movq %%rax, 0(%[r])\n\t"
-            "movq %%rdx, 8(%[r])\n\t"
-            "movq %%rcx, 16(%[r])\n\t"
-            "movq %%r11, 24(%[r])"
+            P256_STORE_REDUCED("r12", "r13", "r8", "r9", "r10", "rax", "rdx", "rcx", "r11")
             :
             : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p1] "m"(p256_p1), [p3] "m"(p256_p3)
             : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
@@ -664,23 +669,7 @@ INLINE void p256_add_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
             "adcq 16(%[b]), %%r10\n\t"
             "adcq 24(%[b]), %%r11\n\t"
             "adcq $0, %%rcx\n\t"
-            "movq %%r8, %%rax\n\t"
-            "movq %%r9, %%rdx\n\t"
-            "movq %%r10, %%r12\n\t"
-            "movq %%r11, %%r13\n\t"
-            "subq $-1, %%rax\n\t"
-            "sbbq %[p1], %%rdx\n\t"
-            "sbbq $0, %%r12\n\t"
-            "sbbq %[p3], %%r13\n\t"
-            "sbbq $0, %%rcx\n\t"
-            "cmovcq %%r8, %%rax\n\t"
-            "cmovcq %%r9, %%rdx\n\t"
-            "cmovcq %%r10, %%r12\n\t"
-            "cmovcq %%r11, %%r13\n\t"
-            "movq %%rax, 0(%[r])\n\t"
-            "movq %%rdx, 8(%[r])\n\t"
-            "movq %%r12, 16(%[r])\n\t"
-            "movq %%r13, 24(%[r])"
+            P256_STORE_REDUCED("r8", "r9", "r10", "r11", "rcx", "rax", "rdx", "r12", "r13")
             :
             : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p1] "m"(p256_p1), [p3] "m"(p256_p3)
             : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
@@ -838,56 +827,6 @@ INLINE void point_add(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_
     pmul(y3, c->b, y3, id);
     padd(t1, t2, t2, id);
     padd(t2, t1, t2, id);
-    psub(y3, y3, t2, id);
-    psub(y3, y3, t0, id);
-    padd(t1, y3, y3, id);
-    padd(y3, t1, y3, id);
-    padd(t1, t0, t0, id);
-    padd(t0, t1, t0, id);
-    psub(t0, t0, t2, id);
-    pmul(t1, t4, y3, id);
-    pmul(t2, t0, y3, id);
-    pmul(y3, x3, z3, id);
-    padd(y3, y3, t2, id);
-    pmul(x3, t3, x3, id);
-    psub(x3, x3, t1, id);
-    pmul(z3, t4, z3, id);
-    pmul(t1, t3, t0, id);
-    padd(z3, z3, t1, id);
-    fcopy(r->x, x3, n);
-    fcopy(r->y, y3, n);
-    fcopy(r->z, z3, n);
-}
-
-/* point_add_affine sets r = a + b for an affine b (never the identity):
- * RCB algorithm 5, complete under that condition; r may alias a. */
-INLINE void point_add_affine(const ec_curve *c, ec_proj *r, const ec_proj *a,
-                             const ec_affine *b, int id)
-{
-    const size_t n = plimbs(id);
-    uint64_t t0[EC_MAX_LIMBS], t1[EC_MAX_LIMBS], t2[EC_MAX_LIMBS], t3[EC_MAX_LIMBS],
-        t4[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
-
-    pmul(t0, a->x, b->x, id);
-    pmul(t1, a->y, b->y, id);
-    padd(t3, b->x, b->y, id);
-    padd(t4, a->x, a->y, id);
-    pmul(t3, t3, t4, id);
-    padd(t4, t0, t1, id);
-    psub(t3, t3, t4, id);
-    pmul(t4, b->y, a->z, id);
-    padd(t4, t4, a->y, id);
-    pmul(y3, b->x, a->z, id);
-    padd(y3, y3, a->x, id);
-    pmul(z3, c->b, a->z, id);
-    psub(x3, y3, z3, id);
-    padd(z3, x3, x3, id);
-    padd(x3, x3, z3, id);
-    psub(z3, t1, x3, id);
-    padd(x3, t1, x3, id);
-    pmul(y3, c->b, y3, id);
-    padd(t1, a->z, a->z, id);
-    padd(t2, t1, a->z, id);
     psub(y3, y3, t2, id);
     psub(y3, y3, t0, id);
     padd(t1, y3, y3, id);
@@ -1115,7 +1054,6 @@ INLINE uint64_t jac_add(ec_jac *r, const ec_jac *a, const ec_jac *b, int id)
 
 typedef struct nist_ops {
     void (*add)(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b);
-    void (*add_affine)(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_affine *b);
     void (*dbl)(const ec_curve *c, ec_proj *r, const ec_proj *a);
     void (*jdbl)(ec_jac *r, const ec_jac *a);
     uint64_t (*jadd)(ec_jac *r, const ec_jac *a, const ec_jac *b);
@@ -1134,11 +1072,6 @@ typedef struct nist_ops {
     static void add##n(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)   \
     {                                                                                       \
         point_add(c, r, a, b, id);                                                          \
-    }                                                                                       \
-    static void add_affine##n(const ec_curve *c, ec_proj *r, const ec_proj *a,              \
-                              const ec_affine *b)                                           \
-    {                                                                                       \
-        point_add_affine(c, r, a, b, id);                                                   \
     }                                                                                       \
     static void dbl##n(const ec_curve *c, ec_proj *r, const ec_proj *a)                     \
     {                                                                                       \
@@ -1174,8 +1107,8 @@ typedef struct nist_ops {
     {                                                                                       \
         ppow(r, a, e, m->one, id);                                                          \
     }                                                                                       \
-    static const nist_ops ops##n = {add##n,  add_affine##n, dbl##n,  jdbl##n, jadd##n,     \
-                                    jadd_affine##n, mul##n, pow##n, pmul##n, ppow##n}
+    static const nist_ops ops##n = {add##n,  dbl##n, jdbl##n, jadd##n, jadd_affine##n,      \
+                                    mul##n, pow##n, pmul##n, ppow##n}
 
 NIST_OPS(4, 1);
 NIST_OPS(6, 2);
