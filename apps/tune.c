@@ -929,9 +929,8 @@ int tune_main(int argc, char **argv)
     }
     if (want_prims(want, prim_names, n_names) != 0)
         return 1;
-    for (size_t i = 0; (name = brisk_prim_name(i)) != NULL; i++)
-        if (n_names == 0 && find_tune_prim(name) == NULL)
-            printf("note: tune does not know how to time '%s'; not tuned\n", name);
+    if (app_stdout_check("tune") != 0)
+        return 1;
     if (!noout && out == NULL) {
         if (brisk_tune_default_path(path, sizeof(path)) != 0) {
             app_error("tune", "no configuration directory: neither XDG_CONFIG_HOME nor HOME"
@@ -960,8 +959,6 @@ int tune_main(int argc, char **argv)
         app_error("tune", "cannot describe this CPU");
         return 1;
     }
-    if (app_stdout_check("tune") != 0)
-        return 1;
     if (posix_memalign((void **)&row, 64, sizeof(*row)) != 0 ||
         posix_memalign(&mem, 64, 3 * (REF_LEN + SLACK)) != 0) {
         free(row);
@@ -973,6 +970,9 @@ int tune_main(int argc, char **argv)
 
     speed_warn_share("tune", speed_cpu_share(0.2));
     printf("brisk tune: %s\n", identity);
+    for (size_t i = 0; (name = brisk_prim_name(i)) != NULL; i++)
+        if (n_names == 0 && find_tune_prim(name) == NULL)
+            printf("note: tune does not know how to time '%s'; not tuned\n", name);
     for (size_t i = 0; i < sizeof(tune_prims) / sizeof(tune_prims[0]); i++) {
         lines[i].text[0] = lines[i].comment[0] = '\0';
         if (want[i] && tune_prim_run(&t, &tune_prims[i], &lines[i]) != 0)
