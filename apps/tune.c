@@ -369,17 +369,29 @@ static tune_choice best_choice(const tune_job *j, int sized, const tune_choice *
     return best;
 }
 
-/* noise_between is the largest spread of the cells two choices use. */
-static double noise_between(const tune_job *j, const tune_choice *a, const tune_choice *b)
+/* within_noise tells whether choice b is nowhere measurably slower than
+ * a: at every size, a's figure exceeds b's by no more than the larger
+ * spread of the two cells' rounds.  *gap and *noise get the size where b
+ * comes closest to exceeding that (its largest gap less noise). */
+static int within_noise(const tune_job *j, const tune_choice *a, const tune_choice *b,
+                        double *gap, double *noise)
 {
-    double noise = 0;
+    double margin = -1e9;
 
+    *gap = *noise = 0;
     for (int s = 0; s < j->n_sizes; s++) {
-        double x = j->spread[impl_at(j, a, s)][s], y = j->spread[impl_at(j, b, s)][s];
-        noise = x > noise ? x : noise;
-        noise = y > noise ? y : noise;
+        int x = impl_at(j, a, s), y = impl_at(j, b, s);
+        tune_cand ca = {j->names[x], {0}, j->fig[x][s], j->spread[x][s], 0};
+        tune_cand cb = {j->names[y], {0}, j->fig[y][s], j->spread[y][s], 0};
+        double g, n;
+        tune_within_noise(&ca, &cb, &g, &n);
+        if (g - n > margin) {
+            margin = g - n;
+            *gap = g;
+            *noise = n;
+        }
     }
-    return noise;
+    return margin <= 0;
 }
 
 /* describe writes a choice in words and as a file line's fields. */
@@ -481,17 +493,19 @@ static void decide(const tune_job *j, const char *b_short, const char *b_long, s
     const char *why = "";
 
     if (have_builtin) {
+        double gap, noise;
         score(j, &builtin);
-        double noise = noise_between(j, &best, &builtin);
         if (same_choice(j, &best, &builtin)) {
             pick = builtin;
             why = "the built-in choice";
-        } else if (builtin.worst - best.worst <= noise) {
+        } else if (within_noise(j, &best, &builtin, &gap, &noise)) {
             pick = builtin;
             describe(j, &best, words, sizeof(words), fields, sizeof(fields));
-            printf("%s: %s would be %.1f%% short at worst against the built-in's %.1f%%, "
-                   "within the %.1f%% noise: the built-in choice is kept\n",
-                   j->tp->prim, words, 100 * best.worst, 100 * builtin.worst, 100 * noise);
+            printf("%s: %s would be %.1f%% short at worst, the built-in %.1f%%, but at"
+                   " every size the built-in is within the spread of the rounds (closest:"
+                   " %.1f%% slower, %.1f%% spread): it is kept\n",
+                   j->tp->prim, words, 100 * best.worst, 100 * builtin.worst, 100 * gap,
+                   100 * noise);
             why = "the built-in choice, kept within noise";
         }
     }
