@@ -775,8 +775,8 @@ static void kept_lines(const char *path, const char *identity, const int *tuned,
 }
 
 /* write_tune_file writes the tuning file atomically (path.tmp, then rename)
- * and reads it back with the library's parser; 0, or -1 after an error
- * line. */
+ * after reading it back with the library's parser; 0, or -1 after an
+ * error line. */
 static int write_tune_file(const char *path, const char *text)
 {
     char tmp[4200], why[256];
@@ -799,15 +799,23 @@ static int write_tune_file(const char *path, const char *text)
         unlink(tmp);
         return -1;
     }
-    if (fclose(f) != 0 || rename(tmp, path) != 0) {
-        app_error("tune", "cannot write %s: %s", path, strerror(errno));
+    if (fclose(f) != 0) {
+        app_error("tune", "cannot write %s: %s", tmp, strerror(errno));
         unlink(tmp);
         return -1;
     }
+    /* Read back before the rename, so that a file the library would refuse
+     * never replaces one it reads. */
     why[0] = '\0';
-    err = brisk_tune_read(path, why, sizeof(why));
+    err = brisk_tune_read(tmp, why, sizeof(why));
     if (err != 0) {
-        app_error("tune", "%s does not read back: %s", path, why[0] != '\0' ? why : "error");
+        app_error("tune", "%s does not read back: %s", tmp, why[0] != '\0' ? why : "error");
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) {
+        app_error("tune", "cannot rename %s to %s: %s", tmp, path, strerror(errno));
+        unlink(tmp);
         return -1;
     }
     return 0;
@@ -870,8 +878,9 @@ static void usage(void)
            "choice that is at worst least short of the best at any size, and writes\n"
            "the choices to the tuning file the library reads at its first call\n"
            "(default $XDG_CONFIG_HOME/brisk/tune, else ~/.config/brisk/tune; see\n"
-           "docs/tuning.md).  A full run takes about 60 implementation-sizes of\n"
-           "-seconds each per 6 seconds: about 40 seconds at the default 0.1.\n",
+           "docs/tuning.md).  Each implementation takes -seconds at each size: a\n"
+           "full run, about 55 implementations at 6 sizes, takes about 45 seconds\n"
+           "at the default 0.1.\n",
            TUNE_ROUNDS);
 }
 
