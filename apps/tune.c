@@ -675,12 +675,14 @@ static int tune_prim_run(tune_ctx *t, const tune_prim *tp, tune_line *line)
         tune_cand c[MAX_IMPLS];
 
         memset(c, 0, sizeof(c));
-        for (size_t i = 0; i < j->n; i++)
+        for (size_t i = 0; i < j->n; i++) {
             c[i].name = j->names[i];
+            c[i].failed = j->names[i] == NULL;   /* failed at a smaller size */
+        }
         j->len = (size_t)sizes[s];
         tune_round_robin(tp->prim, c, j->n, t->seconds, time_one, NULL, j);
         for (size_t i = 0; i < j->n; i++) {
-            if (c[i].failed) {
+            if (c[i].failed && j->names[i] != NULL) {
                 printf("%s: %s failed at %d bytes: skipped\n", tp->prim, j->names[i],
                        sizes[s]);
                 j->names[i] = NULL;

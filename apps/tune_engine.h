@@ -41,7 +41,8 @@ double tune_cpu_seconds(void);
 /* tune_round_robin forces each of the n candidates of `prim` in turn
  * (brisk_impl_set) and times it with `time`, a round of seconds /
  * TUNE_ROUNDS each, all first rounds, then all second ones...; a
- * candidate whose timing fails is marked failed and not timed again.
+ * candidate whose timing fails is marked failed and not timed again, and
+ * one marked failed on entry is not timed at all.
  * Then each figure is made the median of its rounds.  Leaves the last
  * candidate in use: the caller restores the choice.  Returns the number
  * of candidates that failed. */
