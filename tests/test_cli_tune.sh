@@ -1,8 +1,8 @@
 #!/bin/sh
-# tests/test_tune.sh - end-to-end tests of `brisk tune` and the tuning file
+# tests/test_cli_tune.sh - end-to-end tests of `brisk tune` and the tuning file
 # it writes (docs/tuning.md).
 #
-#   sh tests/test_tune.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
+#   sh tests/test_cli_tune.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
 #
 # Short runs (-seconds 0.01, one or two primitives) only: a ranking per
 # primitive with a decision line; the file written to -out, to
@@ -137,5 +137,5 @@ if one_line_error tune 'no configuration directory' && [ ! -s "$tmp/out" ]; then
     ko "no HOME: want one line naming the problem (got $rc)"; cat "$tmp/err"; fi
 check "a failed run leaves the file alone" file_ok "$F" "$ranked"
 
-echo "test_tune: $pass passed, $fail failed"
+echo "test_cli_tune: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
