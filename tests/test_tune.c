@@ -60,7 +60,7 @@ static size_t process(const char *alg, const uint8_t *msg, size_t len, size_t sp
                       uint8_t *out)
 {
     const brisk_digest *md = brisk_digest_by_name(alg);
-    static const uint8_t key[32] = {1, 2, 3}, iv[12] = {4, 5, 6};
+    static const uint8_t key[32] = {1, 2, 3}, iv[16] = {4, 5, 6};
     tv_rng r;
 
     tv_rng_init(&r, len * 7919 + split);
