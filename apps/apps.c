@@ -263,10 +263,12 @@ void opts_usage(FILE *f, const char *prog, const char *synopsis,
 /* option_word prints one primitive's part of the "options:" line: its
  * implementation, in SSLeay's words where its *_options() functions printed
  * some (des(ptr,risc1,16,long), rc4(idx,int), blowfish(ptr2), md2(int)), else
- * "prim(impl)".  Implementation names write SSLeay's commas as dashes. */
+ * "prim(impl)".  Implementation names write SSLeay's commas as dashes.  A
+ * primitive with another implementation for long inputs adds it and the
+ * length it starts at: md5(bmi2/avx512>=1024). */
 static void option_word(FILE *f, const char *prim, const char *impl)
 {
-    char words[64];
+    char words[96];
     size_t n = 0, commas = 0;
 
     if (impl == NULL)
@@ -283,7 +285,11 @@ static void option_word(FILE *f, const char *prim, const char *impl)
     /* DES impls name SSLeay's first three choices (ptr-risc1-16); the
      * fourth, DES_LONG, is fixed. */
     if (strcmp(prim, "des") == 0 && commas == 2)
-        snprintf(words + n, sizeof(words) - n, ",long");
+        n += (size_t)snprintf(words + n, sizeof(words) - n, ",long");
+    size_t from;
+    const char *lg = brisk_impl_long(prim, &from);
+    if (lg != NULL && n < sizeof(words))
+        snprintf(words + n, sizeof(words) - n, "/%s>=%zu", lg, from);
     fprintf(f, " %s(%s)", strcmp(prim, "bf") == 0 ? "blowfish" : prim, words);
 }
 
@@ -297,7 +303,15 @@ void print_options_line(FILE *f)
     /* IDEA has one implementation, SSLeay's IDEA_INT = unsigned int one. */
     if (brisk_cipher_by_name("idea-cbc") != NULL && brisk_impl_active("idea") == NULL)
         fputs(" idea(int)", f);
+    if (brisk_tune_file() != NULL)
+        fputs(" tune(file)", f);
     fputc('\n', f);
+}
+
+void print_tuning_line(FILE *f)
+{
+    const char *file = brisk_tune_file();
+    fprintf(f, "tuning: %s\n", file != NULL ? file : "none (built-in choices)");
 }
 
 void print_compiler_line(FILE *f)

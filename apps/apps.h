@@ -140,6 +140,8 @@ int write_all_unless(int fd, const uint8_t *p, size_t len, const volatile sig_at
  * "compiler: <compiler> <flags>", and "CPUINFO: <features>" where features
  * hidden by BRISK_CPU are marked with a leading '-'. */
 void print_options_line(FILE *f);
+/* print_tuning_line prints "tuning: " and the tuning file in use, if any. */
+void print_tuning_line(FILE *f);
 void print_compiler_line(FILE *f);
 void print_cpuinfo_line(FILE *f);
 

@@ -98,25 +98,30 @@ static void list_implementations(void)
             if ((int)strlen(impl) > width)
                 width = (int)strlen(impl);
     }
-    printf("Implementations, best first (* = in use):\n");
+    printf("Implementations, best first (* = in use, + = in use from the length shown):\n");
     for (size_t i = 0; (prim = brisk_prim_name(i)) != NULL; i++) {
         const char *active = brisk_impl_active(prim);
+        size_t from;
+        const char *lg = brisk_impl_long(prim, &from);
         const char *impl;
         uint32_t needs;
 
         for (size_t k = 0; (impl = brisk_impl_name(prim, k, &needs)) != NULL; k++) {
             int in_use = active != NULL && strcmp(active, impl) == 0;
+            int long_use = lg != NULL && strcmp(lg, impl) == 0;
             const char *can = (needs & ~detected) != 0 ? "cannot run here"
                               : (needs & ~usable) != 0 ? "hidden by BRISK_CPU"
                                                        : "runs here";
             printf("  %-10s %s %-*s %-19s needs:", k == 0 ? prim : "",
-                   in_use ? "*" : " ", width, impl, can);
+                   in_use ? "*" : long_use ? "+" : " ", width, impl, can);
             print_features(needs);
             uint32_t prefers = brisk_impl_prefers(prim, k);
             if (prefers != 0) {
                 printf(";  first choice only with:");
                 print_features(prefers);
             }
+            if (long_use)
+                printf(";  in use from %zu bytes", from);
             printf("\n");
         }
     }

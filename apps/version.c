@@ -3,8 +3,9 @@
  * `openssl version`: the version alone by default; -a adds when and for what
  * platform this copy was built, the implementation in use per primitive
  * ("options:", in SSLeay's words where it had some: des(ptr,risc1,16,long),
- * rc4(idx,int), blowfish(ptr2), idea(int), md2(int)), the compiler and
- * flags, and the CPU features seen.
+ * rc4(idx,int), blowfish(ptr2), idea(int), md2(int)) and the tuning file
+ * it came from ("tuning:", `brisk tune`), the compiler and flags, and the
+ * CPU features seen.
  */
 #include <brisk/common.h>
 
@@ -19,7 +20,7 @@ const app_option version_options[] = {
     {"v", OPT_VER, ARG_NONE, 0, 0, NULL, "Show library version"},
     {"b", OPT_BUILT, ARG_NONE, 0, 0, NULL, "Show build date"},
     {"p", OPT_PLATFORM, ARG_NONE, 0, 0, NULL, "Show target build platform"},
-    {"o", OPT_OPTIONS, ARG_NONE, 0, 0, NULL, "Show the implementation in use per primitive"},
+    {"o", OPT_OPTIONS, ARG_NONE, 0, 0, NULL, "Show the implementation in use per primitive and the tuning file"},
     {"f", OPT_CFLAGS, ARG_NONE, 0, 0, NULL, "Show compiler and flags used"},
     {"c", OPT_CPU, ARG_NONE, 0, 0, NULL, "Show CPU features (those hidden by BRISK_CPU as -name)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
@@ -66,8 +67,10 @@ int version_main(int argc, char **argv)
         printf("built on: %s\n", BRISK_BUILT_ON);
     if (platform)
         printf("platform: %s\n", BRISK_PLATFORM);
-    if (options)
+    if (options) {
         print_options_line(stdout);
+        print_tuning_line(stdout);
+    }
     if (cflags)
         print_compiler_line(stdout);
     if (cpu)

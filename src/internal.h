@@ -202,10 +202,14 @@ enum {
 /* Whether the dispatcher may pick an implementation by itself.  Some exist
  * only to be timed (`brisk des-opts` ranks the DES inner loops) or forced by
  * name (BRISK_IMPL, brisk_impl_set): an entry earlier in the table that
- * needs no more features always fits where they would. */
+ * needs no more features always fits where they would.  Others win only on
+ * long inputs (their set-up costs more than short inputs gain): the
+ * dispatcher chooses them for inputs of at least the primitive's long_min
+ * bytes, and the next entry that fits below that. */
 typedef enum brisk_impl_use {
     BRISK_IMPL_AUTO,       /* chosen where its features and traits are present */
-    BRISK_IMPL_FORCE_ONLY  /* never chosen automatically; forced or timed only */
+    BRISK_IMPL_FORCE_ONLY, /* never chosen automatically; forced or timed only */
+    BRISK_IMPL_LONG        /* chosen automatically for inputs of long_min bytes or more */
 } brisk_impl_use;
 
 /* One implementation of a primitive: its name, the CPU features it needs,
@@ -223,20 +227,35 @@ typedef struct brisk_impl {
 } brisk_impl;
 
 /* One dispatched primitive: implementations best first, the portable one last
- * (needing no features), ended by a zeroed entry.  `active` and its `ops`
- * are filled in once by brisk_dispatch_init and may be changed by
- * brisk_impl_set; the hot path reads only `ops`, with one load.  Both are
- * read and written with atomic operations (plain loads on x86-64), so that
- * threads may call into the library while another makes the first call. */
+ * (needing no features), ended by a zeroed entry.
+ *
+ * A primitive is `sized` when its kernels share their state's layout (a
+ * hash's chaining value, ChaCha20's input block), so that one message may
+ * pass through different implementations call by call; only those may
+ * switch by input length: `ops` serves calls on fewer than `from` bytes and
+ * `ops_long` the others.  `long_min` is the built-in threshold for
+ * BRISK_IMPL_LONG entries; a tuning file may set another (src/cpu/tune.c).
+ *
+ * `active`, `ops`, `active_long`, `ops_long` and `from` are filled in once by
+ * brisk_dispatch_init and may be changed by brisk_impl_set; the hot path
+ * reads `ops` (and `from`, `ops_long` for sized ones).  They are read and
+ * written with atomic operations (plain loads on x86-64), so that threads
+ * may call into the library while another makes the first call; `ops` is
+ * published last. */
 typedef struct brisk_prim {
     const char *name;
     const brisk_impl *impls;
+    int sized;
+    size_t long_min;
     const brisk_impl *active;
     const void *ops;
+    const brisk_impl *active_long;
+    const void *ops_long;
+    size_t from;
 } brisk_prim;
 
 /* brisk_dispatch_init picks an implementation for every primitive that has
- * none yet, honouring BRISK_CPU and BRISK_IMPL. */
+ * none yet, honouring BRISK_CPU, the tuning file and BRISK_IMPL. */
 void brisk_dispatch_init(void);
 
 /* brisk_prim_ops returns the operations of p's active implementation,
@@ -251,5 +270,40 @@ static inline const void *brisk_prim_ops(brisk_prim *p)
     }
     return ops;
 }
+
+/* brisk_prim_ops_for returns the operations that serve one call on len
+ * bytes of sized primitive p: a load and a compare more than
+ * brisk_prim_ops.  `from` is SIZE_MAX when one implementation serves all. */
+static inline const void *brisk_prim_ops_for(brisk_prim *p, size_t len)
+{
+    const void *ops = brisk_prim_ops(p);
+    if (__builtin_expect(len >= __atomic_load_n(&p->from, __ATOMIC_RELAXED), 0))
+        ops = __atomic_load_n(&p->ops_long, __ATOMIC_RELAXED);
+    return ops;
+}
+
+/* ---- Tuning files (src/cpu/tune.c) ---- */
+
+/* One primitive's choice: the implementation for short inputs, and for a
+ * sized primitive the one from `from` bytes (long == NULL: none). */
+typedef struct brisk_choice {
+    const brisk_impl *impl;
+    const brisk_impl *long_impl;
+    size_t from;
+} brisk_choice;
+
+/* brisk_dispatch_prims returns the table of dispatched primitives and its
+ * length. */
+brisk_prim *const *brisk_dispatch_prims(size_t *n);
+
+/* brisk_tune_parse reads the tuning file at path and, when it is whole and
+ * written for this CPU, sets choice[i] (indexed like brisk_dispatch_prims)
+ * for every primitive it names whose implementations this process may run
+ * (BRISK_CPU can hide their features).  Returns BRISK_EOK, or an error
+ * with why[] saying what was wrong; choice[] is then untouched. */
+int brisk_tune_parse(const char *path, brisk_choice *choice, size_t n, char *why, size_t why_len);
+
+/* brisk_tune_note_in_use records path as the tuning file in use. */
+void brisk_tune_note_in_use(const char *path);
 
 #endif

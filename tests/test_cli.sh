@@ -66,7 +66,7 @@ b speed -seconds 1 md5
 check "speed md5: exit 0" clean_exit
 check "speed md5: version line" has "$tmp/out" '^version: [0-9]+\.[0-9]+\.[0-9]+ \(brisk; speed compatible with OpenSSL 3\.0\)$'
 check "speed md5: built on line" has "$tmp/out" '^built on: .'
-check "speed md5: options line names md5's implementation" has "$tmp/out" '^options:( [a-z0-9-]+\([a-z0-9,]+\))+$'
+check "speed md5: options line names md5's implementation" has "$tmp/out" '^options:( [a-z0-9-]+\([a-z0-9,/>=]+\))+$'
 check "speed md5: compiler line" has "$tmp/out" '^compiler: .'
 check "speed md5: CPUINFO line" has "$tmp/out" '^CPUINFO: .'
 check "speed md5: numbers line" has "$tmp/out" "^The 'numbers' are in 1000s of bytes per second processed\\.\$"

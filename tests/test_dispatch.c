@@ -44,16 +44,26 @@ static size_t n_impls(const char *prim)
     return n;
 }
 
+static brisk_prim *prim_by_name(const char *name);
+
 /* first_fit is the documented rule: the first implementation, in preference
- * order, whose features and preferred traits are all present. */
-static const char *first_fit(const char *prim, uint32_t features)
+ * order, whose features and preferred traits are all present, skipping
+ * those chosen only for long inputs unless `long_too`. */
+static const char *first_fit_for(const char *prim, uint32_t features, int long_too)
 {
     uint32_t cpu;
     const char *name;
+    const brisk_prim *p = prim_by_name(prim);
     for (size_t i = 0; (name = brisk_impl_name(prim, i, &cpu)) != NULL; i++)
-        if (((cpu | brisk_impl_prefers(prim, i)) & ~features) == 0)
+        if (((cpu | brisk_impl_prefers(prim, i)) & ~features) == 0 &&
+            (long_too || p == NULL || p->impls[i].use != BRISK_IMPL_LONG))
             return name;
     return NULL;
+}
+
+static const char *first_fit(const char *prim, uint32_t features)
+{
+    return first_fit_for(prim, features, 0);
 }
 
 static int is_portable_build(void)
@@ -83,8 +93,10 @@ static void test_prims(void)
                          "%s: implementation names unique", prim);
         tv_check_str(brisk_impl_select(prim, 0), first_fit(prim, 0), "%s on a CPU with nothing",
                      prim);
-        tv_check_str(brisk_impl_select(prim, ~0u), brisk_impl_name(prim, 0, NULL),
+        tv_check_str(brisk_impl_select(prim, ~0u), first_fit(prim, ~0u),
                      "%s on a CPU with everything", prim);
+        tv_check_str(brisk_impl_select_for(prim, ~0u, (size_t)1 << 30), brisk_impl_name(prim, 0, NULL),
+                     "%s on a CPU with everything, long inputs", prim);
         for (size_t i = 0; i < k; i++) {
             const char *name = brisk_impl_name(prim, i, &cpu);
             uint32_t prefers = brisk_impl_prefers(prim, i);
@@ -214,6 +226,10 @@ static void test_impl_tables(void)
             continue;
         tv_check(prim->active != NULL && prim->ops == prim->active->ops,
                  "%s: the published ops are the active implementation's", name);
+        tv_check(prim->active_long != NULL && prim->ops_long == prim->active_long->ops,
+                 "%s: the published long-input ops are its implementation's", name);
+        tv_check(prim->sized || prim->from == SIZE_MAX, "%s: unsized, one implementation",
+                 name);
         for (size_t i = 0; prim->impls[i].name != NULL; i++) {
             const brisk_impl *im = &prim->impls[i];
             tv_check_str(im->name, brisk_impl_name(name, i, NULL), "%s: entry %zu", name, i);
@@ -223,9 +239,13 @@ static void test_impl_tables(void)
             for (size_t j = 0; j < i; j++)
                 tv_check(prim->impls[j].ops != im->ops, "%s: %s has operations of its own", name,
                          im->name);
-            int automatic = im->use == BRISK_IMPL_AUTO;
+            int automatic = im->use == BRISK_IMPL_AUTO || im->use == BRISK_IMPL_LONG;
             tv_check(automatic || im->use == BRISK_IMPL_FORCE_ONLY, "%s: %s's mark", name,
                      im->name);
+            if (im->use == BRISK_IMPL_LONG)
+                tv_check(prim->sized && prim->long_min > 0 && prim->long_min < SIZE_MAX,
+                         "%s: long-input %s has a primitive that switches by length", name,
+                         im->name);
             tv_check_int(automatic, expected_auto(name, im->name), "%s: %s may be chosen", name,
                          im->name);
             if (automatic) {
@@ -272,7 +292,7 @@ static void test_profiles(void)
     const struct {
         const char *cpu;
         uint32_t features;
-        const char *want[7]; /* in the order of prims */
+        const char *want[7]; /* in the order of prims; "short|long" where they differ */
     } profiles[] = {
         {"x86-64 baseline", BRISK_CPU_SSE2, {"c", "c", "c", "c", "c", "c", "c"}},
         {"Goldmont (SHA-NI, no AVX)", base | BRISK_CPU_SHANI | BRISK_CPU_AESNI,
@@ -281,10 +301,10 @@ static void test_profiles(void)
         {"Zen 2 (AVX2, SHA-NI)", avx2 | BRISK_CPU_SHANI,
          {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx2", "avx2"}},
         {"Skylake-X (AVX-512, no SHA-NI)", avx512,
-         {"avx512", "avx512", "avx512", "c", "c", "avx512", "avx512"}},
+         {"bmi2|avx512", "bmi2|avx512", "bmi2|avx512", "c", "c", "avx512", "avx512"}},
         {"Ice Lake (AVX-512, SHA-NI)", avx512 | BRISK_CPU_SHANI | BRISK_CPU_AVX512IFMA |
                                            BRISK_CPU_VAES | BRISK_CPU_VPCLMULQDQ,
-         {"avx512", "avx512", "avx512", "shani", "shani", "avx512", "avx512"}},
+         {"bmi2|avx512", "bmi2|avx512", "bmi2|avx512", "shani", "shani", "avx512", "avx512"}},
         /* Two-cycle vector latency: the one-chain kernels lose to BMI2, the
          * SHA-512 one (its message schedule is across lanes) still wins, in
          * its form for six integer ALUs; ChaCha20's many-block kernels do
@@ -295,9 +315,32 @@ static void test_profiles(void)
          {"bmi2", "bmi2", "bmi2", "shani", "shani", "avx512", "avx512"}},
     };
     for (size_t i = 0; i < sizeof(profiles) / sizeof(profiles[0]); i++)
-        for (size_t p = 0; p < sizeof(prims) / sizeof(prims[0]); p++)
-            tv_check_str(brisk_impl_select(prims[p], profiles[i].features), profiles[i].want[p],
-                         "%s on %s", prims[p], profiles[i].cpu);
+        for (size_t p = 0; p < sizeof(prims) / sizeof(prims[0]); p++) {
+            char want[64];
+            snprintf(want, sizeof(want), "%s", profiles[i].want[p]);
+            char *bar = strchr(want, '|');
+            const char *lg = bar != NULL ? bar + 1 : want;
+            if (bar != NULL)
+                *bar = '\0';
+            uint32_t f = profiles[i].features;
+            tv_check_str(brisk_impl_select(prims[p], f), want, "%s on %s", prims[p],
+                         profiles[i].cpu);
+            tv_check_str(brisk_impl_select_for(prims[p], f, 16384), lg, "%s on %s, 16 KiB",
+                         prims[p], profiles[i].cpu);
+        }
+    /* The built-in threshold: short below it, long at and above it. */
+    static const char *const vector_hashes[] = {"md4", "md5", "rmd160"};
+    for (size_t p = 0; p < 3; p++) {
+        const char *h = vector_hashes[p];
+        tv_check_str(brisk_impl_select_for(h, avx512, BRISK_VECTOR_HASH_MIN - 1), "bmi2",
+                     "%s on Skylake-X just below the threshold", h);
+        tv_check_str(brisk_impl_select_for(h, avx512, BRISK_VECTOR_HASH_MIN), "avx512",
+                     "%s on Skylake-X at the threshold", h);
+        tv_check_str(brisk_impl_select_for(h, avx512, BRISK_VECTOR_HASH_MIN + 1), "avx512",
+                     "%s on Skylake-X above the threshold", h);
+        tv_check_str(brisk_impl_select_for(h, zen5, (size_t)1 << 20), "bmi2",
+                     "%s on Zen 5: one implementation at every length", h);
+    }
 }
 #endif
 

@@ -180,7 +180,7 @@ fi
 
 # ---- the options line: SSLeay's words ----
 b version -o
-check "version -o: one options line" has "$tmp/out" '^options:( [a-z0-9-]+\([a-z0-9,]+\))+$'
+check "version -o: one options line" has "$tmp/out" '^options:( [a-z0-9-]+\([a-z0-9,/>=]+\))+$'
 in_build des-cbc && check "options: des(ptr|idx,cisc|risc1|risc2|rorx,16|4,long)" \
     has "$tmp/out" ' des\((ptr|idx),(cisc|risc1|risc2|rorx),(16|4),long\)( |$)'
 in_build rc4 && check "options: rc4(idx,int|char)" has "$tmp/out" ' rc4\(idx,(int|char)\)( |$)'

@@ -4,9 +4,15 @@
  * A primitive (the "md5" compression function, the "sha256" one, ...) has a
  * portable C implementation and possibly faster ones that need CPU features.
  * The library picks the first implementation, in its preferred order, whose
- * features the CPU has; the choice is made once and cached.  Two environment
- * variables, read at that moment, override it:
+ * features the CPU has; some primitives (the hashes, ChaCha20) take one
+ * implementation for short inputs and another for long ones.  The choice is
+ * made once, at the first call, and cached.  Read at that moment, in order
+ * of strength:
  *   BRISK_CPU=-shani,-avx2     hide CPU features from the selection
+ *   a tuning file              written by `brisk tune` on this CPU: the
+ *                              file BRISK_TUNE names, else brisk/tune in the
+ *                              user's configuration directory
+ *                              ($XDG_CONFIG_HOME, else ~/.config)
  *   BRISK_IMPL=sha256=c,md5=c  force an implementation by name
  */
 #ifndef BRISK_CPU_H
@@ -82,11 +88,62 @@ BRISK_API const char *brisk_impl_active(const char *prim);
  */
 BRISK_API const char *brisk_impl_select(const char *prim, uint32_t features);
 
+/* brisk_impl_select_for returns the name of the implementation the
+ * dispatcher would pick for one call on `len` bytes of `prim` on a CPU with
+ * `features`, ignoring overrides and tuning files; brisk_impl_select is its
+ * answer for short inputs. */
+BRISK_API const char *brisk_impl_select_for(const char *prim, uint32_t features, size_t len);
+
 /* brisk_impl_set forces `prim` to use implementation `impl` ("c", "shani",
  * ...); NULL restores the automatic choice.  Returns BRISK_ENOTFOUND for an
  * unknown name and BRISK_EUNSUPPORTED when this CPU cannot run it.  Not
  * thread-safe: call it before other threads use the primitive. */
 BRISK_API int brisk_impl_set(const char *prim, const char *impl);
+
+/* brisk_impl_for returns the name of the implementation that serves one
+ * call on `len` bytes of `prim` (for most primitives the same at every
+ * length), or NULL if there is no such primitive. */
+BRISK_API const char *brisk_impl_for(const char *prim, size_t len);
+
+/* brisk_impl_long returns the name of the implementation `prim` uses for
+ * long inputs, with *from (if not NULL) set to the length in bytes from
+ * which it does; NULL when one implementation serves every length. */
+BRISK_API const char *brisk_impl_long(const char *prim, size_t *from);
+
+/* brisk_prim_sized returns 1 if `prim` can use different implementations
+ * for short and long inputs (brisk_impl_set_sized), else 0. */
+BRISK_API int brisk_prim_sized(const char *prim);
+
+/* brisk_impl_set_sized makes `prim` use `impl` for inputs shorter than
+ * `from` bytes and `long_impl` from there on; the errors are brisk_impl_set's,
+ * and BRISK_EINVAL when `prim` cannot switch by length or `from` is 0.  Not
+ * thread-safe, like brisk_impl_set. */
+BRISK_API int brisk_impl_set_sized(const char *prim, const char *impl, const char *long_impl,
+                                   size_t from);
+
+/* brisk_cpu_identity writes into buf what a tuning file's `cpu` line says
+ * of this CPU: vendor, family, model and the features CPUID reports
+ * ("AuthenticAMD 26 2 sse2,ssse3,..."), NUL-terminated.  Returns BRISK_EOK,
+ * or BRISK_EINVAL if buf_len is too small. */
+BRISK_API int brisk_cpu_identity(char *buf, size_t buf_len);
+
+/* brisk_tune_default_path writes the tuning file's default path
+ * ($XDG_CONFIG_HOME/brisk/tune, else $HOME/.config/brisk/tune) into buf.
+ * Returns BRISK_EOK, BRISK_ENOTFOUND when neither variable gives an
+ * absolute directory, or BRISK_EINVAL if buf_len is too small. */
+BRISK_API int brisk_tune_default_path(char *buf, size_t buf_len);
+
+/* brisk_tune_read reads the tuning file at `path` and, when it is whole and
+ * was written on a CPU of this vendor, family, model and features, applies
+ * its choices (a primitive forced by BRISK_IMPL keeps that).  Returns
+ * BRISK_EOK, or an error with why[] (if not NULL) saying what was wrong
+ * (BRISK_ENOTFOUND: missing or unreadable; BRISK_EDECODE: malformed;
+ * BRISK_EUNSUPPORTED: another CPU), the choices then unchanged.  Not thread-safe, like
+ * brisk_impl_set.  The library calls it at its first call. */
+BRISK_API int brisk_tune_read(const char *path, char *why, size_t why_len);
+
+/* brisk_tune_file returns the path of the tuning file in use, or NULL. */
+BRISK_API const char *brisk_tune_file(void);
 
 #ifdef __cplusplus
 }

@@ -213,7 +213,7 @@ static const brisk_impl bn_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &brisk_bn_impl_c},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_bn_prim = {"bn", bn_impls, NULL, NULL};
+brisk_prim brisk_bn_prim = {.name = "bn", .impls = bn_impls};
 
 /* neg_inv64 returns -x^-1 mod 2^64 for odd x by Newton's iteration, each
  * step doubling the correct low bits (x x = 1 mod 8 gives three). */

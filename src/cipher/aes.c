@@ -22,7 +22,7 @@ static const brisk_impl aes_impls[] = {
     {"ct", 0, 0, BRISK_IMPL_AUTO, &brisk_aes_impl_ct},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_aes_prim = {"aes", aes_impls, NULL, NULL};
+brisk_prim brisk_aes_prim = {.name = "aes", .impls = aes_impls};
 
 /* ---- Generic entry points ---- */
 

@@ -417,7 +417,7 @@ static const brisk_impl bf_impls[] = {
     {"ptr", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const bf_ops){bf_enc_ptr, bf_dec_ptr, bf_cbc_ptr}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_bf_prim = {"bf", bf_impls, NULL, NULL};
+brisk_prim brisk_bf_prim = {.name = "bf", .impls = bf_impls};
 
 static inline const bf_ops *bf_active(void)
 {

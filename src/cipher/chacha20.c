@@ -93,7 +93,7 @@ static const brisk_impl chacha20_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &brisk_chacha20_ops_c},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_chacha20_prim = {"chacha20", chacha20_impls, NULL, NULL};
+brisk_prim brisk_chacha20_prim = {.name = "chacha20", .impls = chacha20_impls, .sized = 1};
 
 /* ---- Drivers ---- */
 
@@ -201,7 +201,7 @@ int brisk_chacha20_ietf(uint8_t *out, const uint8_t *in, size_t len, const uint8
     st[12] = counter;
     for (int i = 0; i < 3; i++)
         st[13 + i] = load32_le(nonce + 4 * i);
-    brisk_chacha20_xor32(brisk_chacha20_active(), st, out, in, len);
+    brisk_chacha20_xor32(brisk_chacha20_for(len), st, out, in, len);
     wipe(st, sizeof(st));
     return 0;
 }
@@ -214,7 +214,7 @@ static void djb_xor(uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len
     st[13] = (uint32_t)(counter >> 32);
     st[14] = load32_le(nonce);
     st[15] = load32_le(nonce + 4);
-    brisk_chacha20_xor64(brisk_chacha20_active(), st, out, in, len);
+    brisk_chacha20_xor64(brisk_chacha20_for(len), st, out, in, len);
     wipe(st, 16 * sizeof(uint32_t));
 }
 
@@ -274,7 +274,7 @@ void brisk_chacha20_init(brisk_cipher_ctx *ctx, const uint8_t iv[16])
 void brisk_chacha20_stream(brisk_chacha_ks *s, size_t *left, uint8_t *out, const uint8_t *in,
                            size_t len, int carry64)
 {
-    const brisk_chacha20_ops *ops = brisk_chacha20_active();
+    const brisk_chacha20_ops *ops = brisk_chacha20_for(len);
     size_t n = *left;
 
     while (len > 0) {

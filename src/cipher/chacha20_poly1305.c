@@ -93,7 +93,7 @@ static size_t batch(const brisk_chacha20_ops *ops, uint32_t st[16], uint8_t buf[
 static void seal(uint32_t st[16], uint8_t *out, uint8_t tag[16], const uint8_t *in, size_t len,
                  const uint8_t *aad, size_t aad_len)
 {
-    const brisk_chacha20_ops *ops = brisk_chacha20_active();
+    const brisk_chacha20_ops *ops = brisk_chacha20_for(len);
     brisk_poly1305_ctx p;
     uint8_t buf[BATCH];
 
@@ -120,7 +120,7 @@ static void seal(uint32_t st[16], uint8_t *out, uint8_t tag[16], const uint8_t *
 static int open_(uint32_t st[16], uint8_t *out, const uint8_t *in, size_t len,
                  const uint8_t tag[16], const uint8_t *aad, size_t aad_len)
 {
-    const brisk_chacha20_ops *ops = brisk_chacha20_active();
+    const brisk_chacha20_ops *ops = brisk_chacha20_for(len);
     brisk_poly1305_ctx p;
     uint8_t buf[BATCH], want[16];
 
@@ -269,7 +269,7 @@ static void key_alone(brisk_chacha_ks *s)
 {
     uint8_t k0[64];
     memset(k0, 0, sizeof(k0));
-    brisk_chacha20_active()->xor_blocks(k0, k0, 1, s->st);
+    brisk_chacha20_for(64)->xor_blocks(k0, k0, 1, s->st);
     s->st[12] = 1;
     start(s, k0);
     wipe(k0, sizeof(k0));
@@ -308,7 +308,7 @@ static size_t first_data(brisk_cipher_ctx *ctx, brisk_chacha_ks *s, uint8_t *out
                          const uint8_t *in, size_t len)
 {
     uint8_t buf[BATCH];
-    size_t n = batch(brisk_chacha20_active(), s->st, buf, in, len), rem = n % 64;
+    size_t n = batch(brisk_chacha20_for(len), s->st, buf, in, len), rem = n % 64;
     start(s, buf);
     close_aad(ctx, s);
     brisk_poly1305_update(&s->poly, ctx->encrypt ? buf + 64 : in, n);

@@ -176,7 +176,7 @@ static const brisk_impl des_impls[] = {
     {"ptr-risc2-16", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const des_ops){brisk_des_ptr_risc2_16}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_des_prim = {"des", des_impls, NULL, NULL};
+brisk_prim brisk_des_prim = {.name = "des", .impls = des_impls};
 
 static inline des_rounds_fn *active_rounds(void)
 {

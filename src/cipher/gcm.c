@@ -51,7 +51,7 @@ static const brisk_impl ghash_impls[] = {
     {"ct", 0, 0, BRISK_IMPL_AUTO, &(const brisk_ghash_ops){brisk_ghash_init_ct, NULL, NULL}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_ghash_prim = {"ghash", ghash_impls, NULL, NULL};
+brisk_prim brisk_ghash_prim = {.name = "ghash", .impls = ghash_impls};
 
 /* ---- GCM ---- */
 

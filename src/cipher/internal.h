@@ -137,10 +137,11 @@ extern const brisk_chacha20_ops brisk_chacha20_ops_c;
 extern const brisk_chacha20_ops brisk_chacha20_ops_avx2, brisk_chacha20_ops_avx512;
 #endif
 
-/* brisk_chacha20_active returns the ChaCha20 implementation in use. */
-static inline const brisk_chacha20_ops *brisk_chacha20_active(void)
+/* brisk_chacha20_for returns the ChaCha20 implementation that serves a
+ * message of len bytes. */
+static inline const brisk_chacha20_ops *brisk_chacha20_for(size_t len)
 {
-    return brisk_prim_ops(&brisk_chacha20_prim);
+    return brisk_prim_ops_for(&brisk_chacha20_prim, len);
 }
 
 /* chacha20.c's drivers, shared by every kernel.  brisk_chacha20_setup

@@ -172,7 +172,7 @@ static const brisk_impl rc4_impls[] = {
     {"char", 0, 0, BRISK_IMPL_FORCE_ONLY, &(const rc4_ops){rc4_setkey_char}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_rc4_prim = {"rc4", rc4_impls, NULL, NULL};
+brisk_prim brisk_rc4_prim = {.name = "rc4", .impls = rc4_impls};
 
 static inline const rc4_ops *rc4_active(void)
 {

@@ -168,7 +168,7 @@ static const brisk_impl serpent_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &brisk_serpent_ops_c},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_serpent_prim = {"serpent", serpent_impls, NULL, NULL};
+brisk_prim brisk_serpent_prim = {.name = "serpent", .impls = serpent_impls};
 
 static inline const brisk_serpent_ops *serpent_active(void)
 {

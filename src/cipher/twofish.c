@@ -418,7 +418,7 @@ static const brisk_impl twofish_impls[] = {
      &(const brisk_twofish_ops){brisk_twofish_enc_c, brisk_twofish_dec_c, twofish_cbc_dec_c}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_twofish_prim = {"twofish", twofish_impls, NULL, NULL};
+brisk_prim brisk_twofish_prim = {.name = "twofish", .impls = twofish_impls};
 
 static inline const brisk_twofish_ops *twofish_active(void)
 {

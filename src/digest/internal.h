@@ -75,44 +75,53 @@ typedef struct brisk_sha512_ops {
     brisk_sha512_compress_fn *compress;
 } brisk_sha512_ops;
 
+/* The vector-lane kernels of MD4, MD5 and RIPEMD-160 (the avx512 ones, chosen
+ * only on cores with one-cycle vector operations) win from about 1 KiB per
+ * call and lose below: on an Intel Xeon with AVX-512, forcing bmi2 took MD5
+ * at 16 bytes from 154-174 to 190 MB/s and MD4 from 231-244 to 269-278 MB/s,
+ * while at 16 KiB avx512 was 6-19% faster (issue 32's measurements;
+ * docs/tuning.md).  The dispatcher takes them from this many bytes. */
+#define BRISK_VECTOR_HASH_MIN 1024
+
 /* The dispatched primitives, defined in each algorithm's file. */
 extern brisk_prim brisk_md2_prim, brisk_md4_prim, brisk_md5_prim,
     brisk_sha1_prim, brisk_rmd160_prim, brisk_sha256_prim, brisk_sha512_prim;
 
-/* The typed accessors: the active implementation's operations. */
+/* The typed accessors: the active implementation's operations; the sized
+ * ones (all but MD2) take the bytes the call hands to the kernel. */
 static inline const brisk_md2_ops *brisk_md2_active(void)
 {
     return brisk_prim_ops(&brisk_md2_prim);
 }
 
-static inline const brisk_md4_ops *brisk_md4_active(void)
+static inline const brisk_md4_ops *brisk_md4_for(size_t len)
 {
-    return brisk_prim_ops(&brisk_md4_prim);
+    return brisk_prim_ops_for(&brisk_md4_prim, len);
 }
 
-static inline const brisk_md5_ops *brisk_md5_active(void)
+static inline const brisk_md5_ops *brisk_md5_for(size_t len)
 {
-    return brisk_prim_ops(&brisk_md5_prim);
+    return brisk_prim_ops_for(&brisk_md5_prim, len);
 }
 
-static inline const brisk_sha1_ops *brisk_sha1_active(void)
+static inline const brisk_sha1_ops *brisk_sha1_for(size_t len)
 {
-    return brisk_prim_ops(&brisk_sha1_prim);
+    return brisk_prim_ops_for(&brisk_sha1_prim, len);
 }
 
-static inline const brisk_rmd160_ops *brisk_rmd160_active(void)
+static inline const brisk_rmd160_ops *brisk_rmd160_for(size_t len)
 {
-    return brisk_prim_ops(&brisk_rmd160_prim);
+    return brisk_prim_ops_for(&brisk_rmd160_prim, len);
 }
 
-static inline const brisk_sha256_ops *brisk_sha256_active(void)
+static inline const brisk_sha256_ops *brisk_sha256_for(size_t len)
 {
-    return brisk_prim_ops(&brisk_sha256_prim);
+    return brisk_prim_ops_for(&brisk_sha256_prim, len);
 }
 
-static inline const brisk_sha512_ops *brisk_sha512_active(void)
+static inline const brisk_sha512_ops *brisk_sha512_for(size_t len)
 {
-    return brisk_prim_ops(&brisk_sha512_prim);
+    return brisk_prim_ops_for(&brisk_sha512_prim, len);
 }
 
 /* Round constants of FIPS 180-4, shared by the portable and x86 kernels;

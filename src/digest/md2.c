@@ -11,7 +11,7 @@ static const brisk_impl md2_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_md2_ops){brisk_md2_compress_c}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_md2_prim = {"md2", md2_impls, NULL, NULL};
+brisk_prim brisk_md2_prim = {.name = "md2", .impls = md2_impls};
 
 /* The permutation of 0..255 built from the digits of pi (RFC 1319, 3.2). */
 static const uint8_t md2_s[256] = {

@@ -10,7 +10,7 @@
 
 static const brisk_impl md4_impls[] = {
 #ifdef BRISK_X86_64
-    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, BRISK_CPU_VECLAT1, BRISK_IMPL_AUTO,
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, BRISK_CPU_VECLAT1, BRISK_IMPL_LONG,
      &(const brisk_md4_ops){brisk_md4_compress_avx512}},
     {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO,
      &(const brisk_md4_ops){brisk_md4_compress_bmi2}},
@@ -18,7 +18,8 @@ static const brisk_impl md4_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_md4_ops){brisk_md4_compress_c}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_md4_prim = {"md4", md4_impls, NULL, NULL};
+brisk_prim brisk_md4_prim = {.name = "md4", .impls = md4_impls, .sized = 1,
+                             .long_min = BRISK_VECTOR_HASH_MIN};
 
 static inline uint32_t step_f(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
@@ -107,7 +108,7 @@ void brisk_md4_compress_c(uint32_t h[4], const uint8_t *p, size_t n_blocks)
 static void md4_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_md4_ctx *ctx = c;
-    brisk_md4_active()->compress(ctx->h, blocks, n_blocks);
+    brisk_md4_for(n_blocks * 64)->compress(ctx->h, blocks, n_blocks);
 }
 
 void brisk_md4_init(brisk_md4_ctx *ctx)

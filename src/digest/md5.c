@@ -9,7 +9,7 @@
 static const brisk_impl md5_impls[] = {
 #ifdef BRISK_X86_64
     {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL | BRISK_CPU_AVX512BW, BRISK_CPU_VECLAT1,
-     BRISK_IMPL_AUTO,
+     BRISK_IMPL_LONG,
      &(const brisk_md5_ops){brisk_md5_compress_avx512, brisk_md5_hmac_avx512}},
     {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO,
      &(const brisk_md5_ops){brisk_md5_compress_bmi2, NULL}},
@@ -17,7 +17,8 @@ static const brisk_impl md5_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_md5_ops){brisk_md5_compress_c, NULL}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_md5_prim = {"md5", md5_impls, NULL, NULL};
+brisk_prim brisk_md5_prim = {.name = "md5", .impls = md5_impls, .sized = 1,
+                             .long_min = BRISK_VECTOR_HASH_MIN};
 
 static inline uint32_t step_f(uint32_t a, uint32_t b, uint32_t c, uint32_t d,
                               uint32_t m, unsigned s)
@@ -130,7 +131,7 @@ void brisk_md5_compress_c(uint32_t h[4], const uint8_t *p, size_t n_blocks)
 static void md5_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_md5_ctx *ctx = c;
-    brisk_md5_active()->compress(ctx->h, blocks, n_blocks);
+    brisk_md5_for(n_blocks * 64)->compress(ctx->h, blocks, n_blocks);
 }
 
 void brisk_md5_init(brisk_md5_ctx *ctx)
@@ -174,7 +175,7 @@ static int md5_hmac(const void *ikey, const void *okey, uint8_t *out, size_t out
 {
     const brisk_md5_ops *ops;
     (void)out_len; /* always 16 */
-    if (in_len <= 64 - 9 && (ops = brisk_md5_active())->hmac != NULL) {
+    if (in_len <= 64 - 9 && (ops = brisk_md5_for(in_len))->hmac != NULL) {
         const brisk_md5_ctx *ik = ikey, *ok = okey;
         ops->hmac(ik->h, ok->h, out, in, in_len);
         return 1;

@@ -12,7 +12,7 @@
 
 static const brisk_impl rmd160_impls[] = {
 #ifdef BRISK_X86_64
-    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, BRISK_CPU_VECLAT1, BRISK_IMPL_AUTO,
+    {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, BRISK_CPU_VECLAT1, BRISK_IMPL_LONG,
      &(const brisk_rmd160_ops){brisk_rmd160_compress_avx512}},
     {"bmi2", BRISK_CPU_BMI1 | BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO,
      &(const brisk_rmd160_ops){brisk_rmd160_compress_bmi2}},
@@ -20,7 +20,8 @@ static const brisk_impl rmd160_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_rmd160_ops){brisk_rmd160_compress_c}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_rmd160_prim = {"rmd160", rmd160_impls, NULL, NULL};
+brisk_prim brisk_rmd160_prim = {.name = "rmd160", .impls = rmd160_impls, .sized = 1,
+                                .long_min = BRISK_VECTOR_HASH_MIN};
 
 /* Each step replaces a and rotates c by 10; the caller renames the variables.
  * xk is the message word plus the round constant. */
@@ -245,7 +246,7 @@ void brisk_rmd160_compress_c(uint32_t h[5], const uint8_t *p, size_t n_blocks)
 static void rmd160_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_rmd160_ctx *ctx = c;
-    brisk_rmd160_active()->compress(ctx->h, blocks, n_blocks);
+    brisk_rmd160_for(n_blocks * 64)->compress(ctx->h, blocks, n_blocks);
 }
 
 void brisk_rmd160_init(brisk_rmd160_ctx *ctx)

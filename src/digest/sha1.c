@@ -17,7 +17,7 @@ static const brisk_impl sha1_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_sha1_ops){brisk_sha1_compress_c, NULL, NULL}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_sha1_prim = {"sha1", sha1_impls, NULL, NULL};
+brisk_prim brisk_sha1_prim = {.name = "sha1", .impls = sha1_impls, .sized = 1};
 
 /* sched computes schedule word i (16 <= i < 80) in place of word i - 16. */
 static inline uint32_t sched(uint32_t w[16], unsigned i)
@@ -152,7 +152,7 @@ void brisk_sha1_compress_c(uint32_t h[5], const uint8_t *p, size_t n_blocks)
 static void sha1_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_sha1_ctx *ctx = c;
-    brisk_sha1_active()->compress(ctx->h, blocks, n_blocks);
+    brisk_sha1_for(n_blocks * 64)->compress(ctx->h, blocks, n_blocks);
 }
 
 void brisk_sha1_init(brisk_sha1_ctx *ctx)
@@ -181,7 +181,7 @@ void brisk_sha1(uint8_t out[BRISK_SHA1_LEN], const uint8_t *in, size_t in_len)
 {
     const brisk_sha1_ops *ops;
     /* one or two padded blocks, built in registers by the shani kernel */
-    if (in_len <= 128 - 9 && (ops = brisk_sha1_active())->oneshot != NULL) {
+    if (in_len <= 128 - 9 && (ops = brisk_sha1_for(in_len))->oneshot != NULL) {
         ops->oneshot(out, in, in_len);
         return;
     }
@@ -200,7 +200,7 @@ static int sha1_hmac(const void *ikey, const void *okey, uint8_t *out, size_t ou
 {
     const brisk_sha1_ops *ops;
     (void)out_len; /* always 20 */
-    if (in_len <= 64 - 9 && (ops = brisk_sha1_active())->hmac != NULL) {
+    if (in_len <= 64 - 9 && (ops = brisk_sha1_for(in_len))->hmac != NULL) {
         const brisk_sha1_ctx *ik = ikey, *ok = okey;
         ops->hmac(ik->h, ok->h, out, in, in_len);
         return 1;

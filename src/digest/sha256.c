@@ -20,7 +20,7 @@ static const brisk_impl sha256_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_sha256_ops){brisk_sha256_compress_c, NULL, NULL}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_sha256_prim = {"sha256", sha256_impls, NULL, NULL};
+brisk_prim brisk_sha256_prim = {.name = "sha256", .impls = sha256_impls, .sized = 1};
 
 /* The first 32 bits of the fractional parts of the cube roots of the first
  * 64 primes (FIPS 180-4, 4.2.2). */
@@ -121,7 +121,7 @@ void brisk_sha256_compress_c(uint32_t s[8], const uint8_t *p, size_t n_blocks)
 static void sha256_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_sha256_ctx *ctx = c;
-    brisk_sha256_active()->compress(ctx->h, blocks, n_blocks);
+    brisk_sha256_for(n_blocks * 64)->compress(ctx->h, blocks, n_blocks);
 }
 
 static void sha256_start(brisk_sha256_ctx *ctx, const uint32_t iv[8])
@@ -160,7 +160,7 @@ static void sha256_oneshot(const uint32_t iv[8], uint8_t *out, int out_words, co
                            size_t in_len)
 {
     const brisk_sha256_ops *ops;
-    if (in_len <= 128 - 9 && (ops = brisk_sha256_active())->oneshot != NULL) {
+    if (in_len <= 128 - 9 && (ops = brisk_sha256_for(in_len))->oneshot != NULL) {
         ops->oneshot(iv, out, 4 * (size_t)out_words, in, in_len);
         return;
     }
@@ -225,7 +225,7 @@ static int sha256_hmac_short(const void *ikey, const void *okey, uint8_t *out, s
                              const void *in, size_t in_len)
 {
     const brisk_sha256_ops *ops;
-    if (in_len <= 64 - 9 && (ops = brisk_sha256_active())->hmac != NULL) {
+    if (in_len <= 64 - 9 && (ops = brisk_sha256_for(in_len))->hmac != NULL) {
         const brisk_sha256_ctx *ik = ikey, *ok = okey;
         ops->hmac(ik->h, ok->h, out, out_len, in, in_len);
         return 1;

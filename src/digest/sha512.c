@@ -24,7 +24,7 @@ static const brisk_impl sha512_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_sha512_ops){brisk_sha512_compress_c}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_sha512_prim = {"sha512", sha512_impls, NULL, NULL};
+brisk_prim brisk_sha512_prim = {.name = "sha512", .impls = sha512_impls, .sized = 1};
 
 /* The first 64 bits of the fractional parts of the cube roots of the first
  * 80 primes (FIPS 180-4, 4.2.3). */
@@ -170,16 +170,16 @@ void brisk_sha512_compress_c(uint64_t s[8], const uint8_t *p, size_t n_blocks)
     }
 }
 
-/* sha512_kernel is the dispatched compression function. */
-static inline brisk_sha512_compress_fn *sha512_kernel(void)
+/* sha512_kernel is the dispatched compression function for len bytes. */
+static inline brisk_sha512_compress_fn *sha512_kernel(size_t len)
 {
-    return brisk_sha512_active()->compress;
+    return brisk_sha512_for(len)->compress;
 }
 
 static void sha512_blocks(void *c, const uint8_t *blocks, size_t n_blocks)
 {
     brisk_sha512_ctx *ctx = c;
-    sha512_kernel()(ctx->h, blocks, n_blocks);
+    sha512_kernel(n_blocks * 128)(ctx->h, blocks, n_blocks);
 }
 
 static void sha512_start(brisk_sha512_ctx *ctx, const uint64_t iv[8])
@@ -224,7 +224,7 @@ static void sha512_last_block(uint64_t h[8], const void *in, size_t in_len, size
         memcpy(block, in, opaque_size(in_len));
     block[in_len] = 0x80;
     md_pad_tail(block, in_len + 1, prefix + in_len, 128, 16, 1);
-    sha512_kernel()(h, block, 1);
+    sha512_kernel(128)(h, block, 1);
     wipe(block, sizeof(block));
 }
 

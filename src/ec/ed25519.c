@@ -29,7 +29,7 @@ static const brisk_impl ed25519_impls[] = {
     {"c32", 0, 0, BRISK_IMPL_AUTO, &ed25519_ops_c32},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_ed25519_prim = {"ed25519", ed25519_impls, NULL, NULL};
+brisk_prim brisk_ed25519_prim = {.name = "ed25519", .impls = ed25519_impls};
 
 /* ---- The functions ---- */
 

@@ -33,7 +33,7 @@ static const brisk_impl x25519_impls[] = {
     {"c32", 0, 0, BRISK_IMPL_AUTO, &x25519_ops_c32},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_x25519_prim = {"x25519", x25519_impls, NULL, NULL};
+brisk_prim brisk_x25519_prim = {.name = "x25519", .impls = x25519_impls};
 
 /* ---- The functions ---- */
 

@@ -71,7 +71,7 @@ static const brisk_impl x448_impls[] = {
     {F448_IMPL, 0, 0, BRISK_IMPL_AUTO, &x448_ops},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_x448_prim = {"x448", x448_impls, NULL, NULL};
+brisk_prim brisk_x448_prim = {.name = "x448", .impls = x448_impls};
 
 /* ---- The functions ---- */
 

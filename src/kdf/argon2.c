@@ -47,7 +47,7 @@ static const brisk_impl argon2_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &(const brisk_argon2_ops){brisk_argon2_fill_c}},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_argon2_prim = {"argon2", argon2_impls, NULL, NULL};
+brisk_prim brisk_argon2_prim = {.name = "argon2", .impls = argon2_impls};
 
 enum {
     ARGON2_VERSION = 0x13,

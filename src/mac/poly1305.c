@@ -91,7 +91,7 @@ static const brisk_impl poly1305_impls[] = {
     {"c", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c},
     {NULL, 0, 0, 0, NULL},
 };
-brisk_prim brisk_poly1305_prim = {"poly1305", poly1305_impls, NULL, NULL};
+brisk_prim brisk_poly1305_prim = {.name = "poly1305", .impls = poly1305_impls};
 
 /* ---- Buffering and finishing ---- */
 
