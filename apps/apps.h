@@ -39,6 +39,7 @@ int pkeyutl_main(int argc, char **argv);
 int dsaparam_main(int argc, char **argv);
 int pkey_main(int argc, char **argv);
 int report_main(int argc, char **argv);
+int tune_main(int argc, char **argv);
 
 /* app_error prints one line "brisk PROG: message" to stderr. */
 void app_error(const char *prog, const char *fmt, ...)
@@ -357,7 +358,7 @@ void speed_pk_free(speed_pk *k);
 /* The option tables of the subcommands, each in its subcommand's file. */
 extern const app_option channel_options[], des_opts_options[], dgst_options[], disk_options[],
     dsaparam_options[], ecparam_options[], enc_options[], genpkey_options[], genrsa_options[], list_options[], pkey_options[], pkeyutl_options[], report_options[],
-    speed_options[], version_options[];
+    speed_options[], tune_options[], version_options[];
 
 #define SALT_UNSET (-100) /* sig_job's salt when no rsa_pss_saltlen was given */
 

@@ -34,6 +34,7 @@ static const struct subcommand {
     {"pkeyutl", pkeyutl_main, "derive shared secrets, sign and verify (like openssl pkeyutl)"},
     {"report", report_main, "draw run documents (speed -json, disk, channel) as an HTML page"},
     {"speed", speed_main, "benchmark algorithms (like openssl speed)"},
+    {"tune", tune_main, "time every implementation here and write the fastest to the tuning file"},
     {"version", version_main, "print the version; -a also describes this build"},
     {NULL, NULL, NULL},
 };

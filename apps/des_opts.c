@@ -11,11 +11,13 @@
  *
  * Times are the process's CPU time, as des_opts measured with times(2), so
  * that other load on the machine matters less.  Each variant is timed in
- * ROUNDS rounds round-robin over the variants (so that a slow phase of the
- * machine spreads over all of them), a third of -seconds each, and ranked
- * by its median; when the top two differ by less than the spread their
- * rounds showed ((max - min) / median), a line says that the ranking
- * between them is within noise.  Before timing, the CPU time the process
+ * TUNE_ROUNDS rounds round-robin over the variants (so that a slow phase
+ * of the machine spreads over all of them), a third of -seconds each, and
+ * ranked by its median; when the top two differ by less than the spread
+ * their rounds showed ((max - min) / median), a line says that the ranking
+ * between them is within noise.  The rounds, medians and noise test are
+ * `brisk tune`'s engine (apps/tune_engine.c): des-opts is its view of the
+ * "des" primitive on single blocks.  Before timing, the CPU time the process
  * gets per second of wall time is measured, with a warning on stderr when
  * it is well below 1 (apps/speed_clock.c).
  */
@@ -28,9 +30,9 @@
 
 #include "apps.h"
 #include "speed.h"
+#include "tune_engine.h"
 
 #define MAX_VARIANTS 32
-#define ROUNDS 3
 #define BATCH 4096 /* blocks between clock reads */
 
 enum { OPT_SECONDS = 2 };
@@ -42,21 +44,15 @@ const app_option des_opts_options[] = {
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
-typedef struct variant {
-    const char *name;  /* brisk's name: "ptr-risc1-16" */
-    double per_sec;    /* blocks encrypted per second: the median round */
-    double rounds[ROUNDS];
-    double spread;     /* (max - min) / median of the rounds */
-} variant;
+/* A variant: name is brisk's ("ptr-risc1-16"), per_sec the blocks
+ * encrypted per second (the median round). */
+typedef tune_cand variant;
 
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
+/* What the timing and the progress line need. */
+typedef struct des_run {
+    const brisk_cipher *ecb;
+    double seconds;     /* -seconds, for the progress line */
+} des_run;
 
 /* ssleay_words splits "ptr-risc1-16" into des_opts's fields; returns 0, or
  * -1 for a name not of that shape. */
@@ -116,8 +112,9 @@ static void compile_flags(char out[64], const char *name)
 
 /* time_variant encrypts one block at a time with the active variant for
  * `seconds` of CPU time; returns blocks per second, or -1 on error. */
-static double time_variant(const brisk_cipher *ecb, double seconds)
+static double time_variant(void *arg, double seconds)
 {
+    const brisk_cipher *ecb = ((const des_run *)arg)->ecb;
     static const uint8_t key[8] = {0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0};
     uint8_t block[8] = {0};
     brisk_cipher_ctx ctx;
@@ -128,12 +125,12 @@ static double time_variant(const brisk_cipher *ecb, double seconds)
     if (brisk_cipher_init(&ctx, ecb, 1, key, sizeof(key), NULL, 0) != 0 ||
         brisk_cipher_set_padding(&ctx, 0) != 0)
         return -1;
-    start = cpu_seconds();
+    start = tune_cpu_seconds();
     do {
         for (int i = 0; i < BATCH; i++)
             brisk_cipher_update(&ctx, block, &n, block, sizeof(block));
         count += BATCH;
-        elapsed = cpu_seconds() - start;
+        elapsed = tune_cpu_seconds() - start;
     } while (elapsed < seconds);
     brisk_cipher_cleanup(&ctx);
     return (double)count / (elapsed > 0 ? elapsed : 1e-6);
@@ -163,27 +160,17 @@ static void print_noise(const variant *v, size_t n)
 {
     double gap, noise;
 
-    if (n < 2 || v[0].per_sec <= 0)
-        return;
-    gap = (v[0].per_sec - v[1].per_sec) / v[0].per_sec;
-    noise = v[0].spread > v[1].spread ? v[0].spread : v[1].spread;
-    if (gap <= noise)
+    if (n >= 2 && tune_within_noise(&v[0], &v[1], &gap, &noise))
         printf("within noise: %s and %s differ by %.1f%%, less than the %.1f%% spread"
                " measured between rounds\n", v[0].name, v[1].name, 100 * gap, 100 * noise);
 }
 
-/* finish_variant makes a variant's figure the median of its rounds and
- * measures their spread. */
-static void finish_variant(variant *v)
+/* doing is des_opts's progress line, before a variant's first round. */
+static void doing(void *arg, const char *name)
 {
-    double lo = v->rounds[0], hi = v->rounds[0];
+    double seconds = ((const des_run *)arg)->seconds;
 
-    for (int k = 1; k < ROUNDS; k++) {
-        lo = v->rounds[k] < lo ? v->rounds[k] : lo;
-        hi = v->rounds[k] > hi ? v->rounds[k] : hi;
-    }
-    v->per_sec = speed_median(v->rounds, ROUNDS);
-    v->spread = v->per_sec > 0 ? (hi - lo) / v->per_sec : 0;
+    fprintf(stderr, "Doing %s for %.0f second%s\n", name, seconds, seconds == 1 ? "" : "s");
 }
 
 static void print_choice(const variant *fastest, const char *active)
@@ -207,13 +194,15 @@ static void usage(void)
     printf("\nTimes every DES inner-loop variant on single-block ECB encryption\n"
            "and ranks them as SSLeay's des_opts did: %d rounds of a third of -seconds\n"
            "each, the median ranked; a line says when the top two are within the\n"
-           "spread of their rounds.\n", ROUNDS);
+           "spread of their rounds.  `brisk tune` times every primitive this way.\n",
+           TUNE_ROUNDS);
 }
 
 int des_opts_main(int argc, char **argv)
 {
     const brisk_cipher *ecb = brisk_cipher_by_name("des-ecb");
     variant v[MAX_VARIANTS];
+    des_run ctx;
     char active[64];
     const char *name;
     double seconds = 1;
@@ -245,25 +234,17 @@ int des_opts_main(int argc, char **argv)
 
     speed_warn_share("des-opts", speed_cpu_share(0.2));
     for (size_t i = 0; n < MAX_VARIANTS && (name = brisk_impl_name("des", i, NULL)) != NULL; i++)
-        if (brisk_impl_set("des", name) == 0)
+        if (brisk_impl_set("des", name) == 0) {
+            memset(&v[n], 0, sizeof(v[n]));
             v[n++].name = name;
-    /* Round-robin: every variant's first round, then every second... */
-    for (int k = 0; k < ROUNDS && ret == 0; k++) {
-        for (size_t i = 0; i < n; i++) {
-            brisk_impl_set("des", v[i].name);
-            if (k == 0)
-                fprintf(stderr, "Doing %s for %.0f second%s\n", v[i].name, seconds,
-                        seconds == 1 ? "" : "s");
-            v[i].rounds[k] = time_variant(ecb, seconds / ROUNDS);
-            if (v[i].rounds[k] < 0) {
-                app_error("des-opts", "cannot set up des-ecb");
-                ret = 1;
-                break;
-            }
         }
+    /* Round-robin: every variant's first round, then every second... */
+    ctx.ecb = ecb;
+    ctx.seconds = seconds;
+    if (tune_round_robin("des", v, n, seconds, time_variant, doing, &ctx) != 0) {
+        app_error("des-opts", "cannot set up des-ecb");
+        ret = 1;
     }
-    for (size_t i = 0; i < n && ret == 0; i++)
-        finish_variant(&v[i]);
     brisk_impl_set("des", active);
     if (ret == 0 && n > 0) {
         print_ranking(v, n);

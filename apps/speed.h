@@ -222,6 +222,17 @@ typedef long long speed_loop_fn(void *arg, const volatile sig_atomic_t *running)
  * least 1 ms) by `clock`, a clock as time_cell chooses it for the cell. */
 long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg, double *secs);
 
+/* speed_cpu_loop runs loop for about `seconds` of the process's CPU time
+ * (user and system: ITIMER_PROF ends it, no progress line) and returns its
+ * count, the CPU time it took in *secs (at least 1 us); `brisk tune`'s
+ * clock, for fractions of a second. */
+long long speed_cpu_loop(double seconds, speed_loop_fn *loop, void *arg, double *secs);
+
+/* speed_row_rate runs row's timed loop on len-byte blocks of buf (set up
+ * by its kind's setup) for about `seconds` of CPU time by speed_cpu_loop;
+ * returns bytes per second, or -1. */
+double speed_row_rate(speed_row *row, uint8_t *buf, size_t len, double seconds);
+
 /* speed_run_all times every row at every size, in OpenSSL 3.0's timing
  * order, then the public-key rows, with progress lines on stderr. */
 void speed_run_all(speed_run *r);

@@ -692,6 +692,75 @@ long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg
     return count;
 }
 
+/* process_cpu is the process's CPU time, to the nanosecond where the
+ * clock has it. */
+static double process_cpu(void)
+{
+    struct timespec ts;
+
+    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
+        return now(TIME_CPU);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* on_prof ends a loop speed_cpu_loop runs. */
+static void on_prof(int sig)
+{
+    (void)sig;
+    running = 0;
+}
+
+long long speed_cpu_loop(double seconds, speed_loop_fn *loop, void *arg, double *secs)
+{
+    struct sigaction sa;
+    struct itimerval it;
+    long long count;
+    double t0, t;
+
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_handler = on_prof;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGPROF, &sa, NULL);
+    memset(&it, 0, sizeof(it));
+    it.it_value.tv_sec = (time_t)seconds;
+    it.it_value.tv_usec = (suseconds_t)((seconds - (double)(time_t)seconds) * 1e6);
+    if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
+        it.it_value.tv_usec = 1;
+    running = 1;
+    t0 = process_cpu();
+    setitimer(ITIMER_PROF, &it, NULL);
+    count = loop(arg, &running);
+    t = process_cpu() - t0;
+    memset(&it, 0, sizeof(it));
+    setitimer(ITIMER_PROF, &it, NULL);
+    *secs = t < 1e-6 ? 1e-6 : t;
+    return count;
+}
+
+/* kind_loop runs a row's loop for speed_row_rate. */
+typedef struct kind_arg {
+    speed_row *row;
+    uint8_t *buf;
+    size_t len;
+} kind_arg;
+
+static long long kind_loop(void *arg, const volatile sig_atomic_t *run)
+{
+    kind_arg *k = arg;
+
+    (void)run;   /* the kinds' loops read `running` itself */
+    return k->row->kind->loop(k->row, k->buf, k->len);
+}
+
+double speed_row_rate(speed_row *row, uint8_t *buf, size_t len, double seconds)
+{
+    kind_arg k = {row, buf, len};
+    double secs;
+    long long count = speed_cpu_loop(seconds, kind_loop, &k, &secs);
+
+    return count < 0 ? -1 : (double)count * (double)len / secs;
+}
+
 /* One timed loop: its count, the seconds by the run's clock and by the
  * wall clock, and the cycles it used (0 without -cycles). */
 typedef struct speed_take {

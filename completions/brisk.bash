@@ -3,7 +3,8 @@
 # from the command itself, so it never lists what this build lacks: the
 # subcommands from `brisk help`, each subcommand's options from its -help,
 # digest and cipher names from `brisk dgst -list`, `brisk enc -list` and
-# `brisk list`, and speed's algorithm names from `brisk speed -help`.
+# `brisk list`, speed's algorithm names from `brisk speed -help`, and
+# tune's primitives from `brisk list -implementations`.
 
 # _brisk_words CMD...: the words of CMD's output, one a line.
 _brisk_words()
@@ -70,6 +71,9 @@ _brisk()
                                      $(_brisk_names "$brisk" digest)" -- "$cur")) ;;
         speed:*-repeat:* | disk:*-repeat:* | channel:*-repeat:*)
             COMPREPLY=($(compgen -W "3 5 7 9" -- "$cur")) ;;
+        tune:*-prim:*)
+            COMPREPLY=($(compgen -W "$("$brisk" list -implementations 2> /dev/null |
+                                      awk '/^  [a-z0-9]/ { print $1 }')" -- "$cur")) ;;
         speed:*-compare:*)
             COMPREPLY=($(compgen -W "openssl" -- "$cur")) ;;
         genpkey:*-algorithm:ALG)

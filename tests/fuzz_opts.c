@@ -45,7 +45,7 @@ static const struct {
     {"dsaparam", dsaparam_options},
     {"enc", enc_options},           {"ecparam", ecparam_options}, {"genpkey", genpkey_options}, {"genrsa", genrsa_options}, {"list", list_options}, {"pkeyutl", pkeyutl_options},
     {"pkey", pkey_options},         {"report", report_options}, {"speed", speed_options},
-    {"version", version_options},
+    {"tune", tune_options},         {"version", version_options},
 };
 enum { N_TABLES = sizeof(tables) / sizeof(tables[0]) };
 

@@ -59,6 +59,9 @@ expect "$subs" ""
 expect "speed" sp
 expect "dgst disk dsaparam des-opts" d
 expect "enc" help en
+# tune -prim: the primitives of `brisk list -implementations`.
+expect_has "md5 sha256 aes bn" tune -prim ""
+expect "sha1 sha256 sha512" tune -prim sha
 
 # speed's options: exactly what -help lists.
 speed_opts=$("$BRISK" speed -help | awk '/^Options:/ { on = 1; next } on && NF == 0 { exit }

@@ -5,15 +5,15 @@
 #
 #   sh tests/test_stdout.sh PATH_TO_BRISK [EMULATOR [ARGS...]]
 #
-# Every subcommand (help, -help of each, list, version, speed, des-opts,
+# Every subcommand (help, -help of each, list, version, speed, des-opts, tune,
 # dgst, enc, genrsa, dsaparam, pkey) with stdout on /dev/full or closed
 # exits 1 with one line "brisk PROG: cannot write stdout: REASON"; a pipe
 # whose reader is gone ends it by SIGPIPE, silently, as any command, or
 # with SIGPIPE ignored gives one line "Broken pipe".  A closed stdout does
 # not stop a command that writes -out FILE; a closed stderr never lets a
 # file brisk opens become fd 2 (the error lines would go into the output
-# file); a closed stdin is an error to read.  speed and des-opts refuse an
-# unwritable stdout before they time anything.
+# file); a closed stdin is an error to read.  speed, des-opts and tune
+# refuse an unwritable stdout before they time anything.
 #
 # Under a terminal (util-linux `script`, when it is there), Ctrl-C in speed
 # prints the rows finished, in the table and in -mr records, and ends it by
@@ -53,6 +53,7 @@ version|version
 version|version -a
 speed|speed -help
 des-opts|des-opts -help
+tune|tune -help
 dgst|dgst -help
 enc|enc -help
 genrsa|genrsa -help
@@ -69,6 +70,7 @@ pkey|pkey -in $tmp/key.pem
 pkey|pkey -in $tmp/key.pem -pubout
 speed|speed -seconds 1 -bytes 16 md5
 des-opts|des-opts
+tune|tune -noout -prim md5 -seconds 0.01
 EOF
 }
 
