@@ -171,7 +171,8 @@ static void check_required_ops(const char *prim, const brisk_impl *im)
         tv_check_str(a->name, im->name, "aes: the table's name is the implementation's");
     } else if (strcmp(prim, "ghash") == 0) {
         const brisk_ghash_ops *g = ops;
-        ok = g->init != NULL && (g->stitched == NULL) == (g->stitched_aes == NULL);
+        ok = g->init != NULL && (g->stitched == NULL) == (g->stitched_aes == NULL) &&
+             (g->head == NULL) == (g->complete == NULL);
     } else if (strcmp(prim, "serpent") == 0) {
         const brisk_serpent_ops *t = ops;
         ok = t->enc != NULL && t->dec != NULL && t->cbc_dec != NULL;

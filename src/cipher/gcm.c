@@ -29,6 +29,8 @@ ghash_blocks_fn *brisk_ghash_init_ct(uint8_t *table, const uint8_t h[16]);
 #ifdef BRISK_X86_64
 ghash_blocks_fn *brisk_ghash_init_pclmul(uint8_t *table, const uint8_t h[16]);
 ghash_blocks_fn *brisk_ghash_init_vpclmul(uint8_t *table, const uint8_t h[16]);
+ghash_blocks_fn *brisk_ghash_head_vpclmul(uint8_t *table, const uint8_t h[16]);
+void brisk_ghash_complete_vpclmul(uint8_t *table);
 #endif
 
 /* The stitched kernel of the "vaes" AES and the "vpclmul" GHASH
@@ -44,11 +46,13 @@ static const brisk_impl ghash_impls[] = {
          BRISK_CPU_AVX512VL | BRISK_CPU_AVX2 | BRISK_CPU_AVX | BRISK_CPU_SSSE3,
      0, BRISK_IMPL_AUTO,
      &(const brisk_ghash_ops){brisk_ghash_init_vpclmul, brisk_gcm_vaes_vpclmul,
-                              &brisk_aes_impl_vaes}},
+                              &brisk_aes_impl_vaes, brisk_ghash_head_vpclmul,
+                              brisk_ghash_complete_vpclmul}},
     {"pclmul", BRISK_CPU_PCLMUL | BRISK_CPU_SSSE3, 0, BRISK_IMPL_AUTO,
-     &(const brisk_ghash_ops){brisk_ghash_init_pclmul, NULL, NULL}},
+     &(const brisk_ghash_ops){brisk_ghash_init_pclmul, NULL, NULL, NULL, NULL}},
 #endif
-    {"ct", 0, 0, BRISK_IMPL_AUTO, &(const brisk_ghash_ops){brisk_ghash_init_ct, NULL, NULL}},
+    {"ct", 0, 0, BRISK_IMPL_AUTO,
+     &(const brisk_ghash_ops){brisk_ghash_init_ct, NULL, NULL, NULL, NULL}},
     {NULL, 0, 0, 0, NULL},
 };
 brisk_prim brisk_ghash_prim = {.name = "ghash", .impls = ghash_impls};
@@ -65,6 +69,7 @@ typedef struct gcm_state {
     uint8_t pending[16];             /* a partial block of AAD or ciphertext */
     ghash_blocks_fn *ghash;          /* the kernel chosen at init */
     gcm_stitched_fn *stitched;       /* NULL, or a kernel for this AES and GHASH */
+    void (*complete)(uint8_t *);     /* NULL, or what the table still lacks */
     int phase;                       /* GCM_AAD, GCM_DATA or GCM_DONE */
 } gcm_state;
 
@@ -107,6 +112,17 @@ static void flush_pending(brisk_cipher_ctx *ctx, gcm_state *g)
     ctx->buf_len = 0;
 }
 
+/* ghash_n hashes n blocks, first completing the table when n is more than
+ * its head serves (n is public: a length). */
+static void ghash_n(gcm_state *g, uint8_t y[16], const uint8_t *in, size_t n)
+{
+    if (n > GHASH_HEAD_BLOCKS && g->complete != NULL) {
+        g->complete(g->table);
+        g->complete = NULL;
+    }
+    g->ghash(y, g->table, in, n);
+}
+
 int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len, int new_key)
 {
     /* IVs of 1 to 2^64 - 1 bits (SP 800-38D, 5.2.1.1). */
@@ -118,7 +134,8 @@ int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len, int 
         uint8_t h[16] = {0};
         k->impl->ecb_enc(k, h, h, 1);
         const brisk_ghash_ops *ghash = brisk_ghash_active();
-        g->ghash = ghash->init(g->table, h);
+        g->ghash = ghash->head != NULL ? ghash->head(g->table, h) : ghash->init(g->table, h);
+        g->complete = ghash->head != NULL ? ghash->complete : NULL;
         wipe(h, sizeof(h));
         /* The key's and the table's layouts are those the kernel reads. */
         g->stitched = k->impl == ghash->stitched_aes ? ghash->stitched : NULL;
@@ -133,7 +150,7 @@ int brisk_gcm_init(brisk_cipher_ctx *ctx, const uint8_t *iv, size_t iv_len, int 
         uint8_t last[16] = {0};
         size_t full = iv_len / 16, rest = iv_len % 16;
         memset(ctx->iv, 0, 16);
-        g->ghash(ctx->iv, g->table, iv, full);
+        ghash_n(g, ctx->iv, iv, full);
         if (rest != 0) {
             memcpy(last, iv + 16 * full, rest);
             g->ghash(ctx->iv, g->table, last, 1);
@@ -175,7 +192,7 @@ int brisk_gcm_aad(brisk_cipher_ctx *ctx, const uint8_t *aad, size_t aad_len)
         g->ghash(g->y, g->table, g->pending, 1);
         ctx->buf_len = 0;
     }
-    g->ghash(g->y, g->table, aad, aad_len / 16);
+    ghash_n(g, g->y, aad, aad_len / 16);
     aad += aad_len & ~(size_t)15;
     aad_len &= 15;
     if (aad_len != 0) {
@@ -194,6 +211,10 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, gcm_state *g, uint8_t *out, cons
     const brisk_aes_key *k = gcm_key(ctx);
     if (g->stitched != NULL && n_blocks >= 16) {
         size_t n = n_blocks & ~(size_t)15;
+        if (g->complete != NULL) {
+            g->complete(g->table);
+            g->complete = NULL;
+        }
         g->stitched(k, ctx->iv, g->y, g->table, out, in, n, ctx->encrypt);
         in += 16 * n;
         out += 16 * n;
@@ -203,9 +224,9 @@ static void crypt_blocks(brisk_cipher_ctx *ctx, gcm_state *g, uint8_t *out, cons
         size_t n = n_blocks < 512 ? n_blocks : 512;
         if (ctx->encrypt) {
             k->impl->ctr32(k, ctx->iv, out, in, n);
-            g->ghash(g->y, g->table, out, n);
+            ghash_n(g, g->y, out, n);
         } else {
-            g->ghash(g->y, g->table, in, n);
+            ghash_n(g, g->y, in, n);
             k->impl->ctr32(k, ctx->iv, out, in, n);
         }
         in += 16 * n;

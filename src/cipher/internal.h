@@ -285,12 +285,19 @@ typedef void brisk_gcm_stitched_fn(const brisk_aes_key *k, uint8_t ctr[16], uint
  * or carry-less.  init writes the implementation's own table of H (256
  * bytes, 64-aligned) from the hash key h in GCM's byte order and returns the
  * kernel that reads it.  stitched, when not NULL, serves keys expanded by
- * the AES implementation stitched_aes, whose layout it reads. */
+ * the AES implementation stitched_aes, whose layout it reads.  An
+ * implementation with a costly table may also split init in two: head
+ * writes what inputs of up to GHASH_HEAD_BLOCKS blocks read, complete the
+ * rest (both NULL: init only). */
 typedef struct brisk_ghash_ops {
     brisk_ghash_blocks_fn *(*init)(uint8_t *table, const uint8_t h[16]);
     brisk_gcm_stitched_fn *stitched;
     const brisk_aes_impl *stitched_aes;
+    brisk_ghash_blocks_fn *(*head)(uint8_t *table, const uint8_t h[16]);
+    void (*complete)(uint8_t *table);
 } brisk_ghash_ops;
+
+enum { GHASH_HEAD_BLOCKS = 4 };
 
 extern brisk_prim brisk_ghash_prim;
 
