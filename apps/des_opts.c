@@ -125,12 +125,12 @@ static double time_variant(void *arg, double seconds)
     if (brisk_cipher_init(&ctx, ecb, 1, key, sizeof(key), NULL, 0) != 0 ||
         brisk_cipher_set_padding(&ctx, 0) != 0)
         return -1;
-    start = tune_cpu_seconds();
+    start = speed_process_cpu();
     do {
         for (int i = 0; i < BATCH; i++)
             brisk_cipher_update(&ctx, block, &n, block, sizeof(block));
         count += BATCH;
-        elapsed = tune_cpu_seconds() - start;
+        elapsed = speed_process_cpu() - start;
     } while (elapsed < seconds);
     brisk_cipher_cleanup(&ctx);
     return (double)count / (elapsed > 0 ? elapsed : 1e-6);

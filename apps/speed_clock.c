@@ -41,6 +41,11 @@ static double clock_seconds(clockid_t id)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+double speed_process_cpu(void)
+{
+    return clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
+}
+
 double speed_cpu_share(double seconds)
 {
     double w0 = clock_seconds(CLOCK_MONOTONIC), c0 = clock_seconds(CLOCK_PROCESS_CPUTIME_ID);

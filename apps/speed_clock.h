@@ -35,6 +35,10 @@ double speed_median(const double *v, int n);
  * least and greatest in *lo and *hi (0 for all three with no sample). */
 double speed_spread(const speed_samples *c, double *lo, double *hi);
 
+/* speed_process_cpu returns the process's CPU time in seconds
+ * (CLOCK_PROCESS_CPUTIME_ID): des-opts's and tune's clock. */
+double speed_process_cpu(void);
+
 /* speed_cpu_share spins for `seconds` of wall-clock time and returns the
  * CPU time the process got over that time, per second: near 1 on an idle
  * core, well below when other tasks (or a hypervisor) take the CPU. */

@@ -692,17 +692,6 @@ long long speed_time_loop(int seconds, int clock, speed_loop_fn *loop, void *arg
     return count;
 }
 
-/* process_cpu is the process's CPU time, to the nanosecond where the
- * clock has it. */
-static double process_cpu(void)
-{
-    struct timespec ts;
-
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-        return now(TIME_CPU);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* on_prof ends a loop speed_cpu_loop runs. */
 static void on_prof(int sig)
 {
@@ -727,10 +716,10 @@ long long speed_cpu_loop(double seconds, speed_loop_fn *loop, void *arg, double 
     if (it.it_value.tv_sec == 0 && it.it_value.tv_usec == 0)
         it.it_value.tv_usec = 1;
     running = 1;
-    t0 = process_cpu();
+    t0 = speed_process_cpu();
     setitimer(ITIMER_PROF, &it, NULL);
     count = loop(arg, &running);
-    t = process_cpu() - t0;
+    t = speed_process_cpu() - t0;
     memset(&it, 0, sizeof(it));
     setitimer(ITIMER_PROF, &it, NULL);
     *secs = t < 1e-6 ? 1e-6 : t;

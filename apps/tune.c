@@ -29,6 +29,7 @@
 #include <brisk/mac.h>
 
 #include "apps.h"
+#include "io.h"
 #include "speed.h"
 #include "tune_engine.h"
 
@@ -776,51 +777,28 @@ static void kept_lines(const char *path, const char *identity, const int *tuned,
     fclose(f);
 }
 
-/* write_tune_file writes the tuning file atomically (path.tmp, then rename)
- * after reading it back with the library's parser; 0, or -1 after an
- * error line. */
+/* write_tune_file writes the tuning file as every command writes its
+ * output (apps/io.c: a temporary file beside it, renamed into place), and
+ * reads the temporary file back with the library's parser first, so that
+ * a file the library would refuse never replaces one it reads; 0, or -1
+ * after an error line. */
 static int write_tune_file(const char *path, const char *text)
 {
-    char tmp[4200], why[256];
-    size_t len = strlen(text);
-    FILE *f;
-    int err;
+    char why[256] = "";
+    app_out o;
 
-    if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp)) {
-        app_error("tune", "path too long: %s", path);
+    if (out_open(&o, "tune", path, 0) != 0)
+        return -1;
+    if (out_write(&o, text, strlen(text)) != 0) {
+        out_abort(&o);
         return -1;
     }
-    f = fopen(tmp, "w");
-    if (f == NULL) {
-        app_error("tune", "cannot write %s: %s", tmp, strerror(errno));
+    if (o.tmp != NULL && brisk_tune_read(o.tmp, why, sizeof(why)) != 0) {
+        app_error("tune", "%s does not read back: %s", o.tmp, why[0] != '\0' ? why : "error");
+        out_abort(&o);
         return -1;
     }
-    if (fwrite(text, 1, len, f) != len || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-        app_error("tune", "cannot write %s: %s", tmp, strerror(errno));
-        fclose(f);
-        unlink(tmp);
-        return -1;
-    }
-    if (fclose(f) != 0) {
-        app_error("tune", "cannot write %s: %s", tmp, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    /* Read back before the rename, so that a file the library would refuse
-     * never replaces one it reads. */
-    why[0] = '\0';
-    err = brisk_tune_read(tmp, why, sizeof(why));
-    if (err != 0) {
-        app_error("tune", "%s does not read back: %s", tmp, why[0] != '\0' ? why : "error");
-        unlink(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) {
-        app_error("tune", "cannot rename %s to %s: %s", tmp, path, strerror(errno));
-        unlink(tmp);
-        return -1;
-    }
-    return 0;
+    return out_commit(&o);
 }
 
 /* file_text makes the tuning file's text. */

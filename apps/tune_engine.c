@@ -6,21 +6,10 @@
  * turn and ranked by their median keep a burst of other load on a shared
  * machine from deciding the ranking alone.
  */
-#include <time.h>
-
 #include <brisk/cpu.h>
 
 #include "speed_clock.h"
 #include "tune_engine.h"
-
-double tune_cpu_seconds(void)
-{
-    struct timespec ts;
-
-    if (clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
-        clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* finish makes a candidate's figure the median of its rounds and measures
  * their spread. */

@@ -34,10 +34,6 @@ typedef double tune_time_fn(void *arg, double seconds);
  * line). */
 typedef void tune_note_fn(void *arg, const char *impl);
 
-/* tune_cpu_seconds returns the process's CPU time in seconds (the
- * monotonic clock where that clock is missing). */
-double tune_cpu_seconds(void);
-
 /* tune_round_robin forces each of the n candidates of `prim` in turn
  * (brisk_impl_set) and times it with `time`, a round of seconds /
  * TUNE_ROUNDS each, all first rounds, then all second ones...; a
