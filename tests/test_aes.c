@@ -8,7 +8,8 @@
  *   - RFC 3686 AES-CTR (nist/AES/CTR), with ctr32 and ctr128;
  *   - ctr32 wrapping only its last 32 bits, ctr128 carrying into the rest;
  *   - every kernel against the portable "ct" one on random keys and data,
- *     0..70 blocks and a few long runs, in place and at odd addresses;
+ *     0..70 blocks and a few long runs, in place and at odd addresses (the
+ *     XTS kernels against XTS made here from ct's ECB);
  *   - brisk_aes_setkey's argument checks, the brisk_aes_cipher descriptor
  *     and the dispatcher's order of implementations.
  */
@@ -272,11 +273,38 @@ static void counter_wrap(void)
 
 enum { MAX_BLOCKS = 1100 };
 
+/* ref_xts is XTS (IEEE 1619) from k's single-block ECB kernels: each block
+ * whitened by the tweak t on both sides, t then multiplied by alpha. */
+static void ref_xts(const brisk_aes_key *k, int decrypt, uint8_t t[16], uint8_t *out,
+                    const uint8_t *in, size_t n)
+{
+    for (size_t b = 0; b < n; b++) {
+        uint8_t x[16];
+        for (int i = 0; i < 16; i++)
+            x[i] = in[16 * b + i] ^ t[i];
+        (decrypt ? k->impl->ecb_dec : k->impl->ecb_enc)(k, x, x, 1);
+        for (int i = 0; i < 16; i++)
+            out[16 * b + i] = x[i] ^ t[i];
+        unsigned carry = t[15] >> 7;
+        for (int i = 15; i > 0; i--)
+            t[i] = (uint8_t)(t[i] << 1 | t[i - 1] >> 7);
+        t[0] = (uint8_t)(t[0] << 1 ^ (carry ? 0x87 : 0));
+    }
+}
+
 /* run_kernel runs kernel `which` (an index into kernel_names); ivc is the IV
- * or counter, ignored by ECB. */
+ * or counter (the tweak for XTS), ignored by ECB. */
 static void run_kernel(const brisk_aes_key *k, int which, uint8_t ivc[16], uint8_t *out,
                        const uint8_t *in, size_t n)
 {
+    if (which >= 6) {
+        int decrypt = which == 7;
+        if (k->impl->xts_enc == NULL)
+            ref_xts(k, decrypt, ivc, out, in, n);
+        else
+            (decrypt ? k->impl->xts_dec : k->impl->xts_enc)(k, ivc, out, in, n);
+        return;
+    }
     switch (which) {
     case 0: k->impl->ecb_enc(k, out, in, n); break;
     case 1: k->impl->ecb_dec(k, out, in, n); break;
@@ -287,8 +315,8 @@ static void run_kernel(const brisk_aes_key *k, int which, uint8_t ivc[16], uint8
     }
 }
 
-static const char *const kernel_names[] = {"ecb_enc", "ecb_dec", "cbc_enc",
-                                           "cbc_dec", "ctr128", "ctr32"};
+static const char *const kernel_names[] = {"ecb_enc", "ecb_dec", "cbc_enc", "cbc_dec",
+                                           "ctr128", "ctr32",   "xts_enc", "xts_dec"};
 
 /* cross_one compares kernel `which` of key k with the same kernel of ref on n
  * blocks: out of place at offsets (oi, oo) and in place at offset oi. */
@@ -303,7 +331,7 @@ static void cross_one(tv_rng *rng, const brisk_aes_key *k, const brisk_aes_key *
     tv_rng_fill(rng, iv0, 16);
     /* Counters near a 32-bit, 64-bit or 128-bit wrap now and then. */
     size_t wrap = tv_rng_below(rng, 4);
-    if (which >= 4 && wrap > 0)
+    if ((which == 4 || which == 5) && wrap > 0)
         memset(iv0 + (wrap == 1 ? 12 : wrap == 2 ? 8 : 0), 0xff, wrap == 1 ? 3 : wrap == 2 ? 7 : 15);
 
     memcpy(iv_want, iv0, 16);
@@ -341,7 +369,7 @@ static void cross_check(tv_rng *rng)
         if (!set_key(&k, key, key_lens[kl], "cross check"))
             return;
         ct->setkey(&ref, key, key_lens[kl]);
-        for (int which = 0; which < 6; which++) {
+        for (int which = 0; which < 8; which++) {
             for (size_t n = 0; n <= 70; n++)
                 cross_one(rng, &k, &ref, which, n, tv_rng_below(rng, 16), tv_rng_below(rng, 16));
             for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++)
