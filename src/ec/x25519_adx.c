@@ -62,10 +62,25 @@ typedef struct fe_mem {
 #define FE_OUT(r)
 #define FE_MEM(a)
 #define FE_CLOBBER_MEM , "memory"
+#define FE_RP(r) , [rp] "m"(r)
+#define FE_LOAD_RP_ASM "movq  %[rp], %%xmm0\n\t"
+#define FE_STORE_ASM \
+    "movq  %%xmm0, %%rax\n\t" \
+    "mov   %%r8, 0(%%rax)\n\t" \
+    "mov   %%r9, 8(%%rax)\n\t" \
+    "mov   %%r10, 16(%%rax)\n\t" \
+    "mov   %%r11, 24(%%rax)\n\t"
 #else
-#define FE_OUT(r) "=m"(*(fe_mem *)(r))
+#define FE_OUT(r) [r0] "=m"((r)[0]), [r1] "=m"((r)[1]), [r2] "=m"((r)[2]), [r3] "=m"((r)[3])
 #define FE_MEM(a) , "m"(*(const fe_mem *)(a))
 #define FE_CLOBBER_MEM
+#define FE_RP(r)
+#define FE_LOAD_RP_ASM
+#define FE_STORE_ASM \
+    "mov   %%r8, %[r0]\n\t" \
+    "mov   %%r9, %[r1]\n\t" \
+    "mov   %%r10, %[r2]\n\t" \
+    "mov   %%r11, %[r3]\n\t"
 #endif
 
 /* The asm needs no target attribute (the assembler takes mulx and adx
@@ -110,7 +125,7 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         /* The output pointer first, into xmm0: the compiler may address
          * the memory operand through a register this block clobbers
          * (ASan's fake stack frames do, through rcx). */
-        "movq  %[rp], %%xmm0\n\t"
+        FE_LOAD_RP_ASM
         /* Row 0: a0 b -> r8..r12 */
         "xor   %%ecx, %%ecx\n\t"
         "mov   0(%[a]), %%rdx\n\t"
@@ -171,13 +186,9 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adox  %%rcx, %%r15\n\t"
         "adcx  %%rcx, %%r15\n\t"
         FE_FOLD_ASM
-        "movq  %%xmm0, %%rax\n\t"
-        "mov   %%r8, 0(%%rax)\n\t"
-        "mov   %%r9, 8(%%rax)\n\t"
-        "mov   %%r10, 16(%%rax)\n\t"
-        "mov   %%r11, 24(%%rax)\n\t"
+        FE_STORE_ASM
         : FE_OUT(r)
-        : [a] "r"(a), [b] "r"(b), [rp] "m"(r) FE_MEM(a) FE_MEM(b)
+        : [a] "r"(a), [b] "r"(b) FE_RP(r) FE_MEM(a) FE_MEM(b)
         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
           "cc" FE_CLOBBER_MEM);
 }
@@ -188,7 +199,7 @@ static inline void fe_sqr(fe r, const fe a)
 {
     __asm__(
         /* The output pointer first, into xmm0, as in fe_mul. */
-        "movq  %[rp], %%xmm0\n\t"
+        FE_LOAD_RP_ASM
         /* a0 (a1, a2, a3) at limbs 1..4 */
         "xor   %%ecx, %%ecx\n\t"
         "mov   0(%[a]), %%rdx\n\t"
@@ -238,13 +249,9 @@ static inline void fe_sqr(fe r, const fe a)
         "adcx  %%rcx, %%r15\n\t"
         "adox  %%rcx, %%r15\n\t"
         FE_FOLD_ASM
-        "movq  %%xmm0, %%rax\n\t"
-        "mov   %%r8, 0(%%rax)\n\t"
-        "mov   %%r9, 8(%%rax)\n\t"
-        "mov   %%r10, 16(%%rax)\n\t"
-        "mov   %%r11, 24(%%rax)\n\t"
+        FE_STORE_ASM
         : FE_OUT(r)
-        : [a] "r"(a), [rp] "m"(r) FE_MEM(a)
+        : [a] "r"(a) FE_RP(r) FE_MEM(a)
         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
           "cc" FE_CLOBBER_MEM);
 }
@@ -354,11 +361,15 @@ static inline void fe_mul121665_add(fe r, const fe a, const fe b)
     r[3] = t3;
 }
 
+/* fe_cswap swaps a and b when bit is 1, with a mask; in scalar registers,
+ * since the compiler's vector version stores 16 bytes that the next limb
+ * loads then read 8 at a time. */
 static inline void fe_cswap(fe a, fe b, uint64_t bit)
 {
     uint64_t m = ct_mask64(bit);
     for (int i = 0; i < 4; i++) {
         uint64_t x = m & (a[i] ^ b[i]);
+        __asm__("" : "+r"(x));
         a[i] ^= x;
         b[i] ^= x;
     }
@@ -417,22 +428,25 @@ void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t
         fe_cswap(x2, x3, swap);
         fe_cswap(z2, z3, swap);
         swap = bit;
+        /* RFC 7748's step, ordered so that independent operations sit
+         * next to each other for the out-of-order window: the longest
+         * chain (da, cb, their difference squared, times x1) first. */
         fe_add(a, x2, z2);
-        fe_sqr(aa, a);
         fe_sub(b, x2, z2);
-        fe_sqr(bb, b);
-        fe_sub(e, aa, bb);
         fe_add(c, x3, z3);
         fe_sub(d, x3, z3);
         fe_mul(da, d, a);
         fe_mul(cb, c, b);
-        fe_add(x3, da, cb);
-        fe_sqr(x3, x3);
+        fe_sqr(aa, a);
+        fe_sqr(bb, b);
         fe_sub(z3, da, cb);
+        fe_add(x3, da, cb);
         fe_sqr(z3, z3);
+        fe_sub(e, aa, bb);
+        fe_sqr(x3, x3);
+        fe_mul121665_add(z2, e, aa);
         fe_mul(z3, z3, x1);
         fe_mul(x2, aa, bb);
-        fe_mul121665_add(z2, e, aa);
         fe_mul(z2, z2, e);
     }
     fe_cswap(x2, x3, swap);
