@@ -193,61 +193,66 @@ static inline void fe_mul(fe r, const fe a, const fe b)
           "cc" FE_CLOBBER_MEM);
 }
 
-/* fe_sqr sets r = a^2 mod p, below 2^256: the six cross products once,
- * doubled with adcx while adox adds the four squares. */
+/* FE_SQR_ASM squares the element at %[a] into r8..r15, the 8-limb
+ * square: the six cross products once, doubled with adcx while adox adds
+ * the four squares. */
+#define FE_SQR_ASM \
+    /* a0 (a1, a2, a3) at limbs 1..4 */ \
+    "xor   %%ecx, %%ecx\n\t" \
+    "mov   0(%[a]), %%rdx\n\t" \
+    "mulx  8(%[a]), %%r9, %%r10\n\t" \
+    "mulx  16(%[a]), %%rax, %%r11\n\t" \
+    "adcx  %%rax, %%r10\n\t" \
+    "mulx  24(%[a]), %%rax, %%r12\n\t" \
+    "adcx  %%rax, %%r11\n\t" \
+    "adcx  %%rcx, %%r12\n\t" \
+    /* a1 (a2, a3) at limbs 3..5 */ \
+    "xor   %%ecx, %%ecx\n\t" \
+    "mov   8(%[a]), %%rdx\n\t" \
+    "mulx  16(%[a]), %%rax, %%r13\n\t" \
+    "adcx  %%rax, %%r11\n\t" \
+    "adox  %%r13, %%r12\n\t" \
+    "mulx  24(%[a]), %%rax, %%r13\n\t" \
+    "adcx  %%rax, %%r12\n\t" \
+    "adox  %%rcx, %%r13\n\t" \
+    "adcx  %%rcx, %%r13\n\t" \
+    /* a2 a3 at limbs 5, 6 */ \
+    "mov   16(%[a]), %%rdx\n\t" \
+    "mulx  24(%[a]), %%rax, %%r14\n\t" \
+    "add   %%rax, %%r13\n\t" \
+    "adc   %%rcx, %%r14\n\t" \
+    /* twice that, plus the squares */ \
+    "xor   %%ecx, %%ecx\n\t" \
+    "mov   0(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%r8, %%rax\n\t" \
+    "adcx  %%r9, %%r9\n\t" \
+    "adox  %%rax, %%r9\n\t" \
+    "mov   8(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%rax, %%r15\n\t" \
+    "adcx  %%r10, %%r10\n\t" \
+    "adox  %%rax, %%r10\n\t" \
+    "adcx  %%r11, %%r11\n\t" \
+    "adox  %%r15, %%r11\n\t" \
+    "mov   16(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%rax, %%r15\n\t" \
+    "adcx  %%r12, %%r12\n\t" \
+    "adox  %%rax, %%r12\n\t" \
+    "adcx  %%r13, %%r13\n\t" \
+    "adox  %%r15, %%r13\n\t" \
+    "mov   24(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%rax, %%r15\n\t" \
+    "adcx  %%r14, %%r14\n\t" \
+    "adox  %%rax, %%r14\n\t" \
+    "adcx  %%rcx, %%r15\n\t" \
+    "adox  %%rcx, %%r15\n\t" \
+
+/* fe_sqr sets r = a^2 mod p, below 2^256, for any a below 2^256. */
 static inline void fe_sqr(fe r, const fe a)
 {
     __asm__(
         /* The output pointer first, into xmm0, as in fe_mul. */
         FE_LOAD_RP_ASM
-        /* a0 (a1, a2, a3) at limbs 1..4 */
-        "xor   %%ecx, %%ecx\n\t"
-        "mov   0(%[a]), %%rdx\n\t"
-        "mulx  8(%[a]), %%r9, %%r10\n\t"
-        "mulx  16(%[a]), %%rax, %%r11\n\t"
-        "adcx  %%rax, %%r10\n\t"
-        "mulx  24(%[a]), %%rax, %%r12\n\t"
-        "adcx  %%rax, %%r11\n\t"
-        "adcx  %%rcx, %%r12\n\t"
-        /* a1 (a2, a3) at limbs 3..5 */
-        "xor   %%ecx, %%ecx\n\t"
-        "mov   8(%[a]), %%rdx\n\t"
-        "mulx  16(%[a]), %%rax, %%r13\n\t"
-        "adcx  %%rax, %%r11\n\t"
-        "adox  %%r13, %%r12\n\t"
-        "mulx  24(%[a]), %%rax, %%r13\n\t"
-        "adcx  %%rax, %%r12\n\t"
-        "adox  %%rcx, %%r13\n\t"
-        "adcx  %%rcx, %%r13\n\t"
-        /* a2 a3 at limbs 5, 6 */
-        "mov   16(%[a]), %%rdx\n\t"
-        "mulx  24(%[a]), %%rax, %%r14\n\t"
-        "add   %%rax, %%r13\n\t"
-        "adc   %%rcx, %%r14\n\t"
-        /* twice that, plus the squares */
-        "xor   %%ecx, %%ecx\n\t"
-        "mov   0(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%r8, %%rax\n\t"
-        "adcx  %%r9, %%r9\n\t"
-        "adox  %%rax, %%r9\n\t"
-        "mov   8(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%rax, %%r15\n\t"
-        "adcx  %%r10, %%r10\n\t"
-        "adox  %%rax, %%r10\n\t"
-        "adcx  %%r11, %%r11\n\t"
-        "adox  %%r15, %%r11\n\t"
-        "mov   16(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%rax, %%r15\n\t"
-        "adcx  %%r12, %%r12\n\t"
-        "adox  %%rax, %%r12\n\t"
-        "adcx  %%r13, %%r13\n\t"
-        "adox  %%r15, %%r13\n\t"
-        "mov   24(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%rax, %%r15\n\t"
-        "adcx  %%r14, %%r14\n\t"
-        "adox  %%rax, %%r14\n\t"
-        "adcx  %%rcx, %%r15\n\t"
-        "adox  %%rcx, %%r15\n\t"
+        FE_SQR_ASM
         FE_FOLD_ASM
         FE_STORE_ASM
         : FE_OUT(r)
@@ -413,6 +418,31 @@ static inline void fe_tobytes(uint8_t s[32], const fe a)
         store64_le(s + 8 * i, t[i]);
 }
 
+/* fe_sqr_n sets r = a^(2^n), n >= 1, for the inversion's chain of
+ * squarings: one asm block, so each squaring reads the last one's limbs
+ * straight back (r may alias a). */
+static inline void fe_sqr_n(fe r, const fe a, int n)
+{
+    uint64_t cnt = (uint64_t)n;
+
+    memmove(r, a, sizeof(fe));
+    __asm__ volatile(
+        "1:\n\t"
+        FE_SQR_ASM
+        FE_FOLD_ASM
+        "mov   %%r8, 0(%[a])\n\t"
+        "mov   %%r9, 8(%[a])\n\t"
+        "mov   %%r10, 16(%[a])\n\t"
+        "mov   %%r11, 24(%[a])\n\t"
+        "dec   %[n]\n\t"
+        "jnz   1b\n\t"
+        : [n] "+r"(cnt)
+        : [a] "r"(r)
+        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
+          "memory");
+}
+
+#define FE_HAVE_SQR_N 1
 #include "fe25519_invert.h"
 
 void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
@@ -445,8 +475,8 @@ void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t
         fe_sub(e, aa, bb);
         fe_sqr(x3, x3);
         fe_mul121665_add(z2, e, aa);
-        fe_mul(z3, z3, x1);
         fe_mul(x2, aa, bb);
+        fe_mul(z3, z3, x1);
         fe_mul(z2, z2, e);
     }
     fe_cswap(x2, x3, swap);
