@@ -458,26 +458,28 @@ void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t
         fe_cswap(x2, x3, swap);
         fe_cswap(z2, z3, swap);
         swap = bit;
-        /* RFC 7748's step, ordered so that independent operations sit
-         * next to each other for the out-of-order window: the longest
-         * chain (da, cb, their difference squared, times x1) first. */
+        /* RFC 7748's step.  It is four times the reorder buffer, so the
+         * order decides what overlaps: multiplications alternate with
+         * the additions that are ready, and each chain's next link comes
+         * as soon as its input does (the fastest order of those tried on
+         * Zen 2). */
         fe_add(a, x2, z2);
         fe_sub(b, x2, z2);
         fe_add(c, x3, z3);
         fe_sub(d, x3, z3);
-        fe_mul(da, d, a);
-        fe_mul(cb, c, b);
         fe_sqr(aa, a);
         fe_sqr(bb, b);
+        fe_mul(da, d, a);
+        fe_sub(e, aa, bb);
+        fe_mul(cb, c, b);
+        fe_mul121665_add(z2, e, aa);
         fe_sub(z3, da, cb);
         fe_add(x3, da, cb);
-        fe_sqr(z3, z3);
-        fe_sub(e, aa, bb);
-        fe_sqr(x3, x3);
-        fe_mul121665_add(z2, e, aa);
-        fe_mul(x2, aa, bb);
-        fe_mul(z3, z3, x1);
         fe_mul(z2, z2, e);
+        fe_sqr(z3, z3);
+        fe_mul(x2, aa, bb);
+        fe_sqr(x3, x3);
+        fe_mul(z3, z3, x1);
     }
     fe_cswap(x2, x3, swap);
     fe_cswap(z2, z3, swap);
