@@ -126,7 +126,9 @@ static inline void fe_mul(fe r, const fe a, const fe b)
          * the memory operand through a register this block clobbers
          * (ASan's fake stack frames do, through rcx). */
         FE_LOAD_RP_ASM
-        /* Row 0: a0 b -> r8..r12 */
+        /* Row 0: a0 b -> r8..r12.  Only this row clears CF and OF (and
+         * rcx, the zero): each row's top limb cannot overflow, so every
+         * row ends with both flags clear for the next. */
         "xor   %%ecx, %%ecx\n\t"
         "mov   0(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%r8, %%r9\n\t"
@@ -138,7 +140,6 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adcx  %%rax, %%r11\n\t"
         "adcx  %%rcx, %%r12\n\t"
         /* Row 1: a1 b into r9..r13; r14 as the high halves' scratch */
-        "xor   %%ecx, %%ecx\n\t"
         "mov   8(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%rax, %%r14\n\t"
         "adcx  %%rax, %%r9\n\t"
@@ -154,7 +155,6 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adox  %%rcx, %%r13\n\t"
         "adcx  %%rcx, %%r13\n\t"
         /* Row 2: a2 b into r10..r14; r15 as scratch */
-        "xor   %%ecx, %%ecx\n\t"
         "mov   16(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%rax, %%r15\n\t"
         "adcx  %%rax, %%r10\n\t"
@@ -170,7 +170,6 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adox  %%rcx, %%r14\n\t"
         "adcx  %%rcx, %%r14\n\t"
         /* Row 3: a3 b into r11..r15 */
-        "xor   %%ecx, %%ecx\n\t"
         "mov   24(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%rax, %%r15\n\t"
         "adcx  %%rax, %%r11\n\t"
