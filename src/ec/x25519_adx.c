@@ -1,9 +1,8 @@
 /*
  * src/ec/x25519_adx.c - X25519's Montgomery ladder (RFC 7748 section 5)
  * over GF(2^255 - 19) in four 64-bit limbs with mulx, adcx and adox: the
- * "adx" implementation of the "x25519" primitive, for x86-64 CPUs with
- * BMI2 and ADX; forced only (BRISK_IMPL=x25519=adx) while it is no faster
- * than c64 on the Zen 5 it was measured on.
+ * "adx" implementation of the "x25519" primitive, chosen on x86-64 CPUs
+ * with BMI2 and ADX.
  *
  * Elements are kept below 2^256, reduced only partially (2^256 = 38 mod p),
  * and fully only on output.  A multiplication is one asm block: the 8-limb
@@ -12,23 +11,36 @@
  * for each other (OpenSSL's x25519-x86_64 "fe64" code and the mulx/adx
  * kernels of src/bn/mont_adx.c use the same device); then the upper four
  * limbs times 38 folded into the lower four the same way, and the last
- * carry times 38 once more.  Squaring computes each cross product once.
- * Additions and subtractions fold their carry or borrow times 38 the
- * same way, in short asm blocks.
+ * carry times 38 once more.  Squaring computes each cross product once
+ * (ten mulx instead of sixteen).  Additions and subtractions fold their
+ * carry or borrow times 38 the same way, in short asm blocks.  The blocks
+ * name their operands as exact memory operands (no "memory" clobber in
+ * optimised builds), so the compiler keeps the ladder's other values in
+ * registers across them.
+ * The inversion's runs of squarings are each one asm loop (fe_sqr_n).
  *
- * Measured (AMD EPYC Zen 5, 2 vCPUs shared, load average 5 to 7): min of
- * 400 brisk_x25519 calls, 61.7k TSC cycles here against 57.7k for c64,
- * and brisk speed ecdhx25519 with c64 0.94x OpenSSL 3.0's mulx/adx code.
- * Exact memory operands (no "memory" clobber) took this code from 86.6k
- * and the 121665 e + aa block to 61.7k; folding at 2^255 (times 19, with
- * shld or shr/lea) instead of 2^256 was slower (64k to 75k).  What is
- * left is the mul/fold latency chain: about 25 cycles per operation, nine
- * per ladder step, with the fold's carry chain serial after the product,
- * and the mulx port busy 16 times per multiplication.  Beating c64 by the
- * 1.15x of OpenSSL asked for would need the ladder step as a few large
- * asm blocks that keep values in registers and interleave the two
- * independent multiplications (aa with bb, da with cb) to fill the
- * fold's latency, or a 2-way AVX-512 IFMA ladder.
+ * What decides the speed is less the kernels than how they overlap: a
+ * ladder step is some 950 instructions, four times Zen 2's reorder
+ * buffer, so the step is ordered for it (see the loop), and its
+ * conditional swap acts on the four sums instead of the two points, so
+ * the sums need not wait for it.
+ *
+ * Measured on an AMD EPYC Zen 2 (family 23 model 49, 2 vCPUs under KVM,
+ * shared), 2026-12-05 13:08 UTC, load average 1.3 to 1.5: the ladder
+ * takes about 65.7k TSC cycles (c64: 98.5k), of which the inversion
+ * about 7.1k; speed-ratio --rounds 3 ecdhx25519 read 1.17x and 1.16x
+ * OpenSSL 3.0's mulx/adx assembly (brisk 33,401 and 33,524 derives/s,
+ * openssl 28,648 and 28,916).  On this CPU mulx issues once a cycle
+ * but competes with the adds for the integer pipes, and the kernels
+ * alone run at about 35 cycles a multiplication and 27 a squaring when
+ * two are independent.  Tried and slower here: one block for a sum and
+ * its difference (register pressure), the subtraction fused into the
+ * 121665 e + aa block, the compiler's vector swap, dropping the fold's
+ * flag-clearing xor, and a squaring loop holding the element in
+ * registers instead of reloading it (44 against 39 cycles a squaring).
+ * Folding at 2^255 (times 19) was slower on Zen 5 too.  Left: the step
+ * as a few large asm blocks (a .S file, for the registers) that
+ * interleave independent multiplications by hand.
  *
  * Constant-time: yes.  No branch or address depends on the data; the
  * ladder swaps with masks and the carries are arithmetic.
@@ -47,9 +59,11 @@ typedef struct fe_mem {
 /* FE_OUT and FE_MEM name the output and input limbs of fe_mul and fe_sqr as
  * memory operands, so the compiler keeps the ladder's other temporaries in
  * registers across them (a "memory" clobber made it spill and reload them
- * all).  The output operand needs one more address register, which
- * unoptimised and AddressSanitizer builds (frame pointer, fake stack) do
- * not have: there the blocks clobber "memory" instead. */
+ * all), and FE_STORE_ASM writes the result straight to the four output
+ * operands.  Those need address registers that unoptimised and
+ * AddressSanitizer builds (frame pointer, fake stack) may not have left:
+ * there the blocks clobber "memory", and FE_LOAD_RP_ASM and FE_STORE_ASM
+ * carry the output pointer through xmm0 (FE_RP). */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define FE_NO_EXACT_MEM 1
@@ -116,15 +130,17 @@ typedef struct fe_mem {
     "add   %%rax, %%r8\n\t"
 
 /* fe_mul sets r = a b mod p, below 2^256, for any a, b below 2^256; r may
- * alias a or b.  The output pointer is a memory operand, read into xmm0
- * first thing: with eleven registers taken, -O0 and sanitizer builds
- * (which keep a frame pointer) have only a and b's two to spare. */
+ * alias a or b.  In -O0 and sanitizer builds the output pointer is a
+ * memory operand, read into xmm0 first thing: with eleven registers taken,
+ * those builds (which keep a frame pointer) have only a and b's two to
+ * spare. */
 static inline void fe_mul(fe r, const fe a, const fe b)
 {
     __asm__(
-        /* The output pointer first, into xmm0: the compiler may address
-         * the memory operand through a register this block clobbers
-         * (ASan's fake stack frames do, through rcx). */
+        /* In -O0 and sanitizer builds, the output pointer first, into
+         * xmm0: the compiler may address the memory operand through a
+         * register this block clobbers (ASan's fake stack frames do,
+         * through rcx). */
         FE_LOAD_RP_ASM
         /* Row 0: a0 b -> r8..r12.  Only this row clears CF and OF (and
          * rcx, the zero): each row's top limb cannot overflow, so every
@@ -249,7 +265,7 @@ static inline void fe_mul(fe r, const fe a, const fe b)
 static inline void fe_sqr(fe r, const fe a)
 {
     __asm__(
-        /* The output pointer first, into xmm0, as in fe_mul. */
+        /* In -O0 and sanitizer builds, the output pointer into xmm0. */
         FE_LOAD_RP_ASM
         FE_SQR_ASM
         FE_FOLD_ASM
