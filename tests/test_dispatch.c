@@ -211,8 +211,6 @@ static int expected_auto(const char *prim, const char *impl)
         return strcmp(impl, "int") == 0;
     if (strcmp(prim, "twofish") == 0)
         return strcmp(impl, "x4") == 0;
-    if (strcmp(prim, "x25519") == 0)
-        return strcmp(impl, "adx") != 0;
     return 1;
 }
 
@@ -382,9 +380,13 @@ static void test_selection(void)
     expect_select("poly1305", BRISK_CPU_AVX2 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, "avx2");
     expect_select("poly1305", BRISK_CPU_AVX512F | BRISK_CPU_AVX512IFMA, "avx512");
     expect_select("poly1305", ~0u, "avx512");
-    /* X25519: radix 2^51 with __int128 (c32 is for compilers without). */
+    /* X25519: mulx/adx with BMI2 and ADX, else radix 2^51 with __int128
+     * (c32 is for compilers without). */
     expect_select("x25519", 0, "c64");
-    expect_select("x25519", BRISK_CPU_BMI2 | BRISK_CPU_ADX, "c64"); /* adx: forced only */
+    expect_select("x25519", BRISK_CPU_BMI2, "c64");
+    expect_select("x25519", BRISK_CPU_ADX, "c64");
+    expect_select("x25519", BRISK_CPU_BMI2 | BRISK_CPU_ADX, "adx");
+    expect_select("x25519", ~0u, "adx");
     /* Ed25519: the same two fields. */
     expect_select("ed25519", 0, "c64");
     expect_select("ed25519", ~0u, "c64");

@@ -8,13 +8,16 @@
  * Constant-time: a fixed chain of squarings and multiplications.
  */
 
-/* fe_sqr_n sets r = a^(2^n), n >= 1. */
+/* fe_sqr_n sets r = a^(2^n), n >= 1; a field may bring its own (defining
+ * FE_HAVE_SQR_N first). */
+#ifndef FE_HAVE_SQR_N
 static inline void fe_sqr_n(fe r, const fe a, int n)
 {
     fe_sqr(r, a);
     while (--n > 0)
         fe_sqr(r, r);
 }
+#endif
 
 /* fe_invert sets r = z^(p - 2) = 1 / z (0 for z = 0), with the usual chain
  * of 254 squarings and 11 multiplications (curve25519-donna). */

@@ -1,9 +1,8 @@
 /*
  * src/ec/x25519_adx.c - X25519's Montgomery ladder (RFC 7748 section 5)
  * over GF(2^255 - 19) in four 64-bit limbs with mulx, adcx and adox: the
- * "adx" implementation of the "x25519" primitive, for x86-64 CPUs with
- * BMI2 and ADX; forced only (BRISK_IMPL=x25519=adx) while it is no faster
- * than c64 on the Zen 5 it was measured on.
+ * "adx" implementation of the "x25519" primitive, chosen on x86-64 CPUs
+ * with BMI2 and ADX.
  *
  * Elements are kept below 2^256, reduced only partially (2^256 = 38 mod p),
  * and fully only on output.  A multiplication is one asm block: the 8-limb
@@ -12,23 +11,36 @@
  * for each other (OpenSSL's x25519-x86_64 "fe64" code and the mulx/adx
  * kernels of src/bn/mont_adx.c use the same device); then the upper four
  * limbs times 38 folded into the lower four the same way, and the last
- * carry times 38 once more.  Squaring computes each cross product once.
- * Additions and subtractions fold their carry or borrow times 38 the
- * same way, in short asm blocks.
+ * carry times 38 once more.  Squaring computes each cross product once
+ * (ten mulx instead of sixteen).  Additions and subtractions fold their
+ * carry or borrow times 38 the same way, in short asm blocks.  The blocks
+ * name their operands as exact memory operands (no "memory" clobber in
+ * optimised builds), so the compiler keeps the ladder's other values in
+ * registers across them.
+ * The inversion's runs of squarings are each one asm loop (fe_sqr_n).
  *
- * Measured (AMD EPYC Zen 5, 2 vCPUs shared, load average 5 to 7): min of
- * 400 brisk_x25519 calls, 61.7k TSC cycles here against 57.7k for c64,
- * and brisk speed ecdhx25519 with c64 0.94x OpenSSL 3.0's mulx/adx code.
- * Exact memory operands (no "memory" clobber) took this code from 86.6k
- * and the 121665 e + aa block to 61.7k; folding at 2^255 (times 19, with
- * shld or shr/lea) instead of 2^256 was slower (64k to 75k).  What is
- * left is the mul/fold latency chain: about 25 cycles per operation, nine
- * per ladder step, with the fold's carry chain serial after the product,
- * and the mulx port busy 16 times per multiplication.  Beating c64 by the
- * 1.15x of OpenSSL asked for would need the ladder step as a few large
- * asm blocks that keep values in registers and interleave the two
- * independent multiplications (aa with bb, da with cb) to fill the
- * fold's latency, or a 2-way AVX-512 IFMA ladder.
+ * What decides the speed is less the kernels than how they overlap: a
+ * ladder step is some 950 instructions, four times Zen 2's reorder
+ * buffer, so the step is ordered for it (see the loop), and its
+ * conditional swap acts on the four sums instead of the two points, so
+ * the sums need not wait for it.
+ *
+ * Measured on an AMD EPYC Zen 2 (family 23 model 49, 2 vCPUs under KVM,
+ * shared), 2026-12-05 13:08 UTC, load average 1.3 to 1.5: the ladder
+ * takes about 65.7k TSC cycles (c64: 98.5k), of which the inversion
+ * about 7.1k; speed-ratio --rounds 3 ecdhx25519 read 1.17x and 1.16x
+ * OpenSSL 3.0's mulx/adx assembly (brisk 33,401 and 33,524 derives/s,
+ * openssl 28,648 and 28,916).  On this CPU mulx issues once a cycle
+ * but competes with the adds for the integer pipes, and the kernels
+ * alone run at about 35 cycles a multiplication and 27 a squaring when
+ * two are independent.  Tried and slower here: one block for a sum and
+ * its difference (register pressure), the subtraction fused into the
+ * 121665 e + aa block, the compiler's vector swap, dropping the fold's
+ * flag-clearing xor, and a squaring loop holding the element in
+ * registers instead of reloading it (44 against 39 cycles a squaring).
+ * Folding at 2^255 (times 19) was slower on Zen 5 too.  Left: the step
+ * as a few large asm blocks (a .S file, for the registers) that
+ * interleave independent multiplications by hand.
  *
  * Constant-time: yes.  No branch or address depends on the data; the
  * ladder swaps with masks and the carries are arithmetic.
@@ -47,9 +59,11 @@ typedef struct fe_mem {
 /* FE_OUT and FE_MEM name the output and input limbs of fe_mul and fe_sqr as
  * memory operands, so the compiler keeps the ladder's other temporaries in
  * registers across them (a "memory" clobber made it spill and reload them
- * all).  The output operand needs one more address register, which
- * unoptimised and AddressSanitizer builds (frame pointer, fake stack) do
- * not have: there the blocks clobber "memory" instead. */
+ * all), and FE_STORE_ASM writes the result straight to the four output
+ * operands.  Those need address registers that unoptimised and
+ * AddressSanitizer builds (frame pointer, fake stack) may not have left:
+ * there the blocks clobber "memory", and FE_LOAD_RP_ASM and FE_STORE_ASM
+ * carry the output pointer through xmm0 (FE_RP). */
 #if defined(__has_feature)
 #if __has_feature(address_sanitizer)
 #define FE_NO_EXACT_MEM 1
@@ -62,10 +76,25 @@ typedef struct fe_mem {
 #define FE_OUT(r)
 #define FE_MEM(a)
 #define FE_CLOBBER_MEM , "memory"
+#define FE_RP(r) , [rp] "m"(r)
+#define FE_LOAD_RP_ASM "movq  %[rp], %%xmm0\n\t"
+#define FE_STORE_ASM \
+    "movq  %%xmm0, %%rax\n\t" \
+    "mov   %%r8, 0(%%rax)\n\t" \
+    "mov   %%r9, 8(%%rax)\n\t" \
+    "mov   %%r10, 16(%%rax)\n\t" \
+    "mov   %%r11, 24(%%rax)\n\t"
 #else
-#define FE_OUT(r) "=m"(*(fe_mem *)(r))
+#define FE_OUT(r) [r0] "=m"((r)[0]), [r1] "=m"((r)[1]), [r2] "=m"((r)[2]), [r3] "=m"((r)[3])
 #define FE_MEM(a) , "m"(*(const fe_mem *)(a))
 #define FE_CLOBBER_MEM
+#define FE_RP(r)
+#define FE_LOAD_RP_ASM
+#define FE_STORE_ASM \
+    "mov   %%r8, %[r0]\n\t" \
+    "mov   %%r9, %[r1]\n\t" \
+    "mov   %%r10, %[r2]\n\t" \
+    "mov   %%r11, %[r3]\n\t"
 #endif
 
 /* The asm needs no target attribute (the assembler takes mulx and adx
@@ -101,17 +130,21 @@ typedef struct fe_mem {
     "add   %%rax, %%r8\n\t"
 
 /* fe_mul sets r = a b mod p, below 2^256, for any a, b below 2^256; r may
- * alias a or b.  The output pointer is a memory operand, read into xmm0
- * first thing: with eleven registers taken, -O0 and sanitizer builds
- * (which keep a frame pointer) have only a and b's two to spare. */
+ * alias a or b.  In -O0 and sanitizer builds the output pointer is a
+ * memory operand, read into xmm0 first thing: with eleven registers taken,
+ * those builds (which keep a frame pointer) have only a and b's two to
+ * spare. */
 static inline void fe_mul(fe r, const fe a, const fe b)
 {
     __asm__(
-        /* The output pointer first, into xmm0: the compiler may address
-         * the memory operand through a register this block clobbers
-         * (ASan's fake stack frames do, through rcx). */
-        "movq  %[rp], %%xmm0\n\t"
-        /* Row 0: a0 b -> r8..r12 */
+        /* In -O0 and sanitizer builds, the output pointer first, into
+         * xmm0: the compiler may address the memory operand through a
+         * register this block clobbers (ASan's fake stack frames do,
+         * through rcx). */
+        FE_LOAD_RP_ASM
+        /* Row 0: a0 b -> r8..r12.  Only this row clears CF and OF (and
+         * rcx, the zero): each row's top limb cannot overflow, so every
+         * row ends with both flags clear for the next. */
         "xor   %%ecx, %%ecx\n\t"
         "mov   0(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%r8, %%r9\n\t"
@@ -123,7 +156,6 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adcx  %%rax, %%r11\n\t"
         "adcx  %%rcx, %%r12\n\t"
         /* Row 1: a1 b into r9..r13; r14 as the high halves' scratch */
-        "xor   %%ecx, %%ecx\n\t"
         "mov   8(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%rax, %%r14\n\t"
         "adcx  %%rax, %%r9\n\t"
@@ -139,7 +171,6 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adox  %%rcx, %%r13\n\t"
         "adcx  %%rcx, %%r13\n\t"
         /* Row 2: a2 b into r10..r14; r15 as scratch */
-        "xor   %%ecx, %%ecx\n\t"
         "mov   16(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%rax, %%r15\n\t"
         "adcx  %%rax, %%r10\n\t"
@@ -155,7 +186,6 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adox  %%rcx, %%r14\n\t"
         "adcx  %%rcx, %%r14\n\t"
         /* Row 3: a3 b into r11..r15 */
-        "xor   %%ecx, %%ecx\n\t"
         "mov   24(%[a]), %%rdx\n\t"
         "mulx  0(%[b]), %%rax, %%r15\n\t"
         "adcx  %%rax, %%r11\n\t"
@@ -171,80 +201,77 @@ static inline void fe_mul(fe r, const fe a, const fe b)
         "adox  %%rcx, %%r15\n\t"
         "adcx  %%rcx, %%r15\n\t"
         FE_FOLD_ASM
-        "movq  %%xmm0, %%rax\n\t"
-        "mov   %%r8, 0(%%rax)\n\t"
-        "mov   %%r9, 8(%%rax)\n\t"
-        "mov   %%r10, 16(%%rax)\n\t"
-        "mov   %%r11, 24(%%rax)\n\t"
+        FE_STORE_ASM
         : FE_OUT(r)
-        : [a] "r"(a), [b] "r"(b), [rp] "m"(r) FE_MEM(a) FE_MEM(b)
+        : [a] "r"(a), [b] "r"(b) FE_RP(r) FE_MEM(a) FE_MEM(b)
         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
           "cc" FE_CLOBBER_MEM);
 }
 
-/* fe_sqr sets r = a^2 mod p, below 2^256: the six cross products once,
- * doubled with adcx while adox adds the four squares. */
+/* FE_SQR_ASM squares the element at %[a] into r8..r15, the 8-limb
+ * square: the six cross products once, doubled with adcx while adox adds
+ * the four squares. */
+#define FE_SQR_ASM \
+    /* a0 (a1, a2, a3) at limbs 1..4 */ \
+    "xor   %%ecx, %%ecx\n\t" \
+    "mov   0(%[a]), %%rdx\n\t" \
+    "mulx  8(%[a]), %%r9, %%r10\n\t" \
+    "mulx  16(%[a]), %%rax, %%r11\n\t" \
+    "adcx  %%rax, %%r10\n\t" \
+    "mulx  24(%[a]), %%rax, %%r12\n\t" \
+    "adcx  %%rax, %%r11\n\t" \
+    "adcx  %%rcx, %%r12\n\t" \
+    /* a1 (a2, a3) at limbs 3..5 */ \
+    "xor   %%ecx, %%ecx\n\t" \
+    "mov   8(%[a]), %%rdx\n\t" \
+    "mulx  16(%[a]), %%rax, %%r13\n\t" \
+    "adcx  %%rax, %%r11\n\t" \
+    "adox  %%r13, %%r12\n\t" \
+    "mulx  24(%[a]), %%rax, %%r13\n\t" \
+    "adcx  %%rax, %%r12\n\t" \
+    "adox  %%rcx, %%r13\n\t" \
+    "adcx  %%rcx, %%r13\n\t" \
+    /* a2 a3 at limbs 5, 6 */ \
+    "mov   16(%[a]), %%rdx\n\t" \
+    "mulx  24(%[a]), %%rax, %%r14\n\t" \
+    "add   %%rax, %%r13\n\t" \
+    "adc   %%rcx, %%r14\n\t" \
+    /* twice that, plus the squares */ \
+    "xor   %%ecx, %%ecx\n\t" \
+    "mov   0(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%r8, %%rax\n\t" \
+    "adcx  %%r9, %%r9\n\t" \
+    "adox  %%rax, %%r9\n\t" \
+    "mov   8(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%rax, %%r15\n\t" \
+    "adcx  %%r10, %%r10\n\t" \
+    "adox  %%rax, %%r10\n\t" \
+    "adcx  %%r11, %%r11\n\t" \
+    "adox  %%r15, %%r11\n\t" \
+    "mov   16(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%rax, %%r15\n\t" \
+    "adcx  %%r12, %%r12\n\t" \
+    "adox  %%rax, %%r12\n\t" \
+    "adcx  %%r13, %%r13\n\t" \
+    "adox  %%r15, %%r13\n\t" \
+    "mov   24(%[a]), %%rdx\n\t" \
+    "mulx  %%rdx, %%rax, %%r15\n\t" \
+    "adcx  %%r14, %%r14\n\t" \
+    "adox  %%rax, %%r14\n\t" \
+    "adcx  %%rcx, %%r15\n\t" \
+    "adox  %%rcx, %%r15\n\t" \
+
+/* fe_sqr sets r = a^2 mod p, below 2^256, for any a below 2^256. */
 static inline void fe_sqr(fe r, const fe a)
 {
     __asm__(
-        /* The output pointer first, into xmm0, as in fe_mul. */
-        "movq  %[rp], %%xmm0\n\t"
-        /* a0 (a1, a2, a3) at limbs 1..4 */
-        "xor   %%ecx, %%ecx\n\t"
-        "mov   0(%[a]), %%rdx\n\t"
-        "mulx  8(%[a]), %%r9, %%r10\n\t"
-        "mulx  16(%[a]), %%rax, %%r11\n\t"
-        "adcx  %%rax, %%r10\n\t"
-        "mulx  24(%[a]), %%rax, %%r12\n\t"
-        "adcx  %%rax, %%r11\n\t"
-        "adcx  %%rcx, %%r12\n\t"
-        /* a1 (a2, a3) at limbs 3..5 */
-        "xor   %%ecx, %%ecx\n\t"
-        "mov   8(%[a]), %%rdx\n\t"
-        "mulx  16(%[a]), %%rax, %%r13\n\t"
-        "adcx  %%rax, %%r11\n\t"
-        "adox  %%r13, %%r12\n\t"
-        "mulx  24(%[a]), %%rax, %%r13\n\t"
-        "adcx  %%rax, %%r12\n\t"
-        "adox  %%rcx, %%r13\n\t"
-        "adcx  %%rcx, %%r13\n\t"
-        /* a2 a3 at limbs 5, 6 */
-        "mov   16(%[a]), %%rdx\n\t"
-        "mulx  24(%[a]), %%rax, %%r14\n\t"
-        "add   %%rax, %%r13\n\t"
-        "adc   %%rcx, %%r14\n\t"
-        /* twice that, plus the squares */
-        "xor   %%ecx, %%ecx\n\t"
-        "mov   0(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%r8, %%rax\n\t"
-        "adcx  %%r9, %%r9\n\t"
-        "adox  %%rax, %%r9\n\t"
-        "mov   8(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%rax, %%r15\n\t"
-        "adcx  %%r10, %%r10\n\t"
-        "adox  %%rax, %%r10\n\t"
-        "adcx  %%r11, %%r11\n\t"
-        "adox  %%r15, %%r11\n\t"
-        "mov   16(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%rax, %%r15\n\t"
-        "adcx  %%r12, %%r12\n\t"
-        "adox  %%rax, %%r12\n\t"
-        "adcx  %%r13, %%r13\n\t"
-        "adox  %%r15, %%r13\n\t"
-        "mov   24(%[a]), %%rdx\n\t"
-        "mulx  %%rdx, %%rax, %%r15\n\t"
-        "adcx  %%r14, %%r14\n\t"
-        "adox  %%rax, %%r14\n\t"
-        "adcx  %%rcx, %%r15\n\t"
-        "adox  %%rcx, %%r15\n\t"
+        /* In -O0 and sanitizer builds, the output pointer into xmm0. */
+        FE_LOAD_RP_ASM
+        FE_SQR_ASM
         FE_FOLD_ASM
-        "movq  %%xmm0, %%rax\n\t"
-        "mov   %%r8, 0(%%rax)\n\t"
-        "mov   %%r9, 8(%%rax)\n\t"
-        "mov   %%r10, 16(%%rax)\n\t"
-        "mov   %%r11, 24(%%rax)\n\t"
+        FE_STORE_ASM
         : FE_OUT(r)
-        : [a] "r"(a), [rp] "m"(r) FE_MEM(a)
+        : [a] "r"(a) FE_RP(r) FE_MEM(a)
         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "xmm0",
           "cc" FE_CLOBBER_MEM);
 }
@@ -354,11 +381,15 @@ static inline void fe_mul121665_add(fe r, const fe a, const fe b)
     r[3] = t3;
 }
 
+/* fe_cswap swaps a and b when bit is 1, with a mask; in scalar registers,
+ * since the compiler's vector version stores 16 bytes that the next limb
+ * loads then read 8 at a time. */
 static inline void fe_cswap(fe a, fe b, uint64_t bit)
 {
     uint64_t m = ct_mask64(bit);
     for (int i = 0; i < 4; i++) {
         uint64_t x = m & (a[i] ^ b[i]);
+        __asm__("" : "+r"(x));
         a[i] ^= x;
         b[i] ^= x;
     }
@@ -402,6 +433,31 @@ static inline void fe_tobytes(uint8_t s[32], const fe a)
         store64_le(s + 8 * i, t[i]);
 }
 
+/* fe_sqr_n sets r = a^(2^n), n >= 1, for the inversion's chain of
+ * squarings: one asm block, so each squaring reads the last one's limbs
+ * straight back (r may alias a). */
+static inline void fe_sqr_n(fe r, const fe a, int n)
+{
+    uint64_t cnt = (uint64_t)n;
+
+    memmove(r, a, sizeof(fe));
+    __asm__ volatile(
+        "1:\n\t"
+        FE_SQR_ASM
+        FE_FOLD_ASM
+        "mov   %%r8, 0(%[a])\n\t"
+        "mov   %%r9, 8(%[a])\n\t"
+        "mov   %%r10, 16(%[a])\n\t"
+        "mov   %%r11, 24(%[a])\n\t"
+        "dec   %[n]\n\t"
+        "jnz   1b\n\t"
+        : [n] "+r"(cnt)
+        : [a] "r"(r)
+        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
+          "memory");
+}
+
+#define FE_HAVE_SQR_N 1
 #include "fe25519_invert.h"
 
 void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
@@ -414,26 +470,35 @@ void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t
     for (int t = 254; t >= 0; t--) {
         uint64_t bit = (uint64_t)(k[t >> 3] >> (t & 7)) & 1;
         swap ^= bit;
-        fe_cswap(x2, x3, swap);
-        fe_cswap(z2, z3, swap);
-        swap = bit;
+        /* RFC 7748's step, with its conditional swap of (x2, z2) and
+         * (x3, z3) moved onto the sums: swapping the points swaps (a, b)
+         * with (c, d), which exchanges da and cb and so leaves x3 and z3
+         * alone, and only picks which point aa and bb double.  The sums
+         * then need not wait for the swap.  The step is four times the
+         * reorder buffer, so the order decides what overlaps:
+         * multiplications alternate with the additions that are ready,
+         * and each chain's next link comes as soon as its input does
+         * (the fastest order of those tried on Zen 2). */
         fe_add(a, x2, z2);
-        fe_sqr(aa, a);
         fe_sub(b, x2, z2);
-        fe_sqr(bb, b);
-        fe_sub(e, aa, bb);
         fe_add(c, x3, z3);
         fe_sub(d, x3, z3);
+        fe_cswap(a, c, swap);
+        fe_cswap(b, d, swap);
+        swap = bit;
+        fe_sqr(aa, a);
+        fe_sqr(bb, b);
         fe_mul(da, d, a);
+        fe_sub(e, aa, bb);
         fe_mul(cb, c, b);
-        fe_add(x3, da, cb);
-        fe_sqr(x3, x3);
-        fe_sub(z3, da, cb);
-        fe_sqr(z3, z3);
-        fe_mul(z3, z3, x1);
-        fe_mul(x2, aa, bb);
         fe_mul121665_add(z2, e, aa);
+        fe_sub(z3, da, cb);
+        fe_add(x3, da, cb);
         fe_mul(z2, z2, e);
+        fe_sqr(z3, z3);
+        fe_mul(x2, aa, bb);
+        fe_sqr(x3, x3);
+        fe_mul(z3, z3, x1);
     }
     fe_cswap(x2, x3, swap);
     fe_cswap(z2, z3, swap);
