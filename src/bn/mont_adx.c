@@ -33,7 +33,12 @@
  * next rows' head early, where it overlaps the rest of these rows.
  * Squaring sweeps four rows at a time over the cross products, takes each
  * 4x4 corner's six by product scanning, and doubles the sum with adcx
- * while adox adds the squares.
+ * while adox adds the squares; only the low half of t starts at zero, as
+ * each block of rows writes the limbs above it before any are added to.
+ * A head's window is loaded from t limb by limb, as t's limbs were just
+ * stored (a wider copy would wait for the stores to retire), and the
+ * final subtraction finds the borrow in one sbb pass and subtracts m,
+ * masked, in a second, with no scratch copy to select from.
  *
  * Product scanning, for 4 and 8 limbs (the CRT halves of RSA-512 and
  * RSA-1024, and DSA's small moduli): a kernel unrolled whole for its
