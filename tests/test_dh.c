@@ -18,7 +18,8 @@
  *  - the Jacobi symbol (src/bn/jacobi.c) on random single limbs against a
  *    plain one-limb implementation, and on random multi-limb values by
  *    its multiplicativity in both arguments (close values, equal low
- *    limbs and powers of two among them).
+ *    limbs and powers of two among them); the binary algorithm that the
+ *    divsteps fall back on against the same answers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@
 
 /* src/bn/internal.h's, not public */
 int brisk_limbs_jacobi(const uint64_t *a, const uint64_t *n, size_t len);
+int brisk_limbs_jacobi_binary(const uint64_t *a, const uint64_t *n, size_t len);
 
 /* RFC 7919 appendix A.1 to A.5: the primes as printed there (hex, no
  * spaces). */
@@ -463,6 +465,10 @@ static void test_jacobi(tv_rng *rng)
         if (!tv_check_int(brisk_limbs_jacobi(&a, &n, 1), jacobi64(a, n),
                           "jacobi(%llu, %llu)", (unsigned long long)a, (unsigned long long)n))
             break;
+        if (!tv_check_int(brisk_limbs_jacobi_binary(&a, &n, 1), jacobi64(a, n),
+                          "binary jacobi(%llu, %llu)", (unsigned long long)a,
+                          (unsigned long long)n))
+            break;
     }
     /* (a b / n) = (a / n)(b / n) and (a / m n) = (a / m)(a / n) */
     for (int i = 0; i < 200; i++) {
@@ -493,6 +499,11 @@ static void test_jacobi(tv_rng *rng)
         brisk_bn_mod(&a_m, &a, &mn);
         brisk_bn_mod(&b_m, &b, &mn);
         int jab = jac(&ab_m, &mn), ja = jac(&a_m, &mn), jb = jac(&b_m, &mn);
+        /* the fast path (divsteps) against the binary algorithm it falls back on */
+        tv_check_int(brisk_limbs_jacobi_binary(ab_m.d, mn.d, mn.n), jab,
+                     "binary (ab / mn), case %d", i);
+        tv_check_int(brisk_limbs_jacobi_binary(a_m.d, mn.d, mn.n), ja, "binary (a / mn), case %d",
+                     i);
         tv_check_int(jab, ja * jb, "(ab / mn) = (a / mn)(b / mn), case %d", i);
         brisk_bn_mod(&a_mn, &a, &m);
         brisk_bn_mod(&a_n, &a, &n);

@@ -38,16 +38,36 @@ static inline uint64_t window(const uint64_t *e, size_t en, size_t pos, unsigned
     return v & (((uint64_t)1 << w) - 1);
 }
 
-/* ct_lookup sets r (n limbs) = tab[idx] reading all `count` entries. */
+/* ct_lookup sets r (n limbs) = tab[idx] reading all `count` entries (at
+ * most 32).  Four limbs at a time are gathered in registers over all the
+ * entries: or-ing each entry into r in memory chains every limb's load,
+ * and and or through a store, and cost more than a Montgomery
+ * multiplication per window at 16 limbs. */
 static void ct_lookup(uint64_t *r, const uint64_t (*tab)[MAXL], size_t count, uint64_t idx,
                       size_t n)
 {
-    memset(r, 0, n * sizeof(uint64_t));
-    for (size_t k = 0; k < count; k++) {
-        uint64_t mask = ct_mask64(1 ^ ct_nz64(k ^ idx));
-        for (size_t i = 0; i < n; i++)
-            r[i] |= tab[k][i] & mask;
+    uint64_t mask[32];
+    size_t i = 0;
+
+    for (size_t k = 0; k < count; k++)
+        mask[k] = ct_mask64(1 ^ ct_nz64(k ^ idx));
+    for (; i + 4 <= n; i += 4) {
+        uint64_t r0 = 0, r1 = 0, r2 = 0, r3 = 0;
+        for (size_t k = 0; k < count; k++) {
+            r0 |= tab[k][i] & mask[k];
+            r1 |= tab[k][i + 1] & mask[k];
+            r2 |= tab[k][i + 2] & mask[k];
+            r3 |= tab[k][i + 3] & mask[k];
+        }
+        r[i] = r0, r[i + 1] = r1, r[i + 2] = r2, r[i + 3] = r3;
     }
+    for (; i < n; i++) {
+        uint64_t v = 0;
+        for (size_t k = 0; k < count; k++)
+            v |= tab[k][i] & mask[k];
+        r[i] = v;
+    }
+    wipe(mask, sizeof mask); /* they spell the window's bits */
 }
 
 /* finish leaves Montgomery form: r = x R^-1, then writes r in n limbs. */

@@ -212,6 +212,9 @@ size_t brisk_limbs_len(const uint64_t *a, size_t n);
  * an odd n > 0 over len limbs (0 for an even n).  Variable-time
  * (src/bn/jacobi.c). */
 int brisk_limbs_jacobi(const uint64_t *a, const uint64_t *n, size_t len);
+/* brisk_limbs_jacobi_binary is brisk_limbs_jacobi by the binary algorithm
+ * alone, which brisk_limbs_jacobi falls back on; for the tests. */
+int brisk_limbs_jacobi_binary(const uint64_t *a, const uint64_t *n, size_t len);
 
 /* brisk_bn_set_limbs sets r to the n limbs a (r->d may alias a), zeroing
  * the limbs above. */

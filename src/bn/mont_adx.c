@@ -33,7 +33,12 @@
  * next rows' head early, where it overlaps the rest of these rows.
  * Squaring sweeps four rows at a time over the cross products, takes each
  * 4x4 corner's six by product scanning, and doubles the sum with adcx
- * while adox adds the squares.
+ * while adox adds the squares; only the low half of t starts at zero, as
+ * each block of rows writes the limbs above it before any are added to.
+ * A head's window is loaded from t limb by limb, as t's limbs were just
+ * stored (a wider copy would wait for the stores to retire), and the
+ * final subtraction finds the borrow in one sbb pass and subtracts m,
+ * masked, in a second, with no scratch copy to select from.
  *
  * Product scanning, for 4 and 8 limbs (the CRT halves of RSA-512 and
  * RSA-1024, and DSA's small moduli): a kernel unrolled whole for its
@@ -334,6 +339,75 @@ static inline void put(uint64_t *t, uint64_t cy, const uint64_t *w, size_t len)
         k = _addcarry_u64(k, w[j], 0, &s), t[j] = s;
 }
 
+/* sub_if_fits4 is sub_if_fits for n a multiple of 4, without scratch: a
+ * first pass only finds whether x - m borrows, and a second subtracts m
+ * masked to zero or not, four limbs at a time.  The compiler makes a chain
+ * of _subborrow_u64 into a byte per limb through memory, and a select
+ * loop over a scratch copy reads it back by wider loads than the stores;
+ * at 16 limbs that was a tenth of a Montgomery squaring. */
+ADX_TARGET __attribute__((always_inline))
+static inline void sub_if_fits4(uint64_t *r, const uint64_t *x, uint64_t top, const uint64_t *m,
+                                size_t n)
+{
+    const uint64_t *xp = x, *mp = m;
+    uint64_t lt, v, cnt = n / 4;
+
+    __asm__("xor   %k[v], %k[v]\n"
+            "1:\n\t"
+            "mov   (%[x]), %[v]\n\t"
+            "sbb   (%[m]), %[v]\n\t"
+            "mov   8(%[x]), %[v]\n\t"
+            "sbb   8(%[m]), %[v]\n\t"
+            "mov   16(%[x]), %[v]\n\t"
+            "sbb   16(%[m]), %[v]\n\t"
+            "mov   24(%[x]), %[v]\n\t"
+            "sbb   24(%[m]), %[v]\n\t"
+            "lea   32(%[x]), %[x]\n\t"
+            "lea   32(%[m]), %[m]\n\t"
+            "dec   %[cnt]\n\t" /* leaves CF alone */
+            "jnz   1b\n\t"
+            "sbb   %[lt], %[lt]"
+            : [lt] "=r"(lt), [v] "=&r"(v), [x] "+r"(xp), [m] "+r"(mp), [cnt] "+r"(cnt)
+            :
+            : "cc", "memory");
+    /* subtract unless x < m with nothing above */
+    uint64_t sub = ~(lt & (top - 1)), c = 0, m0, m1, m2, m3;
+    cnt = n / 4;
+    __asm__ volatile("1:\n\t"
+                     "mov   (%[m]), %[m0]\n\t"
+                     "mov   8(%[m]), %[m1]\n\t"
+                     "mov   16(%[m]), %[m2]\n\t"
+                     "mov   24(%[m]), %[m3]\n\t"
+                     "and   %[sub], %[m0]\n\t"
+                     "and   %[sub], %[m1]\n\t"
+                     "and   %[sub], %[m2]\n\t"
+                     "and   %[sub], %[m3]\n\t"
+                     "add   %[c], %[c]\n\t"
+                     "mov   (%[x]), %[v]\n\t"
+                     "sbb   %[m0], %[v]\n\t"
+                     "mov   %[v], (%[r])\n\t"
+                     "mov   8(%[x]), %[v]\n\t"
+                     "sbb   %[m1], %[v]\n\t"
+                     "mov   %[v], 8(%[r])\n\t"
+                     "mov   16(%[x]), %[v]\n\t"
+                     "sbb   %[m2], %[v]\n\t"
+                     "mov   %[v], 16(%[r])\n\t"
+                     "mov   24(%[x]), %[v]\n\t"
+                     "sbb   %[m3], %[v]\n\t"
+                     "mov   %[v], 24(%[r])\n\t"
+                     "sbb   %[c], %[c]\n\t"
+                     "lea   32(%[x]), %[x]\n\t"
+                     "lea   32(%[m]), %[m]\n\t"
+                     "lea   32(%[r]), %[r]\n\t"
+                     "dec   %[cnt]\n\t"
+                     "jnz   1b"
+                     : [v] "=&r"(v), [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2),
+                       [m3] "=&r"(m3), [c] "+&r"(c), [x] "+&r"(x), [m] "+&r"(m), [r] "+&r"(r),
+                       [cnt] "+&r"(cnt)
+                     : [sub] "r"(sub)
+                     : "cc", "memory");
+}
+
 /* land ends a block of rows of a reduction: it adds the window w[0..len-1],
  * the carry cy (0 or all ones) into its low limb and top (0 or 1, the carry
  * out of the blocks before) to the product's limbs at t[0..len-1], whose
@@ -370,11 +444,13 @@ static void mul4(uint64_t *t, const uint64_t *a, const uint64_t *b, size_t n)
  * six products among a_i..a_{i+3} (a corner of seven limbs at t[2i+1]),
  * add the low three to t and start their window with the top four, then
  * sweep a_i..a_{i+3} over a[i+4..n-1] from t[2i+4].  The sum is then
- * doubled and the squares a_k^2 added. */
+ * doubled and the squares a_k^2 added.  Only t[0..n-1] starts at zero:
+ * rows i..i+3 add to t[2i+1..n+i-1] and write t[n+i..n+i+3], so every
+ * limb above n-1 is written before anything adds to it. */
 ADX_TARGET
 static void sqr4(uint64_t *t, const uint64_t *a, size_t n)
 {
-    memset(t, 0, 2 * n * sizeof(uint64_t));
+    memset(t, 0, n * sizeof(uint64_t));
     for (size_t i = 0; i < n; i += 4) {
         const uint64_t *ai = a + i;
         uint64_t *tc = t + 2 * i + 1, *ti = t + 2 * i + 4;
@@ -459,7 +535,7 @@ static void redc4(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
         memcpy(w, v, sizeof w);
         memcpy(q, p, sizeof q);
     }
-    sub_if_fits(r, t + n, top, m, t, n);
+    sub_if_fits4(r, t + n, top, m, n);
 }
 
 /* ---- Rows eight at a time, for n a multiple of 8 ---- */
@@ -534,10 +610,11 @@ _Static_assert(offsetof(rows8, c) == 64 && offsetof(rows8, end) == 72 &&
     pre(6, "%%r8") ROW8("%%r8", "%%rax", emit(6))                                           \
     pre(7, "%%rax") ROW8("%%rax", "%%r8", emit(7))
 
-#define W8_LOAD                                                                            \
-    "mov   (%[s]), %%r8\n\tmov   8(%[s]), %%r9\n\tmov   16(%[s]), %%r10\n\t"                 \
-    "mov   24(%[s]), %%r11\n\tmov   32(%[s]), %%r12\n\tmov   40(%[s]), %%r13\n\t"            \
-    "mov   48(%[s]), %%r14\n\tmov   56(%[s]), %%r15\n\t"
+#define W8_LOAD_FROM(p)                                                                    \
+    "mov   (%[" p "]), %%r8\n\tmov   8(%[" p "]), %%r9\n\tmov   16(%[" p "]), %%r10\n\t"     \
+    "mov   24(%[" p "]), %%r11\n\tmov   32(%[" p "]), %%r12\n\tmov   40(%[" p "]), %%r13\n\t" \
+    "mov   48(%[" p "]), %%r14\n\tmov   56(%[" p "]), %%r15\n\t"
+#define W8_LOAD W8_LOAD_FROM("s")
 #define W8_STORE                                                                           \
     "mov   %%r8, (%[s])\n\tmov   %%r9, 8(%[s])\n\tmov   %%r10, 16(%[s])\n\t"                 \
     "mov   %%r11, 24(%[s])\n\tmov   %%r12, 32(%[s])\n\tmov   %%r13, 40(%[s])\n\t"            \
@@ -582,14 +659,17 @@ static inline void sweep8(uint64_t *t, const uint64_t *m, size_t len, rows8 *s)
 #define HEAD8_Q(k, w0) "mov   " w0 ", %%rdx\n\timul  144(%[s]), %%rdx\n\tmov   %%rdx, 80+8*" #k "(%[s])\n\t"
 #define NO_EMIT(k) ""
 
-/* head8 is head for eight rows: s->q[0..7] from the window s->w (t[i..i+7])
- * over m[0..7]. */
+/* head8 is head for eight rows: s->q[0..7] from the window t[i..i+7] (at
+ * ti) over m[0..7], leaving the window in s->w.  It loads the window from t
+ * itself, limb by limb: t's limbs were just stored one at a time, and a
+ * copy into s->w by wider loads would wait for those stores to retire
+ * instead of taking their values from the store queue. */
 ADX_TARGET __attribute__((always_inline))
-static inline void head8(const uint64_t *m, rows8 *s)
+static inline void head8(const uint64_t *m, rows8 *s, const uint64_t *ti)
 {
-    __asm__ volatile(W8_LOAD ROWS8(HEAD8_Q, NO_EMIT) W8_STORE
+    __asm__ volatile(W8_LOAD_FROM("ti") ROWS8(HEAD8_Q, NO_EMIT) W8_STORE
                      :
-                     : [s] "r"(s), [m] "r"(m)
+                     : [s] "r"(s), [m] "r"(m), [ti] "r"(ti)
                      : W8_CLOBBERS);
 }
 
@@ -619,26 +699,23 @@ static void redc8(uint64_t *r, uint64_t *t, const brisk_bn_mont *mont)
     uint64_t top = 0;
     rows8 s[2], *cur = &s[0], *next = &s[1];
 
-    memcpy(cur->w, t, sizeof cur->w);
     cur->m0inv = next->m0inv = mont->m0inv;
-    head8(m, cur);
+    head8(m, cur, t);
     for (size_t i = 0; i < n; i += 8) {
         uint64_t *ti = t + i;
 
         cur->c = 0;
         if (n > 8)
             sweep8(ti + 8, m + 8, 8, cur);
-        if (i + 8 < n) {
-            memcpy(next->w, ti + 8, sizeof next->w);
-            head8(m, next);
-        }
+        if (i + 8 < n)
+            head8(m, next, ti + 8);
         if (n > 16)
             sweep8(ti + 16, m + 16, n - 16, cur);
         top = land(ti + n, cur->w, cur->c, top, 8);
         rows8 *done = cur;
         cur = next, next = done;
     }
-    sub_if_fits(r, t + n, top, m, t, n);
+    sub_if_fits4(r, t + n, top, m, n);
     wipe(s, sizeof s);
 }
 
