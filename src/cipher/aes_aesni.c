@@ -436,33 +436,45 @@ NI_INLINE __m128i mul_alpha8(__m128i t)
     return _mm_xor_si128(_mm_xor_si128(_mm_slli_si128(t, 1), c3), _mm_slli_epi64(c, 7));
 }
 
-/* xts_step runs n blocks (a constant once inlined) from the tweak *t,
- * leaving it at the tweak of the block after them.  All input is read
- * before any output is written.  Each tweak is folded into the first and
- * the last round key (aesenclast xors its key last), so that a block meets
- * one xor on its way in and none on its way out: short units encrypted in
- * place, as `speed` does, are latency bound.  With 8 blocks the next tweak
- * is t * alpha^8, made from t directly: the doublings chained through 8
- * blocks would make the loop wait on their latency. */
-NI_INLINE void xts_step(const __m128i *rk, unsigned rounds, __m128i *t, uint8_t *out,
-                        const uint8_t *in, int n, int decrypt)
+/* xts_blocks runs n blocks (a constant once inlined) under the tweaks
+ * tw[0..n-1].  All input is read before any output is written.  Each
+ * tweak is folded into the first and the last round key (aesenclast xors
+ * its key last), so that a block meets one xor on its way in and none on
+ * its way out: short units encrypted in place, as `speed` does, are
+ * latency bound. */
+NI_INLINE void xts_blocks(const __m128i *rk, unsigned rounds, const __m128i *tw, uint8_t *out,
+                          const uint8_t *in, int n, int decrypt)
 {
-    __m128i b[8], last[8], x = *t;
-    for (int i = 0; i < n; i++) {
-        b[i] = _mm_xor_si128(loadu(in + 16 * i), _mm_xor_si128(x, rk[0]));
-        last[i] = _mm_xor_si128(x, rk[rounds]);
-        x = mul_alpha(x);
-    }
-    *t = n == 8 ? mul_alpha8(*t) : x;
+    __m128i b[8];
+    for (int i = 0; i < n; i++)
+        b[i] = _mm_xor_si128(loadu(in + 16 * i), _mm_xor_si128(tw[i], rk[0]));
     for (unsigned r = 1; r < rounds; r++) {
         __m128i key = rk[r];
 #pragma GCC unroll 8
         for (int i = 0; i < n; i++)
             b[i] = decrypt ? _mm_aesdec_si128(b[i], key) : _mm_aesenc_si128(b[i], key);
     }
-    for (int i = 0; i < n; i++)
-        storeu(out + 16 * i, decrypt ? _mm_aesdeclast_si128(b[i], last[i])
-                                     : _mm_aesenclast_si128(b[i], last[i]));
+    for (int i = 0; i < n; i++) {
+        __m128i last = _mm_xor_si128(tw[i], rk[rounds]);
+        storeu(out + 16 * i, decrypt ? _mm_aesdeclast_si128(b[i], last)
+                                     : _mm_aesenclast_si128(b[i], last));
+    }
+}
+
+/* xts_step runs n blocks from the tweak *t, leaving it at the tweak of the
+ * block after them.  With 8 blocks the next tweak is t * alpha^8, made
+ * from t directly: the doublings chained through 8 blocks would make the
+ * loop wait on their latency. */
+NI_INLINE void xts_step(const __m128i *rk, unsigned rounds, __m128i *t, uint8_t *out,
+                        const uint8_t *in, int n, int decrypt)
+{
+    __m128i tw[8], x = *t;
+    for (int i = 0; i < n; i++) {
+        tw[i] = x;
+        x = mul_alpha(x);
+    }
+    *t = n == 8 ? mul_alpha8(*t) : x;
+    xts_blocks(rk, rounds, tw, out, in, n, decrypt);
 }
 
 /* tweaks8 writes the 8 tweaks from (*lo, *hi) to w (little-endian halves)
@@ -500,21 +512,7 @@ NI_INLINE size_t xts_run8(const __m128i *rk, unsigned rounds, __m128i *t, uint8_
     int cur = 0;
     for (; n_blocks >= 8; n_blocks -= 8, *in += 128, *out += 128, cur ^= 1) {
         tweaks8(w[cur ^ 1], &lo, &hi);
-        const __m128i *tw = (const __m128i *)w[cur];
-        __m128i b[8];
-        for (int i = 0; i < 8; i++)
-            b[i] = _mm_xor_si128(loadu(*in + 16 * i), _mm_xor_si128(_mm_load_si128(tw + i), rk[0]));
-        for (unsigned r = 1; r < rounds; r++) {
-            __m128i key = rk[r];
-#pragma GCC unroll 8
-            for (int i = 0; i < 8; i++)
-                b[i] = decrypt ? _mm_aesdec_si128(b[i], key) : _mm_aesenc_si128(b[i], key);
-        }
-        for (int i = 0; i < 8; i++) {
-            __m128i last = _mm_xor_si128(_mm_load_si128(tw + i), rk[rounds]);
-            storeu(*out + 16 * i, decrypt ? _mm_aesdeclast_si128(b[i], last)
-                                          : _mm_aesenclast_si128(b[i], last));
-        }
+        xts_blocks(rk, rounds, (const __m128i *)w[cur], *out, *in, 8, decrypt);
     }
     *t = _mm_load_si128((const __m128i *)w[cur]);
     wipe(w, sizeof(w));
