@@ -96,6 +96,16 @@ static void test_rsa(void)
         brisk_bn_normalize(&k.n);
     }
     check_rsa(&k, 0, "the modulus n has a small prime factor", "n = 3 n");
+    /* SP 800-89's bound: 751 is a small factor, 757 (the next prime) not */
+    for (uint64_t f = 751; f <= 757; f += 6) {
+        brisk_bn bf;
+        brisk_bn_from_u64(&bf, f);
+        k = good;
+        brisk_bn_mul(&k.n, &good.n, &bf);
+        brisk_bn_normalize(&k.n);
+        check_rsa(&k, 0, f == 751 ? "the modulus n has a small prime factor" : NULL,
+                  f == 751 ? "n = 751 n" : "n = 757 n");
+    }
     k = good; brisk_bn_zero(&k.d, 1); k.has_private = 1;
     check_rsa(&k, 1, "the private exponent d is not between 0 and n", "d = 0");
     k = good; k.has_private = 0; add_small(&k.d, 2);

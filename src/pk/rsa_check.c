@@ -37,14 +37,21 @@ static int mod(brisk_bn *r, const brisk_bn *a, const brisk_bn *m)
     return err;
 }
 
-/* has_small_factor returns 1 when n has an odd prime factor below 1024
- * (and is not that prime), 0 otherwise, or an error: SP 800-56B 6.4.2.1 b
- * takes a gcd with a primorial; trial division is the same test. */
+/* SMALL_FACTOR_BOUND: SP 800-89 5.3.3 and SP 800-56B 6.4.2.1 ask that n
+ * have no prime factor below 752, as OpenSSL's check does; a factor just
+ * above that is not the check's business. */
+#define SMALL_FACTOR_BOUND 752
+
+/* has_small_factor returns 1 when n has an odd prime factor below
+ * SMALL_FACTOR_BOUND (and is not that prime), 0 otherwise, or an error:
+ * the standards take a gcd with a primorial; trial division is the same
+ * test. */
 static int has_small_factor(const brisk_bn *n, brisk_bn *t)
 {
     brisk_bn sp;
 
-    for (size_t i = 0; i < BRISK_N_SMALL_PRIMES; i++) {
+    for (size_t i = 0; i < BRISK_N_SMALL_PRIMES && brisk_small_primes[i] < SMALL_FACTOR_BOUND;
+         i++) {
         brisk_bn_from_u64(&sp, brisk_small_primes[i]);
         if (brisk_bn_cmp(n, &sp) == 0)
             return 0;
