@@ -8,11 +8,12 @@
  * des-opts uses (apps/tune_engine.c: rounds round-robin over the
  * implementations, CPU time, the median ranked, the spread of the rounds
  * as noise).  Per primitive it prints a ranking in des_opts's manner (the
- * figure per size, percent of the best at that size) and a decision: the
- * single implementation, or for a primitive that can switch by length
- * (brisk_prim_sized) the pair and switch length, that minimises the
- * largest shortfall against the best at any size; a decision within noise
- * of the built-in choice keeps the built-in one.  The decisions go to the
+ * figure per size, percent of the best at that size) and a decision by
+ * apps/tune_rule.c: the single implementation, or for a primitive that
+ * can switch by length (brisk_prim_sized) the pair and switch length,
+ * that minimises the largest shortfall against the best at any size,
+ * with no split and no change from the built-in choice that is not
+ * measurably better than noise.  The decisions go to the
  * tuning file (docs/tuning.md) that the library reads at its first call,
  * written atomically and read back with brisk_tune_read.
  */
@@ -32,10 +33,11 @@
 #include "io.h"
 #include "speed.h"
 #include "tune_engine.h"
+#include "tune_rule.h"
 
-#define MAX_IMPLS 16
+#define MAX_IMPLS TUNE_MAX_IMPLS
 #define MAX_PRIMS 64
-#define N_SIZES 6
+#define N_SIZES TUNE_MAX_SIZES
 #define REF_LEN 16384              /* the length checked against the portable code */
 #define TUNE_FILE_MAX (64 * 1024)  /* the library's limit on a tuning file */
 #define DEFAULT_SECONDS 0.1
@@ -105,20 +107,8 @@ typedef struct tune_job {
     uint8_t *buf;             /* REF_LEN + SLACK bytes */
     size_t len;               /* the size being timed */
     speed_pk *pk;             /* TK_PK: the key timed */
-    const char *names[MAX_IMPLS];
-    size_t n;
-    int n_sizes;
-    double fig[MAX_IMPLS][N_SIZES];     /* per second: bytes or operations */
-    double spread[MAX_IMPLS][N_SIZES];
+    tune_table t;             /* the names and figures (apps/tune_rule.h) */
 } tune_job;
-
-/* A choice: impl below `from` bytes per kernel call, long_impl from there
- * (long_impl < 0: one implementation), indices into the job's names. */
-typedef struct tune_choice {
-    int impl, long_impl;
-    size_t from;
-    double worst;    /* largest shortfall against the best at any size */
-} tune_choice;
 
 /* A primitive's outcome, for the file. */
 typedef struct tune_line {
@@ -300,112 +290,17 @@ static size_t kernel_len(const tune_job *j, int size)
     return s < b ? b : s / b * b;
 }
 
-/* impl_at is the implementation choice c serves cell s with. */
-static int impl_at(const tune_job *j, const tune_choice *c, int s)
-{
-    return c->long_impl >= 0 && kernel_len(j, sizes[s]) >= c->from ? c->long_impl : c->impl;
-}
-
-/* score sets c->worst: the largest shortfall against the best at any size. */
-static void score(const tune_job *j, tune_choice *c)
-{
-    c->worst = 0;
-    for (int s = 0; s < j->n_sizes; s++) {
-        double best = 0;
-        for (size_t i = 0; i < j->n; i++)
-            best = j->fig[i][s] > best ? j->fig[i][s] : best;
-        double got = j->fig[impl_at(j, c, s)][s];
-        double short_by = best > 0 ? 1 - got / best : 0;
-        c->worst = short_by > c->worst ? short_by : c->worst;
-    }
-}
-
-/* same_choice tells whether a and b serve every measured cell alike. */
-static int same_choice(const tune_job *j, const tune_choice *a, const tune_choice *b)
-{
-    for (int s = 0; s < j->n_sizes; s++)
-        if (impl_at(j, a, s) != impl_at(j, b, s))
-            return 0;
-    return 1;
-}
-
-/* better tells whether a beats b: smaller worst shortfall; on a tie no
- * split before a split, then the built-in choice. */
-static int better(const tune_job *j, const tune_choice *a, const tune_choice *b,
-                  const tune_choice *builtin)
-{
-    if (a->worst < b->worst - 1e-9)
-        return 1;
-    if (a->worst > b->worst + 1e-9)
-        return 0;
-    if ((a->long_impl < 0) != (b->long_impl < 0))
-        return a->long_impl < 0;
-    return builtin != NULL && same_choice(j, a, builtin) && !same_choice(j, b, builtin);
-}
-
-/* best_choice finds the choice the rule prefers: every single
- * implementation and, for a sized primitive, every pair switching at a
- * measured size. */
-static tune_choice best_choice(const tune_job *j, int sized, const tune_choice *builtin)
-{
-    tune_choice best = {0, -1, 0, 2}, c;
-
-    for (size_t a = 0; a < j->n; a++) {
-        c = (tune_choice){(int)a, -1, 0, 0};
-        score(j, &c);
-        if (better(j, &c, &best, builtin))
-            best = c;
-        for (size_t b = 0; sized && b < j->n; b++) {
-            for (int s = 1; b != a && s < j->n_sizes; s++) {
-                c = (tune_choice){(int)a, (int)b, kernel_len(j, sizes[s]), 0};
-                /* A switch that serves every cell by one side is no split. */
-                if (impl_at(j, &c, 0) == (int)b || impl_at(j, &c, j->n_sizes - 1) == (int)a)
-                    continue;
-                score(j, &c);
-                if (better(j, &c, &best, builtin))
-                    best = c;
-            }
-        }
-    }
-    return best;
-}
-
-/* within_noise tells whether choice b is nowhere measurably slower than
- * a: at every size, a's figure exceeds b's by no more than the larger
- * spread of the two cells' rounds.  *gap and *noise get the size where b
- * comes closest to exceeding that (its largest gap less noise). */
-static int within_noise(const tune_job *j, const tune_choice *a, const tune_choice *b,
-                        double *gap, double *noise)
-{
-    double margin = -1e9;
-
-    *gap = *noise = 0;
-    for (int s = 0; s < j->n_sizes; s++) {
-        int x = impl_at(j, a, s), y = impl_at(j, b, s);
-        tune_cand ca = {j->names[x], {0}, j->fig[x][s], j->spread[x][s], 0};
-        tune_cand cb = {j->names[y], {0}, j->fig[y][s], j->spread[y][s], 0};
-        double g, n;
-        tune_within_noise(&ca, &cb, &g, &n);
-        if (g - n > margin) {
-            margin = g - n;
-            *gap = g;
-            *noise = n;
-        }
-    }
-    return margin <= 0;
-}
-
 /* describe writes a choice in words and as a file line's fields. */
 static void describe(const tune_job *j, const tune_choice *c, char *words, size_t wn,
                      char *fields, size_t fn)
 {
     if (c->long_impl < 0) {
-        snprintf(words, wn, "%s", j->names[c->impl]);
-        snprintf(fields, fn, "%s", j->names[c->impl]);
+        snprintf(words, wn, "%s", j->t.names[c->impl]);
+        snprintf(fields, fn, "%s", j->t.names[c->impl]);
     } else {
-        snprintf(words, wn, "%s below %zu bytes, %s from %zu", j->names[c->impl], c->from,
-                 j->names[c->long_impl], c->from);
-        snprintf(fields, fn, "%s %s %zu", j->names[c->impl], j->names[c->long_impl], c->from);
+        snprintf(words, wn, "%s below %zu bytes, %s from %zu", j->t.names[c->impl], c->from,
+                 j->t.names[c->long_impl], c->from);
+        snprintf(fields, fn, "%s %s %zu", j->t.names[c->impl], j->t.names[c->long_impl], c->from);
     }
 }
 
@@ -413,8 +308,8 @@ static void describe(const tune_job *j, const tune_choice *c, char *words, size_
 
 static int index_of(const tune_job *j, const char *name)
 {
-    for (size_t i = 0; name != NULL && i < j->n; i++)
-        if (strcmp(j->names[i], name) == 0)
+    for (size_t i = 0; name != NULL && i < j->t.n; i++)
+        if (strcmp(j->t.names[i], name) == 0)
             return (int)i;
     return -1;
 }
@@ -423,45 +318,45 @@ static void print_ranking(const tune_job *j)
 {
     int order[MAX_IMPLS];
     double worst[MAX_IMPLS], best[N_SIZES] = {0};
-    const char *unit = j->n_sizes > 1 ? "MB/s" : "ops/s";
+    const char *unit = j->t.n_sizes > 1 ? "MB/s" : "ops/s";
 
-    for (size_t i = 0; i < j->n; i++) {
+    for (size_t i = 0; i < j->t.n; i++) {
         tune_choice c = {(int)i, -1, 0, 0};
-        score(j, &c);
+        tune_score(&j->t, &c);
         worst[i] = c.worst;
         order[i] = (int)i;
-        for (int s = 0; s < j->n_sizes; s++)
-            best[s] = j->fig[i][s] > best[s] ? j->fig[i][s] : best[s];
+        for (int s = 0; s < j->t.n_sizes; s++)
+            best[s] = j->t.fig[i][s] > best[s] ? j->t.fig[i][s] : best[s];
     }
-    for (size_t a = 1; a < j->n; a++)   /* fewest shortfall first */
+    for (size_t a = 1; a < j->t.n; a++)   /* fewest shortfall first */
         for (size_t b = a; b > 0 && worst[order[b]] < worst[order[b - 1]]; b--) {
             int t = order[b];
             order[b] = order[b - 1];
             order[b - 1] = t;
         }
     printf("%-12s", "impl");
-    if (j->n_sizes == 1)
+    if (j->t.n_sizes == 1)
         printf(" %14s", j->tp->alg);
     else
-        for (int s = 0; s < j->n_sizes; s++)
+        for (int s = 0; s < j->t.n_sizes; s++)
             printf(" %8d bytes", sizes[s]);
     printf("  worst\n");
-    for (size_t k = 0; k < j->n; k++) {
+    for (size_t k = 0; k < j->t.n; k++) {
         int i = order[k];
-        printf("%-12s", j->names[i]);
-        for (int s = 0; s < j->n_sizes; s++) {
-            double v = j->n_sizes > 1 ? j->fig[i][s] / 1e6 : j->fig[i][s];
+        printf("%-12s", j->t.names[i]);
+        for (int s = 0; s < j->t.n_sizes; s++) {
+            double v = j->t.n_sizes > 1 ? j->t.fig[i][s] / 1e6 : j->t.fig[i][s];
             printf(" %9.*f %3.0f%%", v < 100 ? 2 : 1, v,
-                   best[s] > 0 ? 100 * j->fig[i][s] / best[s] : 0);
+                   best[s] > 0 ? 100 * j->t.fig[i][s] / best[s] : 0);
         }
         printf(" %5.1f%%\n", -100 * worst[i]);
     }
     printf("(%s, %d rounds each, the median; percent of the best at that size)\n", unit,
            TUNE_ROUNDS);
-    for (int s = 0; s < j->n_sizes && j->n >= 2; s++) {
+    for (int s = 0; s < j->t.n_sizes && j->t.n >= 2; s++) {
         tune_cand top[2] = {{0}};
-        for (size_t i = 0; i < j->n; i++) {
-            tune_cand c = {j->names[i], {0}, j->fig[i][s], j->spread[i][s], 0};
+        for (size_t i = 0; i < j->t.n; i++) {
+            tune_cand c = {j->t.names[i], {0}, j->t.fig[i][s], j->t.spread[i][s], 0};
             if (c.per_sec > top[0].per_sec || top[0].name == NULL) {
                 top[1] = top[0];
                 top[0] = c;
@@ -471,7 +366,7 @@ static void print_ranking(const tune_job *j)
         }
         double gap, noise;
         if (tune_within_noise(&top[0], &top[1], &gap, &noise)) {
-            if (j->n_sizes > 1)
+            if (j->t.n_sizes > 1)
                 printf("within noise at %d bytes: ", sizes[s]);
             else
                 printf("within noise: ");
@@ -485,39 +380,42 @@ static void print_ranking(const tune_job *j)
 static void decide(const tune_job *j, const char *b_short, const char *b_long, size_t b_from,
                    tune_line *line)
 {
-    int sized = brisk_prim_sized(j->tp->prim);
     tune_choice builtin = {index_of(j, b_short), b_long != NULL ? index_of(j, b_long) : -1,
                            b_from, 0};
     int have_builtin = builtin.impl >= 0 && (b_long == NULL || builtin.long_impl >= 0);
-    tune_choice best = best_choice(j, sized, have_builtin ? &builtin : NULL), pick = best;
+    tune_decision d;
     char words[160], fields[160], bwords[160], bfields[160];
     const char *why = "";
 
-    if (have_builtin) {
-        double gap, noise;
-        score(j, &builtin);
-        if (same_choice(j, &best, &builtin)) {
-            pick = builtin;
-            why = "the built-in choice";
-        } else if (within_noise(j, &best, &builtin, &gap, &noise)) {
-            pick = builtin;
-            describe(j, &best, words, sizeof(words), fields, sizeof(fields));
-            printf("%s: %s would be %.1f%% short at worst, the built-in %.1f%%, but at"
-                   " every size the built-in is within the spread of the rounds (closest:"
-                   " %.1f%% slower, %.1f%% spread): it is kept\n",
-                   j->tp->prim, words, 100 * best.worst, 100 * builtin.worst, 100 * gap,
-                   100 * noise);
-            why = "the built-in choice, kept within noise";
-        }
+    tune_decide(&j->t, brisk_prim_sized(j->tp->prim), have_builtin ? &builtin : NULL, &d);
+    if (have_builtin)
+        tune_score(&j->t, &builtin);
+    if (d.split_dropped) {
+        describe(j, &d.split, words, sizeof(words), fields, sizeof(fields));
+        printf("%s: %s would be %.1f%% short at worst, but %s is within noise of it at"
+               " every size (closest: %.1f%% slower, %.1f%% noise): no split\n",
+               j->tp->prim, words, 100 * d.split.worst, j->t.names[d.best.impl],
+               100 * d.split_gap, 100 * d.split_noise);
     }
-    describe(j, &pick, words, sizeof(words), fields, sizeof(fields));
+    if (d.why == TUNE_WHY_BUILTIN) {
+        why = "the built-in choice";
+    } else if (d.why == TUNE_WHY_BUILTIN_NOISE) {
+        describe(j, &d.best, words, sizeof(words), fields, sizeof(fields));
+        printf("%s: %s would be %.1f%% short at worst, the built-in %.1f%%, but at"
+               " every size the built-in is within noise (closest: %.1f%% slower,"
+               " %.1f%% noise): it is kept\n",
+               j->tp->prim, words, 100 * d.best.worst, 100 * builtin.worst, 100 * d.gap,
+               100 * d.noise);
+        why = "the built-in choice, kept within noise";
+    }
+    describe(j, &d.pick, words, sizeof(words), fields, sizeof(fields));
     if (have_builtin)
         describe(j, &builtin, bwords, sizeof(bwords), bfields, sizeof(bfields));
     else
         snprintf(bwords, sizeof(bwords), "%s%s%s", b_short != NULL ? b_short : "?",
                  b_long != NULL ? " then " : "", b_long != NULL ? b_long : "");
     printf("decision %s: %s (at worst %.1f%% short of the best)", j->tp->prim, words,
-           100 * pick.worst);
+           100 * d.pick.worst);
     if (*why != '\0')
         printf(", %s\n", why);
     else if (have_builtin)
@@ -526,7 +424,7 @@ static void decide(const tune_job *j, const char *b_short, const char *b_long, s
         printf("; built-in: %s (not measured)\n", bwords);
     snprintf(line->text, sizeof(line->text), "%s %s", j->tp->prim, fields);
     snprintf(line->comment, sizeof(line->comment), "# %s: at worst %.1f%% short of the best%s%s",
-             j->tp->prim, 100 * pick.worst, *why != '\0' ? "; " : "", why);
+             j->tp->prim, 100 * d.pick.worst, *why != '\0' ? "; " : "", why);
 }
 
 /* ---- One primitive ---- */
@@ -597,11 +495,11 @@ static void check_all(tune_job *j)
             reference_output(j, want, &want_len) == 0)
             have_ref = 1;
     }
-    for (size_t i = 0; i < j->n; i++) {
+    for (size_t i = 0; i < j->t.n; i++) {
         speed_pk *pk = NULL;
         const char *why;
 
-        brisk_impl_set(j->tp->prim, j->names[i]);
+        brisk_impl_set(j->tp->prim, j->t.names[i]);
         why = known_answer(j, &pk);
         if (why == NULL && have_ref) {
             for (size_t k = 0; k < REF_LEN; k++)
@@ -611,7 +509,7 @@ static void check_all(tune_job *j)
                 why = "agreement with the portable implementation on 16 KiB";
         }
         if (why != NULL) {
-            printf("%s: %s fails %s: skipped\n", j->tp->prim, j->names[i], why);
+            printf("%s: %s fails %s: skipped\n", j->tp->prim, j->t.names[i], why);
             speed_pk_free(pk);
             continue;
         }
@@ -619,9 +517,9 @@ static void check_all(tune_job *j)
             j->pk = pk;
         else
             speed_pk_free(pk);
-        j->names[kept++] = j->names[i];
+        j->t.names[kept++] = j->t.names[i];
     }
-    j->n = kept;
+    j->t.n = kept;
     memset(j->buf, 0, REF_LEN + SLACK);
 }
 
@@ -642,9 +540,11 @@ static int tune_prim_run(tune_ctx *t, const tune_prim *tp, tune_line *line)
     }
     j->tp = tp;
     j->buf = t->buf;
-    j->n_sizes = tp->kind == TK_ARGON2 || tp->kind == TK_PK ? 1 : N_SIZES;
+    j->t.n_sizes = tp->kind == TK_ARGON2 || tp->kind == TK_PK ? 1 : N_SIZES;
     if (setup_job(t, j) != 0)
         goto done;
+    for (int s = 0; s < j->t.n_sizes; s++)
+        j->t.klen[s] = kernel_len(j, sizes[s]);
     /* The choice in use, to restore, and the built-in one. */
     a_short = brisk_impl_active(tp->prim);
     a_long = brisk_impl_long(tp->prim, &a_from);
@@ -656,54 +556,54 @@ static int tune_prim_run(tune_ctx *t, const tune_prim *tp, tune_line *line)
     snprintf(bs, sizeof(bs), "%s", b_short != NULL ? b_short : "");
     snprintf(bl, sizeof(bl), "%s", b_long != NULL ? b_long : "");
 
-    for (size_t i = 0; j->n < MAX_IMPLS && (name = brisk_impl_name(tp->prim, i, NULL)) != NULL;
+    for (size_t i = 0; j->t.n < MAX_IMPLS && (name = brisk_impl_name(tp->prim, i, NULL)) != NULL;
          i++)
         if (brisk_impl_set(tp->prim, name) == 0)
-            j->names[j->n++] = name;
+            j->t.names[j->t.n++] = name;
     printf("\n== %s (%s) ==\n", tp->prim, tp->alg);
-    if (j->n < 2) {
+    if (j->t.n < 2) {
         printf("%s: %s is the only implementation this CPU runs: nothing to rank\n", tp->prim,
-               j->n == 1 ? j->names[0] : "none");
+               j->t.n == 1 ? j->t.names[0] : "none");
         ret = 0;
         goto restore;
     }
     check_all(j);
-    if (j->n == 0) {
+    if (j->t.n == 0) {
         app_error("tune", "%s: no implementation passed its checks", tp->prim);
         goto restore;
     }
-    for (int s = 0; s < j->n_sizes; s++) {
+    for (int s = 0; s < j->t.n_sizes; s++) {
         tune_cand c[MAX_IMPLS];
 
         memset(c, 0, sizeof(c));
-        for (size_t i = 0; i < j->n; i++) {
-            c[i].name = j->names[i];
-            c[i].failed = j->names[i] == NULL;   /* failed at a smaller size */
+        for (size_t i = 0; i < j->t.n; i++) {
+            c[i].name = j->t.names[i];
+            c[i].failed = j->t.names[i] == NULL;   /* failed at a smaller size */
         }
         j->len = (size_t)sizes[s];
-        tune_round_robin(tp->prim, c, j->n, t->seconds, time_one, NULL, j);
-        for (size_t i = 0; i < j->n; i++) {
-            if (c[i].failed && j->names[i] != NULL) {
-                printf("%s: %s failed at %d bytes: skipped\n", tp->prim, j->names[i],
+        tune_round_robin(tp->prim, c, j->t.n, t->seconds, time_one, NULL, j);
+        for (size_t i = 0; i < j->t.n; i++) {
+            if (c[i].failed && j->t.names[i] != NULL) {
+                printf("%s: %s failed at %d bytes: skipped\n", tp->prim, j->t.names[i],
                        sizes[s]);
-                j->names[i] = NULL;
+                j->t.names[i] = NULL;
             }
-            j->fig[i][s] = c[i].per_sec;
-            j->spread[i][s] = c[i].spread;
+            j->t.fig[i][s] = c[i].per_sec;
+            j->t.spread[i][s] = c[i].spread;
         }
     }
     /* Drop implementations that failed at some size. */
     size_t kept = 0;
-    for (size_t i = 0; i < j->n; i++) {
-        if (j->names[i] == NULL)
+    for (size_t i = 0; i < j->t.n; i++) {
+        if (j->t.names[i] == NULL)
             continue;
-        j->names[kept] = j->names[i];
-        memmove(j->fig[kept], j->fig[i], sizeof(j->fig[i]));
-        memmove(j->spread[kept], j->spread[i], sizeof(j->spread[i]));
+        j->t.names[kept] = j->t.names[i];
+        memmove(j->t.fig[kept], j->t.fig[i], sizeof(j->t.fig[i]));
+        memmove(j->t.spread[kept], j->t.spread[i], sizeof(j->t.spread[i]));
         kept++;
     }
-    j->n = kept;
-    if (j->n == 0) {
+    j->t.n = kept;
+    if (j->t.n == 0) {
         app_error("tune", "%s: no implementation could be timed", tp->prim);
         goto restore;
     }
