@@ -9,7 +9,8 @@
  *   - ctr32 wrapping only its last 32 bits, ctr128 carrying into the rest;
  *   - every kernel against the portable "ct" one on random keys and data,
  *     0..70 blocks and a few long runs, in place and at odd addresses (the
- *     XTS kernels against XTS made here from ct's ECB);
+ *     XTS kernels, and xts_iv with its tweak key, against XTS made here
+ *     from ct's ECB);
  *   - brisk_aes_setkey's argument checks, the brisk_aes_cipher descriptor
  *     and the dispatcher's order of implementations.
  */
@@ -292,11 +293,28 @@ static void ref_xts(const brisk_aes_key *k, int decrypt, uint8_t t[16], uint8_t 
     }
 }
 
+/* The tweak keys of xts_iv: one expanded by the implementation under
+ * test, one by ct (cross_check sets them from the same bytes). */
+static brisk_aes_key tweak_k, tweak_ref;
+
 /* run_kernel runs kernel `which` (an index into kernel_names); ivc is the IV
- * or counter (the tweak for XTS), ignored by ECB. */
+ * or counter (the tweak for XTS, the IV of a data unit for xts_iv, which
+ * leaves it as it is), ignored by ECB. */
 static void run_kernel(const brisk_aes_key *k, int which, uint8_t ivc[16], uint8_t *out,
                        const uint8_t *in, size_t n)
 {
+    if (which >= 8) {
+        int decrypt = which == 9;
+        const brisk_aes_key *tk = k->impl == tweak_k.impl ? &tweak_k : &tweak_ref;
+        uint8_t t[16];
+        if (k->impl->xts_iv != NULL) {
+            k->impl->xts_iv(k, tk, decrypt, ivc, out, in, n);
+        } else {
+            tk->impl->ecb_enc(tk, t, ivc, 1);
+            ref_xts(k, decrypt, t, out, in, n);
+        }
+        return;
+    }
     if (which >= 6) {
         int decrypt = which == 7;
         if (k->impl->xts_enc == NULL)
@@ -315,8 +333,9 @@ static void run_kernel(const brisk_aes_key *k, int which, uint8_t ivc[16], uint8
     }
 }
 
-static const char *const kernel_names[] = {"ecb_enc", "ecb_dec", "cbc_enc", "cbc_dec",
-                                           "ctr128", "ctr32",   "xts_enc", "xts_dec"};
+static const char *const kernel_names[] = {"ecb_enc", "ecb_dec", "cbc_enc",    "cbc_dec",
+                                           "ctr128",  "ctr32",   "xts_enc",    "xts_dec",
+                                           "xts_iv encrypt", "xts_iv decrypt"};
 
 /* cross_one compares kernel `which` of key k with the same kernel of ref on n
  * blocks: out of place at offsets (oi, oo) and in place at offset oi. */
@@ -369,7 +388,11 @@ static void cross_check(tv_rng *rng)
         if (!set_key(&k, key, key_lens[kl], "cross check"))
             return;
         ct->setkey(&ref, key, key_lens[kl]);
-        for (int which = 0; which < 8; which++) {
+        tv_rng_fill(rng, key, sizeof(key));
+        if (!set_key(&tweak_k, key, key_lens[kl], "cross check tweak key"))
+            return;
+        ct->setkey(&tweak_ref, key, key_lens[kl]);
+        for (int which = 0; which < 10; which++) {
             for (size_t n = 0; n <= 70; n++)
                 cross_one(rng, &k, &ref, which, n, tv_rng_below(rng, 16), tv_rng_below(rng, 16));
             for (size_t i = 0; i < sizeof(big) / sizeof(big[0]); i++)

@@ -456,5 +456,5 @@ static void ct_ctr32(const brisk_aes_key *k, uint8_t ctr[16], uint8_t *out, cons
 
 const brisk_aes_impl brisk_aes_impl_ct = {
     "ct", ct_setkey, ct_ecb_enc, ct_ecb_dec, ct_cbc_enc, ct_cbc_dec, ct_ctr128, ct_ctr32,
-    NULL, NULL, NULL, NULL,
+    NULL, NULL, NULL, NULL, NULL,
 };

@@ -785,7 +785,7 @@ static void vaes_xts_dec(const brisk_aes_key *k, uint8_t t[16], uint8_t *out, co
 
 const brisk_aes_impl brisk_aes_impl_vaes = {
     "vaes", vaes_setkey, vaes_ecb_enc, vaes_ecb_dec, vaes_cbc_enc, vaes_cbc_dec, vaes_ctr128,
-    vaes_ctr32, vaes_xts_enc, vaes_xts_dec, vaes_xts_units, vaes_cbc_dec_units,
+    vaes_ctr32, vaes_xts_enc, vaes_xts_dec, vaes_xts_units, vaes_cbc_dec_units, NULL,
 };
 
 #endif

@@ -253,6 +253,10 @@ typedef struct brisk_aes_impl {
      * multiple of 32), unit u chained from the IV at ivs + 16 u. */
     void (*cbc_dec_units)(const brisk_aes_key *k, const uint8_t *ivs, uint8_t *out,
                           const uint8_t *in, size_t n_units, size_t bpu);
+    /* Optional likewise: XTS of one data unit of n_blocks whole blocks
+     * from its IV, the tweak encrypted under tk in the same call. */
+    void (*xts_iv)(const brisk_aes_key *k, const brisk_aes_key *tk, int decrypt,
+                   const uint8_t iv[16], uint8_t *out, const uint8_t *in, size_t n_blocks);
 } brisk_aes_impl;
 
 /* The "aes" primitive: each implementation's ops are its brisk_aes_impl. */

@@ -189,6 +189,13 @@ int brisk_xts_unit(const brisk_cipher_ctx *ctx, int encrypt, const uint8_t iv[16
     /* With stealing, the last whole block is handled with the partial one. */
     size_t n_blocks = len / 16 - (rest != 0);
 
+    if (bc == &brisk_aes_cipher && rest == 0) {
+        const brisk_aes_key *ak = k, *tk = tweak_key(ctx);
+        if (ak->impl->xts_iv != NULL && tk->impl == ak->impl) {
+            ak->impl->xts_iv(ak, tk, !encrypt, iv, out, in, n_blocks);
+            return 0;
+        }
+    }
     bc->encrypt(tweak_key(ctx), t0, iv, 1);
     xts_kernel *kernel = bc == &brisk_aes_cipher ? aes_kernel(k, encrypt) : NULL;
     if (kernel != NULL && n_blocks > 0) {
