@@ -6,7 +6,8 @@
  *
  * Technique: for AES the whole blocks go to the implementation's XTS
  * kernel where it has one (AES-NI, VAES: tweaks made in registers, many
- * blocks in flight).  Otherwise the tweaks of a run of blocks are computed
+ * blocks in flight); a unit of whole blocks goes to its xts_iv kernel
+ * where it has one (AES-NI), which encrypts the tweak in the same call.  Otherwise the tweaks of a run of blocks are computed
  * into a buffer first (multiplication by alpha in GF(2^128), little-endian
  * as IEEE 1619 says), so that xor, the cipher's multi-block ECB kernel and
  * xor again run over many blocks at once.  Ciphertext stealing always goes
