@@ -2,10 +2,11 @@
  * src/ec/x448.c - X448 (RFC 7748 sections 5 and 6.2): the Montgomery
  * ladder over GF(2^448 - 2^224 - 1) (src/ec/f448.h) with a24 = 39081,
  * scalar clamping, the all-zero check on the shared secret, public keys,
- * key generation, and the "x448" primitive.  The primitive has the one
- * implementation the field was compiled for ("c64", radix 2^56, or "c32",
- * radix 2^28 where there is no __int128) so that `brisk version -a` and
- * BRISK_IMPL name it like the others.
+ * key generation, and the "x448" primitive.  Its portable implementation
+ * is this file's ladder over the field it was compiled for ("c64", radix
+ * 2^56, or "c32", radix 2^28 where there is no __int128); on x86-64,
+ * "bmi2" (src/ec/x448_bmi2.c) runs the same ladder with the field
+ * multiplication in mulx assembly.
  *
  * Constant-time: yes.  The ladder swaps with masks and never branches on
  * or indexes by the scalar; the zero check folds the output's bytes and
@@ -70,8 +71,16 @@ static void x448_ladder(uint8_t out[56], const uint8_t k[56], const uint8_t u[56
 /* ---- The "x448" primitive ---- */
 
 static const brisk_x448_ops x448_ops = {x448_ladder};
+#ifdef BRISK_X448_BMI2
+static const brisk_x448_ops x448_ops_bmi2 = {brisk_x448_ladder_bmi2};
+#endif
 
+/* bmi2 first where the CPU has BMI2 (on the Zen 2 it was measured on, its
+ * ladder takes 11% fewer cycles than c64's), then the portable one. */
 static const brisk_impl x448_impls[] = {
+#ifdef BRISK_X448_BMI2
+    {"bmi2", BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO, &x448_ops_bmi2},
+#endif
     {F448_IMPL, 0, 0, BRISK_IMPL_AUTO, &x448_ops},
     {NULL, 0, 0, 0, NULL},
 };
