@@ -20,7 +20,10 @@
  * Column sums stay below 2^120 (radix 2^56) and 2^63 (radix 2^28).
  * The loops over limbs are unrolled (GCC's unroll pragma, which clang
  * also takes): left to itself gcc 12 keeps the multiplication's inner
- * loops, a quarter slower.
+ * loops, a quarter slower.  src/ec/x448_bmi2.c repeats f448_mul and
+ * f448_sqr in mulx assembly with the same sums and the same limbs out
+ * (scripts/gen-x448-bmi2.py): a change to their formula or bounds goes
+ * there too.
  *
  * Constant-time: yes.  No branch or index depends on a value; the one
  * canonical reduction (f448_tobytes) is arithmetic.
