@@ -13,15 +13,15 @@
  * the instruction count.  gcc keeps six 128-bit sums a column and spills
  * them (f448_mul: 427 instructions, 129 of them stack accesses, about 75
  * TSC cycles); here a column's products that go to one half of the result
- * are added straight into it, and those that go to both (the columns of
- * a0 b0 and the upper columns of k) are summed once on the side, the
+ * are added straight into it, and those that go to both (the lower
+ * columns of a0 b0, the upper ones of k) are summed once on the side, the
  * first product of every sum landing in it without an addition (338
- * instructions, about 73 cycles alone, but far fewer in flight beside the
- * ladder's other work).  adcx and adox do not help with 56-bit limbs:
- * every sum is a 128-bit add and adc pair, not a carry chain along a row.
- * The functions stay out of line and clobber "memory": fourteen inlined
- * copies would bloat the loop, and a call lets gcc keep the ladder's own
- * values where it likes.
+ * instructions; about 73 cycles alone, little better, but the ladder
+ * around them runs 11% faster).  adcx and adox do not help with 56-bit
+ * limbs: every sum is a 128-bit add and adc pair, not a carry chain along
+ * a row.  The functions stay out of line and clobber "memory": ten
+ * inlined copies would bloat the loop, and a call lets gcc keep the
+ * ladder's own values where it likes.
  *
  * Measured on an AMD EPYC Zen 2 (family 23 model 49, 2 vCPUs under KVM,
  * shared), 2026-12-05 15:50 UTC, load average 1.4: the ladder takes about
