@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """scripts/gen-x448-bmi2.py - writes src/ec/x448_bmi2.c, the "bmi2"
-implementation of X448: the ladder of src/ec/x448.c with f448.h's
+implementation of X448: the ladder of src/ec/x448_ladder.h with f448.h's
 multiplication and squaring as straight-line mulx assembly.  The asm is
 generated because it is f448_mul's and f448_sqr's loops unrolled by hand:
 48 and 30 products whose operands, destinations and signs follow from the
@@ -237,7 +237,7 @@ HEADER = """\
  * Constant-time: yes.  No branch or address depends on the data; the
  * ladder swaps with masks and the carries are arithmetic.
  */
-#include "f448.h"
+#include "x448_ladder.h"
 
 #ifdef BRISK_X448_BMI2
 
@@ -279,52 +279,10 @@ static __attribute__((noinline)) void f448_sqr_bmi2(f448 *r, const f448 *a)
         : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "cc", "memory");
 }
 
-/* The ladder of src/ec/x448.c, step for step. */
+/* X448's ladder (src/ec/x448_ladder.h) on the functions above. */
 void brisk_x448_ladder_bmi2(uint8_t out[56], const uint8_t k[56], const uint8_t u[56])
 {
-    f448 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
-    f448_limb swap = 0;
-
-    f448_frombytes(&x1, u);
-    f448_weak(&x1);
-    f448_set_small(&x2, 1);
-    f448_set_small(&z2, 0);
-    x3 = x1;
-    f448_set_small(&z3, 1);
-    for (int t = 447; t >= 0; t--) {
-        f448_limb bit = (f448_limb)(k[t >> 3] >> (t & 7)) & 1;
-        swap ^= bit;
-        f448_cswap(&x2, &x3, swap);
-        f448_cswap(&z2, &z3, swap);
-        swap = bit;
-        f448_add_mulin(&a, &x2, &z2);
-        f448_sub_mulin(&b, &x2, &z2);
-        f448_add_mulin(&c, &x3, &z3);
-        f448_sub_mulin(&d, &x3, &z3);
-        f448_mul_bmi2(&da, &d, &a);
-        f448_mul_bmi2(&cb, &c, &b);
-        f448_sqr_bmi2(&aa, &a);
-        f448_sqr_bmi2(&bb, &b);
-        f448_add_mulin(&x3, &da, &cb);
-        f448_sqr_bmi2(&x3, &x3);
-        f448_sub_mulin(&z3, &da, &cb);
-        f448_sqr_bmi2(&z3, &z3);
-        f448_mul_bmi2(&x2, &aa, &bb);
-        f448_sub_mulin(&e, &aa, &bb);
-        f448_mul_small(&z2, &e, 39081);
-        f448_add_mulin(&z2, &z2, &aa);
-        f448_mul_bmi2(&z2, &z2, &e);
-        f448_mul_bmi2(&z3, &z3, &x1);
-    }
-    f448_cswap(&x2, &x3, swap);
-    f448_cswap(&z2, &z3, swap);
-    f448_invert(&z2, &z2);
-    f448_mul_bmi2(&x2, &x2, &z2);
-    f448_tobytes(out, &x2);
-    brisk_wipe(&x2, sizeof(x2));
-    brisk_wipe(&z2, sizeof(z2));
-    brisk_wipe(&x3, sizeof(x3));
-    brisk_wipe(&z3, sizeof(z3));
+    x448_ladder_with(out, k, u, f448_mul_bmi2, f448_sqr_bmi2);
 }
 
 #endif
