@@ -390,8 +390,16 @@ static void test_selection(void)
     /* Ed25519: the same two fields. */
     expect_select("ed25519", 0, "c64");
     expect_select("ed25519", ~0u, "c64");
-    /* X448: the one implementation the field was compiled for. */
-    expect_select("x448", ~0u, "c64");
+    /* X448: mulx with BMI2, else the field f448.h was compiled for. */
+#ifdef BRISK_F448_RADIX28
+    expect_select("x448", 0, "c32");
+    expect_select("x448", ~0u, "c32");
+#else
+    expect_select("x448", 0, "c64");
+    expect_select("x448", BRISK_CPU_ADX, "c64");
+    expect_select("x448", BRISK_CPU_BMI2, "bmi2");
+    expect_select("x448", ~0u, "bmi2");
+#endif
     test_profiles();
 #endif
 #if !defined(__x86_64__)

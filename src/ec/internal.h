@@ -5,7 +5,8 @@
  * 2^25.5 for 32-bit targets, and mulx/adx in four 64-bit limbs on x86-64);
  * Ed25519's (RFC 8032) group kernels as the "ed25519" primitive over the
  * same two portable fields, its scalars modulo L and its base table;
- * X448's ("x448", over the field of f448.h); and the arithmetic of the
+ * X448's ("x448", over the field of f448.h, with its multiplication in
+ * mulx assembly on x86-64); and the arithmetic of the
  * NIST curves P-256, P-384 and P-521 that ECDH (src/ec/ec_key.c) and
  * ECDSA (src/pk/ecdsa.c) run on (src/ec/nist.c).
  */
@@ -201,5 +202,11 @@ static inline const brisk_x448_ops *brisk_x448_active(void)
 {
     return brisk_prim_ops(&brisk_x448_prim);
 }
+
+/* The bmi2 ladder (src/ec/x448_bmi2.c, mulx) works on f448.h's radix 2^56. */
+#if defined(BRISK_X86_64) && defined(__SIZEOF_INT128__) && !defined(BRISK_F448_RADIX28)
+#define BRISK_X448_BMI2 1
+brisk_x448_ladder_fn brisk_x448_ladder_bmi2;
+#endif
 
 #endif

@@ -2,10 +2,11 @@
  * src/ec/x448.c - X448 (RFC 7748 sections 5 and 6.2): the Montgomery
  * ladder over GF(2^448 - 2^224 - 1) (src/ec/f448.h) with a24 = 39081,
  * scalar clamping, the all-zero check on the shared secret, public keys,
- * key generation, and the "x448" primitive.  The primitive has the one
- * implementation the field was compiled for ("c64", radix 2^56, or "c32",
- * radix 2^28 where there is no __int128) so that `brisk version -a` and
- * BRISK_IMPL name it like the others.
+ * key generation, and the "x448" primitive.  Its portable implementation
+ * is the ladder of x448_ladder.h over the field it was compiled for
+ * ("c64", radix 2^56, or "c32", radix 2^28 where there is no __int128);
+ * on x86-64, "bmi2" (src/ec/x448_bmi2.c) runs the same ladder with the
+ * field multiplication in mulx assembly.
  *
  * Constant-time: yes.  The ladder swaps with masks and never branches on
  * or indexes by the scalar; the zero check folds the output's bytes and
@@ -13,61 +14,26 @@
  */
 #include <brisk/rand.h>
 
-#include "f448.h"
+#include "x448_ladder.h"
 
 static void x448_ladder(uint8_t out[56], const uint8_t k[56], const uint8_t u[56])
 {
-    f448 x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb;
-    f448_limb swap = 0;
-
-    f448_frombytes(&x1, u);
-    f448_weak(&x1);
-    f448_set_small(&x2, 1);
-    f448_set_small(&z2, 0);
-    x3 = x1;
-    f448_set_small(&z3, 1);
-    for (int t = 447; t >= 0; t--) {
-        f448_limb bit = (f448_limb)(k[t >> 3] >> (t & 7)) & 1;
-        swap ^= bit;
-        f448_cswap(&x2, &x3, swap);
-        f448_cswap(&z2, &z3, swap);
-        swap = bit;
-        /* sums and differences read only by mul, mul_small and sqr */
-        f448_add_mulin(&a, &x2, &z2);
-        f448_sqr(&aa, &a);
-        f448_sub_mulin(&b, &x2, &z2);
-        f448_sqr(&bb, &b);
-        f448_sub_mulin(&e, &aa, &bb);
-        f448_add_mulin(&c, &x3, &z3);
-        f448_sub_mulin(&d, &x3, &z3);
-        f448_mul(&da, &d, &a);
-        f448_mul(&cb, &c, &b);
-        f448_add_mulin(&x3, &da, &cb);
-        f448_sqr(&x3, &x3);
-        f448_sub_mulin(&z3, &da, &cb);
-        f448_sqr(&z3, &z3);
-        f448_mul(&z3, &z3, &x1);
-        f448_mul(&x2, &aa, &bb);
-        f448_mul_small(&z2, &e, 39081);
-        f448_add_mulin(&z2, &z2, &aa);
-        f448_mul(&z2, &z2, &e);
-    }
-    f448_cswap(&x2, &x3, swap);
-    f448_cswap(&z2, &z3, swap);
-    f448_invert(&z2, &z2);
-    f448_mul(&x2, &x2, &z2);
-    f448_tobytes(out, &x2);
-    brisk_wipe(&x2, sizeof(x2));
-    brisk_wipe(&z2, sizeof(z2));
-    brisk_wipe(&x3, sizeof(x3));
-    brisk_wipe(&z3, sizeof(z3));
+    x448_ladder_with(out, k, u, f448_mul, f448_sqr);
 }
 
 /* ---- The "x448" primitive ---- */
 
 static const brisk_x448_ops x448_ops = {x448_ladder};
+#ifdef BRISK_X448_BMI2
+static const brisk_x448_ops x448_ops_bmi2 = {brisk_x448_ladder_bmi2};
+#endif
 
+/* bmi2 first where the CPU has BMI2 (on the Zen 2 it was measured on, its
+ * ladder takes 11% fewer cycles than c64's), then the portable one. */
 static const brisk_impl x448_impls[] = {
+#ifdef BRISK_X448_BMI2
+    {"bmi2", BRISK_CPU_BMI2, 0, BRISK_IMPL_AUTO, &x448_ops_bmi2},
+#endif
     {F448_IMPL, 0, 0, BRISK_IMPL_AUTO, &x448_ops},
     {NULL, 0, 0, 0, NULL},
 };
