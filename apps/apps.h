@@ -251,6 +251,12 @@ int load_dsa_params_unchecked(const char *prog, const char *path, int form,
 int key_text(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key, int pub_only);
 int dsa_params_text(const char *prog, uint8_t **buf, size_t *len, const brisk_dsa_params *params);
 
+/* ec_params_text appends what `openssl ecparam -text` prints of a curve:
+ * "EC-Parameters: (256 bit)", then its names, or with explicit_params its
+ * numbers (p, a, b, G, n, h, seed) as openssl prints explicit parameters;
+ * as key_text. */
+int ec_params_text(const char *prog, uint8_t **buf, size_t *len, int curve, int explicit_params);
+
 /* encode_key appends key in `encoding` (BRISK_PKEY_*) and form (FORM_PEM
  * or FORM_DER) to the growing buffer *buf of *len bytes; returns 0 or -1
  * after reporting. */

@@ -12,7 +12,10 @@
  * and that the library's base point and its order are the table's) and
  * says "checking elliptic curve parameters: ok" on stderr, as openssl
  * does; -param_enc explicit writes the parameters themselves (p, a, b,
- * seed, G, n, h) as OpenSSL 3.0 does, byte for byte.  A file holding a
+ * seed, G, n, h) as OpenSSL 3.0 does, byte for byte, for -text, -genkey's
+ * key and the parameters alike.  -in reads either form (explicit ones only
+ * when they are one of the three curves') and, without -param_enc, writes
+ * the parameters back as it found them, as openssl does.  A file holding a
  * key is written with mode 0600.  Not constant-time: every value here is
  * public (the key generation is the library's).
  */
@@ -60,8 +63,11 @@ static const struct {
 
 typedef struct ecparam_args {
     const char *name, *in, *out;
-    int inform, outform, noout, genkey, text, list, check, explicit;
+    int inform, outform, noout, genkey, text, list, check;
+    int param_enc;   /* ENC_AS_READ, ENC_NAMED or ENC_EXPLICIT */
 } ecparam_args;
+
+enum { ENC_AS_READ, ENC_NAMED, ENC_EXPLICIT };
 
 const char *ec_curve_sn(int curve)
 {
@@ -71,184 +77,9 @@ const char *ec_curve_sn(int curve)
     return "?";
 }
 
-/* ---- The curves' parameters, for -check and -param_enc explicit ----
- *
- * SEC 2 version 2.0's secp256r1, secp384r1 and secp521r1 (sections
- * 2.4.2, 2.5.1, 2.6.1; the same as FIPS 186-4 D.1.2.3 to D.1.2.5's P-256,
- * P-384 and P-521), in hex, each field element in the field's length:
- * p, a (= p - 3), b, the seed of X9.62's generation, the base point's x
- * and y, and the order n; the cofactor is 1. */
-static const struct ec_explicit {
-    brisk_ec_curve curve;
-    const char *p, *a, *b, *seed, *gx, *gy, *n;
-} explicit_params[] = {
-    {BRISK_EC_P256, "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff",
-     "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc",
-     "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b",
-     "c49d360886e704936a6678e1139d26b7819f7e90",
-     "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296",
-     "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5",
-     "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551"},
-    {BRISK_EC_P384,
-     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe"
-     "ffffffff0000000000000000ffffffff",
-     "fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe"
-     "ffffffff0000000000000000fffffffc",
-     "b3312fa7e23ee7e4988e056be3f82d19181d9c6efe8141120314088f5013875a"
-     "c656398d8a2ed19d2a85c8edd3ec2aef",
-     "a335926aa319a27a1d00896a6773a4827acdac73",
-     "aa87ca22be8b05378eb1c71ef320ad746e1d3b628ba79b9859f741e082542a38"
-     "5502f25dbf55296c3a545e3872760ab7",
-     "3617de4a96262c6f5d9e98bf9292dc29f8f41dbd289a147ce9da3113b5f0b8c0"
-     "0a60b1ce1d7e819d7a431d7c90ea0e5f",
-     "ffffffffffffffffffffffffffffffffffffffffffffffffc7634d81f4372ddf"
-     "581a0db248b0a77aecec196accc52973"},
-    {BRISK_EC_P521,
-     "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
-     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
-     "ffff",
-     "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
-     "ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
-     "fffc",
-     "0051953eb9618e1c9a1f929a21a0b68540eea2da725b99b315f3b8b489918ef1"
-     "09e156193951ec7e937b1652c0bd3bb1bf073573df883d2c34f1ef451fd46b50"
-     "3f00",
-     "d09e8800291cb85396cc6717393284aaa0da64ba",
-     "00c6858e06b70404e9cd9e3ecb662395b4429c648139053fb521f828af606b4d"
-     "3dbaa14b5e77efe75928fe1dc127a2ffa8de3348b3c1856a429bf97e7e31c2e5"
-     "bd66",
-     "011839296a789a3bc0045c8a5fb42c7d1bd998f54449579b446817afbd17273e"
-     "662c97ee72995ef42640c550b9013fad0761353c7086a272c24088be94769fd1"
-     "6650",
-     "01ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff"
-     "fffa51868783bf2f966b7fcc0148f709a5d03bb5c9b8899c47aebb6fb71e9138"
-     "6409"},
-};
+/* ---- -check ---- */
 
-/* The curve's parameters as bytes, each in the field's length len. */
-typedef struct ec_bytes {
-    size_t len, seed_len;
-    uint8_t p[BRISK_EC_MAX_BYTES], a[BRISK_EC_MAX_BYTES], b[BRISK_EC_MAX_BYTES];
-    uint8_t g[BRISK_EC_MAX_POINT], n[BRISK_EC_MAX_BYTES], seed[20];
-} ec_bytes;
-
-/* ec_bytes_of decodes the table's row of curve; 0, or -1 (no such row). */
-static int ec_bytes_of(int curve, ec_bytes *e)
-{
-    for (size_t i = 0; i < sizeof(explicit_params) / sizeof(explicit_params[0]); i++) {
-        const struct ec_explicit *x = &explicit_params[i];
-        size_t len = brisk_ec_bytes(x->curve);
-
-        if ((int)x->curve != curve)
-            continue;
-        e->len = len;
-        e->g[0] = 0x04;
-        e->seed_len = sizeof(e->seed);
-        if (hex_decode(e->p, len, x->p) != (long)len || hex_decode(e->a, len, x->a) != (long)len ||
-            hex_decode(e->b, len, x->b) != (long)len ||
-            hex_decode(e->g + 1, len, x->gx) != (long)len ||
-            hex_decode(e->g + 1 + len, len, x->gy) != (long)len ||
-            hex_decode(e->n, len, x->n) != (long)len ||
-            hex_decode(e->seed, sizeof(e->seed), x->seed) != (long)sizeof(e->seed))
-            return -1;
-        return 0;
-    }
-    return -1;
-}
-
-/* der_put appends a DER tag, length (below 65536) and, unless body is
- * NULL, the body to out at *at (out is large enough). */
-static void der_put(uint8_t *out, size_t *at, uint8_t tag, const uint8_t *body, size_t len)
-{
-    out[(*at)++] = tag;
-    if (len >= 256) {
-        out[(*at)++] = 0x82;
-        out[(*at)++] = (uint8_t)(len >> 8);
-    } else if (len >= 128) {
-        out[(*at)++] = 0x81;
-    }
-    out[(*at)++] = (uint8_t)len;
-    if (body != NULL) {
-        memcpy(out + *at, body, len);
-        *at += len;
-    }
-}
-
-/* der_uint appends a non-negative INTEGER of the big-endian v[0..len-1]. */
-static void der_uint(uint8_t *out, size_t *at, const uint8_t *v, size_t len)
-{
-    while (len > 1 && v[0] == 0) {
-        v++;
-        len--;
-    }
-    if (v[0] & 0x80) {
-        der_put(out, at, 0x02, NULL, len + 1);
-        out[(*at)++] = 0;
-        memcpy(out + *at, v, len);
-        *at += len;
-    } else {
-        der_put(out, at, 0x02, v, len);
-    }
-}
-
-#define EXPLICIT_MAX 512 /* P-521's ECParameters are 455 bytes */
-
-/* explicit_der writes the curve's ECParameters with explicit parameters
- * (SEC 1 version 2.0 C.2 and RFC 3279 2.3.5) as OpenSSL 3.0 writes them
- * with -param_enc explicit: version 1, fieldID { prime-field, p }, curve {
- * a, b, seed }, the base point uncompressed, n, cofactor 1.  Returns the
- * length, 0 for an unknown curve. */
-static size_t explicit_der(int curve, uint8_t out[EXPLICIT_MAX])
-{
-    static const uint8_t prime_field[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x01};
-    static const uint8_t one = 1;
-    uint8_t body[EXPLICIT_MAX], part[EXPLICIT_MAX], seed[21];
-    size_t at = 0, pt = 0, n;
-    ec_bytes e;
-
-    if (ec_bytes_of(curve, &e) != 0)
-        return 0;
-    der_uint(body, &at, &one, 1);   /* version 1 (ecpVer1) */
-    der_put(part, &pt, 0x06, prime_field, sizeof(prime_field));
-    der_uint(part, &pt, e.p, e.len);
-    der_put(body, &at, 0x30, part, pt);
-    pt = 0;
-    der_put(part, &pt, 0x04, e.a, e.len);
-    der_put(part, &pt, 0x04, e.b, e.len);
-    seed[0] = 0;   /* no unused bits */
-    memcpy(seed + 1, e.seed, e.seed_len);
-    der_put(part, &pt, 0x03, seed, e.seed_len + 1);
-    der_put(body, &at, 0x30, part, pt);
-    der_put(body, &at, 0x04, e.g, 1 + 2 * e.len);
-    der_uint(body, &at, e.n, e.len);
-    der_uint(body, &at, &one, 1);   /* cofactor */
-    n = 0;
-    der_put(out, &n, 0x30, body, at);
-    return n;
-}
-
-/* explicit_pem writes der as PEM "EC PARAMETERS" (64 columns) to out,
- * which has room for EXPLICIT_MAX * 2; returns the length. */
-static size_t explicit_pem(char *out, const uint8_t *der, size_t der_len)
-{
-    static const char begin[] = "-----BEGIN EC PARAMETERS-----\n",
-                      end[] = "-----END EC PARAMETERS-----\n";
-    char b64[EXPLICIT_MAX * 2];
-    size_t n = b64_encode(b64, der, der_len), at = 0;
-
-    memcpy(out, begin, sizeof(begin) - 1);
-    at = sizeof(begin) - 1;
-    for (size_t i = 0; i < n; i += 64) {
-        size_t k = n - i < 64 ? n - i : 64;
-        memcpy(out + at, b64 + i, k);
-        at += k;
-        out[at++] = '\n';
-    }
-    memcpy(out + at, end, sizeof(end) - 1);
-    return at + sizeof(end) - 1;
-}
-
-/* bn_hex sets r from the big-endian bytes; 0 or -1. */
+/* bn_of sets r from the big-endian bytes; 0 or -1. */
 static int bn_of(brisk_bn *r, const uint8_t *v, size_t len)
 {
     if (brisk_bn_from_bytes(r, v, len) != 0)
@@ -259,7 +90,9 @@ static int bn_of(brisk_bn *r, const uint8_t *v, size_t len)
 
 /* check_curve checks the curve's parameters as SEC 1 version 2.0 section
  * 3.1.1.2.1 validates elliptic curve domain parameters over F_p, on the
- * table above, and that the library's arithmetic agrees with it: p and n
+ * library's table (brisk_ec_domain_of: a key or file with explicit
+ * parameters is read only when they are the table's), and that the
+ * library's arithmetic agrees with it: p and n
  * prime, a, b, x_G, y_G below p, 4a^3 + 27b^2 != 0 mod p, G on the curve,
  * n != p, |p + 1 - n| <= 2 sqrt(p) (Hasse, cofactor 1), p^k != 1 mod n
  * for k = 1..100 (MOV); then 1 G from brisk_ec_public is the table's G and
@@ -272,12 +105,12 @@ static const char *check_curve(int curve)
     brisk_bn *t = &v[6], *u = &v[7], *w = &v[8], *z = &v[9];
     uint8_t scalar[BRISK_EC_MAX_BYTES], pub[BRISK_EC_MAX_POINT];
     const char *why = NULL;
-    ec_bytes e;
+    brisk_ec_domain e;
     int prime = 0;
 
     if (v == NULL)
         return "out of memory";
-    if (ec_bytes_of(curve, &e) != 0 || bn_of(p, e.p, e.len) || bn_of(a, e.a, e.len) ||
+    if (brisk_ec_domain_of((brisk_ec_curve)curve, &e) != 0 || bn_of(p, e.p, e.len) || bn_of(a, e.a, e.len) ||
         bn_of(b, e.b, e.len) || bn_of(x, e.g + 1, e.len) || bn_of(y, e.g + 1 + e.len, e.len) ||
         bn_of(n, e.n, e.len)) {
         why = "no parameters for the curve";
@@ -380,8 +213,9 @@ done:
     return why;
 }
 
-/* read_params reads the curve from -in (or stdin); 0 or -1 reported. */
-static int read_params(const ecparam_args *a, int *curve)
+/* read_params reads the curve from -in (or stdin), and whether the file
+ * gave it explicitly; 0 or -1 reported. */
+static int read_params(const ecparam_args *a, int *curve, int *explicit_params)
 {
     const char *shown = a->in != NULL && strcmp(a->in, "-") != 0 ? a->in : "stdin";
     uint8_t *buf = NULL;
@@ -390,15 +224,16 @@ static int read_params(const ecparam_args *a, int *curve)
 
     if (read_file("ecparam", a->in, 1 << 20, &buf, &len) != 0)
         return -1;
-    /* DER parameters are an OID: anything else is read as PEM */
-    pem = a->inform == FORM_PEM || (a->inform == FORM_ANY && (len == 0 || buf[0] != 0x06));
-    err = pem ? brisk_ec_params_from_pem(curve, (const char *)buf, len)
-              : brisk_ec_params_from_der(curve, buf, len);
+    /* DER parameters are an OID or a SEQUENCE: anything else is PEM */
+    pem = a->inform == FORM_PEM ||
+          (a->inform == FORM_ANY && (len == 0 || (buf[0] != 0x06 && buf[0] != 0x30)));
+    err = pem ? brisk_ec_params_from_pem(curve, explicit_params, (const char *)buf, len)
+              : brisk_ec_params_from_der(curve, explicit_params, buf, len);
     free(buf);
     if (err != 0) {
         app_error("ecparam", "cannot read EC parameters from '%s': %s%s", shown,
                   len == 0 ? "empty input" : brisk_strerror(err),
-                  len == 0 ? "" : " (only the named curves P-256, P-384 and P-521)");
+                  len == 0 ? "" : " (brisk has P-256, P-384 and P-521, named or explicit)");
         return -1;
     }
     return 0;
@@ -419,9 +254,11 @@ static int append(uint8_t **buf, size_t *len, const void *p, size_t n)
     return 0;
 }
 
-static int run(const ecparam_args *a, int curve)
+/* run does the work on the curve; explicit_params says how to write it
+ * (-param_enc, else as the input gave it). */
+static int run(const ecparam_args *a, int curve, int explicit_params)
 {
-    uint8_t *buf = NULL, params[256];
+    uint8_t *buf = NULL, params[1024];   /* P-521 explicit in PEM: 664 bytes */
     size_t len = 0, n = sizeof(params);
     brisk_pkey *key = NULL;
     int ret = 1, err;
@@ -437,30 +274,12 @@ static int run(const ecparam_args *a, int curve)
         fputs("ok\n", stderr);
     }
 
-    if (a->text) {
-        char text[160];
-        int k = snprintf(text, sizeof(text), "EC-Parameters: (%zu bit)\nASN1 OID: %s\n"
-                                             "NIST CURVE: %s\n",
-                         brisk_ec_bits((brisk_ec_curve)curve), ec_curve_sn(curve),
-                         brisk_ec_curve_name((brisk_ec_curve)curve));
-        if (append(&buf, &len, text, (size_t)k) != 0)
-            goto done;
-    }
-    if (!a->noout && a->explicit) {
-        uint8_t der[EXPLICIT_MAX];
-        char pem[EXPLICIT_MAX * 2];
-        size_t der_len = explicit_der(curve, der);
-
-        if (der_len == 0) {
-            app_error("ecparam", "no explicit parameters for the curve");
-            goto done;
-        }
-        if (a->outform == FORM_DER ? append(&buf, &len, der, der_len)
-                                   : append(&buf, &len, pem, explicit_pem(pem, der, der_len)))
-            goto done;
-    } else if (!a->noout) {
-        err = a->outform == FORM_DER ? brisk_ec_params_to_der(params, &n, curve)
-                                     : brisk_ec_params_to_pem((char *)params, &n, curve);
+    if (a->text && ec_params_text("ecparam", &buf, &len, curve, explicit_params) != 0)
+        goto done;
+    if (!a->noout) {
+        err = a->outform == FORM_DER
+                  ? brisk_ec_params_to_der(params, &n, curve, explicit_params)
+                  : brisk_ec_params_to_pem((char *)params, &n, curve, explicit_params);
         if (err != 0) {
             app_error("ecparam", "cannot encode the parameters: %s", brisk_strerror(err));
             goto done;
@@ -479,6 +298,7 @@ static int run(const ecparam_args *a, int curve)
             app_error("ecparam", "cannot generate a key: %s", brisk_strerror(err));
             goto done;
         }
+        key->u.curve.explicit_params = explicit_params;
         if (encode_key("ecparam", &buf, &len, key, BRISK_PKEY_FORM_TRADITIONAL, a->outform) != 0)
             goto done;
     }
@@ -513,9 +333,9 @@ static int parse_args(ecparam_args *a, int argc, char **argv)
         case OPT_TEXT: a->text = 1; break;
         case OPT_CHECK: a->check = 1; break;
         case OPT_PARAM_ENC:
-            if (strcmp(o.value, "explicit") == 0) {
-                a->explicit = 1;
-            } else if (strcmp(o.value, "named_curve") != 0) {
+            if (strcmp(o.value, "explicit") == 0 || strcmp(o.value, "named_curve") == 0) {
+                a->param_enc = strcmp(o.value, "explicit") == 0 ? ENC_EXPLICIT : ENC_NAMED;
+            } else {
                 app_error("ecparam", "unknown -param_enc '%s' (named_curve or explicit)",
                           o.value);
                 return -1;
@@ -541,12 +361,6 @@ static int parse_args(ecparam_args *a, int argc, char **argv)
         app_error("ecparam", "give -name or -in, not both");
         return -1;
     }
-    if (a->explicit && (a->genkey || a->text)) {
-        app_error("ecparam", "-param_enc explicit writes the parameters only: %s keeps the "
-                             "named curve here (drop -param_enc explicit)",
-                  a->genkey ? "-genkey" : "-text");
-        return -1;
-    }
     if (a->text && a->outform == FORM_DER && (!a->noout || a->genkey)) {
         app_error("ecparam", "text output cannot be combined with DER output (add -noout)");
         return -1;
@@ -557,7 +371,7 @@ static int parse_args(ecparam_args *a, int argc, char **argv)
 int ecparam_main(int argc, char **argv)
 {
     ecparam_args a;
-    int ret, curve = 0;
+    int ret, curve = 0, explicit_params = 0;
 
     memset(&a, 0, sizeof(a));
     a.outform = FORM_PEM;
@@ -577,8 +391,10 @@ int ecparam_main(int argc, char **argv)
                       a.name);
             return 1;
         }
-    } else if (read_params(&a, &curve) != 0) {
+    } else if (read_params(&a, &curve, &explicit_params) != 0) {
         return 1;
     }
-    return run(&a, curve);
+    if (a.param_enc != ENC_AS_READ)
+        explicit_params = a.param_enc == ENC_EXPLICIT;
+    return run(&a, curve, explicit_params);
 }

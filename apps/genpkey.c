@@ -11,7 +11,8 @@
  * Algorithms: RSA (-pkeyopt rsa_keygen_bits:N, default 2048;
  * rsa_keygen_pubexp:65537, the only exponent), EC (-pkeyopt
  * ec_paramgen_curve:NAME or group:NAME, required: P-256, P-384, P-521 or
- * their SECG names; ec_param_enc:named_curve, the only encoding), X25519,
+ * their SECG names; ec_param_enc:named_curve, the default, or explicit:
+ * the curve's numbers instead of its OID, as openssl writes them), X25519,
  * X448, ED25519 and ED448.  Like openssl,
  * DSA needs parameters: `brisk dsaparam -genkey` makes DSA keys.
  */
@@ -36,7 +37,8 @@ const app_option genpkey_options[] = {
     {"algorithm", OPT_ALGORITHM, ARG_STRING, 0, 0, "ALG",
      "The key's algorithm: " ALG_NAMES},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
-     "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME"},
+     "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME, "
+     "ec_param_enc:named_curve|explicit"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
     {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
     {"pass", OPT_PASS, ARG_STRING, 0, 0, "SRC",
@@ -72,7 +74,7 @@ typedef struct genpkey_args {
     const char *pkeyopt[MAX_PKEYOPTS];
     int n_pkeyopt, outform, text;
     long rsa_bits;
-    int curve;
+    int curve, explicit_params;
 } genpkey_args;
 
 static const genpkey_alg *find_alg(const char *name)
@@ -127,10 +129,11 @@ static int apply_pkeyopt(genpkey_args *a, const char *opt)
     }
     if (a->alg->type == BRISK_PKEY_EC && name_len == 12 &&
         strncmp(opt, "ec_param_enc", 12) == 0) {
-        if (strcmp(value, "named_curve") != 0) {
-            app_error("genpkey", "ec_param_enc: only named_curve is supported, not '%s'", value);
+        if (strcmp(value, "named_curve") != 0 && strcmp(value, "explicit") != 0) {
+            app_error("genpkey", "ec_param_enc: named_curve or explicit, not '%s'", value);
             return -1;
         }
+        a->explicit_params = strcmp(value, "explicit") == 0;
         return 0;
     }
     app_error("genpkey", "-pkeyopt '%.*s' is not an option of %s keys", (int)name_len, opt,
@@ -154,6 +157,7 @@ static int generate(const genpkey_args *a)
         err = brisk_rsa_generate(&key->u.rsa, (size_t)a->rsa_bits, 0);
     } else {
         err = brisk_pkey_generate(key, a->alg->type, a->curve);
+        key->u.curve.explicit_params = a->explicit_params;
     }
     if (a->outform == FORM_DER && a->cipher == NULL &&
         (key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_EC))

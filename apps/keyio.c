@@ -145,6 +145,10 @@ static void decode_error(const char *prog, const char *what, const char *path, i
     else if (err == BRISK_EDECODE)
         app_error(prog, "cannot read %s from '%s': malformed or truncated %s", what,
                   shown(path), pem ? "PEM" : "DER");
+    else if (err == BRISK_ECURVE)
+        app_error(prog, "cannot read %s from '%s': an EC key on a curve brisk does not have "
+                        "(it has P-256, P-384 and P-521, named or as explicit parameters)",
+                  what, shown(path));
     else if (err == BRISK_EPUBKEY && strcmp(what, "a key") == 0)
         app_error(prog, "cannot read a key from '%s': the public key it holds is invalid or "
                         "not the private key's",
@@ -164,12 +168,13 @@ static int is_empty(const uint8_t *buf, size_t len)
 }
 
 /* The PEM labels of keys, as brisk_pkey_from_pem takes them. */
-static const char *const key_labels[] = {"PRIVATE KEY", "PUBLIC KEY", "RSA PRIVATE KEY",
-                                         "RSA PUBLIC KEY", "DSA PRIVATE KEY",
+static const char *const key_labels[] = {"PRIVATE KEY",     "PUBLIC KEY",     "RSA PRIVATE KEY",
+                                         "RSA PUBLIC KEY",  "DSA PRIVATE KEY", "EC PRIVATE KEY",
                                          "ENCRYPTED PRIVATE KEY", NULL};
 static const char *const param_labels[] = {"DSA PARAMETERS", NULL};
-#define KEY_LABELS_TEXT \
-    "PRIVATE KEY, PUBLIC KEY, RSA PRIVATE KEY, RSA PUBLIC KEY or DSA PRIVATE KEY"
+#define KEY_LABELS_TEXT                                                                   \
+    "PRIVATE KEY, PUBLIC KEY, RSA PRIVATE KEY, RSA PUBLIC KEY, DSA PRIVATE KEY or EC " \
+    "PRIVATE KEY"
 
 /* other_label finds the first "-----BEGIN LABEL-----" line of text whose
  * label is not in `expected` when none is; it copies that label to out

@@ -142,10 +142,49 @@ static void put_bytes(text_buf *t, const char *label, const uint8_t *p, size_t n
     }
 }
 
+/* put_magnitude writes the big-endian number v[0..len-1] as put_number. */
+static void put_magnitude(text_buf *t, const char *label, const uint8_t *v, size_t len)
+{
+    brisk_bn a;
+
+    if (brisk_bn_from_bytes(&a, v, len) != 0) {
+        t->failed = 1;
+        return;
+    }
+    put_number(t, label, &a);
+}
+
+/* put_ec_curve writes an EC curve as OpenSSL's ECPKParameters_print does:
+ * its names ("ASN1 OID:", "NIST CURVE:"), or with explicit_params the
+ * numbers themselves, under openssl's labels. */
+static void put_ec_curve(text_buf *t, int curve, int explicit_params)
+{
+    brisk_ec_domain d;
+
+    if (!explicit_params) {
+        if (brisk_ec_curve_name((brisk_ec_curve)curve) != NULL)
+            putf(t, "ASN1 OID: %s\nNIST CURVE: %s\n", ec_curve_sn(curve),
+                 brisk_ec_curve_name((brisk_ec_curve)curve));
+        return;
+    }
+    if (brisk_ec_domain_of((brisk_ec_curve)curve, &d) != 0) {
+        t->failed = 1;
+        return;
+    }
+    putf(t, "Field Type: prime-field\n");
+    put_magnitude(t, "Prime:", d.p, d.len);
+    put_magnitude(t, "A:   ", d.a, d.len);
+    put_magnitude(t, "B:   ", d.b, d.len);
+    put_bytes(t, "Generator (uncompressed):", d.g, 1 + 2 * d.len);
+    put_magnitude(t, "Order: ", d.n, d.len);
+    putf(t, "Cofactor:  1 (0x1)\n");
+    put_bytes(t, "Seed:", d.seed, sizeof(d.seed));
+}
+
 /* put_curve writes X25519, X448, Ed25519 and Ed448 keys as OpenSSL's
  * ecx_to_text does: "X25519 Private-Key:" then priv: and pub:; EC keys
  * as its ec_to_text does: "Private-Key: (256 bit)", priv: in the curve's
- * length, pub: the uncompressed point, then the curve's names. */
+ * length, pub: the uncompressed point, then the curve. */
 static void put_curve(text_buf *t, const brisk_pkey *key, int private)
 {
     const brisk_curve_key *c = &key->u.curve;
@@ -157,9 +196,7 @@ static void put_curve(text_buf *t, const brisk_pkey *key, int private)
             put_bytes(t, "priv:", c->priv, c->priv_len);
         if (c->pub_len > 0)
             put_bytes(t, "pub:", c->pub, c->pub_len);
-        if (brisk_ec_curve_name(curve) != NULL)
-            putf(t, "ASN1 OID: %s\nNIST CURVE: %s\n", ec_curve_sn(c->curve),
-                 brisk_ec_curve_name(curve));
+        put_ec_curve(t, c->curve, c->explicit_params);
         return;
     }
     putf(t, "%s %s-Key:\n", brisk_pkey_type_name(key), private ? "Private" : "Public");
@@ -215,5 +252,14 @@ int dsa_params_text(const char *prog, uint8_t **buf, size_t *len, const brisk_ds
 
     putf(&t, "DSA-Parameters: (%zu bit)\n", brisk_bn_bits(&params->p));
     put_dss_parms(&t, params);
+    return finish(prog, &t, buf, len);
+}
+
+int ec_params_text(const char *prog, uint8_t **buf, size_t *len, int curve, int explicit_params)
+{
+    text_buf t = {NULL, 0, 0, 0};
+
+    putf(&t, "EC-Parameters: (%zu bit)\n", brisk_ec_bits((brisk_ec_curve)curve));
+    put_ec_curve(&t, curve, explicit_params);
     return finish(prog, &t, buf, len);
 }

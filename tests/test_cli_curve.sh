@@ -11,7 +11,9 @@
 # to derive with, keys of two types, a low-order peer key, unknown
 # algorithms and options) are one-line errors; pkeyutl -hexdump, -pkeyopt
 # and RSA and DSA signatures round-trip; ecparam -check passes the three
-# curves and -param_enc explicit writes openssl's parameters; PKCS#8 v2
+# curves and -param_enc explicit writes openssl's parameters (alone, for
+# -genkey's key and for -text) and reads them back; keys on a curve brisk
+# lacks (by OID or explicit parameters) are one-line errors; PKCS#8 v2
 # keys (RFC 8410 10.3's, and v2 forms built from the RFCs' v1 keys) read
 # when their public key is the private key's, and are refused otherwise.  With `openssl` on PATH and
 # no emulator: keys made by each tool are read by the other, re-encoded
@@ -260,6 +262,14 @@ for c in P-256 P-384 P-521; do
 done
 b genpkey -algorithm EC -pkeyopt group:secp384r1
 check "genpkey EC group:secp384r1" has "$tmp/out" "^-----BEGIN PRIVATE KEY-----$"
+b genpkey -algorithm EC -pkeyopt group:P-521 -pkeyopt ec_param_enc:explicit -outform DER \
+    -out "$tmp/gx.der"
+check "genpkey EC ec_param_enc:explicit: the prime field in SEC 1" \
+    sh -c "od -An -v -tx1 '$tmp/gx.der' | tr -d ' \n' | grep -q 06072a8648ce3d0101"
+b pkey -in "$tmp/gx.der" -check -noout
+check "genpkey EC ec_param_enc:explicit: the key reads back" out_is "Key is valid"
+b genpkey -algorithm EC -pkeyopt group:P-256 -pkeyopt ec_param_enc:implicit
+check "genpkey EC ec_param_enc:implicit" one_line_error genpkey "named_curve or explicit"
 b genpkey -algorithm EC
 check "genpkey EC without a curve" one_line_error genpkey "need a curve"
 b genpkey -algorithm EC -pkeyopt ec_paramgen_curve:secp256k1
@@ -312,10 +322,41 @@ b ecparam -name P-256 -param_enc named_curve -outform DER
 check "ecparam -param_enc named_curve: the OID" [ "$(hex "$tmp/out")" = 06082a8648ce3d030107 ]
 b ecparam -name P-256 -param_enc foo
 check "ecparam -param_enc foo" one_line_error ecparam "unknown -param_enc 'foo'"
-b ecparam -name P-256 -param_enc explicit -genkey
-check "ecparam -param_enc explicit -genkey" one_line_error ecparam "-genkey"
-b ecparam -name P-256 -param_enc explicit -text
-check "ecparam -param_enc explicit -text" one_line_error ecparam "-text"
+b ecparam -name P-256 -param_enc explicit -genkey -out "$tmp/xk.pem"
+check "ecparam -param_enc explicit -genkey" clean_exit
+check "ecparam -param_enc explicit -genkey: the explicit parameters first" \
+    sh -c "head -8 '$tmp/xk.pem' | cmp -s - '$tmp/p256x.pem'"
+b pkey -in "$tmp/xk.pem" -check -noout
+check "an explicit-parameter key reads back" out_is "Key is valid"
+b pkey -in "$tmp/xk.pem" -text -noout
+check "pkey -text of an explicit key: the field" has "$tmp/out" "^Field Type: prime-field$"
+check "pkey -text of an explicit key: the seed" has "$tmp/out" "^    b7:81:9f:7e:90$"
+b pkey -in "$tmp/xk.pem" -pubout -outform DER
+check "pkey -pubout keeps explicit parameters" \
+    sh -c "od -An -v -tx1 '$tmp/out' | tr -d ' \n' | grep -q 06072a8648ce3d0101"
+b ecparam -in "$tmp/p256x.pem"
+check "ecparam -in explicit writes them back explicit" cmp -s "$tmp/out" "$tmp/p256x.pem"
+b ecparam -in "$tmp/p256x.pem" -param_enc named_curve -outform DER
+check "ecparam -in explicit -param_enc named_curve: the OID" \
+    [ "$(hex "$tmp/out")" = 06082a8648ce3d030107 ]
+b ecparam -in "$tmp/p256x.pem" -outform DER -out "$tmp/p256x.der"
+b ecparam -in "$tmp/p256x.der" -text -noout
+check "ecparam -in explicit DER -text" \
+    sh -c "[ $rc -eq 0 ] && head -3 '$tmp/out' | tr '\n' '|' |
+           grep -qx 'EC-Parameters: (256 bit)|Field Type: prime-field|Prime:|'"
+b ecparam -name P-521 -param_enc explicit -text -noout
+check "ecparam -param_enc explicit -text: P-521's cofactor and order" \
+    sh -c "[ $rc -eq 0 ] && grep -qx 'Cofactor:  1 (0x1)' '$tmp/out' &&
+           grep -qx '    01:ff:ff:ff:ff:ff:ff:ff:ff:ff:ff:ff:ff:ff:ff:' '$tmp/out'"
+# P-256's explicit parameters with b's last byte changed (4b to 4a): a
+# curve brisk does not have, and a secp256k1 key (SEC 1, its OID)
+unhex "$(hex "$tmp/p256x.der" | sed 's/3e27d2604b/3e27d2604a/')" >"$tmp/other.der"
+b ecparam -in "$tmp/other.der"
+check "ecparam -in explicit parameters of another curve" \
+    one_line_error ecparam "an elliptic curve brisk does not have"
+unhex "30330201010420$(printf '%064x' 7)a00706052b8104000aa103030100" >"$tmp/k1.der"
+b pkey -in "$tmp/k1.der" -noout
+check "pkey of a secp256k1 key" one_line_error pkey "a curve brisk does not have"
 b ecparam -name foo
 check "ecparam -name foo" one_line_error ecparam "unknown curve 'foo'"
 b ecparam -in "$tmp/alice.pem"
@@ -602,6 +643,29 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
         b ecparam -name $c -param_enc explicit -out "$tmp/bx.pem"
         check "openssl checks brisk's explicit $c parameters" \
             quiet openssl ecparam -in "$tmp/bx.pem" -check -noout
+    done
+    for c in prime256v1 secp384r1 secp521r1; do
+        openssl ecparam -name $c -param_enc explicit -text -noout >"$tmp/ox.txt" 2>/dev/null
+        b ecparam -name $c -param_enc explicit -text -noout
+        check "$c -param_enc explicit -text: openssl's text" cmp -s "$tmp/out" "$tmp/ox.txt"
+        openssl ecparam -name $c -param_enc explicit -genkey -noout -out "$tmp/oxk.pem" \
+            2>/dev/null
+        openssl pkey -in "$tmp/oxk.pem" -text -noout >"$tmp/ox.txt" 2>/dev/null
+        b pkey -in "$tmp/oxk.pem" -text -noout
+        check "$c: openssl's explicit key, its -text as openssl's" cmp -s "$tmp/out" "$tmp/ox.txt"
+        for form in "" "-pubout" "-traditional"; do
+            openssl pkey -in "$tmp/oxk.pem" $form -out "$tmp/ox.pem" 2>/dev/null
+            b pkey -in "$tmp/oxk.pem" $form
+            check "$c: openssl's explicit key, pkey ${form:-(PKCS#8)} as openssl's" \
+                cmp -s "$tmp/out" "$tmp/ox.pem"
+        done
+        openssl pkey -in "$tmp/oxk.pem" -pubout -out "$tmp/oxp.pem" 2>/dev/null
+        b dgst -sha256 -sign "$tmp/oxk.pem" -out "$tmp/xs" "$tmp/d32"
+        check "$c: openssl verifies brisk's signature with an explicit key" \
+            quiet openssl dgst -sha256 -verify "$tmp/oxp.pem" -signature "$tmp/xs" "$tmp/d32"
+        b ecparam -name $c -param_enc explicit -genkey -noout -out "$tmp/bxk.pem"
+        check "$c: openssl checks brisk's explicit key" \
+            quiet openssl pkey -in "$tmp/bxk.pem" -check -noout
     done
     openssl ecparam -name prime256v1 -genkey -out "$tmp/oep.pem" 2>/dev/null
     b pkey -in "$tmp/oep.pem" -check -noout

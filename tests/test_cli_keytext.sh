@@ -187,7 +187,7 @@ check "dsaparam -in a DER key: found a private key (DER)" \
     one_line_error dsaparam "found a private key \(DER\), expected DSA parameters$"
 b pkey -in "$tmp/d512.par"
 check "pkey -in parameters: found DSA PARAMETERS, the labels expected" \
-    one_line_error pkey "found DSA PARAMETERS, expected PRIVATE KEY, PUBLIC KEY, RSA PRIVATE KEY, RSA PUBLIC KEY or DSA PRIVATE KEY$"
+    one_line_error pkey "found DSA PARAMETERS, expected PRIVATE KEY, PUBLIC KEY, RSA PRIVATE KEY, RSA PUBLIC KEY, DSA PRIVATE KEY or EC PRIVATE KEY$"
 b pkey -in "$tmp/d512.pard"
 check "pkey -in DER parameters: found DSA parameters (DER)" \
     one_line_error pkey "found DSA parameters \(DER\), expected a key$"

@@ -592,10 +592,15 @@ static void test_names(void)
 
 static void test_strerror(void)
 {
-    const int codes[] = {BRISK_EOK, BRISK_EINVAL, BRISK_ENOTFOUND, BRISK_EUNSUPPORTED,
-                         BRISK_EVERIFY};
-    for (size_t i = 0; i < 5; i++) {
-        tv_check(brisk_strerror(codes[i]) != NULL, "strerror(%d)", codes[i]);
+    const int codes[] = {BRISK_EOK,     BRISK_EINVAL,     BRISK_ENOTFOUND, BRISK_EUNSUPPORTED,
+                         BRISK_EVERIFY, BRISK_ERANDOM,    BRISK_EDECODE,   BRISK_ENOSPACE,
+                         BRISK_ENOMEM,  BRISK_EDECRYPT,   BRISK_EENCRYPTED, BRISK_EPUBKEY,
+                         BRISK_ECURVE};
+    const size_t n_codes = sizeof(codes) / sizeof(codes[0]);
+    for (size_t i = 0; i < n_codes; i++) {
+        tv_check(brisk_strerror(codes[i]) != NULL &&
+                     strcmp(brisk_strerror(codes[i]), brisk_strerror(-1000)) != 0,
+                 "strerror(%d) has its own text", codes[i]);
         for (size_t j = 0; j < i; j++)
             tv_check(strcmp(brisk_strerror(codes[i]), brisk_strerror(codes[j])) != 0,
                      "strerror(%d) and strerror(%d) differ", codes[i], codes[j]);

@@ -51,7 +51,7 @@ static const curve_case cases[] = {
 
 /* ---- hex DER built as strings ---- */
 
-static char pool[64][1024];
+static char pool[64][2048];
 static int pool_next;
 
 /* join returns a + b in the next slot of the pool (a and b may be
@@ -76,13 +76,21 @@ static const char *tlv(const char *tag, const char *hex)
 {
     static const char digits[] = "0123456789abcdef";
     size_t n = strlen(hex) / 2;
-    char head[5] = "81", *p = n < 0x80 ? head : head + 2;
+    char head[7] = "82", *p = head;
 
-    if (n > 0xff) {
-        tv_fail("builder: %zu bytes are too many for one length byte", n);
+    if (n > 0xffff) {
+        tv_fail("builder: %zu bytes are too many for two length bytes", n);
         return "";
     }
-    p[0] = digits[n >> 4];
+    if (n > 0xff) {
+        p += 2;
+        *p++ = digits[n >> 12];
+        *p++ = digits[(n >> 8) & 15];
+    } else if (n >= 0x80) {
+        head[1] = '1';
+        p += 2;
+    }
+    p[0] = digits[(n >> 4) & 15];
     p[1] = digits[n & 15];
     p[2] = '\0';
     return join(join(tag, head), hex);
@@ -395,16 +403,24 @@ static const char oid_ec[] = "2a8648ce3d0201";
 static const char oid_p256[] = "2a8648ce3d030107";
 static const char oid_p384[] = "2b81040022";
 
-/* ec_private is ECPrivateKey { version, d, [0] curve (if given), [1] q (if given) }. */
-static const char *ec_private(const char *version, const char *d, const char *curve,
-                              const char *q)
+/* ec_private_params is ECPrivateKey { version, d, [0] params (hex of
+ * ECParameters, if given), [1] q (if given) }; ec_private names the curve
+ * by the OID's contents. */
+static const char *ec_private_params(const char *version, const char *d, const char *params,
+                                     const char *q)
 {
     const char *body = cat(tlv("02", version), tlv("04", d));
-    if (curve != NULL)
-        body = cat(body, tlv("a0", tlv("06", curve)));
+    if (params != NULL)
+        body = cat(body, tlv("a0", params));
     if (q != NULL)
         body = cat(body, tlv("a1", tlv("03", cat("00", q))));
     return tlv("30", body);
+}
+
+static const char *ec_private(const char *version, const char *d, const char *curve,
+                              const char *q)
+{
+    return ec_private_params(version, d, curve != NULL ? tlv("06", curve) : NULL, q);
 }
 
 static const char *ec_algid(const char *curve)
@@ -464,7 +480,7 @@ static void test_ec(void)
     brisk_pkey key;
     uint8_t buf[256];
     size_t len;
-    int curve;
+    int curve, explicit_params;
 
     /* what OpenSSL 3.0 writes, back byte for byte in every form */
     decode_ok(sec1, 1, "SEC 1 ECPrivateKey");
@@ -520,7 +536,11 @@ static void test_ec(void)
     expect_hex(pkcs8("00", ec_algid(oid_p384), ec_private("01", p256_d, oid_p256, p256_q)),
                BRISK_EDECODE, "PKCS#8 whose curves differ", "EC");
     expect_hex(pkcs8("00", ec_algid("2b8104000a"), ec_private("01", p256_d, NULL, NULL)),
-               BRISK_EDECODE, "secp256k1 (not supported)", "EC");
+               BRISK_ECURVE, "secp256k1 (not supported)", "EC");
+    expect_hex(ec_private("01", p256_d, "2b8104000a", NULL), BRISK_ECURVE,
+               "SEC 1 on secp256k1", "EC");
+    expect_hex(tlv("30", cat(ec_algid("2b8104000a"), tlv("03", cat("00", p256_q)))),
+               BRISK_ECURVE, "SPKI on secp256k1", "EC");
     expect_hex(pkcs8("00", tlv("30", cat(tlv("06", oid_ec), "0500")),
                      ec_private("01", p256_d, NULL, NULL)),
                BRISK_EDECODE, "implicit parameters", "EC");
@@ -534,13 +554,18 @@ static void test_ec(void)
 
     /* the parameters alone */
     len = sizeof(buf);
-    tv_check(brisk_ec_params_to_der(buf, &len, BRISK_EC_P256) == BRISK_EOK && len == 10 &&
-                 brisk_ec_params_from_der(&curve, buf, len) == BRISK_EOK &&
-                 curve == BRISK_EC_P256,
+    explicit_params = -1;
+    tv_check(brisk_ec_params_to_der(buf, &len, BRISK_EC_P256, 0) == BRISK_EOK && len == 10 &&
+                 brisk_ec_params_from_der(&curve, &explicit_params, buf, len) == BRISK_EOK &&
+                 curve == BRISK_EC_P256 && explicit_params == 0,
              "EC parameters round trip");
     len = sizeof(buf);
-    tv_check_int(brisk_ec_params_to_der(buf, &len, 9), BRISK_EINVAL, "EC parameters: no curve 9");
-    tv_check_int(brisk_ec_params_from_der(&curve, buf, 3), BRISK_EDECODE,
+    tv_check_int(brisk_ec_params_to_der(buf, &len, 9, 0), BRISK_EINVAL,
+                 "EC parameters: no curve 9");
+    len = sizeof(buf);
+    tv_check_int(brisk_ec_params_to_der(buf, &len, 9, 1), BRISK_EINVAL,
+                 "EC parameters: no curve 9, explicit");
+    tv_check_int(brisk_ec_params_from_der(&curve, NULL, buf, 3), BRISK_EDECODE,
                  "EC parameters: truncated");
 
     /* making and setting keys */
@@ -612,6 +637,202 @@ static void test_generic(void)
     }
 }
 
+/* ---- explicit parameters ---- */
+
+/* P-256's domain parameters (SEC 2 version 2.0 section 2.4.2) as hex. */
+static const char x_p[] = "ffffffff00000001000000000000000000000000ffffffffffffffffffffffff";
+static const char x_a[] = "ffffffff00000001000000000000000000000000fffffffffffffffffffffffc";
+static const char x_b[] = "5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604b";
+static const char x_seed[] = "c49d360886e704936a6678e1139d26b7819f7e90";
+static const char x_gx[] = "6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296";
+static const char x_gy[] = "4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5";
+static const char x_n[] = "ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551";
+static const char oid_prime_field[] = "2a8648ce3d0101";
+
+/* explicit_curve is hex of SpecifiedECDomain { version, fieldID { field,
+ * p }, curve { a, b, seed (the BIT STRING's contents, or NULL for none) },
+ * base, n, h (or NULL for none) }; each number given as magnitude hex. */
+typedef struct explicit_parts {
+    const char *version, *field, *a, *b, *seed, *base, *n, *h;
+} explicit_parts;
+
+static const char *uint_hex(const char *mag)
+{
+    return tlv("02", mag[0] >= '8' ? cat("00", mag) : mag);
+}
+
+static const char *explicit_curve(const explicit_parts *x)
+{
+    const char *field = tlv("30", cat(tlv("06", x->field), uint_hex(x_p)));
+    const char *curve = cat(tlv("04", x->a), tlv("04", x->b));
+    const char *body;
+
+    if (x->seed != NULL)
+        curve = cat(curve, tlv("03", x->seed));
+    body = cat(cat(tlv("02", x->version), field), tlv("30", curve));
+    body = cat(body, cat(tlv("04", x->base), uint_hex(x->n)));
+    if (x->h != NULL)
+        body = cat(body, tlv("02", x->h));
+    return tlv("30", body);
+}
+
+/* params_as decodes hex as ECParameters and checks the outcome. */
+static void params_as(const char *hex, int want, const char *what)
+{
+    size_t len;
+    uint8_t *der = decode_hex(hex, &len);
+    int curve = -1, expl = -1, err = brisk_ec_params_from_der(&curve, &expl, der, len);
+
+    if (tv_check_int(err, want, "explicit parameters: %s", what) && want == BRISK_EOK)
+        tv_check(curve == BRISK_EC_P256 && expl == 1, "explicit parameters: %s: P-256", what);
+    else if (err != BRISK_EOK)
+        tv_check(curve == 0 && expl == 0, "explicit parameters: %s: cleared", what);
+    free(der);
+}
+
+static void test_ec_explicit(void)
+{
+    static char seed[64], base[160], params[600];
+    explicit_parts std = {"01", oid_prime_field, x_a, x_b, seed, base, x_n, "01"}, x;
+    const char *sec1, *p8, *pk;
+    char flipped[200], short_seed[60];
+    uint8_t buf[1024], *der;
+    size_t len;
+    brisk_pkey key;
+
+    /* (the pool's slots are reused: what lasts is copied out) */
+    snprintf(seed, sizeof(seed), "00%s", x_seed);
+    snprintf(base, sizeof(base), "04%s%s", x_gx, x_gy);
+    snprintf(params, sizeof(params), "%s", explicit_curve(&std));
+
+    /* OpenSSL 3.0's own encoding (`openssl ecparam -param_enc explicit`),
+     * written back byte for byte; P-384 and P-521 round trip */
+    params_as(params, BRISK_EOK, "as OpenSSL writes them");
+    der = decode_hex(params, &len);
+    {
+        size_t out_len = sizeof(buf);
+        tv_check(brisk_ec_params_to_der(buf, &out_len, BRISK_EC_P256, 1) == BRISK_EOK &&
+                     out_len == len && memcmp(buf, der, len) == 0,
+                 "explicit parameters: P-256 encodes as OpenSSL does");
+    }
+    free(der);
+    for (int c = BRISK_EC_P384; c <= BRISK_EC_P521; c++) {
+        int curve = 0, expl = 0;
+        len = sizeof(buf);
+        tv_check(brisk_ec_params_to_der(buf, &len, c, 1) == BRISK_EOK &&
+                     brisk_ec_params_from_der(&curve, &expl, buf, len) == BRISK_EOK &&
+                     curve == c && expl == 1,
+                 "explicit parameters: curve %d round trip", c);
+    }
+
+    /* what other encoders may write */
+    x = std, x.seed = NULL;
+    params_as(explicit_curve(&x), BRISK_EOK, "without the seed");
+    x = std, x.h = NULL;
+    params_as(explicit_curve(&x), BRISK_EOK, "without the cofactor");
+    x = std, x.version = "02";
+    params_as(explicit_curve(&x), BRISK_EOK, "version 2");
+    x = std, x.version = "03";
+    params_as(explicit_curve(&x), BRISK_EOK, "version 3");
+    x = std, x.base = cat("03", x_gx);   /* y_G is odd */
+    params_as(explicit_curve(&x), BRISK_EOK, "a compressed base point");
+    x = std, x.a = cat("00", x_a);
+    params_as(explicit_curve(&x), BRISK_EOK, "a with a leading zero");
+
+    /* another curve */
+    snprintf(flipped, sizeof(flipped), "%.62s%02x", x_b, 0x4b ^ 1);
+    x = std, x.b = flipped;
+    params_as(explicit_curve(&x), BRISK_ECURVE, "another b");
+    snprintf(flipped, sizeof(flipped), "%.62s%02x", x_n, 0x51 ^ 2);
+    x = std, x.n = flipped;
+    params_as(explicit_curve(&x), BRISK_ECURVE, "another n");
+    snprintf(flipped, sizeof(flipped), "04%s%.62s%02x", x_gx, x_gy, 0xf5 ^ 1);
+    x = std, x.base = flipped;
+    params_as(explicit_curve(&x), BRISK_ECURVE, "another base point");
+    x = std, x.base = cat("02", x_gx);
+    params_as(explicit_curve(&x), BRISK_ECURVE, "the base point's negative, compressed");
+    snprintf(short_seed, sizeof(short_seed), "00%.38s%02x", x_seed, 0x90 ^ 1);
+    x = std, x.seed = short_seed;
+    params_as(explicit_curve(&x), BRISK_ECURVE, "another seed");
+    x = std, x.h = "02";
+    params_as(explicit_curve(&x), BRISK_ECURVE, "cofactor 2");
+    x = std, x.field = "2a8648ce3d0102";   /* characteristic-two-field */
+    params_as(explicit_curve(&x), BRISK_ECURVE, "a binary field");
+
+    /* malformed */
+    x = std, x.version = "00";
+    params_as(explicit_curve(&x), BRISK_EDECODE, "version 0");
+    x = std, x.version = "04";
+    params_as(explicit_curve(&x), BRISK_EDECODE, "version 4");
+    x = std, x.seed = cat("01", x_seed);
+    params_as(explicit_curve(&x), BRISK_EDECODE, "a seed with an unused bit");
+    x = std, x.h = "0001";
+    params_as(explicit_curve(&x), BRISK_EDECODE, "a cofactor with a needless zero byte");
+    params_as(tlv("30", cat(explicit_curve(&std) + 6, "020101")), BRISK_EDECODE,
+              "a member after the cofactor");
+    params_as(cat(params, "00"), BRISK_EDECODE, "a trailing byte");
+    for (size_t cut = 2; cut < strlen(params); cut += 2) {
+        char trunc[1024];
+        snprintf(trunc, sizeof(trunc), "%.*s", (int)cut, params);
+        der = decode_hex(trunc, &len);
+        {
+            int curve = -1;
+            tv_check_int(brisk_ec_params_from_der(&curve, NULL, der, len), BRISK_EDECODE,
+                         "explicit parameters cut to %zu bytes", cut / 2);
+        }
+        free(der);
+    }
+    params_as("0500", BRISK_EDECODE, "implicitlyCA (NULL)");
+
+    /* keys with explicit parameters: read, marked, written back the same
+     * in every form */
+    sec1 = ec_private_params("01", p256_d, params, p256_q);
+    p8 = pkcs8("00", tlv("30", cat(tlv("06", oid_ec), params)),
+               ec_private("01", p256_d, NULL, p256_q));
+    pk = tlv("30", cat(tlv("30", cat(tlv("06", oid_ec), params)), tlv("03", cat("00", p256_q))));
+    decode_ok(sec1, 1, "SEC 1 with explicit parameters");
+    decode_ok(p8, 1, "PKCS#8 with explicit parameters");
+    decode_ok(pk, 0, "SPKI with explicit parameters");
+    der = decode_hex(sec1, &len);
+    if (tv_check_int(brisk_pkey_from_der(&key, der, len), BRISK_EOK, "EC: explicit SEC 1")) {
+        tv_check(key.u.curve.explicit_params == 1, "EC: explicit SEC 1: marked explicit");
+        brisk_pkey_cleanup(&key);
+    }
+    free(der);
+    encodes_as(sec1, BRISK_PKEY_FORM_TRADITIONAL, sec1, "explicit SEC 1 again");
+    encodes_as(sec1, BRISK_PKEY_FORM_PKCS8, p8, "explicit SEC 1 to PKCS#8");
+    encodes_as(p8, BRISK_PKEY_FORM_SPKI, pk, "explicit PKCS#8 to SPKI");
+    encodes_as(pk, BRISK_PKEY_FORM_SPKI, pk, "explicit SPKI again");
+    x = std, x.h = "02";
+    expect_hex(ec_private_params("01", p256_d, explicit_curve(&x), p256_q), BRISK_ECURVE,
+               "SEC 1 on another explicit curve", "EC");
+    expect_hex(tlv("30", cat(tlv("30", cat(tlv("06", oid_ec), explicit_curve(&x))),
+                             tlv("03", cat("00", p256_q)))),
+               BRISK_ECURVE, "SPKI on another explicit curve", "EC");
+    x = std, x.version = "00";
+    expect_hex(ec_private_params("01", p256_d, explicit_curve(&x), p256_q), BRISK_EDECODE,
+               "SEC 1 with malformed explicit parameters", "EC");
+
+    /* brisk_ec_domain_of agrees with the library's arithmetic: 1 G = G */
+    for (int c = BRISK_EC_P256; c <= BRISK_EC_P521; c++) {
+        brisk_ec_domain d;
+        uint8_t one[BRISK_EC_MAX_BYTES] = {0}, g[BRISK_EC_MAX_POINT];
+        if (!tv_check_int(brisk_ec_domain_of((brisk_ec_curve)c, &d), BRISK_EOK,
+                          "domain of curve %d", c))
+            continue;
+        one[d.len - 1] = 1;
+        tv_check(d.len == brisk_ec_bytes((brisk_ec_curve)c) &&
+                     brisk_ec_public((brisk_ec_curve)c, g, one) == BRISK_EOK &&
+                     memcmp(g, d.g, 1 + 2 * d.len) == 0,
+                 "domain of curve %d: G is the library's", c);
+    }
+    {
+        brisk_ec_domain d;
+        tv_check_int(brisk_ec_domain_of((brisk_ec_curve)9, &d), BRISK_EINVAL, "domain of 9");
+        tv_check_int(brisk_ec_domain_of(BRISK_EC_P256, NULL), BRISK_EINVAL, "domain into NULL");
+    }
+}
+
 int main(void)
 {
     tv_begin("test_pkey_curve");
@@ -623,6 +844,7 @@ int main(void)
     }
     test_rfc8410_v2();
     test_ec();
+    test_ec_explicit();
     test_generic();
     return tv_end();
 }

@@ -71,6 +71,9 @@ extern "C" {
 #define BRISK_EENCRYPTED (-10) /* the key is encrypted: a password is needed */
 #define BRISK_EPUBKEY    (-11) /* a peer's public value is out of range or
                                  outside the group (Diffie-Hellman) */
+#define BRISK_ECURVE     (-12) /* a key or parameters on an elliptic curve
+                                 brisk does not have (by name or explicit
+                                 parameters) */
 
 /* brisk_strerror returns a short English description of a BRISK_E* code. */
 BRISK_API const char *brisk_strerror(int err);

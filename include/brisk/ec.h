@@ -58,6 +58,23 @@ BRISK_API brisk_ec_curve brisk_ec_curve_by_name(const char *name);
  * "P-521"; NULL for an unknown curve. */
 BRISK_API const char *brisk_ec_curve_name(brisk_ec_curve curve);
 
+/* brisk_ec_domain is a curve's domain parameters (SEC 2 version 2.0; the
+ * P-256, P-384 and P-521 of SP 800-186) as big-endian bytes, each of p, a,
+ * b and n in the field's length len: the prime p, the coefficients a (= p
+ * - 3) and b of y^2 = x^3 + a x + b, the base point G uncompressed (04 ||
+ * x || y), its order n, and the seed that X9.62's generation made b from.
+ * The cofactor is 1. */
+typedef struct brisk_ec_domain {
+    size_t len;
+    uint8_t p[BRISK_EC_MAX_BYTES], a[BRISK_EC_MAX_BYTES], b[BRISK_EC_MAX_BYTES];
+    uint8_t g[BRISK_EC_MAX_POINT], n[BRISK_EC_MAX_BYTES];
+    uint8_t seed[20];
+} brisk_ec_domain;
+
+/* brisk_ec_domain_of fills *d with curve's parameters; BRISK_EINVAL for
+ * an unknown curve or d NULL. */
+BRISK_API int brisk_ec_domain_of(brisk_ec_curve curve, brisk_ec_domain *d);
+
 /* brisk_ec_keygen draws a private key uniformly from [1, n - 1] into priv
  * (brisk_ec_bytes bytes) and writes its uncompressed public key to pub
  * (1 + 2 * brisk_ec_bytes bytes).  Returns 0, BRISK_EINVAL (unknown curve,

@@ -4,13 +4,15 @@
  * (RFC 8017 A.1), PKCS#8 private keys (RFC 5208), SubjectPublicKeyInfo
  * public keys (RFC 5280), DSA parameters (Dss-Parms) and OpenSSL's
  * traditional DSA private key; X25519, X448, Ed25519 and Ed448 keys as
- * RFC 8410 puts them in PKCS#8 and SubjectPublicKeyInfo; EC keys on named
- * curves (RFC 5480) with SEC 1's ECPrivateKey ("EC PRIVATE KEY", the
+ * RFC 8410 puts them in PKCS#8 and SubjectPublicKeyInfo; EC keys on the
+ * curves P-256, P-384 and P-521, named (RFC 5480) or given by explicit
+ * parameters, with SEC 1's ECPrivateKey ("EC PRIVATE KEY", the
  * traditional form); and private keys encrypted with a password
  * (encrypted PKCS#8 and OpenSSL's traditional encrypted PEM).
  *
  * Decoding is strict DER: minimal lengths, minimal non-negative INTEGERs,
- * nothing after the outer value; anything else is BRISK_EDECODE.  X25519,
+ * nothing after the outer value; anything else is BRISK_EDECODE (and an
+ * EC key on a curve brisk does not have BRISK_ECURVE).  X25519,
  * X448, Ed25519 and Ed448 private keys are read also as RFC 5958's
  * OneAsymmetricKey v2 (version 1, attributes skipped, the [1] publicKey),
  * whose public key must be the private key's (BRISK_EPUBKEY otherwise);
@@ -47,10 +49,14 @@ typedef enum brisk_pkey_type {
  * Ed25519 and Ed448: the RFCs' byte strings; EC: the big-endian scalar in
  * the curve's length), pub[0..pub_len-1] the public key (EC: the
  * uncompressed point 04||X||Y).  curve is a brisk_ec_curve for EC, 0
- * otherwise.  A decoded or generated private key always holds its public
- * key too. */
+ * otherwise.  explicit_params (EC only) says the curve is written as
+ * explicit parameters (p, a, b, G, n, h) instead of its OID: the decoders
+ * set it for a key that was so written, as OpenSSL keeps it; keys made
+ * here have it 0.  A decoded or generated private key always holds its
+ * public key too. */
 typedef struct brisk_curve_key {
     int curve;
+    int explicit_params;
     int has_private;
     size_t priv_len, pub_len;
     uint8_t priv[BRISK_CURVE_KEY_MAX_PRIV];
@@ -215,14 +221,24 @@ BRISK_API int brisk_dsa_params_to_der(uint8_t *out, size_t *out_len, const brisk
 BRISK_API int brisk_dsa_params_to_pem(char *out, size_t *out_len, const brisk_dsa_params *params);
 
 /* brisk_ec_params_from_der / _from_pem ("EC PARAMETERS") decode
- * ECParameters holding a named curve's OID (RFC 5480 section 2.1.1: P-256,
- * P-384 or P-521; explicit parameters are BRISK_EDECODE) into *curve, a
- * brisk_ec_curve; brisk_ec_params_to_der / _to_pem encode one, with out and
- * *out_len as brisk_pkey_to_der. */
-BRISK_API int brisk_ec_params_from_der(int *curve, const uint8_t *der, size_t der_len);
-BRISK_API int brisk_ec_params_from_pem(int *curve, const char *text, size_t text_len);
-BRISK_API int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve);
-BRISK_API int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve);
+ * ECParameters into *curve, a brisk_ec_curve, and *explicit_params (when
+ * not NULL): a named curve's OID (RFC 5480 section 2.1.1: P-256, P-384 or
+ * P-521; *explicit_params 0), or SEC 1's explicit SpecifiedECDomain
+ * (version 2.0 C.2) whose p, a, b, G (compressed or not), n and cofactor
+ * (and seed, when given) are one of those curves' (*explicit_params 1), as
+ * OpenSSL 3.0 matches them.  Keys are read the same way.  BRISK_ECURVE for
+ * another curve, named or explicit; BRISK_EDECODE for a malformed
+ * encoding.  brisk_ec_params_to_der / _to_pem encode the curve, by its OID
+ * or (explicit_params) explicitly as OpenSSL 3.0 writes it: version 1,
+ * prime field, a and b in the field's length with the seed, G
+ * uncompressed, n, cofactor 1; out and *out_len as brisk_pkey_to_der. */
+BRISK_API int brisk_ec_params_from_der(int *curve, int *explicit_params, const uint8_t *der,
+                                       size_t der_len);
+BRISK_API int brisk_ec_params_from_pem(int *curve, int *explicit_params, const char *text,
+                                       size_t text_len);
+BRISK_API int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve,
+                                     int explicit_params);
+BRISK_API int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve, int explicit_params);
 
 #ifdef __cplusplus
 }

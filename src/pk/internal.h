@@ -230,7 +230,8 @@ const char *brisk_curve_type_name(int type);
 /* brisk_curve_get_algorithm reads an AlgorithmIdentifier's contents
  * (after nothing was taken from them): 1 when they are a curve key's (key's
  * type set, all of alg read), 0 when they are another algorithm's,
- * BRISK_EDECODE when malformed. */
+ * BRISK_EDECODE when malformed, BRISK_ECURVE for an EC key on a curve
+ * brisk does not have. */
 int brisk_curve_get_algorithm(der_reader *alg, brisk_pkey *key);
 
 /* brisk_curve_get_pkcs8 takes PKCS#8's privateKey contents, and

@@ -103,9 +103,11 @@ static int get_algorithm(der_reader *r, brisk_pkey *key)
             return BRISK_EDECODE;
         key->type = BRISK_PKEY_DSA;
     } else {
+        int got;
         s = u;
-        if (brisk_curve_get_algorithm(&s, key) != 1)
-            return BRISK_EDECODE;   /* malformed, or another algorithm */
+        got = brisk_curve_get_algorithm(&s, key);
+        if (got != 1)   /* malformed, another algorithm, another curve */
+            return got < 0 ? got : BRISK_EDECODE;
     }
     return der_done(&s) ? BRISK_EOK : BRISK_EDECODE;
 }
@@ -142,8 +144,12 @@ static int get_pkcs8(der_reader *r, brisk_pkey *key)
 
     if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK ||
         brisk_der_get_uint(&s, &version, &version_len) != BRISK_EOK || version_len > 1 ||
-        (version_len == 1 && version[0] != 1) || get_algorithm(&s, key) != BRISK_EOK ||
-        brisk_der_get(&s, DER_OCTET_STRING, &oct) != BRISK_EOK)
+        (version_len == 1 && version[0] != 1))
+        return BRISK_EDECODE;
+    err = get_algorithm(&s, key);
+    if (err != BRISK_EOK)
+        return err;
+    if (brisk_der_get(&s, DER_OCTET_STRING, &oct) != BRISK_EOK)
         return BRISK_EDECODE;
     rfc8410 = key->type != BRISK_PKEY_RSA && key->type != BRISK_PKEY_DSA &&
               key->type != BRISK_PKEY_EC;
@@ -190,9 +196,14 @@ static int get_pkcs8(der_reader *r, brisk_pkey *key)
 static int get_spki(der_reader *r, brisk_pkey *key)
 {
     der_reader s, bits;
+    int err;
 
-    if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK || get_algorithm(&s, key) != BRISK_EOK ||
-        brisk_der_get_bits(&s, &bits) != BRISK_EOK || !der_done(&s))
+    if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK)
+        return BRISK_EDECODE;
+    err = get_algorithm(&s, key);
+    if (err != BRISK_EOK)
+        return err;
+    if (brisk_der_get_bits(&s, &bits) != BRISK_EOK || !der_done(&s))
         return BRISK_EDECODE;
     if (key->type == BRISK_PKEY_RSA) {
         if (get_rsa_public(&bits, &key->u.rsa) != BRISK_EOK)

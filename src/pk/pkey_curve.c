@@ -4,10 +4,13 @@
  *   private key an OCTET STRING inside the privateKey OCTET STRING) and
  *   SubjectPublicKeyInfo (the raw public key in the BIT STRING), each
  *   algorithm identifier an OID without parameters;
- * - EC keys on the named curves P-256, P-384 and P-521 (RFC 5480):
- *   id-ecPublicKey with the curve's OID, the point in the BIT STRING, and
- *   SEC 1's ECPrivateKey (section C.4) in PKCS#8 or alone, with its [0]
- *   curve and [1] public key: the traditional "EC PRIVATE KEY".
+ * - EC keys on the curves P-256, P-384 and P-521 (RFC 5480):
+ *   id-ecPublicKey with the curve's OID, or with explicit parameters equal
+ *   to one of those curves' (SEC 1 C.2, which OpenSSL reads and writes
+ *   with -param_enc explicit; the key remembers which), the point in the
+ *   BIT STRING, and SEC 1's ECPrivateKey (section C.4) in PKCS#8 or alone,
+ *   with its [0] curve and [1] public key: the traditional "EC PRIVATE
+ *   KEY".  Any other curve is BRISK_ECURVE.
  * pkey.c calls these from its coders; the kinds table below says, per
  * type, its OID, its lengths and the functions that make its keys.
  *
@@ -87,21 +90,106 @@ static const ec_named *ec_named_of(int curve)
     return NULL;
 }
 
-/* get_named_curve takes a namedCurve OID of ec_curves into *curve. */
+/* get_named_curve takes a namedCurve OID of ec_curves into *curve;
+ * BRISK_ECURVE for another curve's OID. */
 static int get_named_curve(der_reader *r, int *curve)
 {
     for (size_t i = 0; i < sizeof(ec_curves) / sizeof(ec_curves[0]); i++) {
         der_reader t = *r;
         int got = brisk_der_get_oid(&t, ec_curves[i].oid, ec_curves[i].oid_len);
         if (got < 0)
-            return BRISK_EDECODE;   /* not an OID: explicit parameters */
+            return BRISK_EDECODE;   /* not an OID */
         if (got == 1) {
             *r = t;
             *curve = (int)ec_curves[i].curve;
             return BRISK_EOK;
         }
     }
-    return BRISK_EDECODE;           /* another curve */
+    return BRISK_ECURVE;
+}
+
+/* prime-field (1.2.840.10045.1.1), FieldID's type for GF(p). */
+static const uint8_t oid_prime_field[] = {0x2a, 0x86, 0x48, 0xce, 0x3d, 0x01, 0x01};
+
+/* same_number says whether the big-endian v[0..v_len-1] and w[0..w_len-1]
+ * are the same number, leading zeros aside. */
+static int same_number(const uint8_t *v, size_t v_len, const uint8_t *w, size_t w_len)
+{
+    for (; v_len > 0 && v[0] == 0; v_len--)
+        v++;
+    for (; w_len > 0 && w[0] == 0; w_len--)
+        w++;
+    return v_len == w_len && (v_len == 0 || memcmp(v, w, v_len) == 0);
+}
+
+/* same_base says whether the SEC 1 point p[0..len-1], compressed or not,
+ * is d's base point. */
+static int same_base(const brisk_ec_domain *d, const uint8_t *p, size_t len)
+{
+    size_t n = d->len;
+
+    if (len == 1 + 2 * n && p[0] == 0x04)
+        return memcmp(p, d->g, len) == 0;
+    if (len == 1 + n && (p[0] == 0x02 || p[0] == 0x03))
+        return p[0] == (0x02 | (d->g[2 * n] & 1)) && memcmp(p + 1, d->g + 1, n) == 0;
+    return 0;
+}
+
+/* get_explicit_curve takes SEC 1's SpecifiedECDomain (version 2.0 C.2):
+ * SEQUENCE { version 1..3, fieldID SEQUENCE { prime-field, p }, curve
+ * SEQUENCE { a, b, seed BIT STRING OPTIONAL }, base, order, cofactor
+ * OPTIONAL }, and sets *curve to the curve of ec_curves whose parameters
+ * these are, as OpenSSL 3.0 matches them (ec_curve_nid_from_params): p, a,
+ * b, G, n and a cofactor of 1, and the seed when it is given.
+ * BRISK_ECURVE for any other curve (another field type too). */
+static int get_explicit_curve(der_reader *r, int *curve)
+{
+    der_reader s, field, cv, a, b, seed = {NULL, 0}, base;
+    const uint8_t *v, *p, *n, *h = NULL;
+    size_t v_len, p_len, n_len, h_len = 0;
+    int got;
+
+    if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK ||
+        brisk_der_get_uint(&s, &v, &v_len) != BRISK_EOK || v_len != 1 || v[0] < 1 || v[0] > 3 ||
+        brisk_der_get(&s, DER_SEQUENCE, &field) != BRISK_EOK)
+        return BRISK_EDECODE;
+    got = brisk_der_get_oid(&field, oid_prime_field, sizeof(oid_prime_field));
+    if (got != 1)
+        return got < 0 ? BRISK_EDECODE : BRISK_ECURVE;   /* e.g. characteristic two */
+    if (brisk_der_get_uint(&field, &p, &p_len) != BRISK_EOK || !der_done(&field) ||
+        brisk_der_get(&s, DER_SEQUENCE, &cv) != BRISK_EOK ||
+        brisk_der_get(&cv, DER_OCTET_STRING, &a) != BRISK_EOK ||
+        brisk_der_get(&cv, DER_OCTET_STRING, &b) != BRISK_EOK ||
+        (!der_done(&cv) && brisk_der_get_bits(&cv, &seed) != BRISK_EOK) || !der_done(&cv) ||
+        brisk_der_get(&s, DER_OCTET_STRING, &base) != BRISK_EOK ||
+        brisk_der_get_uint(&s, &n, &n_len) != BRISK_EOK ||
+        (!der_done(&s) && brisk_der_get_uint(&s, &h, &h_len) != BRISK_EOK) || !der_done(&s))
+        return BRISK_EDECODE;
+    if (h != NULL && !(h_len == 1 && h[0] == 1))
+        return BRISK_ECURVE;
+    for (size_t i = 0; i < sizeof(ec_curves) / sizeof(ec_curves[0]); i++) {
+        brisk_ec_domain d;
+        if (brisk_ec_domain_of(ec_curves[i].curve, &d) != BRISK_EOK)
+            return BRISK_ECURVE;
+        if (same_number(p, p_len, d.p, d.len) && same_number(a.p, a.len, d.a, d.len) &&
+            same_number(b.p, b.len, d.b, d.len) && same_base(&d, base.p, base.len) &&
+            same_number(n, n_len, d.n, d.len) &&
+            (seed.p == NULL || (seed.len == sizeof(d.seed) &&
+                                memcmp(seed.p, d.seed, sizeof(d.seed)) == 0))) {
+            *curve = (int)ec_curves[i].curve;
+            return BRISK_EOK;
+        }
+    }
+    return BRISK_ECURVE;
+}
+
+/* get_curve_params takes ECParameters, a named curve or explicit ones (an
+ * implicit curve, NULL, is BRISK_EDECODE): *curve, and *explicit_params
+ * says which it was. */
+static int get_curve_params(der_reader *r, int *curve, int *explicit_params)
+{
+    *explicit_params = der_peek(r) == DER_SEQUENCE;
+    return *explicit_params ? get_explicit_curve(r, curve) : get_named_curve(r, curve);
 }
 
 /* put_named_curve prepends the curve's OID. */
@@ -112,6 +200,52 @@ static void put_named_curve(der_writer *w, int curve)
 
     brisk_der_put_bytes(w, e->oid, e->oid_len);
     brisk_der_wrap(w, DER_OID, mark);
+}
+
+/* put_explicit_curve prepends the curve's explicit ECParameters as OpenSSL
+ * 3.0 writes them (`openssl ecparam -param_enc explicit`): version 1,
+ * fieldID { prime-field, p }, curve { a, b, seed } with a and b in the
+ * field's length, G uncompressed, n, cofactor 1. */
+static void put_explicit_curve(der_writer *w, int curve)
+{
+    static const uint8_t no_unused_bits = 0;
+    brisk_ec_domain d;
+    size_t mark = w->len, part, item;
+
+    brisk_ec_domain_of((brisk_ec_curve)curve, &d);
+    brisk_der_put_small(w, 1);                       /* cofactor */
+    brisk_der_put_uint(w, d.n, d.len);
+    part = w->len;
+    brisk_der_put_bytes(w, d.g, 1 + 2 * d.len);
+    brisk_der_wrap(w, DER_OCTET_STRING, part);
+    part = w->len;                                   /* curve */
+    brisk_der_put_bytes(w, d.seed, sizeof(d.seed));
+    brisk_der_put_bytes(w, &no_unused_bits, 1);
+    brisk_der_wrap(w, DER_BIT_STRING, part);
+    item = w->len;
+    brisk_der_put_bytes(w, d.b, d.len);
+    brisk_der_wrap(w, DER_OCTET_STRING, item);
+    item = w->len;
+    brisk_der_put_bytes(w, d.a, d.len);
+    brisk_der_wrap(w, DER_OCTET_STRING, item);
+    brisk_der_wrap(w, DER_SEQUENCE, part);
+    part = w->len;                                   /* fieldID */
+    brisk_der_put_uint(w, d.p, d.len);
+    item = w->len;
+    brisk_der_put_bytes(w, oid_prime_field, sizeof(oid_prime_field));
+    brisk_der_wrap(w, DER_OID, item);
+    brisk_der_wrap(w, DER_SEQUENCE, part);
+    brisk_der_put_small(w, 1);                       /* version */
+    brisk_der_wrap(w, DER_SEQUENCE, mark);
+}
+
+/* put_curve_params prepends the curve's ECParameters, named or explicit. */
+static void put_curve_params(der_writer *w, int curve, int explicit_params)
+{
+    if (explicit_params)
+        put_explicit_curve(w, curve);
+    else
+        put_named_curve(w, curve);
 }
 
 /* curve_fits says whether curve goes with type: an EC key's is one of
@@ -188,8 +322,12 @@ int brisk_curve_get_algorithm(der_reader *alg, brisk_pkey *key)
     if (got < 0)
         return BRISK_EDECODE;
     if (got == 1) {
-        /* RFC 5480 section 2.1.1: named curves only */
-        if (get_named_curve(&e, &key->u.curve.curve) != BRISK_EOK || !der_done(&e))
+        /* RFC 5480 section 2.1.1 allows named curves only; OpenSSL reads
+         * explicit parameters too, and so does brisk for its curves */
+        int err = get_curve_params(&e, &key->u.curve.curve, &key->u.curve.explicit_params);
+        if (err != BRISK_EOK)
+            return err;
+        if (!der_done(&e))
             return BRISK_EDECODE;
         *alg = e;
         key->type = BRISK_PKEY_EC;
@@ -249,16 +387,19 @@ int brisk_curve_get_sec1(der_reader *r, brisk_pkey *key, int standalone)
     der_reader s, d, tagged;
     const uint8_t *v;
     size_t v_len, n;
-    int curve = 0;
+    int curve = 0, explicit_params = 0, err;
 
     if (brisk_der_get(r, DER_SEQUENCE, &s) != BRISK_EOK ||
         brisk_der_get_uint(&s, &v, &v_len) != BRISK_EOK || v_len != 1 || v[0] != 1 ||
         brisk_der_get(&s, DER_OCTET_STRING, &d) != BRISK_EOK)
         return BRISK_EDECODE;
     if (der_peek(&s) == 0xa0) {
-        if (brisk_der_get(&s, 0xa0, &tagged) != BRISK_EOK ||
-            get_named_curve(&tagged, &curve) != BRISK_EOK || !der_done(&tagged) ||
-            (!standalone && curve != c->curve))
+        if (brisk_der_get(&s, 0xa0, &tagged) != BRISK_EOK)
+            return BRISK_EDECODE;
+        err = get_curve_params(&tagged, &curve, &explicit_params);
+        if (err != BRISK_EOK)
+            return err;
+        if (!der_done(&tagged) || (!standalone && curve != c->curve))
             return BRISK_EDECODE;
     }
     if (standalone) {
@@ -266,6 +407,7 @@ int brisk_curve_get_sec1(der_reader *r, brisk_pkey *key, int standalone)
             return BRISK_EDECODE;
         key->type = BRISK_PKEY_EC;
         c->curve = curve;
+        c->explicit_params = explicit_params;
     }
     n = brisk_ec_bytes((brisk_ec_curve)c->curve);
     if (d.len == 0 || d.len > n)
@@ -339,7 +481,7 @@ void brisk_curve_put_algorithm(der_writer *w, const brisk_pkey *key)
     size_t mark = w->len, oid;
 
     if (key->type == BRISK_PKEY_EC)
-        put_named_curve(w, key->u.curve.curve);
+        put_curve_params(w, key->u.curve.curve, key->u.curve.explicit_params);
     oid = w->len;
     if (key->type == BRISK_PKEY_EC)
         brisk_der_put_bytes(w, oid_ec, sizeof(oid_ec));
@@ -361,7 +503,7 @@ void brisk_curve_put_sec1(der_writer *w, const brisk_pkey *key, int with_curve)
     brisk_der_wrap(w, 0xa1, part);
     if (with_curve) {
         part = w->len;
-        put_named_curve(w, c->curve);
+        put_curve_params(w, c->curve, c->explicit_params);
         brisk_der_wrap(w, 0xa0, part);
     }
     part = w->len;
@@ -486,24 +628,30 @@ int brisk_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
     return BRISK_EOK;
 }
 
-/* ---- EC parameters: a named curve's OID ---- */
+/* ---- EC parameters: a named curve's OID, or explicit ---- */
 
-int brisk_ec_params_from_der(int *curve, const uint8_t *der, size_t der_len)
+int brisk_ec_params_from_der(int *curve, int *explicit_params, const uint8_t *der,
+                             size_t der_len)
 {
     der_reader r;
+    int err, expl = 0;
 
     if (curve == NULL || (der == NULL && der_len > 0))
         return BRISK_EINVAL;
     r = der_reader_init(der, der_len);
     *curve = 0;
-    if (get_named_curve(&r, curve) != BRISK_EOK || !der_done(&r)) {
+    err = get_curve_params(&r, curve, &expl);
+    if (err == BRISK_EOK && !der_done(&r))
+        err = BRISK_EDECODE;
+    if (err != BRISK_EOK)
         *curve = 0;
-        return BRISK_EDECODE;
-    }
-    return BRISK_EOK;
+    if (explicit_params != NULL)
+        *explicit_params = err == BRISK_EOK ? expl : 0;
+    return err;
 }
 
-int brisk_ec_params_from_pem(int *curve, const char *text, size_t text_len)
+int brisk_ec_params_from_pem(int *curve, int *explicit_params, const char *text,
+                             size_t text_len)
 {
     uint8_t der[PK_DER_MAX];
     size_t der_len = 0;
@@ -513,30 +661,30 @@ int brisk_ec_params_from_pem(int *curve, const char *text, size_t text_len)
         return BRISK_EINVAL;
     err = brisk_pem_find(der, &der_len, "EC PARAMETERS", text, text_len);
     if (err == BRISK_EOK)
-        err = brisk_ec_params_from_der(curve, der, der_len);
+        err = brisk_ec_params_from_der(curve, explicit_params, der, der_len);
     return err;
 }
 
-int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve)
+int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve, int explicit_params)
 {
     der_writer w;
 
     if (out_len == NULL || ec_named_of(curve) == NULL)
         return BRISK_EINVAL;
     w = der_writer_init(out, *out_len);
-    put_named_curve(&w, curve);
+    put_curve_params(&w, curve, explicit_params);
     return brisk_der_finish(&w, out_len);
 }
 
-int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve)
+int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve, int explicit_params)
 {
-    uint8_t der[16];
+    uint8_t der[512];   /* P-521's explicit parameters are 455 bytes */
     size_t der_len = sizeof(der);
     int err;
 
     if (out_len == NULL)
         return BRISK_EINVAL;
-    err = brisk_ec_params_to_der(der, &der_len, curve);
+    err = brisk_ec_params_to_der(der, &der_len, curve, explicit_params);
     if (err == BRISK_EOK)
         err = brisk_pem_write(out, out_len, "EC PARAMETERS", NULL, der, der_len);
     return err;
