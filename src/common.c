@@ -18,7 +18,7 @@ const char *brisk_strerror(int err)
     case BRISK_EDECODE:      return "malformed or unsupported encoding";
     case BRISK_ENOSPACE:     return "output buffer too small";
     case BRISK_ENOMEM:       return "out of memory";
-    case BRISK_EDECRYPT:     return "wrong password or corrupt data";
+    case BRISK_EDECRYPT:     return "decryption failed (wrong key or password, or corrupt data)";
     case BRISK_EENCRYPTED:   return "the key is encrypted: a password is needed";
     case BRISK_EPUBKEY:      return "invalid public value (out of range or not in the group)";
     case BRISK_ECURVE:       return "an elliptic curve brisk does not have";

@@ -9,7 +9,8 @@
  * PSS salt choice, a modulus of 8k + 1 bits (PSS's shorter EM), the
  * blinding pair's renewal and consistency, and the
  * error cases (bad sizes, inputs, keys, and a faulty CRT exponent caught by
- * the private operation's check).  BRISK_TEST_QUICK (for emulators) skips
+ * the private operation's check); OAEP and PKCS#1 v1.5 encryption round
+ * trips and bad inputs.  BRISK_TEST_QUICK (for emulators) skips
  * the 3072- and 4096-bit keygen and signature generation files and signs
  * with two tests a group (verifying all); BRISK_TEST_VERBOSE times each
  * file.
@@ -748,6 +749,140 @@ static void test_bad_inputs(void)
     tv_check_int(brisk_rsa_private_op(&k, out, in, sz), BRISK_EINVAL, "private op on a wiped key");
 }
 
+/* test_encryption: OAEP and PKCS#1 v1.5 round trips at the longest and
+ * empty messages, in place and misaligned, and the bad inputs: messages
+ * one byte too long, keys too small for the digest, short buffers (the
+ * length needed given back), wrong ciphertext lengths, a ciphertext not
+ * below n, a public key to decrypt with, NULLs, and every single-bit
+ * corruption of a ciphertext's first bytes refused with one code.  (The
+ * padding's edge cases are in test_diff_rsa, against OpenSSL.) */
+static void test_encryption(tv_rng *rng)
+{
+    static brisk_rsa_key k, pub;
+    static uint8_t msg[BRISK_RSA_MAX_BYTES + 1], c[BRISK_RSA_MAX_BYTES + 1],
+        m[BRISK_RSA_MAX_BYTES + 1];
+    const brisk_digest *sha256 = brisk_digest_by_name("sha256");
+    const brisk_digest *sha512 = brisk_digest_by_name("sha512");
+    const brisk_digest *sha1 = brisk_digest_by_name("sha1");
+    size_t sz, len;
+
+    if (!tv_check_int(brisk_rsa_generate(&k, 1024, 0), 0, "keygen 1024 for encryption"))
+        return;
+    sz = brisk_rsa_size(&k);
+    pub = k;
+    pub.has_private = 0;
+    tv_rng_fill(rng, msg, sizeof(msg));
+
+    /* round trips: OAEP SHA-1 (the default) and SHA-256 with a label,
+     * PKCS#1 v1.5, from the longest message down to none */
+    for (int kind = 0; kind < 3; kind++) {
+        const brisk_digest *md = kind == 1 ? sha256 : NULL;
+        const uint8_t *label = kind == 1 ? (const uint8_t *)"label" : NULL;
+        size_t label_len = kind == 1 ? 5 : 0;
+        size_t max = kind == 2 ? sz - 11 : sz - 2 * (kind == 1 ? 32 : 20) - 2;
+        const char *name = kind == 0 ? "OAEP SHA-1" : kind == 1 ? "OAEP SHA-256" : "PKCS#1 v1.5";
+        size_t lens[] = {max, max - 1, 1, 0};
+        for (size_t i = 0; i < 4; i++) {
+            int err = kind < 2 ? brisk_rsa_encrypt_oaep(&pub, c, sz, md, NULL, label, label_len,
+                                                        msg, lens[i])
+                               : brisk_rsa_encrypt_pkcs1(&pub, c, sz, msg, lens[i]);
+            len = sizeof(m) - 1;
+            if (err == 0)
+                err = kind < 2 ? brisk_rsa_decrypt_oaep(&k, m + 1, &len, md, NULL, label,
+                                                        label_len, c, sz)
+                               : brisk_rsa_decrypt_pkcs1(&k, m + 1, &len, c, sz);
+            tv_check(err == 0 && len == lens[i] && memcmp(m + 1, msg, len) == 0,
+                     "%s: %zu-byte message round trip (misaligned output)", name, lens[i]);
+        }
+        len = 0;
+        tv_check_int(kind < 2 ? brisk_rsa_encrypt_oaep(&k, c, sz, md, NULL, label, label_len, msg,
+                                                       max + 1)
+                              : brisk_rsa_encrypt_pkcs1(&k, c, sz, msg, max + 1),
+                     BRISK_EINVAL, "%s: a message one byte too long", name);
+        tv_check_int(kind < 2 ? brisk_rsa_encrypt_oaep(&k, c, sz - 1, md, NULL, label, label_len,
+                                                       msg, 1)
+                              : brisk_rsa_encrypt_pkcs1(&k, c, sz - 1, msg, 1),
+                     BRISK_ENOSPACE, "%s: encrypt into a short buffer", name);
+        /* a 3-byte message decrypted into 2 bytes, then into the ciphertext
+         * itself (in place) */
+        if (kind < 2)
+            brisk_rsa_encrypt_oaep(&k, c, sz, md, NULL, label, label_len, msg, 3);
+        else
+            brisk_rsa_encrypt_pkcs1(&k, c, sz, msg, 3);
+        len = 2;
+        tv_check_int(kind < 2 ? brisk_rsa_decrypt_oaep(&k, m, &len, md, NULL, label, label_len, c,
+                                                       sz)
+                              : brisk_rsa_decrypt_pkcs1(&k, m, &len, c, sz),
+                     BRISK_ENOSPACE, "%s: decrypt into a short buffer", name);
+        tv_check_int((long long)len, 3, "%s: the length needed", name);
+        len = sz;
+        tv_check(kind < 2 ? brisk_rsa_decrypt_oaep(&k, c, &len, md, NULL, label, label_len, c,
+                                                   sz) == 0
+                          : brisk_rsa_decrypt_pkcs1(&k, c, &len, c, sz) == 0,
+                 "%s: decrypt in place", name);
+        tv_check(len == 3 && memcmp(c, msg, 3) == 0, "%s: in place, the message", name);
+        /* corruption: every bit of the first 4 bytes and of the last */
+        if (kind < 2)
+            brisk_rsa_encrypt_oaep(&k, c, sz, md, NULL, label, label_len, msg, 16);
+        else
+            brisk_rsa_encrypt_pkcs1(&k, c, sz, msg, 16);
+        for (size_t bit = 0; bit < 40; bit++) {
+            size_t at = bit < 32 ? bit / 8 : sz - 1;
+            int err;
+            c[at] ^= (uint8_t)(1 << (bit % 8));
+            len = sizeof(m);
+            err = kind < 2 ? brisk_rsa_decrypt_oaep(&k, m, &len, md, NULL, label, label_len, c, sz)
+                           : brisk_rsa_decrypt_pkcs1(&k, m, &len, c, sz);
+            /* flipping a top bit can make c >= n: BRISK_EINVAL, public */
+            tv_check(err == BRISK_EDECRYPT || (err == BRISK_EINVAL && at == 0) ||
+                         (kind == 2 && err == 0 && len != 16),
+                     "%s: bit %zu of byte %zu flipped: %d", name, bit % 8, at, err);
+            c[at] ^= (uint8_t)(1 << (bit % 8));
+        }
+        len = sizeof(m);
+        tv_check_int(kind < 2 ? brisk_rsa_decrypt_oaep(&pub, m, &len, md, NULL, label, label_len,
+                                                       c, sz)
+                              : brisk_rsa_decrypt_pkcs1(&pub, m, &len, c, sz),
+                     BRISK_EINVAL, "%s: decrypt with a public key", name);
+        tv_check_int(kind < 2 ? brisk_rsa_decrypt_oaep(&k, m, &len, md, NULL, label, label_len, c,
+                                                       sz - 1)
+                              : brisk_rsa_decrypt_pkcs1(&k, m, &len, c, sz - 1),
+                     BRISK_EINVAL, "%s: a ciphertext one byte short", name);
+        brisk_bn_to_bytes(c, sz, &k.n);
+        tv_check_int(kind < 2 ? brisk_rsa_decrypt_oaep(&k, m, &len, md, NULL, label, label_len, c,
+                                                       sz)
+                              : brisk_rsa_decrypt_pkcs1(&k, m, &len, c, sz),
+                     BRISK_EINVAL, "%s: a ciphertext equal to n", name);
+        tv_check_int(kind < 2 ? brisk_rsa_decrypt_oaep(&k, m, NULL, md, NULL, label, label_len,
+                                                       c, sz)
+                              : brisk_rsa_decrypt_pkcs1(&k, m, NULL, c, sz),
+                     BRISK_EINVAL, "%s: NULL length", name);
+    }
+    /* OAEP needs 2 hLen + 2 bytes: SHA-512 does not fit 1024 bits (128) */
+    tv_check_int(brisk_rsa_encrypt_oaep(&k, c, sz, sha512, NULL, NULL, 0, msg, 0), BRISK_EINVAL,
+                 "OAEP SHA-512 on 1024 bits, an empty message");
+    tv_check_int(brisk_rsa_encrypt_oaep(&k, c, sz, NULL, NULL, NULL, 1, msg, 0), BRISK_EINVAL,
+                 "OAEP with a NULL label of length 1");
+    tv_check_int(brisk_rsa_encrypt_oaep(&k, c, sz, NULL, NULL, NULL, 0, NULL, 1), BRISK_EINVAL,
+                 "OAEP with a NULL message of length 1");
+    tv_check_int(brisk_rsa_encrypt_pkcs1(NULL, c, sz, msg, 1), BRISK_EINVAL,
+                 "PKCS#1 v1.5 without a key");
+    brisk_rsa_key_cleanup(&k);
+    if (tv_check_int(brisk_rsa_generate(&k, 512, 0), 0, "keygen 512")) {
+        sz = brisk_rsa_size(&k);
+        tv_check_int(brisk_rsa_encrypt_oaep(&k, c, sz, sha1, NULL, NULL, 0, msg, 22), 0,
+                     "OAEP SHA-1 on 512 bits, the longest message (64 - 42)");
+        tv_check_int(brisk_rsa_encrypt_oaep(&k, c, sz, sha512, NULL, NULL, 0, msg, 0),
+                     BRISK_EINVAL, "OAEP SHA-512 on 512 bits");
+        len = sizeof(m);
+        memset(c, 0, sz);
+        c[sz - 1] = 2;
+        tv_check_int(brisk_rsa_decrypt_oaep(&k, m, &len, sha512, NULL, NULL, 0, c, sz),
+                     BRISK_EDECRYPT, "OAEP SHA-512 decryption on 512 bits");
+    }
+    brisk_rsa_key_cleanup(&k);
+}
+
 int main(void)
 {
     tv_rng rng;
@@ -762,6 +897,7 @@ int main(void)
     test_composite_p();
     test_blinding();
     test_pss_salts(&rng);
+    test_encryption(&rng);
     test_keygen(&rng);
     tv_note("total %.2f s", now() - t0);
     return tv_end();

@@ -66,8 +66,9 @@ extern "C" {
 #define BRISK_EDECODE    (-6) /* malformed or unsupported encoding (DER, PEM) */
 #define BRISK_ENOSPACE   (-7) /* the output buffer is too small */
 #define BRISK_ENOMEM     (-8) /* memory could not be allocated */
-#define BRISK_EDECRYPT   (-9) /* an encrypted key did not decrypt: a wrong
-                                 password, or the data is corrupt */
+#define BRISK_EDECRYPT   (-9) /* an encrypted key or an RSA ciphertext did
+                                 not decrypt: a wrong password or key, or
+                                 the data is corrupt */
 #define BRISK_EENCRYPTED (-10) /* the key is encrypted: a password is needed */
 #define BRISK_EPUBKEY    (-11) /* a peer's public value is out of range or
                                  outside the group (Diffie-Hellman) */

@@ -1,7 +1,8 @@
 /*
  * brisk/rsa.h - RSA (RFC 8017): key generation (FIPS 186-5 A.1.3), the raw
- * public and private operations, and RSASSA-PKCS1-v1_5 and RSASSA-PSS
- * signatures over a digest the caller has computed.
+ * public and private operations, RSASSA-PKCS1-v1_5 and RSASSA-PSS
+ * signatures over a digest the caller has computed, and RSAES-OAEP and
+ * RSAES-PKCS1-v1_5 encryption.
  *
  * A key is a caller-allocated struct.  Fill in its numbers (or let
  * brisk_rsa_generate or the decoders of brisk/pkey.h do it), then call
@@ -137,6 +138,46 @@ BRISK_API int brisk_rsa_sign_pss(brisk_rsa_key *key, uint8_t *sig, size_t sig_le
 BRISK_API int brisk_rsa_verify_pss(const brisk_rsa_key *key, const uint8_t *sig, size_t sig_len,
                                    const brisk_digest *md, const brisk_digest *mgf1_md, int salt_len,
                                    const uint8_t *dgst, size_t dgst_len);
+
+/* brisk_rsa_encrypt_oaep writes the RSAES-OAEP encryption (RFC 8017
+ * 7.1.1) of the msg_len bytes at msg, at most brisk_rsa_size - 2 hLen - 2
+ * (BRISK_EINVAL otherwise), to out[0..brisk_rsa_size-1]; out_len is out's
+ * size (BRISK_ENOSPACE when too small).  md is the label's hash (NULL:
+ * SHA-1, OpenSSL's default, hLen its length), mgf1_md MGF1's (NULL: md),
+ * label the label_len bytes of the label (NULL when 0).  A fresh random
+ * seed each call (BRISK_ERANDOM without one). */
+BRISK_API int brisk_rsa_encrypt_oaep(const brisk_rsa_key *key, uint8_t *out, size_t out_len,
+                                     const brisk_digest *md, const brisk_digest *mgf1_md,
+                                     const uint8_t *label, size_t label_len, const uint8_t *msg,
+                                     size_t msg_len);
+
+/* brisk_rsa_decrypt_oaep decrypts the brisk_rsa_size bytes at in (RFC 8017
+ * 7.1.2) with the same md, mgf1_md and label as the encryption, and writes
+ * the message to out, whose size is *out_len on entry and the message's
+ * length on return (BRISK_ENOSPACE, with *out_len the length needed, when
+ * it does not fit).  BRISK_EDECRYPT for any ciphertext that does not
+ * decrypt (one code for every failure, reached in constant time: no
+ * padding oracle); BRISK_EINVAL for in_len other than brisk_rsa_size, in
+ * not below n, or a public key.  Constant-time in the key and the message
+ * until the verdict; updates the key's blinding as brisk_rsa_private_op. */
+BRISK_API int brisk_rsa_decrypt_oaep(brisk_rsa_key *key, uint8_t *out, size_t *out_len,
+                                     const brisk_digest *md, const brisk_digest *mgf1_md,
+                                     const uint8_t *label, size_t label_len, const uint8_t *in,
+                                     size_t in_len);
+
+/* brisk_rsa_encrypt_pkcs1 writes the RSAES-PKCS1-v1_5 encryption (RFC 8017
+ * 7.2.1) of msg (at most brisk_rsa_size - 11 bytes) as
+ * brisk_rsa_encrypt_oaep does.  Only for peers that need it: its
+ * decryption is open to Bleichenbacher's attack wherever the verdict can
+ * be observed. */
+BRISK_API int brisk_rsa_encrypt_pkcs1(const brisk_rsa_key *key, uint8_t *out, size_t out_len,
+                                      const uint8_t *msg, size_t msg_len);
+
+/* brisk_rsa_decrypt_pkcs1 decrypts an RSAES-PKCS1-v1_5 ciphertext (RFC
+ * 8017 7.2.2: 00 02, at least eight non-zero bytes, 00, the message) as
+ * brisk_rsa_decrypt_oaep does, with the same codes. */
+BRISK_API int brisk_rsa_decrypt_pkcs1(brisk_rsa_key *key, uint8_t *out, size_t *out_len,
+                                      const uint8_t *in, size_t in_len);
 
 #ifdef __cplusplus
 }

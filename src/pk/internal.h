@@ -221,6 +221,12 @@ int brisk_pkey_pem_decode(brisk_pkey *key, const char *text, size_t text_len,
 
 /* ---- Elliptic-curve keys (pkey_curve.c), called by pkey.c's coders ---- */
 
+/* brisk_rsa_mgf1_xor xors MGF1(seed) over out_len bytes into out (RFC 8017
+ * B.2.1), for PSS (rsa_sig.c) and OAEP (rsa_enc.c).  Constant-time in the
+ * seed and out as the digest is. */
+void brisk_rsa_mgf1_xor(uint8_t *out, size_t out_len, const brisk_digest *md,
+                        const uint8_t *seed, size_t seed_len);
+
 /* brisk_pkey_is_curve returns 1 for the types pkey_curve.c codes. */
 int brisk_pkey_is_curve(int type);
 

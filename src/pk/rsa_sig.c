@@ -17,6 +17,7 @@
 #include <brisk/rsa.h>
 
 #include "../internal.h"
+#include "internal.h"
 
 /* ---- EMSA-PKCS1-v1_5 ---- */
 
@@ -129,9 +130,8 @@ int brisk_rsa_verify_pkcs1(const brisk_rsa_key *key, const uint8_t *sig, size_t 
 
 /* ---- EMSA-PSS ---- */
 
-/* mgf1_xor xors MGF1(seed) over mask_len bytes into out (RFC 8017 B.2.1). */
-static void mgf1_xor(uint8_t *out, size_t out_len, const brisk_digest *md,
-                     const uint8_t *seed, size_t seed_len)
+void brisk_rsa_mgf1_xor(uint8_t *out, size_t out_len, const brisk_digest *md,
+                        const uint8_t *seed, size_t seed_len)
 {
     uint8_t block[BRISK_DIGEST_MAX_LEN], ctr[4];
     brisk_digest_ctx ctx;
@@ -201,7 +201,7 @@ static int emsa_pss_encode(uint8_t *em, size_t em_bits, const brisk_digest *md,
     memset(em, 0, db_len - s_len - 1);
     em[db_len - s_len - 1] = 0x01;
     memcpy(em + db_len - s_len, salt, s_len);
-    mgf1_xor(em, db_len, mgf1_md, em + db_len, h_len);
+    brisk_rsa_mgf1_xor(em, db_len, mgf1_md, em + db_len, h_len);
     em[0] &= (uint8_t)(0xff >> (8 * em_len - em_bits));
     em[em_len - 1] = 0xbc;
     wipe(salt, sizeof(salt));
@@ -242,7 +242,7 @@ static long pss_db_check(uint8_t *db, size_t db_len, size_t em_len, size_t em_bi
 {
     size_t i = 0;
 
-    mgf1_xor(db, db_len, mgf1_md, h, h_len);
+    brisk_rsa_mgf1_xor(db, db_len, mgf1_md, h, h_len);
     db[0] &= (uint8_t)(0xff >> (8 * em_len - em_bits));
     while (i < db_len && db[i] == 0)
         i++;
