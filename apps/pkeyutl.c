@@ -1,5 +1,6 @@
 /*
- * apps/pkeyutl.c - `brisk pkeyutl -derive|-sign|-verify -inkey FILE
+ * apps/pkeyutl.c - `brisk pkeyutl -derive|-sign|-verify|-verifyrecover|
+ * -encrypt|-decrypt -inkey FILE
  * [-keyform PEM|DER] [-passin SRC] [-pubin] [-peerkey FILE] [-peerform
  * PEM|DER] [-in FILE] [-out FILE] [-sigfile FILE] [-rawin] [-digest ALG]
  * [-pkeyopt OPT:VALUE]... [-hexdump]`: the public-key operations of
@@ -22,6 +23,16 @@
  *   with -digest (default sha256).  Ed25519 and Ed448 (pure, empty
  *   context) sign the message itself and, as in openssl 3.0, need -rawin
  *   to say so.
+ * - -encrypt and -decrypt (RSA): RSAES-PKCS1-v1_5 by default, as openssl;
+ *   -pkeyopt rsa_padding_mode:oaep for RSAES-OAEP (rsa_oaep_md:ALG, default
+ *   sha1, rsa_mgf1_md:ALG, default the OAEP digest, rsa_oaep_label:HEX), or
+ *   none (the input is the block itself, the key's length).  A ciphertext
+ *   that does not decrypt is one error, whatever the reason.
+ * - -verifyrecover (RSA): what a PKCS#1 v1.5 signature (-in) holds: the
+ *   digest of -pkeyopt digest:ALG (its DigestInfo checked), else the whole
+ *   payload; with rsa_padding_mode:none the raw block.
+ * - rsa_padding_mode:none also signs (the input is the block, the key's
+ *   length) and verifies (the signature must open to the input).
  * - -hexdump writes what -sign and -derive output as OpenSSL's BIO_dump
  *   does (crypto/bio/bio_dump.c: offset, 16 bytes in hex, their ASCII).
  * The input is read whole from -in (default stdin), at most 256 MiB.
@@ -35,18 +46,26 @@
 #include <brisk/ed25519.h>
 #include <brisk/ed448.h>
 #include <brisk/pkey.h>
+#include <brisk/rsa.h>
 
 #include "apps.h"
 
 enum { OPT_IN = 2, OPT_OUT, OPT_INKEY, OPT_KEYFORM, OPT_PASSIN, OPT_PUBIN, OPT_PEERKEY,
-       OPT_PEERFORM, OPT_SIGFILE, OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_RAWIN, OPT_DIGEST,
-       OPT_PKEYOPT, OPT_HEXDUMP };
+       OPT_PEERFORM, OPT_SIGFILE, OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_VERIFYRECOVER,
+       OPT_ENCRYPT, OPT_DECRYPT, OPT_RAWIN, OPT_DIGEST, OPT_PKEYOPT, OPT_HEXDUMP };
+
+/* The RSA padding of -pkeyopt rsa_padding_mode (PAD_DEFAULT: none given). */
+enum { PAD_DEFAULT, PAD_PKCS1, PAD_PSS, PAD_OAEP, PAD_NONE };
 
 const app_option pkeyutl_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"derive", OPT_DERIVE, ARG_NONE, 0, 0, NULL, "Derive a shared secret with -peerkey"},
     {"sign", OPT_SIGN, ARG_NONE, 0, 0, NULL, "Sign the input with the private key"},
     {"verify", OPT_VERIFY, ARG_NONE, 0, 0, NULL, "Verify the input against -sigfile"},
+    {"verifyrecover", OPT_VERIFYRECOVER, ARG_NONE, 0, 0, NULL,
+     "Write what the RSA signature (the input) holds"},
+    {"encrypt", OPT_ENCRYPT, ARG_NONE, 0, 0, NULL, "Encrypt the input with the (RSA) key"},
+    {"decrypt", OPT_DECRYPT, ARG_NONE, 0, 0, NULL, "Decrypt the input with the private key"},
     {"inkey", OPT_INKEY, ARG_STRING, 0, 0, "FILE", "The key"},
     {"keyform", OPT_KEYFORM, ARG_STRING, 0, 0, "PEM|DER", "The key's format (default: either)"},
     {"passin", OPT_PASSIN, ARG_STRING, 0, 0, "SRC",
@@ -55,7 +74,7 @@ const app_option pkeyutl_options[] = {
     {"peerkey", OPT_PEERKEY, ARG_STRING, 0, 0, "FILE", "The peer's key, for -derive"},
     {"peerform", OPT_PEERFORM, ARG_STRING, 0, 0, "PEM|DER",
      "The peer key's format (default: either)"},
-    {"in", OPT_IN, ARG_STRING, 0, 0, "FILE", "Input to sign or verify (default stdin)"},
+    {"in", OPT_IN, ARG_STRING, 0, 0, "FILE", "The input (default stdin)"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Output file (default stdout)"},
     {"sigfile", OPT_SIGFILE, ARG_STRING, 0, 0, "FILE", "The signature, for -verify"},
     {"rawin", OPT_RAWIN, ARG_NONE, 0, 0, NULL,
@@ -63,8 +82,9 @@ const app_option pkeyutl_options[] = {
     {"digest", OPT_DIGEST, ARG_STRING, 0, 0, "ALG",
      "With -rawin (ECDSA, RSA, DSA): the message's hash (default sha256)"},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
-     "digest:ALG (the input is such a digest), rsa_padding_mode:pkcs1|pss, "
-     "rsa_pss_saltlen:N|digest|max|auto|-1|-2|-3, rsa_mgf1_md:ALG"},
+     "digest:ALG (the input is such a digest), rsa_padding_mode:pkcs1|pss|oaep|none, "
+     "rsa_pss_saltlen:N|digest|max|auto|-1|-2|-3, rsa_mgf1_md:ALG, rsa_oaep_md:ALG, "
+     "rsa_oaep_label:HEX"},
     {"hexdump", OPT_HEXDUMP, ARG_NONE, 0, 0, NULL, "Hex dump the output"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
@@ -74,11 +94,29 @@ const app_option pkeyutl_options[] = {
 typedef struct pkeyutl_args {
     const char *in, *out, *inkey, *passin, *peerkey, *sigfile, *digest;
     int keyform, peerform, pubin, rawin, hexdump;
-    int op; /* OPT_DERIVE, OPT_SIGN or OPT_VERIFY */
+    int op; /* OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_VERIFYRECOVER, OPT_ENCRYPT, OPT_DECRYPT */
     const brisk_digest *md; /* -pkeyopt digest:ALG: the input is such a digest */
     const char *pkeyopt;    /* the first -pkeyopt, for messages */
     sig_job sig;            /* -pkeyopt rsa_*: padding, PSS salt and MGF1 */
+    int padding;            /* rsa_padding_mode: PAD_* */
+    const brisk_digest *oaep_md; /* rsa_oaep_md */
+    const char *oaep_opt;   /* the first rsa_oaep_* option, for messages */
+    uint8_t *label;         /* rsa_oaep_label, decoded */
+    size_t label_len;
 } pkeyutl_args;
+
+/* op_name is the option of an operation, for messages. */
+static const char *op_name(int op)
+{
+    switch (op) {
+    case OPT_DERIVE: return "-derive";
+    case OPT_SIGN: return "-sign";
+    case OPT_VERIFY: return "-verify";
+    case OPT_VERIFYRECOVER: return "-verifyrecover";
+    case OPT_ENCRYPT: return "-encrypt";
+    default: return "-decrypt";
+    }
+}
 
 #define HEXDUMP_ROW 74 /* "0000 - " 48 hex columns, 2 spaces, 16 ASCII, '\n' */
 
@@ -301,11 +339,6 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
                   brisk_pkey_type_name(key), a->op == OPT_SIGN ? "sign" : "verify");
         return 1;
     }
-    if (a->sig.rsa_opt != NULL && key->type != BRISK_PKEY_RSA) {
-        app_error("pkeyutl", "-pkeyopt %s needs an RSA key; '%s' holds a %s key",
-                  a->sig.rsa_opt, a->inkey, brisk_pkey_type_name(key));
-        return 1;
-    }
     if (ed && (a->digest != NULL || a->md != NULL)) {
         app_error("pkeyutl", "%s hashes the message itself: drop %s", brisk_pkey_type_name(key),
                   a->digest != NULL ? "-digest" : "-pkeyopt digest");
@@ -314,6 +347,11 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
     if (ed && !a->rawin) {
         app_error("pkeyutl", "%s signs the message itself: add -rawin",
                   brisk_pkey_type_name(key));
+        return 1;
+    }
+    if (key->type == BRISK_PKEY_RSA && a->padding == PAD_NONE && (a->md != NULL || a->rawin)) {
+        app_error("pkeyutl", "rsa_padding_mode:none %ss the input as it is: drop %s",
+                  a->op == OPT_SIGN ? "sign" : "verifie", a->rawin ? "-rawin" : "-pkeyopt digest");
         return 1;
     }
     if (key->type == BRISK_PKEY_RSA && a->sig.pss && a->md == NULL && !a->rawin) {
@@ -341,7 +379,15 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
                   md->name, brisk_rsa_pkcs1_min_size(md), brisk_rsa_size(&key->u.rsa));
         goto done;
     }
-    if (key->type == BRISK_PKEY_RSA && md == NULL &&
+    if (key->type == BRISK_PKEY_RSA && a->padding == PAD_NONE) {
+        if (in_len != brisk_rsa_size(&key->u.rsa)) {
+            app_error("pkeyutl", "the input is %zu bytes; with rsa_padding_mode:none it must be "
+                                 "the key's length, %zu",
+                      in_len, brisk_rsa_size(&key->u.rsa));
+            goto done;
+        }
+        memcpy(out, in, in_len);   /* the block itself, to sign or to compare with */
+    } else if (key->type == BRISK_PKEY_RSA && md == NULL &&
         rsa_raw_block(out, brisk_rsa_size(&key->u.rsa), in, in_len) != 0) {
         app_error("pkeyutl", "the input is %zu bytes; without a digest this key signs at most "
                              "%zu (give -pkeyopt digest:ALG for a digest, -rawin for a message)",
@@ -368,7 +414,10 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
                                  dgst, dgst_len);
     }
     if (a->op == OPT_SIGN) {
-        if (err != BRISK_EOK)
+        if (err == BRISK_EINVAL && a->padding == PAD_NONE)
+            app_error("pkeyutl", "cannot sign: with rsa_padding_mode:none the input must be a "
+                                 "number below the modulus");
+        else if (err != BRISK_EOK)
             app_error("pkeyutl", "cannot sign: %s", brisk_strerror(err));
         else if (emit(a, out, out_len, 0) == 0)
             ret = 0;
@@ -387,6 +436,144 @@ done:
     return ret;
 }
 
+/* crypt_len checks the input's length for -encrypt with the padding;
+ * 0, or -1 after reporting. */
+static int crypt_len(const pkeyutl_args *a, size_t k, size_t in_len)
+{
+    const brisk_digest *md = a->oaep_md != NULL ? a->oaep_md : &brisk_digest_sha1;
+    size_t max = a->padding == PAD_OAEP ? (k >= 2 * md->digest_len + 2
+                                               ? k - 2 * md->digest_len - 2 : 0)
+                 : a->padding == PAD_NONE ? k
+                                          : k - 11;
+
+    if (a->padding == PAD_OAEP && k < 2 * md->digest_len + 2) {
+        app_error("pkeyutl", "the key is too small for OAEP with %s (it needs %zu bytes; this "
+                             "one has %zu)",
+                  md->name, 2 * md->digest_len + 2, k);
+        return -1;
+    }
+    if (a->padding == PAD_NONE && in_len != k) {
+        app_error("pkeyutl", "the input is %zu bytes; with rsa_padding_mode:none it must be "
+                             "the key's length, %zu",
+                  in_len, k);
+        return -1;
+    }
+    if (in_len > max) {
+        app_error("pkeyutl", "the input is %zu bytes; this key encrypts at most %zu with %s",
+                  in_len, max, a->padding == PAD_OAEP ? "OAEP" : "PKCS#1 v1.5");
+        return -1;
+    }
+    return 0;
+}
+
+/* crypt runs -encrypt, -decrypt or -verifyrecover with an RSA key. */
+static int crypt(const pkeyutl_args *a, brisk_rsa_key *key)
+{
+    const brisk_digest *md = a->oaep_md != NULL ? a->oaep_md : &brisk_digest_sha1;
+    const brisk_digest *mgf1 = a->sig.mgf1 != NULL ? a->sig.mgf1 : md;
+    uint8_t *in = NULL, out[BRISK_RSA_MAX_BYTES];
+    size_t in_len = 0, out_len = sizeof(out), k = brisk_rsa_size(key);
+    int ret = 1, err;
+
+    if (read_file("pkeyutl", a->in, MAX_INPUT, &in, &in_len) != 0)
+        return 1;
+    if (a->op != OPT_ENCRYPT && in_len != k) {
+        app_error("pkeyutl", "the input is %zu bytes; %s it must be the key's length, %zu",
+                  in_len, a->op == OPT_DECRYPT ? "a ciphertext of this key" : "a signature",
+                  k);
+        goto done;
+    }
+    if (a->op == OPT_ENCRYPT) {
+        if (crypt_len(a, k, in_len) != 0)
+            goto done;
+        out_len = k;
+        err = a->padding == PAD_OAEP
+                  ? brisk_rsa_encrypt_oaep(key, out, k, md, mgf1, a->label, a->label_len, in,
+                                           in_len)
+              : a->padding == PAD_NONE ? brisk_rsa_public_op(key, out, in, in_len)
+                                       : brisk_rsa_encrypt_pkcs1(key, out, k, in, in_len);
+    } else if (a->op == OPT_DECRYPT) {
+        err = a->padding == PAD_OAEP
+                  ? brisk_rsa_decrypt_oaep(key, out, &out_len, md, mgf1, a->label, a->label_len,
+                                           in, in_len)
+              : a->padding == PAD_NONE
+                  ? brisk_rsa_private_op(key, out, in, in_len)
+                  : brisk_rsa_decrypt_pkcs1(key, out, &out_len, in, in_len);
+        if (a->padding == PAD_NONE)
+            out_len = k;
+    } else if (a->padding == PAD_NONE) {
+        err = brisk_rsa_public_op(key, out, in, in_len);
+        out_len = k;
+    } else {
+        err = brisk_rsa_recover_pkcs1(key, out, &out_len, a->md, in, in_len);
+    }
+    if (err == BRISK_EOK)
+        ret = emit(a, out, out_len, a->op == OPT_DECRYPT);
+    else if (err == BRISK_EINVAL && a->padding == PAD_NONE)
+        app_error("pkeyutl", "cannot %s: with rsa_padding_mode:none the input must be a number "
+                             "below the modulus",
+                  op_name(a->op) + 1);
+    else if (err == BRISK_EINVAL && a->op != OPT_ENCRYPT)
+        app_error("pkeyutl", "cannot %s: the input is not below the key's modulus",
+                  op_name(a->op) + 1);
+    else if (err == BRISK_EDECRYPT)
+        app_error("pkeyutl", "cannot decrypt: the input does not decrypt with this key (a "
+                             "wrong key or padding%s, or corrupt data)",
+                  a->padding == PAD_OAEP ? ", OAEP digest or label" : "");
+    else if (err == BRISK_EVERIFY)
+        app_error("pkeyutl", "cannot recover: the input is not a PKCS#1 v1.5 signature of this "
+                             "key%s",
+                  a->md != NULL ? " over that digest" : "");
+    else
+        app_error("pkeyutl", "cannot %s: %s", op_name(a->op) + 1, brisk_strerror(err));
+done:
+    free(in);
+    brisk_wipe(out, sizeof(out));
+    return ret;
+}
+
+/* check_rsa_opts checks that the rsa_* options suit the operation; 0, or
+ * -1 after reporting. */
+static int check_rsa_opts(const pkeyutl_args *a, const brisk_pkey *key)
+{
+    int crypting = a->op == OPT_ENCRYPT || a->op == OPT_DECRYPT;
+
+    if (a->sig.rsa_opt != NULL && key->type != BRISK_PKEY_RSA) {
+        app_error("pkeyutl", "-pkeyopt %s needs an RSA key; '%s' holds a %s key",
+                  a->sig.rsa_opt, a->inkey, brisk_pkey_type_name(key));
+        return -1;
+    }
+    if (a->padding == PAD_OAEP && !crypting) {
+        app_error("pkeyutl", "rsa_padding_mode:oaep is for -encrypt and -decrypt");
+        return -1;
+    }
+    if (a->padding == PAD_PSS && (crypting || a->op == OPT_VERIFYRECOVER)) {
+        app_error("pkeyutl", "rsa_padding_mode:pss is for -sign and -verify");
+        return -1;
+    }
+    if (a->oaep_opt != NULL && a->padding != PAD_OAEP) {
+        app_error("pkeyutl", "-pkeyopt %s needs -pkeyopt rsa_padding_mode:oaep", a->oaep_opt);
+        return -1;
+    }
+    if (a->sig.mgf1 != NULL && a->padding != PAD_OAEP && a->padding != PAD_PSS) {
+        app_error("pkeyutl", "rsa_mgf1_md is for rsa_padding_mode:pss or oaep");
+        return -1;
+    }
+    if (a->sig.salt != SALT_UNSET && a->padding != PAD_PSS) {
+        app_error("pkeyutl", "rsa_pss_saltlen needs rsa_padding_mode:pss");
+        return -1;
+    }
+    if (crypting && a->md != NULL) {
+        app_error("pkeyutl", "-pkeyopt digest is for signatures, not %s", op_name(a->op));
+        return -1;
+    }
+    if (a->op == OPT_VERIFYRECOVER && a->md != NULL && a->padding == PAD_NONE) {
+        app_error("pkeyutl", "-pkeyopt digest needs rsa_padding_mode:pkcs1 with -verifyrecover");
+        return -1;
+    }
+    return 0;
+}
+
 static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
 {
     const char *type;
@@ -398,10 +585,20 @@ static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
         app_error("pkeyutl", "-pubin given but '%s' holds a private key", a->inkey);
         return 1;
     }
-    if ((a->op == OPT_DERIVE || a->op == OPT_SIGN) && !brisk_pkey_has_private(key)) {
-        app_error("pkeyutl", "-%s needs a private key; '%s' holds a public one",
-                  a->op == OPT_DERIVE ? "derive" : "sign", a->inkey);
+    if ((a->op == OPT_DERIVE || a->op == OPT_SIGN || a->op == OPT_DECRYPT) &&
+        !brisk_pkey_has_private(key)) {
+        app_error("pkeyutl", "%s needs a private key; '%s' holds a public one", op_name(a->op),
+                  a->inkey);
         return 1;
+    }
+    if (check_rsa_opts(a, key) != 0)
+        return 1;
+    if (a->op == OPT_ENCRYPT || a->op == OPT_DECRYPT || a->op == OPT_VERIFYRECOVER) {
+        if (key->type != BRISK_PKEY_RSA) {
+            app_error("pkeyutl", "%s keys cannot %s (RSA keys can)", type, op_name(a->op));
+            return 1;
+        }
+        return crypt(a, &key->u.rsa);
     }
     if (a->op == OPT_DERIVE) {
         if (key->type != BRISK_PKEY_X25519 && key->type != BRISK_PKEY_X448 &&
@@ -432,11 +629,52 @@ static int set_pkeyopt(pkeyutl_args *a, const char *opt)
     }
     if (strncmp(opt, "rsa_", 4) != 0) {
         app_error("pkeyutl", "unknown -pkeyopt '%s' (digest:ALG and rsa_padding_mode, "
-                             "rsa_pss_saltlen, rsa_mgf1_md are known)",
+                             "rsa_pss_saltlen, rsa_mgf1_md, rsa_oaep_md, rsa_oaep_label are "
+                             "known)",
                   opt);
         return -1;
     }
-    return sig_set_rsa_opt("pkeyutl", &a->sig, opt);
+    if (strncmp(opt, "rsa_padding_mode:", 17) == 0) {
+        static const char *const modes[] = {"pkcs1", "pss", "oaep", "none"};
+        for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+            if (strcmp(opt + 17, modes[i]) == 0)
+                a->padding = PAD_PKCS1 + (int)i;
+        if (a->padding == PAD_DEFAULT) {
+            app_error("pkeyutl", "unknown padding in -pkeyopt %s (pkcs1, pss, oaep or none)",
+                      opt);
+            return -1;
+        }
+        a->sig.pss = a->padding == PAD_PSS;
+        if (a->sig.rsa_opt == NULL)
+            a->sig.rsa_opt = opt;
+        return 0;
+    }
+    if (strncmp(opt, "rsa_oaep_md:", 12) == 0) {
+        a->oaep_md = brisk_digest_by_name(opt + 12);
+        if (a->oaep_md == NULL) {
+            app_error("pkeyutl", "unknown digest '%s' in -pkeyopt %s", opt + 12, opt);
+            return -1;
+        }
+    } else if (strncmp(opt, "rsa_oaep_label:", 15) == 0) {
+        size_t n = strlen(opt + 15);
+        long got;
+        free(a->label);
+        a->label = malloc(n / 2 + 1);
+        got = a->label != NULL ? hex_parse(a->label, n / 2 + 1, opt + 15, 0) : -1;
+        if (got < 0 || (size_t)got * 2 != n) {
+            app_error("pkeyutl", "-pkeyopt rsa_oaep_label takes the label in hex, not '%s'",
+                      opt + 15);
+            return -1;
+        }
+        a->label_len = (size_t)got;
+    } else {
+        return sig_set_rsa_opt("pkeyutl", &a->sig, opt);
+    }
+    if (a->oaep_opt == NULL)
+        a->oaep_opt = opt;
+    if (a->sig.rsa_opt == NULL)
+        a->sig.rsa_opt = opt;
+    return 0;
 }
 
 /* parse_args fills a; returns 0, 1 after -help, or -1 on error. */
@@ -448,12 +686,16 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
     opts_init(&o, "pkeyutl", pkeyutl_options, argc, argv);
     while ((id = opts_next(&o)) != OPT_END) {
         switch (id) {
-        case OPT_HELP: opts_usage(stdout, "pkeyutl", "-derive|-sign|-verify -inkey FILE [options]",
+        case OPT_HELP: opts_usage(stdout, "pkeyutl",
+                                  "-derive|-sign|-verify|-verifyrecover|-encrypt|-decrypt -inkey "
+                                  "FILE [options]",
                                   pkeyutl_options);
                        return 1;
-        case OPT_DERIVE: case OPT_SIGN: case OPT_VERIFY:
+        case OPT_DERIVE: case OPT_SIGN: case OPT_VERIFY: case OPT_VERIFYRECOVER:
+        case OPT_ENCRYPT: case OPT_DECRYPT:
             if (a->op != 0 && a->op != id) {
-                app_error("pkeyutl", "give only one of -derive, -sign and -verify");
+                app_error("pkeyutl", "give only one of -derive, -sign, -verify, -verifyrecover, "
+                                     "-encrypt and -decrypt");
                 return -1;
             }
             a->op = id;
@@ -489,7 +731,8 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
         return -1;
     }
     if (a->op == 0) {
-        app_error("pkeyutl", "nothing to do: give -derive, -sign or -verify");
+        app_error("pkeyutl", "nothing to do: give -derive, -sign, -verify, -verifyrecover, "
+                             "-encrypt or -decrypt");
         return -1;
     }
     if (a->inkey == NULL) {
@@ -513,7 +756,11 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
         return -1;
     }
     if (a->op == OPT_DERIVE && a->pkeyopt != NULL) {
-        app_error("pkeyutl", "-pkeyopt %s is for -sign and -verify", a->pkeyopt);
+        app_error("pkeyutl", "-pkeyopt %s is not for -derive", a->pkeyopt);
+        return -1;
+    }
+    if (a->rawin && a->op != OPT_SIGN && a->op != OPT_VERIFY) {
+        app_error("pkeyutl", "-rawin is for -sign and -verify");
         return -1;
     }
     if (a->rawin && a->md != NULL) {
@@ -522,7 +769,8 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
         return -1;
     }
     if (a->op == OPT_VERIFY && a->hexdump) {
-        app_error("pkeyutl", "-hexdump dumps what -sign and -derive write; -verify writes none");
+        app_error("pkeyutl", "-hexdump dumps what the other operations write; -verify writes "
+                             "none");
         return -1;
     }
     if (a->op != OPT_VERIFY && a->sigfile != NULL) {
@@ -541,8 +789,10 @@ int pkeyutl_main(int argc, char **argv)
     memset(&a, 0, sizeof(a));
     a.sig.salt = SALT_UNSET;
     ret = parse_args(&a, argc, argv);
-    if (ret != 0)
+    if (ret != 0) {
+        free(a.label);
         return ret > 0 ? 0 : 1;
+    }
     key = calloc(1, sizeof(*key));
     peer = calloc(1, sizeof(*peer));
     if (key == NULL || peer == NULL) {
@@ -555,5 +805,6 @@ int pkeyutl_main(int argc, char **argv)
     brisk_pkey_cleanup(peer);
     free(key);
     free(peer);
+    free(a.label);
     return ret;
 }

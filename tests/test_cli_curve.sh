@@ -20,7 +20,10 @@
 # byte for byte (PEM, DER, -pubout, -text), and both derive the same
 # secret from them; pkeyutl signs and verifies with RSA (PKCS#1 v1.5 with
 # and without a digest, PSS, -rawin) and DSA keys as openssl does, both
-# ways, and -hexdump prints openssl's text.  Prints "N passed, N failed" last; exits non-zero if
+# ways, and -hexdump prints openssl's text.  pkeyutl -encrypt and -decrypt
+# (PKCS#1 v1.5, OAEP with digests, MGF1 and labels, none) round-trip and
+# refuse the bad inputs, decrypt openssl's ciphertexts and make ciphertexts
+# openssl decrypts; -verifyrecover writes what openssl writes.  Prints "N passed, N failed" last; exits non-zero if
 # any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -88,7 +91,7 @@ check "derive with an encrypted key" clean_exit
 
 # ---- bad inputs ----
 b pkeyutl -inkey "$tmp/alice.pem"
-check "pkeyutl without an operation" one_line_error pkeyutl "give -derive, -sign or -verify"
+check "pkeyutl without an operation" one_line_error pkeyutl "give -derive, -sign, -verify"
 b pkeyutl -derive -sign -inkey "$tmp/alice.pem"
 check "pkeyutl with two operations" one_line_error pkeyutl "only one of"
 b pkeyutl -derive -inkey "$tmp/alice.pem"
@@ -414,6 +417,96 @@ v2_of "$tmp/ecv1.der" "00" >"$tmp/ecv2.der"
 b pkey -in "$tmp/ecv2.der" -inform DER
 check "an EC key with an RFC 5958 publicKey: one error line" one_line_error pkey
 
+# ---- pkeyutl -encrypt, -decrypt and -verifyrecover (RSA) ----
+# Round trips with each padding, then the bad inputs; the comparisons with
+# openssl are in the HAVE_OPENSSL part at the end.
+b genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$tmp/e1k.pem"
+b pkey -in "$tmp/e1k.pem" -pubout -out "$tmp/e1k.pub"
+E="-inkey $tmp/e1k.pem" EP="-pubin -inkey $tmp/e1k.pub"
+printf 'a key to wrap, 32 bytes of it...' >"$tmp/pt"
+OAEP256="-pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha256 -pkeyopt rsa_mgf1_md:sha1"
+LABEL="-pkeyopt rsa_oaep_label:00FFab"
+for pad in "" "-pkeyopt rsa_padding_mode:pkcs1" "-pkeyopt rsa_padding_mode:oaep" \
+           "$OAEP256" "$OAEP256 $LABEL"; do
+    b pkeyutl -encrypt $EP -in "$tmp/pt" $pad -out "$tmp/ct"
+    check "encrypt ${pad:-(default)}: one block" [ "$rc" -eq 0 ] && [ "$(wc -c <"$tmp/ct")" -eq 128 ]
+    b pkeyutl -decrypt $E -in "$tmp/ct" $pad -out "$tmp/back"
+    check "decrypt ${pad:-(default)}: the plaintext" \
+        sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/back' '$tmp/pt'"
+done
+b pkeyutl -encrypt $E -in "$tmp/pt" -out "$tmp/ct"
+check "encrypt with a private key (its public half)" clean_exit
+b pkeyutl -decrypt $E -in "$tmp/ct" -pkeyopt rsa_padding_mode:oaep
+check "decrypt PKCS#1 v1.5 as OAEP" one_line_error pkeyutl "does not decrypt with this key"
+b pkeyutl -encrypt $EP -in "$tmp/pt" $OAEP256 $LABEL -out "$tmp/ct"
+b pkeyutl -decrypt $E -in "$tmp/ct" $OAEP256 -pkeyopt rsa_oaep_label:00ffac
+check "decrypt OAEP with another label" one_line_error pkeyutl "OAEP digest or label"
+b pkeyutl -decrypt $E -in "$tmp/ct" -pkeyopt rsa_padding_mode:oaep $LABEL
+check "decrypt OAEP with another digest" one_line_error pkeyutl "does not decrypt"
+head -c 127 "$tmp/ct" >"$tmp/ct127"
+b pkeyutl -decrypt $E -in "$tmp/ct127"
+check "decrypt a truncated ciphertext" one_line_error pkeyutl "must be the key's length, 128"
+head -c 128 /dev/zero | tr '\0' '\377' >"$tmp/ff128"
+b pkeyutl -decrypt $E -in "$tmp/ff128"
+check "decrypt a ciphertext above n" one_line_error pkeyutl "not below the key's modulus"
+head -c 118 /dev/zero >"$tmp/z118"
+b pkeyutl -encrypt $EP -in "$tmp/z118"
+check "encrypt 118 bytes with PKCS#1 v1.5" one_line_error pkeyutl "at most 117"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha512
+check "OAEP SHA-512 on 1024 bits" one_line_error pkeyutl "too small for OAEP with sha512"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt rsa_padding_mode:none
+check "padding none with a short input" one_line_error pkeyutl "must be the key's length"
+b pkeyutl -encrypt $EP -in "$tmp/ff128" -pkeyopt rsa_padding_mode:none
+check "padding none with an input above n" one_line_error pkeyutl "below the modulus"
+head -c 128 /dev/zero >"$tmp/z128"
+printf '\001' | dd of="$tmp/z128" bs=1 seek=127 conv=notrunc 2>/dev/null
+b pkeyutl -encrypt $EP -in "$tmp/z128" -pkeyopt rsa_padding_mode:none -out "$tmp/cn"
+b pkeyutl -decrypt $E -in "$tmp/cn" -pkeyopt rsa_padding_mode:none -out "$tmp/bn"
+check "padding none: the block back" sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/bn' '$tmp/z128'"
+check "padding none: 1^e = 1" cmp -s "$tmp/cn" "$tmp/z128"
+b pkeyutl -decrypt $EP -in "$tmp/ct"
+check "decrypt with a public key" one_line_error pkeyutl "needs a private key"
+b pkeyutl -encrypt -inkey "$tmp/ecP-256.pem" -in "$tmp/pt"
+check "encrypt with an EC key" one_line_error pkeyutl "cannot -encrypt \(RSA keys can\)"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt rsa_padding_mode:pss
+check "encrypt with PSS" one_line_error pkeyutl "is for -sign and -verify"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt rsa_oaep_md:sha256
+check "rsa_oaep_md without OAEP" one_line_error pkeyutl "needs -pkeyopt rsa_padding_mode:oaep"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_label:abc
+check "an odd-length label" one_line_error pkeyutl "label in hex"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt digest:sha256
+check "encrypt with -pkeyopt digest" one_line_error pkeyutl "for signatures"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -rawin
+check "encrypt with -rawin" one_line_error pkeyutl "-rawin is for -sign and -verify"
+b pkeyutl -encrypt -decrypt $E -in "$tmp/pt"
+check "encrypt and decrypt at once" one_line_error pkeyutl "only one of"
+printf 'x' | b pkeyutl -encrypt $EP -hexdump
+check "encrypt -hexdump: eight rows" lines_are "$tmp/out" 8
+# -verifyrecover: a PKCS#1 v1.5 signature made with and without a digest
+printf 'fedcba9876543210fedcba9876543210' >"$tmp/e32"
+b pkeyutl -sign $E -in "$tmp/e32" -pkeyopt digest:sha256 -out "$tmp/sr"
+b pkeyutl -verifyrecover $EP -in "$tmp/sr" -pkeyopt digest:sha256 -out "$tmp/rec"
+check "verifyrecover with the digest: the digest" \
+    sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/rec' '$tmp/e32'"
+b pkeyutl -verifyrecover $EP -in "$tmp/sr" -out "$tmp/rec"
+check "verifyrecover without a digest: DigestInfo and digest" \
+    sh -c "[ $rc -eq 0 ] && [ \$(wc -c <'$tmp/rec') -eq 51 ]"
+b pkeyutl -verifyrecover $EP -in "$tmp/sr" -pkeyopt digest:sha384
+check "verifyrecover with another digest" one_line_error pkeyutl "not a PKCS#1 v1.5 signature"
+b pkeyutl -sign $E -in "$tmp/pt" -out "$tmp/sr"
+b pkeyutl -verifyrecover $E -in "$tmp/sr" -out "$tmp/rec"
+check "verifyrecover of a raw PKCS#1 v1.5 signature: the input" \
+    sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/rec' '$tmp/pt'"
+b pkeyutl -verifyrecover $EP -in "$tmp/ct"
+check "verifyrecover of a ciphertext" one_line_error pkeyutl "not a PKCS#1 v1.5 signature"
+# rsa_padding_mode:none signs the block itself and verifies it
+b pkeyutl -sign $E -in "$tmp/z128" -pkeyopt rsa_padding_mode:none -out "$tmp/sn"
+b pkeyutl -verify $EP -in "$tmp/z128" -sigfile "$tmp/sn" -pkeyopt rsa_padding_mode:none
+check "padding none: sign and verify" out_is "Signature Verified Successfully"
+b pkeyutl -verifyrecover $EP -in "$tmp/sn" -pkeyopt rsa_padding_mode:none -out "$tmp/rec"
+check "padding none: verifyrecover gives the block" \
+    sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/rec' '$tmp/z128'"
+
 # ---- pkeyutl -hexdump, -pkeyopt, RSA and DSA keys ----
 # -hexdump's text is what openssl 3.0.19 printed for the same outputs
 # (`openssl pkeyutl ... -hexdump`): RFC 7748 6.1's secret (two whole rows)
@@ -506,12 +599,14 @@ b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt foo:bar
 check "an unknown -pkeyopt" one_line_error pkeyutl "unknown -pkeyopt 'foo:bar'"
 b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt digest:nope
 check "an unknown digest in -pkeyopt" one_line_error pkeyutl "unknown digest 'nope'"
+b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt rsa_padding_mode:x931
+check "an unknown padding" one_line_error pkeyutl "unknown padding"
 b pkeyutl -sign $R -in "$tmp/d32" -pkeyopt rsa_padding_mode:oaep
-check "an unknown padding" one_line_error pkeyutl "bad signature option"
+check "OAEP to sign" one_line_error pkeyutl "is for -encrypt and -decrypt"
 b pkeyutl -sign $R -rawin -pkeyopt digest:sha256 -in "$tmp/d32"
 check "-rawin with -pkeyopt digest" one_line_error pkeyutl "-digest"
 b pkeyutl -derive -inkey "$tmp/alice.pem" -peerkey "$tmp/bob.pub" -pkeyopt digest:sha256
-check "-pkeyopt with -derive" one_line_error pkeyutl "-sign and -verify"
+check "-pkeyopt with -derive" one_line_error pkeyutl "not for -derive"
 b pkeyutl -sign -inkey "$tmp/ed25519.pem" -pkeyopt digest:sha256 -in "$tmp/msg0"
 check "Ed25519 with -pkeyopt digest" one_line_error pkeyutl "drop -pkeyopt digest"
 b pkeyutl -sign -inkey "$tmp/alice.pem" -in "$tmp/d32"
@@ -613,6 +708,35 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
         check "RSA ${opts:-(raw)}: openssl verifies brisk's signature" \
             quiet openssl pkeyutl -verify -pubin -inkey "$tmp/r1k.pub" -in "$in" $opts \
             -sigfile "$tmp/bs"
+    done
+    # RSA encryption both ways, and -verifyrecover's output as openssl's
+    for pad in "" "-pkeyopt rsa_padding_mode:oaep" "$OAEP256" "$OAEP256 $LABEL" \
+               "-pkeyopt rsa_padding_mode:oaep -pkeyopt rsa_oaep_md:sha512 -pkeyopt rsa_mgf1_md:sha384"; do
+        key="$tmp/e1k"
+        case "$pad" in *sha512*) key="$tmp/r2k" ;; esac
+        [ -f "$key.pem" ] || { openssl genrsa -out "$key.pem" 2048 2>/dev/null &&
+                               openssl rsa -in "$key.pem" -pubout -out "$key.pub" 2>/dev/null; }
+        b pkeyutl -encrypt -pubin -inkey "$key.pub" -in "$tmp/pt" $pad -out "$tmp/ct"
+        check "openssl decrypts brisk's ${pad:-PKCS#1 v1.5}" \
+            sh -c "openssl pkeyutl -decrypt -inkey '$key.pem' -in '$tmp/ct' $pad 2>/dev/null |
+                   cmp -s - '$tmp/pt'"
+        openssl pkeyutl -encrypt -pubin -inkey "$key.pub" -in "$tmp/pt" $pad -out "$tmp/oct" \
+            2>/dev/null
+        b pkeyutl -decrypt -inkey "$key.pem" -in "$tmp/oct" $pad -out "$tmp/back"
+        check "brisk decrypts openssl's ${pad:-PKCS#1 v1.5}" \
+            sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/back' '$tmp/pt'"
+    done
+    openssl pkeyutl -encrypt -pubin -inkey "$tmp/e1k.pub" -in "$tmp/z128" \
+        -pkeyopt rsa_padding_mode:none -out "$tmp/oct" 2>/dev/null
+    b pkeyutl -encrypt $EP -in "$tmp/z128" -pkeyopt rsa_padding_mode:none
+    check "padding none: openssl's ciphertext" cmp -s "$tmp/out" "$tmp/oct"
+    openssl pkeyutl -sign -inkey "$tmp/e1k.pem" -in "$tmp/d32" -pkeyopt digest:sha256 \
+        -out "$tmp/osr" 2>/dev/null
+    for o in "" "-pkeyopt digest:sha256" "-pkeyopt rsa_padding_mode:none" "-hexdump"; do
+        openssl pkeyutl -verifyrecover -pubin -inkey "$tmp/e1k.pub" -in "$tmp/osr" $o \
+            -out "$tmp/orec" 2>/dev/null
+        b pkeyutl -verifyrecover $EP -in "$tmp/osr" $o
+        check "verifyrecover ${o:-(no digest)}: openssl's output" cmp -s "$tmp/out" "$tmp/orec"
     done
     pss="-pkeyopt digest:sha256 -pkeyopt rsa_padding_mode:pss"
     openssl pkeyutl -sign -inkey "$tmp/r1k.pem" -in "$tmp/d32" $pss -out "$tmp/os" 2>/dev/null

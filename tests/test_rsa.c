@@ -10,7 +10,7 @@
  * blinding pair's renewal and consistency, and the
  * error cases (bad sizes, inputs, keys, and a faulty CRT exponent caught by
  * the private operation's check); OAEP and PKCS#1 v1.5 encryption round
- * trips and bad inputs.  BRISK_TEST_QUICK (for emulators) skips
+ * trips and bad inputs, and PKCS#1 v1.5 signature recovery.  BRISK_TEST_QUICK (for emulators) skips
  * the 3072- and 4096-bit keygen and signature generation files and signs
  * with two tests a group (verifying all); BRISK_TEST_VERBOSE times each
  * file.
@@ -858,6 +858,39 @@ static void test_encryption(tv_rng *rng)
                               : brisk_rsa_decrypt_pkcs1(&k, m, NULL, c, sz),
                      BRISK_EINVAL, "%s: NULL length", name);
     }
+    /* recovery of a PKCS#1 v1.5 signature: the digest, or its DigestInfo
+     * too; another digest, a corrupted signature, a short buffer */
+    {
+        uint8_t h[32], sig[BRISK_RSA_MAX_BYTES];
+        tv_rng_fill(rng, h, sizeof(h));
+        brisk_rsa_sign_pkcs1(&k, sig, sz, sha256, h, 32);
+        len = sizeof(m);
+        tv_check(brisk_rsa_recover_pkcs1(&pub, m, &len, sha256, sig, sz) == 0 && len == 32 &&
+                     memcmp(m, h, 32) == 0,
+                 "recover: the digest");
+        len = sizeof(m);
+        tv_check(brisk_rsa_recover_pkcs1(&pub, m, &len, NULL, sig, sz) == 0 && len == 51 &&
+                     m[0] == 0x30 && memcmp(m + 19, h, 32) == 0,
+                 "recover: DigestInfo and digest");
+        len = sizeof(m);
+        tv_check_int(brisk_rsa_recover_pkcs1(&pub, m, &len, sha512, sig, sz), BRISK_EVERIFY,
+                     "recover: another digest");
+        len = 31;
+        tv_check_int(brisk_rsa_recover_pkcs1(&pub, m, &len, sha256, sig, sz), BRISK_ENOSPACE,
+                     "recover: a short buffer");
+        tv_check_int((long long)len, 32, "recover: the length needed");
+        len = sizeof(m);
+        tv_check_int(brisk_rsa_recover_pkcs1(&pub, m, &len, sha256, sig, sz - 1), BRISK_EVERIFY,
+                     "recover: a short signature");
+        sig[sz - 1] ^= 1;
+        tv_check_int(brisk_rsa_recover_pkcs1(&pub, m, &len, sha256, sig, sz), BRISK_EVERIFY,
+                     "recover: a corrupted signature");
+        len = sizeof(m);
+        tv_check_int(brisk_rsa_recover_pkcs1(&pub, m, &len, brisk_digest_by_name("md4"), sig,
+                                             sz),
+                     BRISK_EINVAL, "recover: a digest without DigestInfo");
+    }
+
     /* OAEP needs 2 hLen + 2 bytes: SHA-512 does not fit 1024 bits (128) */
     tv_check_int(brisk_rsa_encrypt_oaep(&k, c, sz, sha512, NULL, NULL, 0, msg, 0), BRISK_EINVAL,
                  "OAEP SHA-512 on 1024 bits, an empty message");

@@ -119,6 +119,19 @@ BRISK_API int brisk_rsa_sign_pkcs1(brisk_rsa_key *key, uint8_t *sig, size_t sig_
 BRISK_API int brisk_rsa_verify_pkcs1(const brisk_rsa_key *key, const uint8_t *sig, size_t sig_len,
                                      const brisk_digest *md, const uint8_t *dgst, size_t dgst_len);
 
+/* brisk_rsa_recover_pkcs1 opens the RSASSA-PKCS1-v1_5 signature sig with
+ * the public key (`openssl pkeyutl -verifyrecover`) and writes what it
+ * holds to out, whose size is *out_len on entry and the length written on
+ * return (BRISK_ENOSPACE, with the length needed, when too small): with md
+ * NULL the whole payload after the padding (a DigestInfo, or what
+ * OpenSSL's RSA_PKCS1_PADDING signed without a digest); with md the digest
+ * alone, its DigestInfo checked.  BRISK_EVERIFY when sig is not such a
+ * signature (of md, when given); BRISK_EINVAL for bad arguments or md
+ * without a DigestInfo. */
+BRISK_API int brisk_rsa_recover_pkcs1(const brisk_rsa_key *key, uint8_t *out, size_t *out_len,
+                                      const brisk_digest *md, const uint8_t *sig,
+                                      size_t sig_len);
+
 /* Salt lengths for PSS besides a byte count. */
 #define BRISK_RSA_PSS_SALT_DIGEST (-1) /* the digest's length (signing and verifying) */
 #define BRISK_RSA_PSS_SALT_MAX    (-2) /* the largest that fits (signing) */

@@ -128,6 +128,46 @@ int brisk_rsa_verify_pkcs1(const brisk_rsa_key *key, const uint8_t *sig, size_t 
     return ct_eq_bytes(em, want, k) ? BRISK_EOK : BRISK_EVERIFY;
 }
 
+int brisk_rsa_recover_pkcs1(const brisk_rsa_key *key, uint8_t *out, size_t *out_len,
+                            const brisk_digest *md, const uint8_t *sig, size_t sig_len)
+{
+    uint8_t em[BRISK_RSA_MAX_BYTES];
+    const digest_info *di = NULL;
+    size_t k, i, from, len;
+    int err = BRISK_EVERIFY;
+
+    if (key == NULL || out_len == NULL || (out == NULL && *out_len > 0) || sig == NULL)
+        return BRISK_EINVAL;
+    if (md != NULL && (di = find_digest_info(md)) == NULL)
+        return BRISK_EINVAL;
+    k = brisk_rsa_size(key);
+    if (sig_len != k || brisk_rsa_public_op(key, em, sig, k) != 0)
+        return BRISK_EVERIFY;
+    /* 00 01, at least eight FF, 00, the payload (public data: plain code) */
+    for (i = 2; i < k && em[i] == 0xff; i++)
+        ;
+    if (k < 11 || em[0] != 0 || em[1] != 1 || i < 10 || i == k || em[i] != 0)
+        goto done;
+    from = i + 1;
+    if (di != NULL) {
+        if (k - from != di->len + di->digest_len || memcmp(em + from, di->prefix, di->len) != 0)
+            goto done;
+        from += di->len;
+    }
+    len = k - from;
+    if (*out_len < len) {
+        *out_len = len;
+        err = BRISK_ENOSPACE;
+        goto done;
+    }
+    memcpy(out, em + from, len);
+    *out_len = len;
+    err = BRISK_EOK;
+done:
+    wipe(em, sizeof(em));
+    return err;
+}
+
 /* ---- EMSA-PSS ---- */
 
 void brisk_rsa_mgf1_xor(uint8_t *out, size_t out_len, const brisk_digest *md,
