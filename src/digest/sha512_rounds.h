@@ -209,8 +209,10 @@ static inline void vars_add(uint64_t h[8], const sha512_vars *v)
 }
 
 /* rounds16_ordered is rounds16 in the ordered form, as two loop passes of
- * eight rounds. */
-SHA512_TARGET
+ * eight rounds.  Always inlined: when sha512_avx2.c's first-block rounds
+ * took in the schedule, gcc stopped inlining it, and the working variables
+ * went through memory (twice the time a block). */
+SHA512_TARGET __attribute__((always_inline))
 static inline void rounds16_ordered(sha512_vars *v, const uint64_t *wk)
 {
     for (size_t i = 0; i < 16; i += 8) {
