@@ -7,9 +7,12 @@
  * another word of the same vector, so the schedule needs only in-lane shifts
  * and vpalignr (as in OpenSSL's sha512-x86_64 AVX2 path and the Linux
  * kernel's sha512_transform_rorx).  W[t] + K[t] for both blocks goes to the
- * stack while the first block's rounds run, interleaved in the source so that
- * vector and scalar work overlap; the second block's rounds then only read
- * it.  The rounds are sha512_rounds.h's ordered form: OpenSSL's instruction
+ * stack while the first block's rounds run, one 32-byte store a step, the
+ * two blocks' pairs of words side by side as OpenSSL stores them (two
+ * 16-byte stores, one per block's array, took 418 TSC ticks a block on AMD
+ * Zen 2 against 412; on Zen 5, with the code of the time, this layout had
+ * read 15-20% slower, not measured since); the second block's rounds then
+ * only read it.  The rounds are sha512_rounds.h's ordered form: OpenSSL's instruction
  * order (rorx, which writes no flags and needs no copy; a ^ b carried into
  * the next round's Maj; Sigma0 added a round late), kept by asm.  The first
  * block's rounds carry the schedule in their asm, as OpenSSL's do: each
@@ -42,23 +45,22 @@
 
 /* The schedule of a pair of blocks lives in two arrays: x[j % 8] holds words
  * 2j, 2j + 1 of the first block in its low lane and of the second block in
- * its high lane, for the eight most recent j; wk[b][t] receives W[t] + K[t]
- * of block b.  They are separate locals so that x[] can stay in registers:
+ * its high lane, for the eight most recent j; wk[4 (t / 2) + 2 b + t % 2]
+ * receives W[t] + K[t] of block b.  They are separate locals so that x[] can stay in registers:
  * inside one struct with wk, x[] went through the stack between steps, which
  * made the schedule's chain longer than the first block's rounds. */
 
 SHA512_TARGET
-static inline void store_wk(uint64_t wk_out[2][80], size_t j, __m256i w)
+static inline void store_wk(uint64_t wk_out[160], size_t j, __m256i w)
 {
     __m256i wk = _mm256_add_epi64(w, _mm256_broadcastsi128_si256(
                                          _mm_load_si128((const __m128i *)&brisk_sha512_k[2 * j])));
-    _mm_store_si128((__m128i *)&wk_out[0][2 * j], _mm256_castsi256_si128(wk));
-    _mm_store_si128((__m128i *)&wk_out[1][2 * j], _mm256_extracti128_si256(wk, 1));
+    _mm256_store_si256((__m256i *)&wk_out[4 * j], wk);
 }
 
 /* load_pair reads words 0-15 of blocks p0 and p1. */
 SHA512_TARGET
-static inline void load_pair(__m256i x[8], uint64_t wk[2][80], const uint8_t *p0,
+static inline void load_pair(__m256i x[8], uint64_t wk[160], const uint8_t *p0,
                              const uint8_t *p1)
 {
     const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
@@ -185,7 +187,7 @@ static inline void round_sigma1(uint64_t *a, uint64_t b, uint64_t *d, uint64_t e
  * blocks in x[i] (i = j % 8, a constant) between their instructions. */
 SHA512_TARGET
 static inline void rounds2_sched(sha512_vars *v, const uint64_t *wk, size_t r, __m256i x[8],
-                                 uint64_t wk_all[2][80], size_t j, size_t i)
+                                 uint64_t wk_all[160], size_t j, size_t i)
 {
     const __m256i ror8 = _mm256_setr_epi8(1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8,
                                           1, 2, 3, 4, 5, 6, 7, 0, 9, 10, 11, 12, 13, 14, 15, 8);
@@ -225,26 +227,39 @@ static inline void rounds2_sched(sha512_vars *v, const uint64_t *wk, size_t r, _
 /* rounds16_sched does rounds t..t+15 (t a multiple of 16) of the first block
  * of the pair and computes words t + 16..t + 31 of both blocks between them. */
 SHA512_TARGET
-static inline void rounds16_sched(sha512_vars *v, __m256i x[8], uint64_t wk_all[2][80], size_t t)
+static inline void rounds16_sched(sha512_vars *v, __m256i x[8], uint64_t wk_all[160], size_t t)
 {
-    const uint64_t *wk = &wk_all[0][t];
+    const uint64_t *wk = &wk_all[2 * t];
     size_t j = t / 2 + 8;
 
     rounds2_sched(v, wk + 0, 0, x, wk_all, j + 0, 0);
-    rounds2_sched(v, wk + 2, 2, x, wk_all, j + 1, 1);
-    rounds2_sched(v, wk + 4, 4, x, wk_all, j + 2, 2);
-    rounds2_sched(v, wk + 6, 6, x, wk_all, j + 3, 3);
-    rounds2_sched(v, wk + 8, 0, x, wk_all, j + 4, 4);
-    rounds2_sched(v, wk + 10, 2, x, wk_all, j + 5, 5);
-    rounds2_sched(v, wk + 12, 4, x, wk_all, j + 6, 6);
-    rounds2_sched(v, wk + 14, 6, x, wk_all, j + 7, 7);
+    rounds2_sched(v, wk + 4, 2, x, wk_all, j + 1, 1);
+    rounds2_sched(v, wk + 8, 4, x, wk_all, j + 2, 2);
+    rounds2_sched(v, wk + 12, 6, x, wk_all, j + 3, 3);
+    rounds2_sched(v, wk + 16, 0, x, wk_all, j + 4, 4);
+    rounds2_sched(v, wk + 20, 2, x, wk_all, j + 5, 5);
+    rounds2_sched(v, wk + 24, 4, x, wk_all, j + 6, 6);
+    rounds2_sched(v, wk + 28, 6, x, wk_all, j + 7, 7);
+}
+
+/* rounds16_pair does rounds t..t+15 of one block of the pair from wk,
+ * which points at W[t] + K[t] of that block in the interleaved array. */
+SHA512_TARGET __attribute__((always_inline))
+static inline void rounds16_pair(sha512_vars *v, const uint64_t *wk)
+{
+    for (size_t i = 0; i < 32; i += 16) {
+        rounds2(v, wk + i + 0, 0, SHA512_ORDERED);
+        rounds2(v, wk + i + 4, 2, SHA512_ORDERED);
+        rounds2(v, wk + i + 8, 4, SHA512_ORDERED);
+        rounds2(v, wk + i + 12, 6, SHA512_ORDERED);
+    }
 }
 
 SHA512_TARGET
 void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_blocks)
 {
     __m256i x[8];
-    uint64_t wk[2][80] __attribute__((aligned(16)));
+    uint64_t wk[160] __attribute__((aligned(32)));
     sha512_vars v;
 
     while (n_blocks > 0) {
@@ -254,13 +269,13 @@ void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_b
         vars_load_ordered(&v, h);
         for (size_t t = 0; t < 64; t += 16)
             rounds16_sched(&v, x, wk, t);
-        rounds16_ordered(&v, &wk[0][64]);
+        rounds16_pair(&v, &wk[128]);
         vars_add_ordered(h, &v);
 
         if (pair) {
             vars_load_ordered(&v, h);
             for (size_t t = 0; t < 80; t += 16)
-                rounds16_ordered(&v, &wk[1][t]);
+                rounds16_pair(&v, &wk[2 * t + 2]);
             vars_add_ordered(h, &v);
         }
         blocks += 128 * (1 + pair);
