@@ -243,7 +243,9 @@ static inline void rounds16_sched(sha512_vars *v, __m256i x[8], uint64_t wk_all[
 }
 
 /* rounds16_pair does rounds t..t+15 of one block of the pair from wk,
- * which points at W[t] + K[t] of that block in the interleaved array. */
+ * which points at W[t] + K[t] of that block in the interleaved array.
+ * Always inlined: left to itself, gcc made it a function of its own, and
+ * the working variables went through memory (twice the time a block). */
 SHA512_TARGET __attribute__((always_inline))
 static inline void rounds16_pair(sha512_vars *v, const uint64_t *wk)
 {

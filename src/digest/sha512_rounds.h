@@ -208,21 +208,6 @@ static inline void vars_add(uint64_t h[8], const sha512_vars *v)
     h[4] += v->e, h[5] += v->f, h[6] += v->g, h[7] += v->h;
 }
 
-/* rounds16_ordered is rounds16 in the ordered form, as two loop passes of
- * eight rounds.  Always inlined: when sha512_avx2.c's first-block rounds
- * took in the schedule, gcc stopped inlining it, and the working variables
- * went through memory (twice the time a block). */
-SHA512_TARGET __attribute__((always_inline))
-static inline void rounds16_ordered(sha512_vars *v, const uint64_t *wk)
-{
-    for (size_t i = 0; i < 16; i += 8) {
-        rounds2(v, wk + i + 0, 0, SHA512_ORDERED);
-        rounds2(v, wk + i + 2, 2, SHA512_ORDERED);
-        rounds2(v, wk + i + 4, 4, SHA512_ORDERED);
-        rounds2(v, wk + i + 6, 6, SHA512_ORDERED);
-    }
-}
-
 /* vars_load_ordered and vars_add_ordered are vars_load and vars_add for the
  * ordered rounds, whose v->bn is the deferred Sigma0 of a. */
 SHA512_TARGET
