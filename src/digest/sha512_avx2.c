@@ -7,28 +7,42 @@
  * another word of the same vector, so the schedule needs only in-lane shifts
  * and vpalignr (as in OpenSSL's sha512-x86_64 AVX2 path and the Linux
  * kernel's sha512_transform_rorx).  W[t] + K[t] for both blocks goes to the
- * stack while the first block's rounds run, one 32-byte store a step, the
- * two blocks' pairs of words side by side as OpenSSL stores them (two
- * 16-byte stores, one per block's array, took 418 TSC ticks a block on AMD
- * Zen 2 against 412; on Zen 5, with the code of the time, this layout had
- * read 15-20% slower, not measured since); the second block's rounds then
- * only read it.  The rounds are sha512_rounds.h's ordered form: OpenSSL's instruction
- * order (rorx, which writes no flags and needs no copy; a ^ b carried into
- * the next round's Maj; Sigma0 added a round late), kept by asm.  The first
- * block's rounds carry the schedule in their asm, as OpenSSL's do: each
- * pair of rounds computes one schedule step, its sigma0 half spread between
- * the first round's instructions and its sigma1 half between the second's,
+ * stack while the first block's rounds run, one 32-byte store a step with
+ * the two blocks' pairs of words side by side, as OpenSSL stores them; the
+ * second block's rounds then only read it.  An odd last block is loaded
+ * into both lanes.
+ *
+ * The first block's rounds are sha512_rounds.h's ordered form: OpenSSL's
+ * instruction order (rorx, which writes no flags and needs no copy; a ^ b
+ * carried into the next round's Maj; Sigma0 added a round late), kept by
+ * asm.  They carry the schedule in their asm, as OpenSSL's do: each pair of
+ * rounds computes one schedule step, its sigma0 half spread between the
+ * first round's instructions and its sigma1 half between the second's,
  * about one vector instruction to two scalar ones (round_sigma0,
- * round_sigma1).  Written in C, gcc's order of the same work (and part of
- * the schedule through the stack) was clearly slower than OpenSSL's on
- * AMD cores; with the step as one asm statement between two rounds, AMD
- * Zen 2 took 440 TSC ticks a block at 16 KiB, spread 418 (OpenSSL 3.0:
- * 393; the second block's rounds alone take 383 here, OpenSSL's 360).
- * An odd last block is loaded into both lanes.  The 16-round
- * loops are left rolled: fully unrolled, the kernel is four times larger
- * and slower.  Storing the words interleaved, so that the unaligned pairs
- * are loads rather than vpalignr, was slower too.  The measurements are in
- * docs/architecture.md (design notes, SHA-512).
+ * round_sigma1).  The second block's rounds, with no schedule beside them,
+ * run in the wide form (a four-operation e-chain for three more operations
+ * a round), in C.
+ *
+ * Measured on AMD Zen 2 (TSC ticks a block at 16 KiB; OpenSSL 3.0: 393):
+ * the schedule step as one asm statement between two rounds, 440; spread
+ * through the rounds, 418; W+K as two 16-byte stores, one into each
+ * block's array, against one 32-byte store, 418 -> 412; the second block
+ * in the wide form, 395 (rounds alone, without the schedule: 361 wide, 387
+ * ordered; Zen 2's four ALUs run about three operations a cycle here, so
+ * the chains bound the rounds, not the ALUs).  Slower there: the first
+ * block in the wide form too, in C with the schedule's halves as asm
+ * between the rounds (438); lea for add in the rounds (2%); OpenSSL's exact
+ * scalar order (a fifth temporary, Sigma0's rotations first) made the
+ * rounds alone 2% faster but the kernel no faster.  Not measured since on
+ * Zen 5, where the interleaved W+K had read 15-20% slower with the code of
+ * the time, nor on Intel cores, where the wide form was 10-20% slower in
+ * the avx512 kernel (Ice Lake).  Written in C, gcc's order of the same work
+ * (and part of the schedule through the stack) was clearly slower than
+ * OpenSSL's on AMD cores.  The 16-round loops are left rolled: fully
+ * unrolled, the kernel is four times larger and slower.  Storing the words
+ * interleaved, so that the unaligned pairs are loads rather than vpalignr,
+ * was slower too.  The older measurements are in docs/architecture.md
+ * (design notes, SHA-512).
  *
  * Constant-time: yes; no secret-dependent branches or memory addresses.
  */
@@ -247,13 +261,13 @@ static inline void rounds16_sched(sha512_vars *v, __m256i x[8], uint64_t wk_all[
  * Always inlined: left to itself, gcc made it a function of its own, and
  * the working variables went through memory (twice the time a block). */
 SHA512_TARGET __attribute__((always_inline))
-static inline void rounds16_pair(sha512_vars *v, const uint64_t *wk)
+static inline void rounds16_pair(sha512_vars *v, const uint64_t *wk, int form)
 {
     for (size_t i = 0; i < 32; i += 16) {
-        rounds2(v, wk + i + 0, 0, SHA512_ORDERED);
-        rounds2(v, wk + i + 4, 2, SHA512_ORDERED);
-        rounds2(v, wk + i + 8, 4, SHA512_ORDERED);
-        rounds2(v, wk + i + 12, 6, SHA512_ORDERED);
+        rounds2(v, wk + i + 0, 0, form);
+        rounds2(v, wk + i + 4, 2, form);
+        rounds2(v, wk + i + 8, 4, form);
+        rounds2(v, wk + i + 12, 6, form);
     }
 }
 
@@ -271,14 +285,14 @@ void brisk_sha512_compress_avx2(uint64_t h[8], const uint8_t *blocks, size_t n_b
         vars_load_ordered(&v, h);
         for (size_t t = 0; t < 64; t += 16)
             rounds16_sched(&v, x, wk, t);
-        rounds16_pair(&v, &wk[128]);
+        rounds16_pair(&v, &wk[128], SHA512_ORDERED);
         vars_add_ordered(h, &v);
 
         if (pair) {
-            vars_load_ordered(&v, h);
+            vars_load(&v, h);
             for (size_t t = 0; t < 80; t += 16)
-                rounds16_pair(&v, &wk[2 * t + 2]);
-            vars_add_ordered(h, &v);
+                rounds16_pair(&v, &wk[2 * t + 2], SHA512_WIDE);
+            vars_add(h, &v);
         }
         blocks += 128 * (1 + pair);
         n_blocks -= 1 + pair;

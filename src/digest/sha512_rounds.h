@@ -16,6 +16,9 @@
  * it is added rather than xored.  That is about three operations more a
  * round, which a core with six integer ALUs (AMD Zen 5) absorbs and a core
  * with four (Intel's) does not, so the compact form stays the default.
+ * AMD Zen 2, with four, absorbs it too where no schedule shares the
+ * rounds (sha512_avx2.c's second block): its rounds are bound by the
+ * chains, not by the ALUs (about 3 ALU operations a cycle).
  * The third, ordered form (round1_ordered) is the compact one's work in the
  * order of OpenSSL's AVX2 rounds, written as asm so that the compiler keeps
  * that order (it also needs BMI1, for andn); the avx2 kernel runs it.  The
