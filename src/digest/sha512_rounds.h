@@ -16,6 +16,9 @@
  * it is added rather than xored.  That is about three operations more a
  * round, which a core with six integer ALUs (AMD Zen 5) absorbs and a core
  * with four (Intel's) does not, so the compact form stays the default.
+ * AMD Zen 2, with four, absorbs it too where no schedule shares the
+ * rounds (sha512_avx2.c's second block): its rounds are bound by the
+ * chains, not by the ALUs (about 3 ALU operations a cycle).
  * The third, ordered form (round1_ordered) is the compact one's work in the
  * order of OpenSSL's AVX2 rounds, written as asm so that the compiler keeps
  * that order (it also needs BMI1, for andn); the avx2 kernel runs it.  The
@@ -206,19 +209,6 @@ static inline void vars_add(uint64_t h[8], const sha512_vars *v)
 {
     h[0] += v->a, h[1] += v->b, h[2] += v->c, h[3] += v->d;
     h[4] += v->e, h[5] += v->f, h[6] += v->g, h[7] += v->h;
-}
-
-/* rounds16_ordered is rounds16 in the ordered form, as two loop passes of
- * eight rounds. */
-SHA512_TARGET
-static inline void rounds16_ordered(sha512_vars *v, const uint64_t *wk)
-{
-    for (size_t i = 0; i < 16; i += 8) {
-        rounds2(v, wk + i + 0, 0, SHA512_ORDERED);
-        rounds2(v, wk + i + 2, 2, SHA512_ORDERED);
-        rounds2(v, wk + i + 4, 4, SHA512_ORDERED);
-        rounds2(v, wk + i + 6, 6, SHA512_ORDERED);
-    }
 }
 
 /* vars_load_ordered and vars_add_ordered are vars_load and vars_add for the
