@@ -170,6 +170,19 @@ static inline void wipe(void *p, size_t len)
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/* brisk_ct_declassify is a hook for the constant-time tests, never defined
+ * by the library: tests/ct_*.c define it to tell valgrind that a value
+ * derived from secrets is public from there on (a verdict the caller gets
+ * anyway).  Declared weak, it is NULL in every other program, and
+ * declassify costs one test of a constant. */
+void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
+
+static inline void declassify(const void *p, size_t len)
+{
+    if (brisk_ct_declassify != NULL)
+        brisk_ct_declassify(p, len);
+}
+
 /* ---- Registries ---- */
 
 /* brisk_name_matches tells whether name is, ignoring case, an algorithm's

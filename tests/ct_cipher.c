@@ -370,7 +370,7 @@ static void check_serpent(tv_rng *rng, const char *impl, const char *unused)
 
 /* ---- ChaCha20 and its AEADs ---- */
 
-/* brisk_ct_declassify is the library's weak hook (src/pk/dsa.c,
+/* brisk_ct_declassify is the library's weak hook (src/internal.h,
  * src/cipher/chacha20_poly1305.c): a value derived from secrets that the
  * library is about to return, such as an AEAD's verdict, is public. */
 void brisk_ct_declassify(const void *p, size_t len);

@@ -26,7 +26,7 @@
 #include "ctgrind.h"
 #include "vectors.h"
 
-/* brisk_ct_declassify is the library's weak hook (src/pk/rsa_enc.c). */
+/* brisk_ct_declassify is the library's weak hook (src/internal.h). */
 void brisk_ct_declassify(const void *p, size_t len);
 
 void brisk_ct_declassify(const void *p, size_t len)

@@ -26,17 +26,6 @@ enum { CHAPOLY_AAD = 0, CHAPOLY_DATA = 1, CHAPOLY_DONE = 2 };
 /* RFC 8439's limit: the 32-bit counter starts at 1 for the message. */
 #define CHAPOLY_MAX_MSG ((((uint64_t)1 << 32) - 1) * 64)
 
-/* brisk_ct_declassify is the constant-time tests' hook (as in
- * src/pk/dsa.c): never defined by the library, weak, NULL outside
- * tests/ct_cipher.c, which defines it to mark a verdict public. */
-void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
-
-static inline void declassify(const void *p, size_t len)
-{
-    if (brisk_ct_declassify != NULL)
-        brisk_ct_declassify(p, len);
-}
-
 /* The chunk encrypted before it is MACed: well inside L1. */
 enum { CHUNK = 4096 };
 

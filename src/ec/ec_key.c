@@ -13,16 +13,6 @@
 
 #include "internal.h"
 
-/* brisk_ct_declassify is the constant-time tests' hook (see src/pk/dsa.c):
- * weak, NULL in every other program. */
-void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
-
-static inline void declassify(const void *p, size_t len)
-{
-    if (brisk_ct_declassify != NULL)
-        brisk_ct_declassify(p, len);
-}
-
 static const struct {
     brisk_ec_curve id;
     const char *name;

@@ -22,15 +22,6 @@
 
 #include "../bn/internal.h"
 
-/* brisk_ct_declassify: the weak hook of tests/ct_*.c (see src/pk/dsa.c). */
-void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
-
-static inline void declassify(const void *p, size_t len)
-{
-    if (brisk_ct_declassify != NULL)
-        brisk_ct_declassify(p, len);
-}
-
 /* RFC 7919 appendix A.1 to A.5: p = 2^b - 2^(b-64) + ([2^(b-130) e] + X)
  * 2^64 - 1, big-endian. */
 static const uint8_t ffdhe2048_p[256] = {

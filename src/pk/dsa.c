@@ -55,18 +55,6 @@ struct brisk_dsa_precomp {
     uint64_t y_comb[COMB_ENTRIES][COMB_STRIDE];
 };
 
-/* brisk_ct_declassify is a hook for the constant-time tests, never defined
- * by the library: tests/ct_dsa.c defines it to tell valgrind that a value
- * derived from secrets is public from here on.  Declared weak, it is NULL
- * in every other program. */
-void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
-
-static inline void declassify(const void *p, size_t len)
-{
-    if (brisk_ct_declassify != NULL)
-        brisk_ct_declassify(p, len);
-}
-
 /* A signature is given up after this many rejected nonce candidates and
  * zero r or s: for q of exactly 160, 224 or 256 bits a candidate is
  * rejected with probability below 1/2, so only a broken key gets here. */

@@ -27,14 +27,6 @@
 #include "../ec/internal.h"
 #include "internal.h"
 
-void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
-
-static inline void declassify(const void *p, size_t len)
-{
-    if (brisk_ct_declassify != NULL)
-        brisk_ct_declassify(p, len);
-}
-
 #define ECDSA_MAX_TRIES 256
 
 /* bits2int is RFC 6979 section 2.3.2 (FIPS 186-5's leftmost min(N, hlen)

@@ -24,15 +24,6 @@
 #include "../internal.h"
 #include "internal.h"
 
-/* brisk_ct_declassify: the weak hook of tests/ct_*.c (see src/pk/dsa.c). */
-void brisk_ct_declassify(const void *p, size_t len) __attribute__((weak));
-
-static inline void declassify(const void *p, size_t len)
-{
-    if (brisk_ct_declassify != NULL)
-        brisk_ct_declassify(p, len);
-}
-
 /* ct_is_zero8 is 1 when the byte is 0, else 0, without a branch. */
 static inline uint32_t ct_is_zero8(uint8_t b)
 {
