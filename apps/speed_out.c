@@ -554,27 +554,29 @@ static void print_compare_pk(const speed_run *r)
         if (pk->failed || pk->skipped || (r->interrupted && !pk->done))
             continue;
         int n_ops = speed_pk_ops(pk->type);
+        char label[32];
         if (header != n_ops) {   /* a header per kind of row: ECDH and FFDH have op/s only */
             if (n_ops == 1)
-                printf("%-13s %-8s %10s\n", "", "library", "op/s");
+                printf("%-15s %-8s %10s\n", "", "library", "op/s");
             else
-                printf("%-13s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
+                printf("%-15s %-8s %10s %10s\n", "", "library", "sign/s", "verify/s");
         }
         header = n_ops;
+        /* "ecdsa  256 bits": the longest names (ecdsa, eddsa) set the width */
+        snprintf(label, sizeof(label), "%-5s %4u bits", speed_pk_name(pk->type), pk->bits);
         if (n_ops == 1)   /* ECDH and FFDH: derive/s in the first column */
-            printf("%-4s %4u bits %-8s %10.1f\n", speed_pk_name(pk->type), pk->bits, "brisk",
-                   pk->results[0]);
+            printf("%-15s %-8s %10.1f\n", label, "brisk", pk->results[0]);
         else
-            printf("%s %4u bits %-8s %10.1f %10.1f\n", speed_pk_name(pk->type), pk->bits,
-                   "brisk", pk->results[0], pk->results[1]);
-        printf("%-13s %-8s", "", "openssl");
+            printf("%-15s %-8s %10.1f %10.1f\n", label, "brisk", pk->results[0],
+                   pk->results[1]);
+        printf("%-15s %-8s", "", "openssl");
         for (int op = 0; op < n_ops; op++) {
             if (pk->ossl_na || pk->ossl[op].n == 0)
                 printf(" %10s", "n/a");
             else
                 printf(" %10.1f", speed_median(pk->ossl[op].v, pk->ossl[op].n));
         }
-        printf("\n%-13s %-8s", "", "ratio");
+        printf("\n%-15s %-8s", "", "ratio");
         for (int op = 0; op < n_ops; op++)
             print_ratio(pk->results[op], speed_median(pk->ossl[op].v, pk->ossl[op].n),
                         !pk->ossl_na && pk->ossl[op].n > 0, 9);

@@ -32,6 +32,21 @@ all_match_rows() {
     [ -s "$tmp/rows" ] && all_match "$tmp/rows" "$ROW_RE"
 }
 
+# aligned FILE NAME: in FILE, the row of NAME's public-key cell has "brisk"
+# in the column where its header has "library", and the next two rows
+# "openssl" and "ratio" there too (the cell's label is not wider than the
+# header's blank).
+aligned() {
+    awk -v name="$2" '
+        / library / { col = index($0, "library") }
+        index($0, name " ") == 1 && / brisk / {
+            want = col; n = 3; if (index($0, "brisk") != col) bad = 1 }
+        n == 2 && index($0, "openssl") != want { bad = 1 }
+        n == 1 && index($0, "ratio") != want { bad = 1 }
+        n > 0 { n-- }
+        END { exit (bad || !want) }' "$1"
+}
+
 # ---- md5 md4 aes-128-cbc rsa512, one run ----
 b speed -compare openssl -seconds 1 -bytes 16 md5 md4 aes-128-cbc rsa512
 check "speed -compare openssl: exit 0" clean_exit
@@ -50,10 +65,12 @@ check "md4 (legacy provider): openssl's figure or n/a" \
     has "$tmp/cell" "^ +openssl +($NUM|n/a) *\$"
 check "md4: a ratio or n/a" has "$tmp/cell" '^ +ratio +([0-9]+\.[0-9][0-9]|n/a) *$'
 check "rsa512: brisk's sign/s and verify/s" \
-    has "$tmp/out" '^rsa  512 bits brisk +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
+    has "$tmp/out" '^rsa +512 bits brisk +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
 check "rsa512: openssl's sign/s and verify/s" \
     has "$tmp/out" '^ +openssl +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
 check "rsa512: both ratios" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9][0-9] *$'
+# aligned: "brisk" under "library", and "openssl" and "ratio" below it
+check "rsa512: the library column lines up" aligned "$tmp/out" rsa
 # Samples alternate: each of brisk's "Doing" lines is followed by
 # libcrypto's for the same cell.
 grep '^Doing' "$tmp/err" | awk 'NR % 2 == 1' | sed 's/^Doing //; s/: .*//' >"$tmp/odd"
@@ -65,7 +82,7 @@ check "stderr: brisk's sample, then libcrypto's, cell by cell" \
 b speed -compare openssl -seconds 1 ffdh2048
 check "speed -compare openssl ffdh2048: exit 0" clean_exit
 check "ffdh2048: an op/s header" has "$tmp/out" '^ +library +op/s$'
-check "ffdh2048: brisk's op/s" has "$tmp/out" '^ffdh 2048 bits brisk +[0-9]+\.[0-9]$'
+check "ffdh2048: brisk's op/s" has "$tmp/out" '^ffdh +2048 bits brisk +[0-9]+\.[0-9]$'
 check "ffdh2048: openssl's op/s" has "$tmp/out" '^ +openssl +[0-9]+\.[0-9]$'
 check "ffdh2048: the ratio" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
 check "ffdh2048: brisk's sample, then libcrypto's" \
@@ -74,7 +91,7 @@ check "ffdh2048: brisk's sample, then libcrypto's" \
 b speed -compare openssl -seconds 1 ecdhx25519
 check "ecdhx25519: exit 0" clean_exit
 check "ecdhx25519: an op/s header" has "$tmp/out" '^ +library +op/s$'
-check "ecdhx25519: brisk's op/s" has "$tmp/out" '^ecdh  253 bits brisk +[0-9]+\.[0-9]$'
+check "ecdhx25519: brisk's op/s" has "$tmp/out" '^ecdh +253 bits brisk +[0-9]+\.[0-9]$'
 check "ecdhx25519: openssl's op/s" has "$tmp/out" '^ +openssl +[0-9]+\.[0-9]$'
 check "ecdhx25519: the ratio" has "$tmp/out" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
 check "ecdhx25519: brisk's sample, then libcrypto's" \
@@ -92,7 +109,10 @@ check "ecdsap256: brisk's sign/s and verify/s" \
     has "$tmp/out" '^ecdsa  256 bits brisk +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
 check "ed25519: brisk's sign/s and verify/s" \
     has "$tmp/out" '^eddsa  253 bits brisk +[0-9]+\.[0-9] +[0-9]+\.[0-9]$'
-check "ecdhp256: brisk's op/s" has "$tmp/out" '^ecdh  256 bits brisk +[0-9]+\.[0-9]$'
+check "ecdhp256: brisk's op/s" has "$tmp/out" '^ecdh +256 bits brisk +[0-9]+\.[0-9]$'
+for row in ecdsa eddsa ecdh; do
+    check "$row: the library column lines up" aligned "$tmp/out" $row
+done
 for row in 'ecdsa  256' 'eddsa  253'; do
     grep -A2 -E "^$row bits brisk " "$tmp/out" >"$tmp/cell"
     check "$row: openssl's sign/s and verify/s" \
@@ -100,7 +120,7 @@ for row in 'ecdsa  256' 'eddsa  253'; do
     check "$row: both ratios" \
         has "$tmp/cell" '^ +ratio +[0-9]+\.[0-9][0-9] +[0-9]+\.[0-9][0-9] *$'
 done
-grep -A2 -E "^ecdh  256 bits brisk " "$tmp/out" >"$tmp/cell"
+grep -A2 -E "^ecdh +256 bits brisk " "$tmp/out" >"$tmp/cell"
 check "ecdhp256: openssl's op/s" has "$tmp/cell" '^ +openssl +[0-9]+\.[0-9]$'
 check "ecdhp256: the ratio" has "$tmp/cell" '^ +ratio +[0-9]+\.[0-9][0-9] *$'
 grep '^Doing' "$tmp/err" | awk 'NR % 2 == 1' | sed 's/^Doing //; s/: .*//' >"$tmp/odd"
