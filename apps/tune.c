@@ -354,24 +354,27 @@ static void print_ranking(const tune_job *j)
     printf("(%s, %d rounds each, the median; percent of the best at that size)\n", unit,
            TUNE_ROUNDS);
     for (int s = 0; s < j->t.n_sizes && j->t.n >= 2; s++) {
-        tune_cand top[2] = {{0}};
+        int top[2] = {-1, -1};   /* the two fastest at this size */
         for (size_t i = 0; i < j->t.n; i++) {
-            tune_cand c = {j->t.names[i], {0}, j->t.fig[i][s], j->t.spread[i][s], 0};
-            if (c.per_sec > top[0].per_sec || top[0].name == NULL) {
+            if (top[0] < 0 || j->t.fig[i][s] > j->t.fig[top[0]][s]) {
                 top[1] = top[0];
-                top[0] = c;
-            } else if (c.per_sec > top[1].per_sec || top[1].name == NULL) {
-                top[1] = c;
+                top[0] = (int)i;
+            } else if (top[1] < 0 || j->t.fig[i][s] > j->t.fig[top[1]][s]) {
+                top[1] = (int)i;
             }
         }
-        double gap, noise;
-        if (tune_within_noise(&top[0], &top[1], &gap, &noise)) {
+        /* the noise the decision allows (tune_rule.h), not the cells'
+         * spreads alone */
+        double best_fig = j->t.fig[top[0]][s];
+        double gap = best_fig > 0 ? (best_fig - j->t.fig[top[1]][s]) / best_fig : 0;
+        double noise = tune_cell_noise(&j->t, top[0], top[1], s);
+        if (gap <= noise) {
             if (j->t.n_sizes > 1)
                 printf("within noise at %d bytes: ", sizes[s]);
             else
                 printf("within noise: ");
-            printf("%s and %s differ by %.1f%%, less than the %.1f%% spread measured"
-                   " between rounds\n", top[0].name, top[1].name, 100 * gap, 100 * noise);
+            printf("%s and %s differ by %.1f%%, within the %.1f%% the decision counts as"
+                   " noise\n", j->t.names[top[0]], j->t.names[top[1]], 100 * gap, 100 * noise);
         }
     }
 }

@@ -115,6 +115,15 @@ static tune_choice best_choice(const tune_table *t, int sized, const tune_choice
     return best;
 }
 
+double tune_cell_noise(const tune_table *t, int x, int y, int s)
+{
+    double n = t->spread[x][s] > t->spread[y][s] ? t->spread[x][s] : t->spread[y][s];
+    double floor = tune_noise(t);
+
+    n = n > floor ? n : floor;
+    return n > TUNE_MIN_GAIN ? n : TUNE_MIN_GAIN;
+}
+
 /* within_noise tells whether choice b is nowhere measurably slower than
  * a (the file's opening comment).  *gap and *noise get the size where b
  * comes closest to being measurably slower (its largest gap less
@@ -122,15 +131,13 @@ static tune_choice best_choice(const tune_table *t, int sized, const tune_choice
 static int within_noise(const tune_table *t, const tune_choice *a, const tune_choice *b,
                         double *gap, double *noise)
 {
-    double margin = -1e9, floor = tune_noise(t);
+    double margin = -1e9;
 
     *gap = *noise = 0;
     for (int s = 0; s < t->n_sizes; s++) {
         int x = tune_impl_at(t, a, s), y = tune_impl_at(t, b, s);
         double g = t->fig[x][s] > 0 ? (t->fig[x][s] - t->fig[y][s]) / t->fig[x][s] : 0;
-        double n = t->spread[x][s] > t->spread[y][s] ? t->spread[x][s] : t->spread[y][s];
-        n = n > floor ? n : floor;
-        n = n > TUNE_MIN_GAIN ? n : TUNE_MIN_GAIN;
+        double n = tune_cell_noise(t, x, y, s);
         if (g - n > margin) {
             margin = g - n;
             *gap = g;

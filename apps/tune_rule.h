@@ -68,6 +68,11 @@ void tune_score(const tune_table *t, tune_choice *c);
  * all its cells. */
 double tune_noise(const tune_table *t);
 
+/* tune_cell_noise is the noise the rule allows between implementations x
+ * and y at size s: the larger of their spreads there, tune_noise and
+ * TUNE_MIN_GAIN. */
+double tune_cell_noise(const tune_table *t, int x, int y, int s);
+
 /* tune_decide decides for a primitive (sized: it can switch by length);
  * builtin is the built-in choice, or NULL when it is not in the table. */
 void tune_decide(const tune_table *t, int sized, const tune_choice *builtin,
