@@ -56,10 +56,24 @@ int main(void)
                  "equal kernels: the split that wins by 1%% is dropped for c");
         tv_check(tune_noise(&t) > 0.019 && tune_noise(&t) < 0.021,
                  "the table's noise is its median spread");
+        tv_check(tune_cell_noise(&t, 0, 1, 4) > 0.019 && tune_cell_noise(&t, 0, 1, 4) < 0.021,
+                 "a quiet cell's noise is the table's median spread, not its own 0.2%%");
+        t.spread[1][3] = 0.05;
+        tv_check(tune_cell_noise(&t, 0, 1, 3) > 0.049 && tune_cell_noise(&t, 1, 0, 3) > 0.049,
+                 "a noisy cell's noise is its larger spread, either way round");
+        t.spread[1][3] = 0.02;
         /* without the built-in in the table, no split either */
         tune_decide(&t, 1, NULL, &d);
         tv_check(single(&d.pick, 1) && d.why == TUNE_WHY_BEST && d.split_dropped,
                  "equal kernels, no built-in: the best single one, no split");
+    }
+
+    /* a quiet table: the 1% floor */
+    {
+        static const double a[6] = {100, 100, 100, 100, 100, 100};
+        table(&t, a, a, 0.001);
+        tv_check(tune_cell_noise(&t, 0, 1, 0) > 0.0099 && tune_cell_noise(&t, 0, 1, 0) < 0.0101,
+                 "a quiet table's noise is the 1%% floor");
     }
 
     /* Intel's md5: the built-in wide kernel (here c) loses 15% at 16 and 64
