@@ -736,8 +736,6 @@ static void test_ec_explicit(void)
     params_as(explicit_curve(&x), BRISK_EOK, "version 3");
     x = std, x.base = cat("03", x_gx);   /* y_G is odd */
     params_as(explicit_curve(&x), BRISK_EOK, "a compressed base point");
-    x = std, x.a = cat("00", x_a);
-    params_as(explicit_curve(&x), BRISK_EOK, "a with a leading zero");
 
     /* another curve */
     snprintf(flipped, sizeof(flipped), "%.62s%02x", x_b, 0x4b ^ 1);
@@ -766,6 +764,10 @@ static void test_ec_explicit(void)
     params_as(explicit_curve(&x), BRISK_EDECODE, "version 4");
     x = std, x.seed = cat("01", x_seed);
     params_as(explicit_curve(&x), BRISK_EDECODE, "a seed with an unused bit");
+    x = std, x.a = cat("00", x_a);
+    params_as(explicit_curve(&x), BRISK_ECURVE, "a longer than the field (SEC 1 2.3.5)");
+    x = std, x.b = x_b + 2;
+    params_as(explicit_curve(&x), BRISK_ECURVE, "b shorter than the field");
     x = std, x.h = "0001";
     params_as(explicit_curve(&x), BRISK_EDECODE, "a cofactor with a needless zero byte");
     params_as(tlv("30", cat(explicit_curve(&std) + 6, "020101")), BRISK_EDECODE,

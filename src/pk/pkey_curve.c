@@ -140,7 +140,8 @@ static int same_base(const brisk_ec_domain *d, const uint8_t *p, size_t len)
  * SEQUENCE { a, b, seed BIT STRING OPTIONAL }, base, order, cofactor
  * OPTIONAL }, and sets *curve to the curve of ec_curves whose parameters
  * these are, as OpenSSL 3.0 matches them (ec_curve_nid_from_params): p, a,
- * b, G, n and a cofactor of 1, and the seed when it is given.
+ * b, G, n and a cofactor of 1, and the seed when it is given; a and b as
+ * SEC 1 2.3.5 writes field elements, in the field's length.
  * BRISK_ECURVE for any other curve (another field type too). */
 static int get_explicit_curve(der_reader *r, int *curve)
 {
@@ -171,8 +172,9 @@ static int get_explicit_curve(der_reader *r, int *curve)
         brisk_ec_domain d;
         if (brisk_ec_domain_of(ec_curves[i].curve, &d) != BRISK_EOK)
             return BRISK_ECURVE;
-        if (same_number(p, p_len, d.p, d.len) && same_number(a.p, a.len, d.a, d.len) &&
-            same_number(b.p, b.len, d.b, d.len) && same_base(&d, base.p, base.len) &&
+        if (same_number(p, p_len, d.p, d.len) && a.len == d.len && b.len == d.len &&
+            memcmp(a.p, d.a, d.len) == 0 && memcmp(b.p, d.b, d.len) == 0 &&
+            same_base(&d, base.p, base.len) &&
             same_number(n, n_len, d.n, d.len) &&
             (seed.p == NULL || (seed.len == sizeof(d.seed) &&
                                 memcmp(seed.p, d.seed, sizeof(d.seed)) == 0))) {
