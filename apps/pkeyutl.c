@@ -20,9 +20,12 @@
  *   digest); -pkeyopt rsa_padding_mode:pss signs with RSASSA-PSS (RFC 8017
  *   8.1; rsa_pss_saltlen and rsa_mgf1_md as dgst -sigopt takes them),
  *   which needs the digest.  With -rawin the input is the message, hashed
- *   with -digest (default sha256).  Ed25519 and Ed448 (pure, empty
- *   context) sign the message itself and, as in openssl 3.0, need -rawin
- *   to say so.
+ *   with -digest (default sha256).  Ed25519 and Ed448 sign the message
+ *   itself and, as in openssl 3.0, need -rawin to say so; OpenSSL 3.2's
+ *   -pkeyopt instance:Ed25519|Ed25519ctx|Ed25519ph|Ed448|Ed448ph picks
+ *   RFC 8032's variant (default pure Ed25519 or Ed448) and -pkeyopt
+ *   context-string:STRING or hexcontext-string:HEX its context (1 to 255
+ *   bytes for Ed25519ctx, up to 255 for the others, none for Ed25519).
  * - -encrypt and -decrypt (RSA): RSAES-PKCS1-v1_5 by default, as openssl;
  *   -pkeyopt rsa_padding_mode:oaep for RSAES-OAEP (rsa_oaep_md:ALG, default
  *   sha1, rsa_mgf1_md:ALG, default the OAEP digest, rsa_oaep_label:HEX), or
@@ -40,6 +43,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <brisk/digest.h>
 #include <brisk/ec.h>
@@ -84,7 +88,8 @@ const app_option pkeyutl_options[] = {
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
      "digest:ALG (the input is such a digest), rsa_padding_mode:pkcs1|pss|oaep|none, "
      "rsa_pss_saltlen:N|digest|max|auto|-1|-2|-3, rsa_mgf1_md:ALG, rsa_oaep_md:ALG, "
-     "rsa_oaep_label:HEX"},
+     "rsa_oaep_label:HEX; EdDSA: instance:Ed25519|Ed25519ctx|Ed25519ph|Ed448|Ed448ph, "
+     "context-string:STRING, hexcontext-string:HEX"},
     {"hexdump", OPT_HEXDUMP, ARG_NONE, 0, 0, NULL, "Hex dump the output"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
@@ -103,6 +108,11 @@ typedef struct pkeyutl_args {
     const char *oaep_opt;   /* the first rsa_oaep_* option, for messages */
     uint8_t *label;         /* rsa_oaep_label, decoded */
     size_t label_len;
+    int instance;           /* -pkeyopt instance: an ED_* (0: the key's pure one) */
+    const char *ed_opt;     /* the first -pkeyopt instance or context, for messages */
+    int has_context;        /* -pkeyopt context-string or hexcontext-string given */
+    size_t context_len;
+    uint8_t context[255];
 } pkeyutl_args;
 
 /* op_name is the option of an operation, for messages. */
@@ -117,6 +127,16 @@ static const char *op_name(int op)
     default: return "-decrypt";
     }
 }
+
+/* RFC 8032's EdDSA instances, by OpenSSL 3.2's names for them. */
+enum { ED_NONE, ED_25519, ED_25519CTX, ED_25519PH, ED_448, ED_448PH };
+static const struct {
+    const char *name;
+    int ed448;
+} ed_instances[] = {
+    [ED_25519] = {"Ed25519", 0}, [ED_25519CTX] = {"Ed25519ctx", 0},
+    [ED_25519PH] = {"Ed25519ph", 0}, [ED_448] = {"Ed448", 1}, [ED_448PH] = {"Ed448ph", 1},
+};
 
 #define HEXDUMP_ROW 74 /* "0000 - " 48 hex columns, 2 spaces, 16 ASCII, '\n' */
 
@@ -253,23 +273,77 @@ static int input_digest(const pkeyutl_args *a, const brisk_pkey *key, const uint
     return -1;
 }
 
+/* ed_instance returns -pkeyopt instance's ED_*, or the pure one of the key
+ * (ed448 or not) without it. */
+static int ed_instance(const pkeyutl_args *a, int ed448)
+{
+    if (a->instance != ED_NONE)
+        return a->instance;
+    return ed448 ? ED_448 : ED_25519;
+}
+
+/* eddsa_check refuses a -pkeyopt instance or context that does not fit
+ * the key: 0, or -1 after reporting. */
+static int eddsa_check(const pkeyutl_args *a, const brisk_pkey *key)
+{
+    int ed448 = key->type == BRISK_PKEY_ED448;
+    int inst = ed_instance(a, ed448);
+
+    if (key->type != BRISK_PKEY_ED25519 && !ed448) {
+        app_error("pkeyutl", "-pkeyopt %s needs an Ed25519 or Ed448 key; '%s' holds a %s key",
+                  a->ed_opt, a->inkey, brisk_pkey_type_name(key));
+        return -1;
+    }
+    if (ed_instances[inst].ed448 != ed448) {
+        app_error("pkeyutl", "instance %s needs an %s key; '%s' holds an %s key",
+                  ed_instances[inst].name, ed448 ? "Ed25519" : "Ed448", a->inkey,
+                  brisk_pkey_type_name(key));
+        return -1;
+    }
+    if (inst == ED_25519 && a->has_context) {
+        app_error("pkeyutl", "pure Ed25519 takes no context: add -pkeyopt instance:Ed25519ctx "
+                             "(or Ed25519ph)");
+        return -1;
+    }
+    if (inst == ED_25519CTX && a->context_len == 0) {
+        app_error("pkeyutl", "Ed25519ctx needs a context of 1 to 255 bytes (RFC 8032 5.1): add "
+                             "-pkeyopt context-string:STRING");
+        return -1;
+    }
+    return 0;
+}
+
 /* eddsa signs the message in[0..in_len-1] into out (*out_len set), or
- * verifies sig against it: 0, BRISK_EVERIFY, or another error. */
+ * verifies sig against it, with -pkeyopt's instance and context: 0,
+ * BRISK_EVERIFY, or another error. */
 static int eddsa(const pkeyutl_args *a, const brisk_curve_key *c, int ed448, const uint8_t *in,
                  size_t in_len, const uint8_t *sig, size_t sig_len, uint8_t *out,
                  size_t *out_len)
 {
-    size_t len = ed448 ? 114 : 64;
+    int inst = ed_instance(a, ed448);
+    const uint8_t *ctx = a->context;
+    size_t ctx_len = a->context_len, len = ed448 ? 114 : 64;
 
     if (a->op == OPT_SIGN) {
+        const uint8_t *priv = c->priv, *pub = c->pub;
         *out_len = len;
-        return ed448 ? brisk_ed448_sign(out, in, in_len, NULL, 0, c->priv, c->pub)
-                     : brisk_ed25519_sign(out, in, in_len, c->priv, c->pub);
+        switch (inst) {
+        case ED_25519CTX: return brisk_ed25519ctx_sign(out, in, in_len, ctx, ctx_len, priv, pub);
+        case ED_25519PH: return brisk_ed25519ph_sign(out, in, in_len, ctx, ctx_len, priv, pub);
+        case ED_448: return brisk_ed448_sign(out, in, in_len, ctx, ctx_len, priv, pub);
+        case ED_448PH: return brisk_ed448ph_sign(out, in, in_len, ctx, ctx_len, priv, pub);
+        default: return brisk_ed25519_sign(out, in, in_len, priv, pub);
+        }
     }
     if (sig_len != len)
         return BRISK_EVERIFY;
-    return ed448 ? brisk_ed448_verify(sig, in, in_len, NULL, 0, c->pub)
-                 : brisk_ed25519_verify(sig, in, in_len, c->pub);
+    switch (inst) {
+    case ED_25519CTX: return brisk_ed25519ctx_verify(sig, in, in_len, ctx, ctx_len, c->pub);
+    case ED_25519PH: return brisk_ed25519ph_verify(sig, in, in_len, ctx, ctx_len, c->pub);
+    case ED_448: return brisk_ed448_verify(sig, in, in_len, ctx, ctx_len, c->pub);
+    case ED_448PH: return brisk_ed448ph_verify(sig, in, in_len, ctx, ctx_len, c->pub);
+    default: return brisk_ed25519_verify(sig, in, in_len, c->pub);
+    }
 }
 
 /* rsa_raw_block writes PKCS#1 v1.5's signature block (RFC 8017 9.2 step
@@ -339,6 +413,8 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
                   brisk_pkey_type_name(key), a->op == OPT_SIGN ? "sign" : "verify");
         return 1;
     }
+    if (a->ed_opt != NULL && eddsa_check(a, key) != 0)
+        return 1;
     if (ed && (a->digest != NULL || a->md != NULL)) {
         app_error("pkeyutl", "%s hashes the message itself: drop %s", brisk_pkey_type_name(key),
                   a->digest != NULL ? "-digest" : "-pkeyopt digest");
@@ -613,8 +689,54 @@ static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
     return sign_or_verify(a, key);
 }
 
+/* set_ed_opt applies -pkeyopt instance:NAME (OpenSSL 3.2's names, in
+ * any case), context-string:STRING or hexcontext-string:HEX; 0, or -1
+ * after reporting. */
+static int set_ed_opt(pkeyutl_args *a, const char *opt)
+{
+    const char *value = strchr(opt, ':') + 1;
+
+    if (a->ed_opt == NULL)
+        a->ed_opt = opt;
+    if (opt[0] == 'i') {
+        for (size_t i = ED_25519; i < sizeof(ed_instances) / sizeof(ed_instances[0]); i++)
+            if (strcasecmp(value, ed_instances[i].name) == 0) {
+                a->instance = (int)i;
+                return 0;
+            }
+        app_error("pkeyutl", "unknown instance '%s' in -pkeyopt %s (Ed25519, Ed25519ctx, "
+                             "Ed25519ph, Ed448 and Ed448ph are known)",
+                  value, opt);
+        return -1;
+    }
+    a->has_context = 1;
+    if (opt[0] == 'c') {
+        if (strlen(value) > sizeof(a->context)) {
+            app_error("pkeyutl", "the context is %zu bytes; EdDSA takes at most 255",
+                      strlen(value));
+            return -1;
+        }
+        a->context_len = strlen(value);
+        memcpy(a->context, value, a->context_len);
+        return 0;
+    }
+    long n = hex_parse(a->context, sizeof(a->context), value, 0);
+    if (n == HEX_LONG) {
+        app_error("pkeyutl", "the context is %zu bytes; EdDSA takes at most 255",
+                  strlen(value) / 2);
+        return -1;
+    }
+    if (n < 0) {
+        app_error("pkeyutl", "hexcontext-string:%s is not hex (an even number of digits)",
+                  value);
+        return -1;
+    }
+    a->context_len = (size_t)n;
+    return 0;
+}
+
 /* set_pkeyopt applies one -pkeyopt: digest:ALG here, rsa_* as dgst's
- * -sigopt; 0, or -1 after reporting. */
+ * -sigopt, EdDSA's with set_ed_opt; 0, or -1 after reporting. */
 static int set_pkeyopt(pkeyutl_args *a, const char *opt)
 {
     if (a->pkeyopt == NULL)
@@ -627,10 +749,13 @@ static int set_pkeyopt(pkeyutl_args *a, const char *opt)
         }
         return 0;
     }
+    if (strncmp(opt, "instance:", 9) == 0 || strncmp(opt, "context-string:", 15) == 0 ||
+        strncmp(opt, "hexcontext-string:", 18) == 0)
+        return set_ed_opt(a, opt);
     if (strncmp(opt, "rsa_", 4) != 0) {
-        app_error("pkeyutl", "unknown -pkeyopt '%s' (digest:ALG and rsa_padding_mode, "
-                             "rsa_pss_saltlen, rsa_mgf1_md, rsa_oaep_md, rsa_oaep_label are "
-                             "known)",
+        app_error("pkeyutl", "unknown -pkeyopt '%s' (digest:ALG, rsa_padding_mode, "
+                             "rsa_pss_saltlen, rsa_mgf1_md, rsa_oaep_md, rsa_oaep_label, "
+                             "instance, context-string and hexcontext-string are known)",
                   opt);
         return -1;
     }
@@ -753,6 +878,10 @@ static int parse_args(pkeyutl_args *a, int argc, char **argv)
     }
     if (a->digest != NULL && !a->rawin) {
         app_error("pkeyutl", "-digest needs -rawin (without it the input is the digest)");
+        return -1;
+    }
+    if (a->ed_opt != NULL && a->op != OPT_SIGN && a->op != OPT_VERIFY) {
+        app_error("pkeyutl", "-pkeyopt %s is for -sign and -verify (EdDSA)", a->ed_opt);
         return -1;
     }
     if (a->op == OPT_DERIVE && a->pkeyopt != NULL) {

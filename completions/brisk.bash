@@ -85,7 +85,9 @@ _brisk()
         pkeyutl:*-pkeyopt:*)
             COMPREPLY=($(compgen -W "digest:sha256 digest:sha384 digest:sha512 digest:sha1
                 rsa_padding_mode:pkcs1 rsa_padding_mode:pss rsa_pss_saltlen:digest
-                rsa_pss_saltlen:max rsa_pss_saltlen:auto rsa_mgf1_md:" -- "$cur")) ;;
+                rsa_pss_saltlen:max rsa_pss_saltlen:auto rsa_mgf1_md:
+                instance:Ed25519 instance:Ed25519ctx instance:Ed25519ph instance:Ed448
+                instance:Ed448ph context-string: hexcontext-string:" -- "$cur")) ;;
         ecparam:*-param_enc:ENC)
             COMPREPLY=($(compgen -W "named_curve explicit" -- "$cur")) ;;
         ecparam:*-name:CURVE)

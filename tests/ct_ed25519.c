@@ -1,11 +1,13 @@
 /*
  * tests/ct_ed25519.c - constant-time checks under valgrind's memcheck (see
- * tests/ctgrind.h): Ed25519's brisk_ed25519_public and brisk_ed25519_sign
- * with the private key (seed) marked secret must take no branch and read
+ * tests/ctgrind.h): Ed25519's brisk_ed25519_public and brisk_ed25519_sign,
+ * and the variants' brisk_ed25519ctx_sign and brisk_ed25519ph_sign (with
+ * a context), with the private key (seed) marked secret must take no
+ * branch and read
  * no address that depends on it - SHA-512 of the seed, the clamped scalar,
  * the nonce, both fixed-base multiplications and S = r + k s mod L - for
- * every implementation of the "ed25519" primitive.  The message and the
- * public key are public; the signature is made public again before it is
+ * every implementation of the "ed25519" primitive.  The message, the
+ * context and the public key are public; the signature is made public again before it is
  * compared.
  */
 #include <stdlib.h>
@@ -44,6 +46,21 @@ static void check(tv_rng *rng, const char *impl)
         public(got, 64);
         public(priv, 32);
         tv_check_mem(got, want, 64, "%s sign (pub NULL) with a secret seed, case %d", impl, t);
+
+        /* Ed25519ctx and Ed25519ph, the context public. */
+        static const uint8_t ctx[] = "context";
+        brisk_ed25519ctx_sign(want, msg, len, ctx, 7, priv, pub);
+        secret(priv, 32);
+        brisk_ed25519ctx_sign(got, msg, len, ctx, 7, priv, t == 2 ? NULL : pub);
+        public(got, 64);
+        public(priv, 32);
+        tv_check_mem(got, want, 64, "%s Ed25519ctx sign with a secret seed, case %d", impl, t);
+        brisk_ed25519ph_sign(want, msg, len, ctx, (size_t)t * 3, priv, pub);
+        secret(priv, 32);
+        brisk_ed25519ph_sign(got, msg, len, ctx, (size_t)t * 3, priv, t == 1 ? NULL : pub);
+        public(got, 64);
+        public(priv, 32);
+        tv_check_mem(got, want, 64, "%s Ed25519ph sign with a secret seed, case %d", impl, t);
     }
     unsigned long n = errors() - before;
     tv_check(n == 0, "%s: memcheck saw %lu uses of secret data in branches or addresses", impl,

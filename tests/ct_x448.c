@@ -5,8 +5,8 @@
  * all-zero result comes back as a return code computed without a branch,
  * and brisk_x448_public), under every implementation of the "x448"
  * primitive; and Ed448 with the private key marked secret
- * (brisk_ed448_public, and brisk_ed448_sign with the public key given and
- * computed; the message and context are public).  Neither may take a
+ * (brisk_ed448_public, brisk_ed448_sign with the public key given and
+ * computed, and brisk_ed448ph_sign; the message and context are public).  Neither may take a
  * branch or read an address that depends on the secrets.
  */
 #include <stdlib.h>
@@ -73,6 +73,12 @@ static void check_ed448(tv_rng *rng)
         public(got, 114);
         public(priv, 57);
         tv_check_mem(got, want, 114, "ed448 sign, public key computed, case %d", t);
+        brisk_ed448ph_sign(want, msg, sizeof(msg), ctx, (size_t)t * 8, priv, pub);
+        secret(priv, 57);
+        brisk_ed448ph_sign(got, msg, sizeof(msg), ctx, (size_t)t * 8, priv, t ? NULL : pub);
+        public(got, 114);
+        public(priv, 57);
+        tv_check_mem(got, want, 114, "ed448ph sign with a secret key, case %d", t);
     }
     unsigned long n = errors() - before;
     tv_check(n == 0, "ed448: memcheck saw %lu uses of secret data in branches or addresses", n);

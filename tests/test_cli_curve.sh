@@ -23,8 +23,13 @@
 # ways, and -hexdump prints openssl's text.  pkeyutl -encrypt and -decrypt
 # (PKCS#1 v1.5, OAEP with digests, MGF1 and labels, none) round-trip and
 # refuse the bad inputs, decrypt openssl's ciphertexts and make ciphertexts
-# openssl decrypts; -verifyrecover writes what openssl writes.  Prints "N passed, N failed" last; exits non-zero if
-# any check failed.
+# openssl decrypts; -verifyrecover writes what openssl writes.  EdDSA's
+# instances (-pkeyopt instance:Ed25519ctx, Ed25519ph, Ed448ph and the pure
+# ones, and context-string / hexcontext-string) sign RFC 8032 7.2 to 7.5's
+# vectors, verify their own signatures and refuse another context or
+# instance, and instances that do not fit the key, contexts pure Ed25519
+# cannot take and over-long ones are one-line errors.  Prints "N passed, N
+# failed" last; exits non-zero if any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
 find_native_openssl
@@ -182,6 +187,137 @@ for e in ed25519 ed448; do
     b dgst -sha256 -sign "$tmp/$e.pem" "$tmp/msg0"
     check "$e: dgst -sign points to pkeyutl" one_line_error dgst "pkeyutl -rawin"
 done
+# ---- EdDSA instances (OpenSSL 3.2's -pkeyopt instance and context-string,
+# which openssl 3.0 lacks): RFC 8032's keys as PKCS#8, its vectors ----
+cat >"$tmp/edctx.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIAMFM044GvePFBy2ZvYZn1e8NJUzWiVqlb0qVb9UZmP2
+-----END PRIVATE KEY-----
+EOF
+cat >"$tmp/edctx3.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIKucKFPOKX3auFyZOzrhS8rTmyxoK+q8J9bU6yBxHWVg
+-----END PRIVATE KEY-----
+EOF
+cat >"$tmp/edph.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MC4CAQAwBQYDK2VwBCIEIIM/5iQJI3udYux3WHUgkR6adZzsHRl1W32pAbltyj1C
+-----END PRIVATE KEY-----
+EOF
+cat >"$tmp/ed448ph.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MEcCAQAwBQYDK2VxBDsEOYM/5iQJI3udYux3WHUgkR6adZzsHRl1W32pAbltyj1C
+73gi4NUQQSfcBdbb795p46ss7HyGfG4sSQ==
+-----END PRIVATE KEY-----
+EOF
+cat >"$tmp/ed448c.pem" <<'EOF'
+-----BEGIN PRIVATE KEY-----
+MEcCAQAwBQYDK2VxBDsEOcTqsF01cAfGMvPbtISJkk1VKwj+DDU6DUofAKzaLEY6
+++pnxejSh3xeO8OXplmUnvgCHpVOChInTg==
+-----END PRIVATE KEY-----
+EOF
+unhex f726936d19c800494e3fdaff20b276a8 >"$tmp/m72"
+unhex 508e9e6882b979fea900f62adceaca35 >"$tmp/m72b"
+printf 'abc' >"$tmp/abc"
+unhex 03 >"$tmp/m03"
+# ed_vector NAME KEY MSG WANT OPT...: -sign gives the RFC's signature, which
+# -verify accepts with the public key.
+ed_vector() {
+    name=$1 key=$2 msg=$3 want=$4
+    shift 4
+    b pkeyutl -sign -rawin -inkey "$tmp/$key.pem" -in "$tmp/$msg" -out "$tmp/v.sig" "$@"
+    check "$name: the RFC's signature" [ "$rc:$(hex "$tmp/v.sig")" = "0:$want" ]
+    b pkey -in "$tmp/$key.pem" -pubout -out "$tmp/v.pub"
+    b pkeyutl -verify -rawin -pubin -inkey "$tmp/v.pub" -in "$tmp/$msg" -sigfile "$tmp/v.sig" "$@"
+    check "$name: verifies" out_is "Signature Verified Successfully"
+}
+ed_vector "RFC 8032 7.2 foo" edctx m72 \
+    55a4cc2f70a54e04288c5f4cd1e45a7bb520b36292911876cada7323198dd87a8b36950b95130022907a7fb7c4e9b2d5f6cca685a587b4b21f4b888e4e7edb0d \
+    -pkeyopt instance:Ed25519ctx -pkeyopt context-string:foo
+ed_vector "RFC 8032 7.2 bar (hexcontext-string)" edctx m72 \
+    fc60d5872fc46b3aa69f8b5b4351d5808f92bcc044606db097abab6dbcb1aee3216c48e8b3b66431b5b186d1d28f8ee15a5ca2df6668346291c2043d4eb3e90d \
+    -pkeyopt instance:Ed25519ctx -pkeyopt hexcontext-string:626172
+ed_vector "RFC 8032 7.2 foo2 (options reversed, instance in another case)" edctx m72b \
+    8b70c1cc8310e1de20ac53ce28ae6e7207f33c3295e03bb5c0732a1d20dc64908922a8b052cf99b7c4fe107a5abb5b2c4085ae75890d02df26269d8945f84b0b \
+    -pkeyopt context-string:foo -pkeyopt instance:ed25519CTX
+ed_vector "RFC 8032 7.2 foo3" edctx3 m72 \
+    21655b5f1aa965996b3f97b3c849eafba922a0a62992f73b3d1b73106a84ad85e9b86a7b6005ea868337ff2d20a7f5fbd4cd10b0be49a68da2b2e0dc0ad8960f \
+    -pkeyopt instance:Ed25519ctx -pkeyopt context-string:foo
+ed_vector "RFC 8032 7.3 abc (Ed25519ph)" edph abc \
+    98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae4131f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406 \
+    -pkeyopt instance:Ed25519ph
+ed_vector "RFC 8032 7.4 1 octet with context (Ed448)" ed448c m03 \
+    d4f8f6131770dd46f40867d6fd5d5055de43541f8c5e35abbcd001b32a89f7d2151f7647f11d8ca2ae279fb842d607217fce6e042f6815ea000c85741de5c8da1144a6a1aba7f96de42505d7a7298524fda538fccbbb754f578c1cad10d54d0d5428407e85dcbc98a49155c13764e66c3c00 \
+    -pkeyopt context-string:foo
+ed_vector "RFC 8032 7.5 abc (Ed448ph)" ed448ph abc \
+    822f6901f7480f3d5f562c592994d9693602875614483256505600bbc281ae381f54d6bce2ea911574932f52a4e6cadd78769375ec3ffd1b801a0d9b3f4030cd433964b6457ea39476511214f97469b57dd32dbc560a9a94d00bff07620464a3ad203df7dc7ce360c3cd3696d9d9fab90f00 \
+    -pkeyopt instance:Ed448ph
+ed_vector "RFC 8032 7.5 abc with context foo (Ed448ph)" ed448ph abc \
+    c32299d46ec8ff02b54540982814dce9a05812f81962b649d528095916a2aa481065b1580423ef927ecf0af5888f90da0f6a9a85ad5dc3f280d91224ba9911a3653d00e484e2ce232521481c8658df304bb7745a73514cdb9bf3e15784ab71284f8d0704a608c54a6b62d97beb511d132100 \
+    -pkeyopt instance:Ed448ph -pkeyopt context-string:foo
+ed_vector "instance:Ed25519 is pure Ed25519 (RFC 8032 7.1 TEST 1)" ed25519 empty \
+    e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b \
+    -pkeyopt instance:Ed25519
+# Sign then verify with brisk alone: the same context verifies; another
+# context, another instance or none fails with exit 1.
+for spec in "ed25519 Ed25519ctx Ed25519ph" "ed25519 Ed25519ph Ed25519ctx" \
+            "ed448 Ed448 Ed448ph" "ed448 Ed448ph Ed448"; do
+    set -- $spec
+    b pkeyutl -sign -rawin -inkey "$tmp/$1.pem" -in "$tmp/msg0" -out "$tmp/i.sig" \
+        -pkeyopt instance:$2 -pkeyopt context-string:hello
+    check "$2: sign with a context" clean_exit
+    b pkeyutl -verify -rawin -inkey "$tmp/$1.pem" -in "$tmp/msg0" -sigfile "$tmp/i.sig" \
+        -pkeyopt instance:$2 -pkeyopt hexcontext-string:68656c6c6f
+    check "$2: verify with the same context in hex" out_is "Signature Verified Successfully"
+    b pkeyutl -verify -rawin -inkey "$tmp/$1.pem" -in "$tmp/msg0" -sigfile "$tmp/i.sig" \
+        -pkeyopt instance:$2 -pkeyopt context-string:hellO
+    check "$2: another context fails" [ "$rc" -eq 1 ]
+    check "$2: another context, the words" has "$tmp/out" "^Signature Verification Failure$"
+    b pkeyutl -verify -rawin -inkey "$tmp/$1.pem" -in "$tmp/msg0" -sigfile "$tmp/i.sig" \
+        -pkeyopt instance:$3 -pkeyopt context-string:hello
+    check "$2: verified as $3 fails" [ "$rc" -eq 1 ]
+    b pkeyutl -verify -rawin -inkey "$tmp/$1.pem" -in "$tmp/msg0" -sigfile "$tmp/i.sig"
+    check "$2: verified as pure, no context, fails" [ "$rc" -eq 1 ]
+done
+b pkeyutl -sign -rawin -inkey "$tmp/ed25519.pem" -in "$tmp/msg0" -pkeyopt instance:Ed448ph
+check "instance Ed448ph with an Ed25519 key" one_line_error pkeyutl \
+    "instance Ed448ph needs an Ed448 key"
+b pkeyutl -verify -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -sigfile "$tmp/e2.sig" \
+    -pkeyopt instance:Ed25519ctx -pkeyopt context-string:foo
+check "instance Ed25519ctx with an Ed448 key" one_line_error pkeyutl "needs an Ed25519 key"
+b pkeyutl -sign -rawin -inkey "$tmp/ed25519.pem" -in "$tmp/msg0" -pkeyopt context-string:foo
+check "a context with pure Ed25519" one_line_error pkeyutl "pure Ed25519 takes no context"
+b pkeyutl -sign -rawin -inkey "$tmp/ed25519.pem" -in "$tmp/msg0" -pkeyopt instance:Ed25519 \
+    -pkeyopt hexcontext-string:00
+check "a context with instance:Ed25519" one_line_error pkeyutl "pure Ed25519 takes no context"
+b pkeyutl -sign -rawin -inkey "$tmp/ed25519.pem" -in "$tmp/msg0" -pkeyopt instance:Ed25519ctx
+check "Ed25519ctx without a context" one_line_error pkeyutl "Ed25519ctx needs a context"
+b pkeyutl -sign -rawin -inkey "$tmp/ed25519.pem" -in "$tmp/msg0" -pkeyopt instance:Ed25519ctx \
+    -pkeyopt context-string:
+check "Ed25519ctx with an empty context" one_line_error pkeyutl "Ed25519ctx needs a context"
+long=$(printf '%0256d' 0)
+b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -pkeyopt "context-string:$long"
+check "a 256-byte context" one_line_error pkeyutl "256 bytes; EdDSA takes at most 255"
+b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" \
+    -pkeyopt "hexcontext-string:$long$long"
+check "a 256-byte hex context" one_line_error pkeyutl "256 bytes; EdDSA takes at most 255"
+b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -out "$tmp/c255.sig" \
+    -pkeyopt "context-string:${long%0}"
+check "a 255-byte context signs" clean_exit
+b pkeyutl -verify -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -sigfile "$tmp/c255.sig" \
+    -pkeyopt "context-string:${long%0}"
+check "a 255-byte context verifies" out_is "Signature Verified Successfully"
+b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -pkeyopt hexcontext-string:6g
+check "hexcontext-string that is not hex" one_line_error pkeyutl "not hex"
+b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -pkeyopt instance:Ed448ctx
+check "an unknown instance" one_line_error pkeyutl "unknown instance 'Ed448ctx'"
+b pkeyutl -sign -inkey "$tmp/ed25519.pem" -in "$tmp/msg0" -pkeyopt instance:Ed25519ph
+check "Ed25519ph without -rawin" one_line_error pkeyutl "add -rawin"
+b pkeyutl -derive -inkey "$tmp/alice.pem" -peerkey "$tmp/bob.pub" -pkeyopt context-string:x
+check "a context with -derive" one_line_error pkeyutl "is for -sign and -verify"
+b pkeyutl -sign -inkey "$tmp/rsa.pem" -in "$tmp/msg0" -pkeyopt instance:Ed25519
+check "an instance with an RSA key" one_line_error pkeyutl "needs an Ed25519 or Ed448 key"
+
 for a in X448 ED25519 ED448; do
     b genpkey -algorithm $a -out "$tmp/g$a.pem"
     check "genpkey $a" clean_exit
@@ -478,6 +614,8 @@ b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt digest:sha256
 check "encrypt with -pkeyopt digest" one_line_error pkeyutl "for signatures"
 b pkeyutl -encrypt $EP -in "$tmp/pt" -rawin
 check "encrypt with -rawin" one_line_error pkeyutl "-rawin is for -sign and -verify"
+b pkeyutl -encrypt $EP -in "$tmp/pt" -pkeyopt instance:Ed25519ctx
+check "encrypt with an EdDSA instance" one_line_error pkeyutl "is for -sign and -verify"
 b pkeyutl -encrypt -decrypt $E -in "$tmp/pt"
 check "encrypt and decrypt at once" one_line_error pkeyutl "only one of"
 printf 'x' | b pkeyutl -encrypt $EP -hexdump

@@ -94,6 +94,7 @@ expect_has "-check -param_enc" ecparam -
 expect "sha512 sha512-224 sha512-256" pkeyutl -digest sha5
 expect "rsa_padding_mode:pkcs1 rsa_padding_mode:pss" pkeyutl -pkeyopt rsa_pa
 expect "digest:sha256 digest:sha384 digest:sha512 digest:sha1" pkeyutl -pkeyopt dig
+expect "instance:Ed25519 instance:Ed25519ctx instance:Ed25519ph" pkeyutl -pkeyopt instance:Ed2
 expect_has "-pkeyopt -hexdump" pkeyutl -
 expect "pass: env: file: fd: stdin" enc -pass ""
 expect "file: fd:" enc -pass f

@@ -2,12 +2,17 @@
  * tests/test_ed25519.c - Ed25519 (RFC 8032 section 5.1) under every
  * implementation of the "ed25519" primitive this CPU can run: RFC 8032
  * section 7.1's TEST 1, 2, 3, 1024 and SHA(abc) (public key, signature,
- * verification), Wycheproof's ed25519_test.json (every case: the valid
+ * verification), section 7.2's four Ed25519ctx vectors and 7.3's
+ * Ed25519ph "abc" (signature, verification, and refused under another
+ * context or variant), Wycheproof's ed25519_test.json (every case: the valid
  * ones must verify, the invalid ones - non-canonical R or S, S >= L,
  * truncated or padded signatures, bad encodings - must not), and
  * properties: sign and verify on random keys and messages (lengths from 0),
  * flipped bits rejected, pub passed or NULL, keygen agreeing with public,
- * public keys that decode to no point, and NULL arguments.
+ * public keys that decode to no point, and NULL arguments; for Ed25519ctx
+ * and Ed25519ph: random keys, messages and contexts, each signature
+ * refused under the other variants, a changed context and a changed
+ * message, and the contexts refused (empty for ctx, over 255 bytes).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +119,104 @@ static void rfc_vectors(const char *impl)
         tv_check_int(brisk_ed25519_verify(want_sig, msg, msg_len, pub), BRISK_EVERIFY,
                      "%s RFC 8032 7.1 %s with a flipped bit", impl, rfc[i].name);
         free(msg);
+    }
+}
+
+/* RFC 8032 section 7.2 (Ed25519ctx: foo, bar, foo2, foo3) and 7.3
+ * (Ed25519ph, "abc", empty context): secret key, public key, message,
+ * context, signature. */
+static const struct {
+    const char *name, *priv, *pub, *msg, *ctx, *sig;
+    int ph;
+} rfc_variants[] = {
+    {"7.2 foo", "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+     "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+     "f726936d19c800494e3fdaff20b276a8", "666f6f",
+     "55a4cc2f70a54e04288c5f4cd1e45a7bb520b36292911876cada7323198dd87a"
+     "8b36950b95130022907a7fb7c4e9b2d5f6cca685a587b4b21f4b888e4e7edb0d", 0},
+    {"7.2 bar", "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+     "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+     "f726936d19c800494e3fdaff20b276a8", "626172",
+     "fc60d5872fc46b3aa69f8b5b4351d5808f92bcc044606db097abab6dbcb1aee3"
+     "216c48e8b3b66431b5b186d1d28f8ee15a5ca2df6668346291c2043d4eb3e90d", 0},
+    {"7.2 foo2", "0305334e381af78f141cb666f6199f57bc3495335a256a95bd2a55bf546663f6",
+     "dfc9425e4f968f7f0c29f0259cf5f9aed6851c2bb4ad8bfb860cfee0ab248292",
+     "508e9e6882b979fea900f62adceaca35", "666f6f",
+     "8b70c1cc8310e1de20ac53ce28ae6e7207f33c3295e03bb5c0732a1d20dc6490"
+     "8922a8b052cf99b7c4fe107a5abb5b2c4085ae75890d02df26269d8945f84b0b", 0},
+    {"7.2 foo3", "ab9c2853ce297ddab85c993b3ae14bcad39b2c682beabc27d6d4eb20711d6560",
+     "0f1d1274943b91415889152e893d80e93275a1fc0b65fd71b4b0dda10ad7d772",
+     "f726936d19c800494e3fdaff20b276a8", "666f6f",
+     "21655b5f1aa965996b3f97b3c849eafba922a0a62992f73b3d1b73106a84ad85"
+     "e9b86a7b6005ea868337ff2d20a7f5fbd4cd10b0be49a68da2b2e0dc0ad8960f", 0},
+    {"7.3 abc", "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42",
+     "ec172b93ad5e563bf4932c70e1245034c35467ef2efd4d64ebf819683467e2bf", "616263", "",
+     "98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae41"
+     "31f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406", 1},
+};
+
+/* variant_sign and variant_verify call Ed25519ctx (ph 0) or Ed25519ph. */
+static int variant_sign(int ph, uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                        const uint8_t *ctx, size_t ctx_len, const uint8_t priv[32],
+                        const uint8_t pub[32])
+{
+    return ph ? brisk_ed25519ph_sign(sig, msg, msg_len, ctx, ctx_len, priv, pub)
+              : brisk_ed25519ctx_sign(sig, msg, msg_len, ctx, ctx_len, priv, pub);
+}
+
+static int variant_verify(int ph, const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                          const uint8_t *ctx, size_t ctx_len, const uint8_t pub[32])
+{
+    return ph ? brisk_ed25519ph_verify(sig, msg, msg_len, ctx, ctx_len, pub)
+              : brisk_ed25519ctx_verify(sig, msg, msg_len, ctx, ctx_len, pub);
+}
+
+/* other_variants_refuse checks that sig, valid under variant ph with ctx,
+ * verifies neither as pure Ed25519 nor under the other variant. */
+static void other_variants_refuse(const char *impl, const char *what, int ph,
+                                  const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                  const uint8_t *ctx, size_t ctx_len, const uint8_t pub[32])
+{
+    tv_check_int(brisk_ed25519_verify(sig, msg, msg_len, pub), BRISK_EVERIFY,
+                 "%s %s: refused as pure Ed25519", impl, what);
+    if (ph && ctx_len == 0) { /* Ed25519ctx takes no empty context */
+        ctx = (const uint8_t *)"x";
+        ctx_len = 1;
+    }
+    tv_check_int(variant_verify(!ph, sig, msg, msg_len, ctx, ctx_len, pub), BRISK_EVERIFY,
+                 "%s %s: refused as %s", impl, what, ph ? "Ed25519ctx" : "Ed25519ph");
+}
+
+static void rfc_variant_vectors(const char *impl)
+{
+    for (size_t i = 0; i < sizeof(rfc_variants) / sizeof(rfc_variants[0]); i++) {
+        uint8_t priv[32], pub[32], want_sig[64], got[64], msg[16], ctx[3];
+        size_t msg_len = 0, ctx_len = 0;
+        const char *name = rfc_variants[i].name;
+        int ph = rfc_variants[i].ph;
+
+        hexn(priv, 32, rfc_variants[i].priv);
+        hexn(pub, 32, rfc_variants[i].pub);
+        hexn(want_sig, 64, rfc_variants[i].sig);
+        tv_hex_decode(msg, sizeof(msg), rfc_variants[i].msg, &msg_len);
+        tv_hex_decode(ctx, sizeof(ctx), rfc_variants[i].ctx, &ctx_len);
+        brisk_ed25519_public(got, priv);
+        tv_check_mem(got, pub, 32, "%s RFC 8032 %s public key", impl, name);
+        memset(got, 0, 64);
+        tv_check_int(variant_sign(ph, got, msg, msg_len, ctx_len ? ctx : NULL, ctx_len, priv, pub),
+                     0, "%s RFC 8032 %s sign rc", impl, name);
+        tv_check_mem(got, want_sig, 64, "%s RFC 8032 %s signature", impl, name);
+        memset(got, 0, 64);
+        variant_sign(ph, got, msg, msg_len, ctx, ctx_len, priv, NULL);
+        tv_check_mem(got, want_sig, 64, "%s RFC 8032 %s signature, pub NULL", impl, name);
+        tv_check_int(variant_verify(ph, want_sig, msg, msg_len, ctx, ctx_len, pub), BRISK_EOK,
+                     "%s RFC 8032 %s verifies", impl, name);
+        tv_check_int(variant_verify(ph, want_sig, msg, msg_len, (const uint8_t *)"baz", 3, pub),
+                     BRISK_EVERIFY, "%s RFC 8032 %s under the context baz", impl, name);
+        other_variants_refuse(impl, name, ph, want_sig, msg, msg_len, ctx, ctx_len, pub);
+        want_sig[(i * 7) % 64] ^= 0x20;
+        tv_check_int(variant_verify(ph, want_sig, msg, msg_len, ctx, ctx_len, pub),
+                     BRISK_EVERIFY, "%s RFC 8032 %s with a flipped bit", impl, name);
     }
 }
 
@@ -229,6 +332,57 @@ static void properties(tv_rng *rng, const char *impl)
                  "%s: x = 0 with its sign bit set", impl);
 }
 
+/* variant_properties: Ed25519ctx and Ed25519ph on random keys, messages
+ * and contexts (1 to 255 bytes for ctx, 0 to 255 for ph). */
+static void variant_properties(tv_rng *rng, const char *impl)
+{
+    uint8_t priv[32], pub[32], sig[64], sig2[64], msg[300], ctx[255];
+
+    for (int t = 0; t < 16; t++) {
+        int ph = t & 1;
+        size_t len = t < 2 ? 0 : tv_rng_below(rng, sizeof(msg) + 1);
+        size_t ctx_len = t == 3 ? 255 : tv_rng_below(rng, 256);
+        if (!ph && ctx_len == 0)
+            ctx_len = 1;
+        if (ph && t < 6)
+            ctx_len = 0;
+        const char *what = ph ? "Ed25519ph" : "Ed25519ctx";
+        tv_rng_fill(rng, priv, 32);
+        tv_rng_fill(rng, msg, sizeof(msg));
+        tv_rng_fill(rng, ctx, sizeof(ctx));
+        brisk_ed25519_public(pub, priv);
+        tv_check_int(variant_sign(ph, sig, len ? msg : NULL, len, ctx_len ? ctx : NULL, ctx_len,
+                                  priv, pub),
+                     0, "%s %s sign, %zu bytes, %zu-byte context", impl, what, len, ctx_len);
+        variant_sign(ph, sig2, msg, len, ctx, ctx_len, priv, NULL);
+        tv_check_mem(sig2, sig, 64, "%s %s: pub NULL signs alike", impl, what);
+        tv_check_int(variant_verify(ph, sig, msg, len, ctx, ctx_len, pub), BRISK_EOK,
+                     "%s %s verify, %zu bytes, %zu-byte context", impl, what, len, ctx_len);
+        other_variants_refuse(impl, what, ph, sig, msg, len, ctx, ctx_len, pub);
+        if (ctx_len > 0) {
+            size_t at = tv_rng_below(rng, ctx_len);
+            ctx[at] ^= 0x40;
+            tv_check_int(variant_verify(ph, sig, msg, len, ctx, ctx_len, pub), BRISK_EVERIFY,
+                         "%s %s: context byte %zu changed", impl, what, at);
+            ctx[at] ^= 0x40;
+        }
+        if (ctx_len > 1 || (ph && ctx_len == 1))
+            tv_check_int(variant_verify(ph, sig, msg, len, ctx, ctx_len - 1, pub),
+                         BRISK_EVERIFY, "%s %s: context one byte shorter", impl, what);
+        if (len > 0) {
+            size_t at = tv_rng_below(rng, len);
+            msg[at] ^= 1;
+            tv_check_int(variant_verify(ph, sig, msg, len, ctx, ctx_len, pub), BRISK_EVERIFY,
+                         "%s %s: message byte %zu flipped", impl, what, at);
+            msg[at] ^= 1;
+        }
+        /* A pure signature of the same message is not one of the variant. */
+        brisk_ed25519_sign(sig2, msg, len, priv, pub);
+        tv_check_int(variant_verify(ph, sig2, msg, len, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "%s: a pure Ed25519 signature refused as %s", impl, what);
+    }
+}
+
 static void misuse(void)
 {
     uint8_t k[32] = {1}, p[32], s[64] = {0};
@@ -246,6 +400,44 @@ static void misuse(void)
     tv_check_int(brisk_ed25519_verify(NULL, NULL, 0, p), BRISK_EINVAL, "verify NULL sig");
     tv_check_int(brisk_ed25519_verify(s, NULL, 0, NULL), BRISK_EINVAL, "verify NULL pub");
     tv_check_int(brisk_ed25519_verify(s, NULL, 1, p), BRISK_EINVAL, "verify NULL msg, length 1");
+
+    /* Ed25519ctx and Ed25519ph: NULL arguments, and the contexts each refuses. */
+    uint8_t c[256] = {0}, m[1] = {0};
+    for (int ph = 0; ph <= 1; ph++) {
+        const char *v = ph ? "Ed25519ph" : "Ed25519ctx";
+        tv_check_int(variant_sign(ph, NULL, m, 1, c, 1, k, p), BRISK_EINVAL, "%s NULL sig", v);
+        tv_check_int(variant_sign(ph, s, m, 1, c, 1, NULL, p), BRISK_EINVAL, "%s NULL priv", v);
+        tv_check_int(variant_sign(ph, s, NULL, 1, c, 1, k, p), BRISK_EINVAL, "%s NULL msg", v);
+        tv_check_int(variant_sign(ph, s, m, 1, NULL, 1, k, p), BRISK_EINVAL, "%s NULL ctx", v);
+        tv_check_int(variant_sign(ph, s, m, 1, c, 256, k, p), BRISK_EINVAL, "%s 256-byte ctx",
+                     v);
+        tv_check_int(variant_sign(ph, s, m, 1, c, 255, k, p), BRISK_EOK, "%s 255-byte ctx", v);
+        tv_check_int(variant_verify(ph, s, m, 1, c, 255, p), BRISK_EOK,
+                     "%s 255-byte ctx verifies", v);
+        tv_check_int(variant_verify(ph, NULL, m, 1, c, 1, p), BRISK_EINVAL, "%s verify NULL sig",
+                     v);
+        tv_check_int(variant_verify(ph, s, m, 1, c, 1, NULL), BRISK_EINVAL, "%s verify NULL pub",
+                     v);
+        tv_check_int(variant_verify(ph, s, NULL, 1, c, 1, p), BRISK_EINVAL, "%s verify NULL msg",
+                     v);
+        tv_check_int(variant_verify(ph, s, m, 1, NULL, 1, p), BRISK_EINVAL, "%s verify NULL ctx",
+                     v);
+        tv_check_int(variant_verify(ph, s, m, 1, c, 256, p), BRISK_EINVAL,
+                     "%s verify 256-byte ctx", v);
+        tv_check_int(variant_sign(ph, s, NULL, 0, c, 1, k, p), BRISK_EOK,
+                     "%s NULL msg, length 0", v);
+    }
+    /* RFC 8032 5.1: Ed25519ctx's context SHALL NOT be empty; Ed25519ph's may. */
+    tv_check_int(brisk_ed25519ctx_sign(s, m, 1, NULL, 0, k, p), BRISK_EINVAL,
+                 "Ed25519ctx empty context refused");
+    tv_check_int(brisk_ed25519ctx_sign(s, m, 1, c, 0, k, p), BRISK_EINVAL,
+                 "Ed25519ctx empty context (non-NULL) refused");
+    tv_check_int(brisk_ed25519ctx_verify(s, m, 1, NULL, 0, p), BRISK_EINVAL,
+                 "Ed25519ctx verify, empty context refused");
+    tv_check_int(brisk_ed25519ph_sign(s, m, 1, NULL, 0, k, p), BRISK_EOK,
+                 "Ed25519ph empty context");
+    tv_check_int(brisk_ed25519ph_verify(s, m, 1, NULL, 0, p), BRISK_EOK,
+                 "Ed25519ph empty context verifies");
 }
 
 int main(void)
@@ -263,6 +455,8 @@ int main(void)
         if (root != NULL)
             wycheproof(root, impl);
         properties(&rng, impl);
+        rfc_variant_vectors(impl);
+        variant_properties(&rng, impl);
     }
     misuse();
     tv_json_free(root);

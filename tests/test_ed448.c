@@ -9,7 +9,11 @@
  * contexts kept apart, S + L and non-canonical points refused, NULL
  * arguments and contexts over 255 bytes; signatures that take
  * verification's rarer paths (small-order components, the long path);
- * and SHAKE256, its hash.  Ed448 has one implementation
+ * and SHAKE256, its hash.  Ed448ph: section 7.5's two vectors ("abc",
+ * with no context and with "foo"), and on random keys, messages and
+ * contexts each signature refused as pure Ed448 (and pure ones as ph),
+ * under a changed context or message, and the NULL and over-long
+ * arguments refused.  Ed448 has one implementation
  * (the field's, see brisk version -a's x448 line).
  */
 #include <stdlib.h>
@@ -209,6 +213,106 @@ static void rfc_vectors(void)
         free(msg);
         free(ctx);
         free(sig);
+    }
+}
+
+/* RFC 8032 section 7.5 (Ed448ph): the message "abc", no context, then
+ * the context "foo". */
+static const struct {
+    const char *name, *ctx, *sig;
+} rfc_ph[] = {
+    {"abc", "",
+     "822f6901f7480f3d5f562c592994d9693602875614483256505600bbc281ae381f54d6bce2ea911574932f52a4"
+     "e6cadd78769375ec3ffd1b801a0d9b3f4030cd433964b6457ea39476511214f97469b57dd32dbc560a9a94d00b"
+     "ff07620464a3ad203df7dc7ce360c3cd3696d9d9fab90f00"},
+    {"abc with context foo", "666f6f",
+     "c32299d46ec8ff02b54540982814dce9a05812f81962b649d528095916a2aa481065b1580423ef927ecf0af588"
+     "8f90da0f6a9a85ad5dc3f280d91224ba9911a3653d00e484e2ce232521481c8658df304bb7745a73514cdb9bf3"
+     "e15784ab71284f8d0704a608c54a6b62d97beb511d132100"},
+};
+static const char rfc_ph_priv[] =
+    "833fe62409237b9d62ec77587520911e9a759cec1d19755b7da901b96dca3d42ef7822e0d5104127dc05d6dbefde69e3ab2cec7c867c6e2c49";
+static const char rfc_ph_pub[] =
+    "259b71c19f83ef77a7abd26524cbdb3161b590a48f7d17de3ee0ba9c52beb743c09428a131d6b1b57303d90d8132c276d5ed3d5d01c0f53880";
+
+static void rfc_ph_vectors(void)
+{
+    uint8_t priv[57], pub[57], sig[114], got[114], ctx[3];
+    const uint8_t *msg = (const uint8_t *)"abc";
+    size_t n;
+
+    tv_hex_decode(priv, 57, rfc_ph_priv, &n);
+    tv_hex_decode(pub, 57, rfc_ph_pub, &n);
+    brisk_ed448_public(got, priv);
+    tv_check_mem(got, pub, 57, "RFC 8032 7.5 public key");
+    for (size_t i = 0; i < sizeof(rfc_ph) / sizeof(rfc_ph[0]); i++) {
+        size_t ctx_len = 0;
+        const char *name = rfc_ph[i].name;
+        tv_hex_decode(ctx, sizeof(ctx), rfc_ph[i].ctx, &ctx_len);
+        if (!tv_check(tv_hex_decode(sig, 114, rfc_ph[i].sig, &n) == 0 && n == 114,
+                      "RFC 8032 7.5 %s: signature hex", name))
+            continue;
+        tv_check_int(brisk_ed448ph_sign(got, msg, 3, ctx_len ? ctx : NULL, ctx_len, priv, pub), 0,
+                     "RFC 8032 7.5 %s sign rc", name);
+        tv_check_mem(got, sig, 114, "RFC 8032 7.5 %s signature", name);
+        memset(got, 0, sizeof(got));
+        brisk_ed448ph_sign(got, msg, 3, ctx, ctx_len, priv, NULL);
+        tv_check_mem(got, sig, 114, "RFC 8032 7.5 %s signature, public key computed", name);
+        tv_check_int(brisk_ed448ph_verify(sig, msg, 3, ctx, ctx_len, pub), BRISK_EOK,
+                     "RFC 8032 7.5 %s verifies", name);
+        tv_check_int(brisk_ed448_verify(sig, msg, 3, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "RFC 8032 7.5 %s refused as pure Ed448", name);
+        tv_check_int(brisk_ed448ph_verify(sig, msg, 3, (const uint8_t *)"bar", 3, pub),
+                     BRISK_EVERIFY, "RFC 8032 7.5 %s under the context bar", name);
+        tv_check_int(brisk_ed448ph_verify(sig, msg, 2, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "RFC 8032 7.5 %s, message shortened", name);
+        sig[i * 60] ^= 4;
+        tv_check_int(brisk_ed448ph_verify(sig, msg, 3, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "RFC 8032 7.5 %s, signature changed", name);
+    }
+}
+
+/* ph_properties: Ed448ph on random keys, messages and contexts, pure Ed448
+ * and Ed448ph signatures never taken for each other. */
+static void ph_properties(tv_rng *rng)
+{
+    uint8_t priv[57], pub[57], sig[114], sig2[114], msg[300], ctx[255];
+
+    for (int t = 0; t < 6; t++) {
+        size_t msg_len = t == 0 ? 0 : tv_rng_below(rng, sizeof(msg) + 1);
+        size_t ctx_len = t < 2 ? 0 : t == 2 ? 255 : tv_rng_below(rng, 256);
+        tv_rng_fill(rng, priv, 57);
+        tv_rng_fill(rng, msg, sizeof(msg));
+        tv_rng_fill(rng, ctx, sizeof(ctx));
+        brisk_ed448_public(pub, priv);
+        tv_check_int(brisk_ed448ph_sign(sig, msg_len ? msg : NULL, msg_len, ctx_len ? ctx : NULL,
+                                        ctx_len, priv, pub),
+                     0, "ph sign, %zu bytes, %zu-byte context", msg_len, ctx_len);
+        brisk_ed448ph_sign(sig2, msg, msg_len, ctx, ctx_len, priv, NULL);
+        tv_check_mem(sig2, sig, 114, "ph: signing computes the same public key");
+        tv_check_int(brisk_ed448ph_verify(sig, msg, msg_len, ctx, ctx_len, pub), BRISK_EOK,
+                     "ph verify, %zu bytes, %zu-byte context", msg_len, ctx_len);
+        tv_check_int(brisk_ed448_verify(sig, msg, msg_len, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "ph signature refused as pure Ed448, round %d", t);
+        brisk_ed448_sign(sig2, msg, msg_len, ctx, ctx_len, priv, pub);
+        tv_check_int(brisk_ed448ph_verify(sig2, msg, msg_len, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "pure signature refused as Ed448ph, round %d", t);
+        if (ctx_len > 0) {
+            size_t at = tv_rng_below(rng, ctx_len);
+            ctx[at] ^= 2;
+            tv_check_int(brisk_ed448ph_verify(sig, msg, msg_len, ctx, ctx_len, pub),
+                         BRISK_EVERIFY, "ph: context byte %zu changed", at);
+            ctx[at] ^= 2;
+            tv_check_int(brisk_ed448ph_verify(sig, msg, msg_len, ctx, ctx_len - 1, pub),
+                         BRISK_EVERIFY, "ph: a shorter context is another context");
+        }
+        if (msg_len > 0) {
+            size_t at = tv_rng_below(rng, msg_len);
+            msg[at] ^= 1;
+            tv_check_int(brisk_ed448ph_verify(sig, msg, msg_len, ctx, ctx_len, pub),
+                         BRISK_EVERIFY, "ph: message byte %zu changed", at);
+            msg[at] ^= 1;
+        }
     }
 }
 
@@ -422,6 +526,24 @@ static void misuse(void)
     tv_check_int(brisk_ed448_verify(s, m, 1, NULL, 1, p), BRISK_EINVAL, "verify NULL ctx");
     tv_check_int(brisk_ed448_verify(s, m, 1, c, 256, p), BRISK_EINVAL, "verify ctx of 256");
     tv_check_int(brisk_ed448_verify(s, m, 1, NULL, 0, NULL), BRISK_EINVAL, "verify NULL pub");
+    tv_check_int(brisk_ed448ph_sign(NULL, m, 1, NULL, 0, k, p), BRISK_EINVAL, "ph sign NULL sig");
+    tv_check_int(brisk_ed448ph_sign(s, NULL, 1, NULL, 0, k, p), BRISK_EINVAL, "ph sign NULL msg");
+    tv_check_int(brisk_ed448ph_sign(s, m, 1, NULL, 1, k, p), BRISK_EINVAL, "ph sign NULL ctx");
+    tv_check_int(brisk_ed448ph_sign(s, m, 1, c, 256, k, p), BRISK_EINVAL, "ph sign ctx of 256");
+    tv_check_int(brisk_ed448ph_sign(s, m, 1, NULL, 0, NULL, p), BRISK_EINVAL,
+                 "ph sign NULL priv");
+    tv_check_int(brisk_ed448ph_sign(s, NULL, 0, c, 255, k, p), 0, "ph sign NULL, 0 msg, ctx 255");
+    tv_check_int(brisk_ed448ph_verify(s, NULL, 0, c, 255, p), BRISK_EOK,
+                 "ph verify NULL, 0 msg, ctx 255");
+    tv_check_int(brisk_ed448ph_verify(NULL, m, 1, NULL, 0, p), BRISK_EINVAL,
+                 "ph verify NULL sig");
+    tv_check_int(brisk_ed448ph_verify(s, NULL, 1, NULL, 0, p), BRISK_EINVAL,
+                 "ph verify NULL msg");
+    tv_check_int(brisk_ed448ph_verify(s, m, 1, NULL, 1, p), BRISK_EINVAL, "ph verify NULL ctx");
+    tv_check_int(brisk_ed448ph_verify(s, m, 1, c, 256, p), BRISK_EINVAL,
+                 "ph verify ctx of 256");
+    tv_check_int(brisk_ed448ph_verify(s, m, 1, NULL, 0, NULL), BRISK_EINVAL,
+                 "ph verify NULL pub");
 }
 
 int main(void)
@@ -438,6 +560,8 @@ int main(void)
     tv_json_free(root);
     properties(&rng);
     verify_paths();
+    rfc_ph_vectors();
+    ph_properties(&rng);
     misuse();
     return tv_end();
 }

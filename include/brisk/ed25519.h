@@ -1,9 +1,11 @@
 /*
- * brisk/ed25519.h - Ed25519 signatures (RFC 8032 section 5.1, pure
- * Ed25519): public keys from 32-byte private keys (seeds), key pairs from
- * the operating system's random numbers, deterministic signing and
- * verification.  Keys and signatures are the RFC's byte strings: 32-byte
- * private and public keys, 64-byte signatures R || S.
+ * brisk/ed25519.h - Ed25519 signatures (RFC 8032 section 5.1: pure
+ * Ed25519, and its variants Ed25519ctx and Ed25519ph): public keys from
+ * 32-byte private keys (seeds), key pairs from the operating system's
+ * random numbers, deterministic signing and verification.  Keys and
+ * signatures are the RFC's byte strings: 32-byte private and public keys,
+ * 64-byte signatures R || S, the same keys for all three variants (a
+ * signature made under one variant verifies under no other).
  */
 #ifndef BRISK_ED25519_H
 #define BRISK_ED25519_H
@@ -47,6 +49,45 @@ BRISK_API int brisk_ed25519_sign(uint8_t sig[64], const uint8_t *msg, size_t msg
  * 0.  Variable-time: every input is public. */
 BRISK_API int brisk_ed25519_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                    const uint8_t pub[32]);
+
+/* brisk_ed25519ctx_sign writes the Ed25519ctx signature (RFC 8032 section
+ * 5.1, dom2(0, ctx) before each hash) of the msg_len bytes at msg under
+ * the private key priv, with the context ctx of ctx_len bytes (1 to 255:
+ * Ed25519ctx has no empty context, that is pure Ed25519).  pub is as for
+ * brisk_ed25519_sign.  Returns 0, or BRISK_EINVAL when sig, priv or ctx is
+ * NULL, msg is NULL with msg_len above 0, or ctx_len is 0 or above 255.
+ * Constant-time in priv. */
+BRISK_API int brisk_ed25519ctx_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                    const uint8_t *ctx, size_t ctx_len, const uint8_t priv[32],
+                                    const uint8_t pub[32]);
+
+/* brisk_ed25519ctx_verify checks the Ed25519ctx signature sig on the
+ * msg_len bytes at msg under the public key pub with the context ctx of
+ * ctx_len bytes, as brisk_ed25519_verify does pure Ed25519's.  Returns
+ * BRISK_EOK when it is valid, BRISK_EVERIFY when it is not, BRISK_EINVAL
+ * on the arguments brisk_ed25519ctx_sign refuses.  Variable-time: every
+ * input is public. */
+BRISK_API int brisk_ed25519ctx_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                      const uint8_t *ctx, size_t ctx_len, const uint8_t pub[32]);
+
+/* brisk_ed25519ph_sign writes the Ed25519ph signature (RFC 8032 section
+ * 5.1, dom2(1, ctx), over the 64-byte SHA-512 of the message) of the
+ * msg_len bytes at msg, the message itself (hashed here), under the
+ * private key priv, with the context ctx of ctx_len bytes (0 to 255; NULL
+ * and 0 for the empty context).  pub is as for brisk_ed25519_sign.
+ * Returns 0, or BRISK_EINVAL when sig or priv is NULL, msg or ctx is NULL
+ * with a length above 0, or ctx_len is above 255.  Constant-time in priv. */
+BRISK_API int brisk_ed25519ph_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t *ctx, size_t ctx_len, const uint8_t priv[32],
+                                   const uint8_t pub[32]);
+
+/* brisk_ed25519ph_verify checks the Ed25519ph signature sig on the message
+ * of msg_len bytes at msg (hashed here with SHA-512) under the public key
+ * pub with the context ctx of ctx_len bytes.  Returns BRISK_EOK when it is
+ * valid, BRISK_EVERIFY when it is not, BRISK_EINVAL on the arguments
+ * brisk_ed25519ph_sign refuses.  Variable-time: every input is public. */
+BRISK_API int brisk_ed25519ph_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
+                                     const uint8_t *ctx, size_t ctx_len, const uint8_t pub[32]);
 
 #ifdef __cplusplus
 }

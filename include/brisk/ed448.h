@@ -1,7 +1,8 @@
 /*
  * brisk/ed448.h - Ed448 signatures (RFC 8032 section 5.2, pure Ed448 with
- * an optional context): public keys from private ones, key pairs from the
- * operating system's random numbers, signing and verification.  Private
+ * an optional context, and Ed448ph): public keys from private ones, key
+ * pairs from the operating system's random numbers, signing and
+ * verification.  Private
  * keys are the RFC's 57-byte seeds, public keys 57-byte encoded points,
  * signatures 114 bytes (R then S).
  */
@@ -49,6 +50,26 @@ BRISK_API int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_
  * public. */
 BRISK_API int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_len,
                                  const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57]);
+
+/* brisk_ed448ph_sign sets sig to the Ed448ph signature (RFC 8032 section
+ * 5.2, dom4(1, ctx), over the 64-byte SHAKE256 of the message) of the
+ * msg_len bytes at msg, the message itself (hashed here), under the
+ * private key priv with the context ctx of ctx_len bytes (at most 255;
+ * NULL and 0 for the empty context).  pub is as for brisk_ed448_sign.
+ * Deterministic; constant-time in priv.  Returns 0, or BRISK_EINVAL when
+ * sig, priv or a non-empty msg or ctx is NULL or ctx_len exceeds 255. */
+BRISK_API int brisk_ed448ph_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len,
+                                 const uint8_t *ctx, size_t ctx_len, const uint8_t priv[57],
+                                 const uint8_t pub[57]);
+
+/* brisk_ed448ph_verify checks the Ed448ph signature sig of the message msg
+ * (hashed here with SHAKE256 to 64 bytes) under the public key pub with
+ * the context ctx, with brisk_ed448_verify's checks.  Returns BRISK_EOK
+ * when it is valid, BRISK_EVERIFY when it is not, BRISK_EINVAL on the
+ * arguments brisk_ed448ph_sign refuses.  Not constant-time: its inputs
+ * are public. */
+BRISK_API int brisk_ed448ph_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_len,
+                                   const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57]);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,8 @@
 /*
- * src/ec/ed448.c - Ed448 (RFC 8032 section 5.2, pure, with a context):
- * key generation, signing and verification on the untwisted Edwards curve
+ * src/ec/ed448.c - Ed448 (RFC 8032 section 5.2, pure with a context, and
+ * Ed448ph: dom4(1, ctx) and the message's 64-byte SHAKE256 in place of the
+ * message): key generation, signing and verification on the untwisted
+ * Edwards curve
  * x^2 + y^2 = 1 + d x^2 y^2, d = -39081, over GF(2^448 - 2^224 - 1)
  * (src/ec/f448.h), hashed with SHAKE256 (src/digest/keccak.c).
  *
@@ -443,10 +445,11 @@ static void base_mul(ed_pt *r, const uint32_t a[SC_WORDS])
 
 /* ---- Hashing ---- */
 
-/* hash_start absorbs dom4(0, ctx) (RFC 8032 section 2). */
-static void hash_start(brisk_shake256_ctx *h, const uint8_t *ctx, size_t ctx_len)
+/* hash_start absorbs dom4(phflag, ctx) (RFC 8032 section 2). */
+static void hash_start(brisk_shake256_ctx *h, int phflag, const uint8_t *ctx, size_t ctx_len)
 {
-    uint8_t dom[10] = {'S', 'i', 'g', 'E', 'd', '4', '4', '8', 0, (uint8_t)ctx_len};
+    uint8_t dom[10] = {'S', 'i', 'g', 'E', 'd', '4', '4', '8', (uint8_t)phflag,
+                       (uint8_t)ctx_len};
     brisk_shake256_init(h);
     brisk_shake256_absorb(h, dom, sizeof(dom));
     if (ctx_len > 0)
@@ -499,17 +502,24 @@ int brisk_ed448_keygen(uint8_t priv[57], uint8_t pub[57])
     return brisk_ed448_public(pub, priv);
 }
 
-int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
-                     size_t ctx_len, const uint8_t priv[57], const uint8_t pub[57])
+/* bad_args is 1 when msg or ctx is NULL with a length or ctx_len is over
+ * 255. */
+static int bad_args(const uint8_t *msg, size_t msg_len, const uint8_t *ctx, size_t ctx_len)
+{
+    return (msg == NULL && msg_len > 0) || (ctx == NULL && ctx_len > 0) || ctx_len > 255;
+}
+
+/* sign_dom signs msg (the message, or Ed448ph's hash of it) under
+ * dom4(phflag, ctx) (RFC 8032 section 5.2.6); its arguments are checked. */
+static void sign_dom(uint8_t sig[114], int phflag, const uint8_t *msg, size_t msg_len,
+                     const uint8_t *ctx, size_t ctx_len, const uint8_t priv[57],
+                     const uint8_t pub[57])
 {
     uint32_t a[SC_WORDS], r[SC_WORDS], k[SC_WORDS], s[SC_WORDS];
     uint8_t prefix[57], apub[57], h[114];
     brisk_shake256_ctx hc;
     ed_pt p;
 
-    if (sig == NULL || priv == NULL || (msg == NULL && msg_len > 0) ||
-        (ctx == NULL && ctx_len > 0) || ctx_len > 255)
-        return BRISK_EINVAL;
     expand(a, prefix, priv);
     if (pub == NULL) {
         base_mul(&p, a);
@@ -518,7 +528,7 @@ int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const
         memcpy(apub, pub, 57);
     }
     /* r = SHAKE256(dom4 || prefix || M, 114) mod L; R = r B */
-    hash_start(&hc, ctx, ctx_len);
+    hash_start(&hc, phflag, ctx, ctx_len);
     brisk_shake256_absorb(&hc, prefix, 57);
     brisk_shake256_absorb(&hc, msg, msg_len);
     brisk_shake256_squeeze(&hc, h, sizeof(h));
@@ -526,7 +536,7 @@ int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const
     base_mul(&p, r);
     pt_encode(sig, &p);
     /* k = SHAKE256(dom4 || R || A || M, 114) mod L; S = r + k a mod L */
-    hash_start(&hc, ctx, ctx_len);
+    hash_start(&hc, phflag, ctx, ctx_len);
     brisk_shake256_absorb(&hc, sig, 57);
     brisk_shake256_absorb(&hc, apub, 57);
     brisk_shake256_absorb(&hc, msg, msg_len);
@@ -541,6 +551,26 @@ int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const
     brisk_wipe(h, sizeof(h));
     brisk_wipe(&hc, sizeof(hc));
     brisk_wipe(&p, sizeof(p));
+}
+
+int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                     size_t ctx_len, const uint8_t priv[57], const uint8_t pub[57])
+{
+    if (sig == NULL || priv == NULL || bad_args(msg, msg_len, ctx, ctx_len))
+        return BRISK_EINVAL;
+    sign_dom(sig, 0, msg, msg_len, ctx, ctx_len, priv, pub);
+    return BRISK_EOK;
+}
+
+int brisk_ed448ph_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
+                       size_t ctx_len, const uint8_t priv[57], const uint8_t pub[57])
+{
+    uint8_t ph[64];
+
+    if (sig == NULL || priv == NULL || bad_args(msg, msg_len, ctx, ctx_len))
+        return BRISK_EINVAL;
+    brisk_shake256(ph, sizeof(ph), msg, msg_len);
+    sign_dom(sig, 1, ph, sizeof(ph), ctx, ctx_len, priv, pub);
     return BRISK_EOK;
 }
 
@@ -840,17 +870,17 @@ static int check_quad(const uint32_t s[SC_WORDS], const uint32_t k[SC_WORDS], co
     return f448_iszero(&q.x) && f448_iszero(&d) ? 0 : 1;
 }
 
-int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_len,
-                       const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57])
+/* verify_dom checks sig on msg (the message, or Ed448ph's hash of it)
+ * under dom4(phflag, ctx) (RFC 8032 section 5.2.7); its arguments are
+ * checked. */
+static int verify_dom(const uint8_t sig[114], int phflag, const uint8_t *msg, size_t msg_len,
+                      const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57])
 {
     uint32_t s[SC_WORDS], k[SC_WORDS];
     uint8_t h[114], enc[57];
     brisk_shake256_ctx hc;
     ed_pt a, r;
 
-    if (sig == NULL || pub == NULL || (msg == NULL && msg_len > 0) ||
-        (ctx == NULL && ctx_len > 0) || ctx_len > 255)
-        return BRISK_EINVAL;
     /* S below L (its 57th byte zero first), A and R valid encodings */
     if (sig[113] != 0)
         return BRISK_EVERIFY;
@@ -869,7 +899,7 @@ int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_le
      * fewer. */
     if (!below || pt_decode(&a, pub) != 0)
         return BRISK_EVERIFY;
-    hash_start(&hc, ctx, ctx_len);
+    hash_start(&hc, phflag, ctx, ctx_len);
     brisk_shake256_absorb(&hc, sig, 57);
     brisk_shake256_absorb(&hc, pub, 57);
     brisk_shake256_absorb(&hc, msg, msg_len);
@@ -884,4 +914,23 @@ int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_le
     double_mul(&r, k, &a, s);
     pt_encode(enc, &r);
     return memcmp(enc, sig, 57) == 0 ? BRISK_EOK : BRISK_EVERIFY;
+}
+
+int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_len,
+                       const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57])
+{
+    if (sig == NULL || pub == NULL || bad_args(msg, msg_len, ctx, ctx_len))
+        return BRISK_EINVAL;
+    return verify_dom(sig, 0, msg, msg_len, ctx, ctx_len, pub);
+}
+
+int brisk_ed448ph_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_len,
+                         const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57])
+{
+    uint8_t ph[64];
+
+    if (sig == NULL || pub == NULL || bad_args(msg, msg_len, ctx, ctx_len))
+        return BRISK_EINVAL;
+    brisk_shake256(ph, sizeof(ph), msg, msg_len);
+    return verify_dom(sig, 1, ph, sizeof(ph), ctx, ctx_len, pub);
 }
