@@ -13,13 +13,13 @@
  * with r^8 over alternate groups of four, two products in flight, for
  * cores whose vector additions take two cycles (Zen 5: 0.38 to 0.27 TSC
  * cycles a byte at 16 KiB).  Where they take one ("veclat1": Zen 2 to 4,
- * Intel), a single chain's latency hides under its 25 vpmuludq, and
- * "avx2" runs one accumulator up to POLY_X2_BLOCKS: no r^8 to make nor
- * sets to merge per call, and fewer spills (gcc 12: 104 instructions and
- * 7 stores to the stack a group of four blocks, against 227 and 28 for
- * two groups of the two chains).
- * On Zen 2 that took `speed-ratio --evp --bytes 1024 chacha20-poly1305`,
- * Update calls of 1 KiB, from 0.91 to 0.95 of OpenSSL 3.0.
+ * Intel), one chain keeps up with its 25 vpmuludq a group, and "avx2"
+ * runs one accumulator: no r^8 to make nor sets to merge per call.  Its
+ * loop body is inline asm (group()): gcc's schedule of the intrinsics
+ * made the 25 products first and spilled some onto the chain (Zen 2,
+ * bench_poly1305, TSC cycles a byte at 1 KiB, 4 KiB and 16 KiB: gcc's
+ * two chains 0.675 0.479 0.429, gcc's one chain 0.672 0.490 0.444, the
+ * asm 0.651 0.458 0.409, OpenSSL 3.0 0.640 0.472 0.431).
  * Inputs below POLY_MIN_BLOCKS, and the last n mod 4 blocks, go to the
  * 64-bit scalar kernel, which also computes r^1..r^4 (kept in the ctx).
  *
@@ -35,13 +35,6 @@
 /* Below this many blocks the powers and the final lane products cost more
  * than the vector loop saves (measured on Zen 5). */
 #define POLY_MIN_BLOCKS 24
-
-/* From this many blocks "avx2" takes the two accumulators too: their
- * extra products (r^8, and merging them) then cost less than the second
- * chain saves (Zen 2, bench_poly1305 one-shot, TSC cycles a byte, one
- * accumulator against two: 1 KiB 0.672 and 0.675, 2 KiB 0.551 and 0.543,
- * 16 KiB 0.444 and 0.431). */
-#define POLY_X2_BLOCKS 128
 
 static const uint64_t M26 = 0x3ffffff;
 
@@ -165,6 +158,113 @@ POLY_AVX2 static inline void finish(brisk_poly1305_ctx *ctx, __m256i h[5], const
     ctx->h[2] = t[4] >> 24;
 }
 
+/* group sets h = h r^4 + the four blocks at in (mul, then add_blocks),
+ * in registers that gcc does not choose: h, the five sums, two
+ * temporaries, the mask and pad are fourteen ymm registers, r^4 and 5 r^4
+ * are read from tab (r0..r4, then s1..s4).  gcc's own schedule of the same
+ * intrinsics computes the 25 products first and spills some of them onto
+ * the chain from one group to the next.  The message's limbs are split
+ * into h's registers once h's products are made, off that chain. */
+POLY_AVX2 static inline void group(__m256i h[5], const __m256i tab[9], const uint8_t *in,
+                                   __m256i m, __m256i pad)
+{
+    __m256i d0, d1, d2, d3, d4, t0, t1;
+    __asm__(
+        "vpmuludq 0(%[tab]), %[h0], %[d0]\n\t"
+        "vpmuludq 32(%[tab]), %[h0], %[d1]\n\t"
+        "vpmuludq 64(%[tab]), %[h0], %[d2]\n\t"
+        "vpmuludq 96(%[tab]), %[h0], %[d3]\n\t"
+        "vpmuludq 128(%[tab]), %[h0], %[d4]\n\t"
+        "vpmuludq 256(%[tab]), %[h1], %[t0]\n\t"
+        "vpaddq %[t0], %[d0], %[d0]\n\t"
+        "vpmuludq 0(%[tab]), %[h1], %[t0]\n\t"
+        "vpaddq %[t0], %[d1], %[d1]\n\t"
+        "vpmuludq 32(%[tab]), %[h1], %[t0]\n\t"
+        "vpaddq %[t0], %[d2], %[d2]\n\t"
+        "vpmuludq 64(%[tab]), %[h1], %[t0]\n\t"
+        "vpaddq %[t0], %[d3], %[d3]\n\t"
+        "vpmuludq 96(%[tab]), %[h1], %[t0]\n\t"
+        "vpaddq %[t0], %[d4], %[d4]\n\t"
+        "vpmuludq 224(%[tab]), %[h2], %[t0]\n\t"
+        "vpaddq %[t0], %[d0], %[d0]\n\t"
+        "vpmuludq 256(%[tab]), %[h2], %[t0]\n\t"
+        "vpaddq %[t0], %[d1], %[d1]\n\t"
+        "vpmuludq 0(%[tab]), %[h2], %[t0]\n\t"
+        "vpaddq %[t0], %[d2], %[d2]\n\t"
+        "vpmuludq 32(%[tab]), %[h2], %[t0]\n\t"
+        "vpaddq %[t0], %[d3], %[d3]\n\t"
+        "vpmuludq 64(%[tab]), %[h2], %[t0]\n\t"
+        "vpaddq %[t0], %[d4], %[d4]\n\t"
+        "vpmuludq 192(%[tab]), %[h3], %[t0]\n\t"
+        "vpaddq %[t0], %[d0], %[d0]\n\t"
+        "vpmuludq 224(%[tab]), %[h3], %[t0]\n\t"
+        "vpaddq %[t0], %[d1], %[d1]\n\t"
+        "vpmuludq 256(%[tab]), %[h3], %[t0]\n\t"
+        "vpaddq %[t0], %[d2], %[d2]\n\t"
+        "vpmuludq 0(%[tab]), %[h3], %[t0]\n\t"
+        "vpaddq %[t0], %[d3], %[d3]\n\t"
+        "vpmuludq 32(%[tab]), %[h3], %[t0]\n\t"
+        "vpaddq %[t0], %[d4], %[d4]\n\t"
+        "vpmuludq 160(%[tab]), %[h4], %[t0]\n\t"
+        "vpaddq %[t0], %[d0], %[d0]\n\t"
+        "vpmuludq 192(%[tab]), %[h4], %[t0]\n\t"
+        "vpaddq %[t0], %[d1], %[d1]\n\t"
+        "vpmuludq 224(%[tab]), %[h4], %[t0]\n\t"
+        "vpaddq %[t0], %[d2], %[d2]\n\t"
+        "vpmuludq 256(%[tab]), %[h4], %[t0]\n\t"
+        "vpaddq %[t0], %[d3], %[d3]\n\t"
+        "vpmuludq 0(%[tab]), %[h4], %[t0]\n\t"
+        "vpaddq %[t0], %[d4], %[d4]\n\t"
+        "vmovdqu (%[in]), %[h3]\n\t"
+        "vmovdqu 32(%[in]), %[h4]\n\t"
+        "vpunpcklqdq %[h4], %[h3], %[h0]\n\t"
+        "vpunpckhqdq %[h4], %[h3], %[h3]\n\t"
+        "vpsrlq $26, %[h0], %[h1]\n\t"
+        "vpand %[m], %[h1], %[h1]\n\t"
+        "vpsrlq $52, %[h0], %[h2]\n\t"
+        "vpsllq $12, %[h3], %[t0]\n\t"
+        "vpor %[t0], %[h2], %[h2]\n\t"
+        "vpand %[m], %[h2], %[h2]\n\t"
+        "vpand %[m], %[h0], %[h0]\n\t"
+        "vpsrlq $40, %[h3], %[h4]\n\t"
+        "vpor %[pad], %[h4], %[h4]\n\t"
+        "vpsrlq $14, %[h3], %[h3]\n\t"
+        "vpand %[m], %[h3], %[h3]\n\t"
+        "vpsrlq $26, %[d3], %[t1]\n\t"
+        "vpand %[m], %[d3], %[d3]\n\t"
+        "vpaddq %[t1], %[d4], %[d4]\n\t"
+        "vpsrlq $26, %[d0], %[t1]\n\t"
+        "vpand %[m], %[d0], %[d0]\n\t"
+        "vpaddq %[t1], %[d1], %[d1]\n\t"
+        "vpsrlq $26, %[d4], %[t1]\n\t"
+        "vpand %[m], %[d4], %[d4]\n\t"
+        "vpsllq $2, %[t1], %[t0]\n\t"
+        "vpaddq %[t0], %[t1], %[t1]\n\t"
+        "vpaddq %[t1], %[d0], %[d0]\n\t"
+        "vpsrlq $26, %[d1], %[t1]\n\t"
+        "vpand %[m], %[d1], %[d1]\n\t"
+        "vpaddq %[t1], %[d2], %[d2]\n\t"
+        "vpsrlq $26, %[d2], %[t1]\n\t"
+        "vpand %[m], %[d2], %[d2]\n\t"
+        "vpaddq %[t1], %[d3], %[d3]\n\t"
+        "vpsrlq $26, %[d0], %[t1]\n\t"
+        "vpand %[m], %[d0], %[d0]\n\t"
+        "vpaddq %[t1], %[d1], %[d1]\n\t"
+        "vpsrlq $26, %[d3], %[t1]\n\t"
+        "vpand %[m], %[d3], %[d3]\n\t"
+        "vpaddq %[t1], %[d4], %[d4]\n\t"
+        "vpaddq %[d0], %[h0], %[h0]\n\t"
+        "vpaddq %[d1], %[h1], %[h1]\n\t"
+        "vpaddq %[d2], %[h2], %[h2]\n\t"
+        "vpaddq %[d3], %[h3], %[h3]\n\t"
+        "vpaddq %[d4], %[h4], %[h4]\n\t"
+        : [h0] "+x"(h[0]), [h1] "+x"(h[1]), [h2] "+x"(h[2]), [h3] "+x"(h[3]), [h4] "+x"(h[4]),
+          [d0] "=&x"(d0), [d1] "=&x"(d1), [d2] "=&x"(d2), [d3] "=&x"(d3), [d4] "=&x"(d4),
+          [t0] "=&x"(t0), [t1] "=&x"(t1)
+        : [tab] "r"(tab), [in] "r"(in), [m] "x"(m), [pad] "x"(pad)
+        : "memory");
+}
+
 /* blocks4_x1 runs one accumulator with r^4: one product per group of four,
  * the last one's included in finish's. */
 POLY_AVX2 static void blocks4_x1(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t n4,
@@ -177,10 +277,14 @@ POLY_AVX2 static void blocks4_x1(brisk_poly1305_ctx *ctx, const uint8_t *in, siz
     const __m256i pad = _mm256_set1_epi64x((long long)((uint64_t)padbit << 24));
 
     add_blocks(h, in, pad);
-    for (n4--, in += 64; n4 > 0; n4--, in += 64) {
-        mul(h, r, s);
-        add_blocks(h, in, pad);
-    }
+    __m256i tab[9];
+    for (int k = 0; k < 5; k++)
+        tab[k] = r[k];
+    for (int k = 1; k < 5; k++)
+        tab[4 + k] = s[k];
+    const __m256i m = _mm256_set1_epi64x((long long)M26);
+    for (n4--, in += 64; n4 > 0; n4--, in += 64)
+        group(h, tab, in, m, pad);
     finish(ctx, h, p);
 }
 
@@ -248,10 +352,7 @@ static inline void run(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t n_bloc
 void brisk_poly1305_blocks_avx2(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t n_blocks,
                                 uint32_t padbit)
 {
-    if (n_blocks < POLY_X2_BLOCKS)
-        run(ctx, in, n_blocks, padbit, blocks4_x1);
-    else
-        run(ctx, in, n_blocks, padbit, blocks4_x2);
+    run(ctx, in, n_blocks, padbit, blocks4_x1);
 }
 
 void brisk_poly1305_blocks_avx2x2(brisk_poly1305_ctx *ctx, const uint8_t *in, size_t n_blocks,
