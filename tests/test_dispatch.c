@@ -373,11 +373,16 @@ static void test_selection(void)
     expect_select("md4", bmi, "bmi2");
     expect_select("rmd160", bmi, "bmi2");
     expect_select("md2", ~0u, "c");
-    /* Poly1305: IFMA's eight lanes, else AVX2's four, else 64-bit scalar
-     * (the 26-bit "c" only where there is no unsigned __int128). */
+    /* Poly1305: IFMA's eight lanes, else AVX2's four (one accumulator with
+     * one-cycle vector additions, two without), else 64-bit scalar (the
+     * 26-bit "c" only where there is no unsigned __int128). */
     expect_select("poly1305", 0, "c64");
-    expect_select("poly1305", BRISK_CPU_AVX2, "avx2");
-    expect_select("poly1305", BRISK_CPU_AVX2 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, "avx2");
+    expect_select("poly1305", BRISK_CPU_AVX2 | BRISK_CPU_VECLAT1, "avx2");
+    expect_select("poly1305", BRISK_CPU_AVX2, "avx2x2");
+    expect_select("poly1305", BRISK_CPU_AVX2 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL, "avx2x2");
+    expect_select("poly1305",
+                  BRISK_CPU_AVX2 | BRISK_CPU_VECLAT1 | BRISK_CPU_AVX512F | BRISK_CPU_AVX512VL,
+                  "avx2");
     expect_select("poly1305", BRISK_CPU_AVX512F | BRISK_CPU_AVX512IFMA, "avx512");
     expect_select("poly1305", ~0u, "avx512");
     /* X25519: mulx/adx with BMI2 and ADX, else radix 2^51 with __int128

@@ -8,7 +8,7 @@
  * call costs the kernel's latency, whatever the blocks (the vector kernels
  * make 32 blocks in little more time than one), so block 0 and the first
  * 31 blocks of the message go through one call on a stack buffer; the
- * rest is encrypted in 4 KiB chunks, each MACed after it is encrypted.
+ * rest is encrypted in 16 KiB chunks, each MACed after it is encrypted.
  * The generic API holds the AAD back (up to 256 bytes) until the first
  * data so that it can do the same.  The one-shot decryption checks the
  * tag before it writes any plaintext.
@@ -26,8 +26,12 @@ enum { CHAPOLY_AAD = 0, CHAPOLY_DATA = 1, CHAPOLY_DONE = 2 };
 /* RFC 8439's limit: the 32-bit counter starts at 1 for the message. */
 #define CHAPOLY_MAX_MSG ((((uint64_t)1 << 32) - 1) * 64)
 
-/* The chunk encrypted before it is MACed: well inside L1. */
-enum { CHUNK = 4096 };
+/* The chunk encrypted before it is MACed.  Its input and output fill a
+ * 32 KiB L1 at most, and each Poly1305 call pays the vector kernel's
+ * set-up and final lane products once: 4 KiB chunks had paid them four
+ * times in a 16 KiB message (Zen 2, speed-ratio --evp, 16 KiB: 0.96 with
+ * 4 KiB, 0.99 with 16 KiB). */
+enum { CHUNK = 16384 };
 
 static const uint8_t zeros[16];
 

@@ -1,7 +1,7 @@
 /*
  * src/mac/internal.h - what the MAC area shares: Poly1305's block function
  * as a dispatched primitive ("poly1305": portable 26-bit C, 64-bit scalar,
- * AVX2, AVX-512 IFMA).
+ * AVX2 with one or two accumulators, AVX-512 IFMA).
  */
 #ifndef BRISK_MAC_INTERNAL_H
 #define BRISK_MAC_INTERNAL_H
@@ -44,6 +44,7 @@ void brisk_poly1305_powers(brisk_poly1305_ctx *ctx, unsigned n);
 #endif
 #ifdef BRISK_X86_64
 brisk_poly1305_blocks_fn brisk_poly1305_blocks_avx2;
+brisk_poly1305_blocks_fn brisk_poly1305_blocks_avx2x2;
 brisk_poly1305_blocks_fn brisk_poly1305_blocks_avx512;
 #endif
 

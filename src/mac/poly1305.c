@@ -76,6 +76,7 @@ static const brisk_poly1305_ops poly1305_ops_c64 = {brisk_poly1305_blocks_c64};
 #ifdef BRISK_X86_64
 static const brisk_poly1305_ops poly1305_ops_avx512 = {brisk_poly1305_blocks_avx512};
 static const brisk_poly1305_ops poly1305_ops_avx2 = {brisk_poly1305_blocks_avx2};
+static const brisk_poly1305_ops poly1305_ops_avx2x2 = {brisk_poly1305_blocks_avx2x2};
 #endif
 #endif
 
@@ -84,7 +85,10 @@ static const brisk_impl poly1305_impls[] = {
 #ifdef BRISK_X86_64
     {"avx512", BRISK_CPU_AVX512F | BRISK_CPU_AVX512IFMA, 0, BRISK_IMPL_AUTO,
      &poly1305_ops_avx512},
-    {"avx2", BRISK_CPU_AVX2, 0, BRISK_IMPL_AUTO, &poly1305_ops_avx2},
+    /* One accumulator where vector additions take a cycle, two where they
+     * take two (poly1305_avx2.c). */
+    {"avx2", BRISK_CPU_AVX2, BRISK_CPU_VECLAT1, BRISK_IMPL_AUTO, &poly1305_ops_avx2},
+    {"avx2x2", BRISK_CPU_AVX2, 0, BRISK_IMPL_AUTO, &poly1305_ops_avx2x2},
 #endif
     {"c64", 0, 0, BRISK_IMPL_AUTO, &poly1305_ops_c64},
 #endif

@@ -87,9 +87,11 @@ void brisk_poly1305_powers(brisk_poly1305_ctx *ctx, unsigned n)
         ctx->pw[0][2] = 0;
         ctx->npw = 1;
     }
+    /* The chain runs on the partially reduced products, the stores and
+     * the full reductions off it. */
+    uint64_t *prev = ctx->pw[ctx->npw - 1];
+    uint64_t h0 = prev[0], h1 = prev[1], h2 = prev[2];
     while (ctx->npw < n) {
-        uint64_t *prev = ctx->pw[ctx->npw - 1];
-        uint64_t h0 = prev[0], h1 = prev[1], h2 = prev[2];
         mulmod(&h0, &h1, &h2, r0, r1, s1);
         reduce(ctx->pw[ctx->npw], h0, h1, h2);
         ctx->npw++;
