@@ -24,7 +24,9 @@
  * variable-time: it handles public values only, and doubles where an
  * addition meets equal points.
  * Products are 64x64->128 through unsigned __int128 or 32-bit halves
- * (i686); bytes are loaded big-endian explicitly (s390x).
+ * (i686); bytes are loaded big-endian explicitly (s390x).  The constants
+ * are also given out as bytes (brisk_ec_domain_of) for the explicit
+ * ECParameters of src/pk/pkey_curve.c and `brisk ecparam`.
  */
 #include "internal.h"
 
@@ -36,10 +38,13 @@
 
 #define INLINE static inline __attribute__((always_inline))
 
-/* The curves' constants, big-endian as SEC 2 and SP 800-186 print them. */
+/* The curves' constants, big-endian as SEC 2 and SP 800-186 print them
+ * (a = p - 3), and the seed X9.62's generation made b from, which only
+ * explicit ECParameters carry (brisk_ec_domain_of). */
 typedef struct nist_params {
     size_t bytes;
     uint8_t p[66], n[66], b[66], gx[66], gy[66];
+    uint8_t seed[20];
 } nist_params;
 
 static const nist_params p256_params = {
@@ -68,6 +73,10 @@ static const nist_params p256_params = {
         0x4f, 0xe3, 0x42, 0xe2, 0xfe, 0x1a, 0x7f, 0x9b, 0x8e, 0xe7, 0xeb, 0x4a,
         0x7c, 0x0f, 0x9e, 0x16, 0x2b, 0xce, 0x33, 0x57, 0x6b, 0x31, 0x5e, 0xce,
         0xcb, 0xb6, 0x40, 0x68, 0x37, 0xbf, 0x51, 0xf5,
+    },
+    {
+        0xc4, 0x9d, 0x36, 0x08, 0x86, 0xe7, 0x04, 0x93, 0x6a, 0x66, 0x78, 0xe1,
+        0x13, 0x9d, 0x26, 0xb7, 0x81, 0x9f, 0x7e, 0x90,
     },
 };
 
@@ -102,6 +111,10 @@ static const nist_params p384_params = {
         0x92, 0x92, 0xdc, 0x29, 0xf8, 0xf4, 0x1d, 0xbd, 0x28, 0x9a, 0x14, 0x7c,
         0xe9, 0xda, 0x31, 0x13, 0xb5, 0xf0, 0xb8, 0xc0, 0x0a, 0x60, 0xb1, 0xce,
         0x1d, 0x7e, 0x81, 0x9d, 0x7a, 0x43, 0x1d, 0x7c, 0x90, 0xea, 0x0e, 0x5f,
+    },
+    {
+        0xa3, 0x35, 0x92, 0x6a, 0xa3, 0x19, 0xa2, 0x7a, 0x1d, 0x00, 0x89, 0x6a,
+        0x67, 0x73, 0xa4, 0x82, 0x7a, 0xcd, 0xac, 0x73,
     },
 };
 
@@ -146,6 +159,10 @@ static const nist_params p521_params = {
         0x72, 0x99, 0x5e, 0xf4, 0x26, 0x40, 0xc5, 0x50, 0xb9, 0x01, 0x3f, 0xad,
         0x07, 0x61, 0x35, 0x3c, 0x70, 0x86, 0xa2, 0x72, 0xc2, 0x40, 0x88, 0xbe,
         0x94, 0x76, 0x9f, 0xd1, 0x66, 0x50,
+    },
+    {
+        0xd0, 0x9e, 0x88, 0x00, 0x29, 0x1c, 0xb8, 0x53, 0x96, 0xcc, 0x67, 0x17,
+        0x39, 0x32, 0x84, 0xaa, 0xa0, 0xda, 0x64, 0xba,
     },
 };
 
@@ -1621,4 +1638,33 @@ int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS]
     if (add_n(rn, r, c->n.m, n) == 0 && below_p(c, rn) && x_equal(c, &acc, rn))
         return 0;
     return -1;
+}
+
+/* ---- The parameters as bytes ---- */
+
+int brisk_ec_domain_of(brisk_ec_curve curve, brisk_ec_domain *d)
+{
+    const nist_params *pp = curve == BRISK_EC_P256   ? &p256_params
+                            : curve == BRISK_EC_P384 ? &p384_params
+                            : curve == BRISK_EC_P521 ? &p521_params
+                                                     : NULL;
+    unsigned borrow = 3;
+
+    if (pp == NULL || d == NULL)
+        return BRISK_EINVAL;
+    memset(d, 0, sizeof(*d));
+    d->len = pp->bytes;
+    memcpy(d->p, pp->p, pp->bytes);
+    for (size_t i = pp->bytes; i-- > 0;) {   /* a = p - 3 */
+        unsigned v = pp->p[i] - borrow;
+        d->a[i] = (uint8_t)v;
+        borrow = v >> 31;
+    }
+    memcpy(d->b, pp->b, pp->bytes);
+    d->g[0] = 0x04;
+    memcpy(d->g + 1, pp->gx, pp->bytes);
+    memcpy(d->g + 1 + pp->bytes, pp->gy, pp->bytes);
+    memcpy(d->n, pp->n, pp->bytes);
+    memcpy(d->seed, pp->seed, sizeof(d->seed));
+    return BRISK_EOK;
 }
