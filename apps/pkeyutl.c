@@ -647,6 +647,12 @@ static int check_rsa_opts(const pkeyutl_args *a, const brisk_pkey *key)
         app_error("pkeyutl", "-pkeyopt digest needs rsa_padding_mode:pkcs1 with -verifyrecover");
         return -1;
     }
+    if (a->op == OPT_VERIFYRECOVER && a->md != NULL && brisk_rsa_pkcs1_min_size(a->md) == 0) {
+        app_error("pkeyutl", "cannot verifyrecover over %s: RSA PKCS#1 v1.5 has no DigestInfo "
+                             "for it in brisk",
+                  a->md->name);
+        return -1;
+    }
     return 0;
 }
 

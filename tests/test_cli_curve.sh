@@ -635,6 +635,9 @@ b pkeyutl -sign $E -in "$tmp/pt" -out "$tmp/sr"
 b pkeyutl -verifyrecover $E -in "$tmp/sr" -out "$tmp/rec"
 check "verifyrecover of a raw PKCS#1 v1.5 signature: the input" \
     sh -c "[ $rc -eq 0 ] && cmp -s '$tmp/rec' '$tmp/pt'"
+b pkeyutl -verifyrecover $EP -in "$tmp/sr" -pkeyopt digest:md4
+check "verifyrecover over a digest without DigestInfo" one_line_error pkeyutl \
+    "no DigestInfo for it"
 b pkeyutl -verifyrecover $EP -in "$tmp/ct"
 check "verifyrecover of a ciphertext" one_line_error pkeyutl "not a PKCS#1 v1.5 signature"
 # rsa_padding_mode:none signs the block itself and verifies it
