@@ -372,7 +372,7 @@ static int cipher_agrees(ossl_cell *c)
     const brisk_cipher *bc = row->cipher;
     size_t n = c->len < 4096 ? c->len : 4096, m;
     brisk_cipher_ctx *ctx = NULL;
-    uint8_t *mine = malloc(2 * n + SLACK), *theirs = mine + n + SLACK;
+    uint8_t *mine = malloc(2 * n + SLACK), *theirs = mine != NULL ? mine + n + SLACK : NULL;
     int outl, ret = -1;
 
     n -= n % bc->block_len;
