@@ -26,6 +26,9 @@
  *   RFC 8032's variant (default pure Ed25519 or Ed448) and -pkeyopt
  *   context-string:STRING or hexcontext-string:HEX its context (1 to 255
  *   bytes for Ed25519ctx, up to 255 for the others, none for Ed25519).
+ *   Ed25519ph and Ed448ph without -rawin take the input as the message's
+ *   64-byte pre-hash (SHA-512, or SHAKE256 to 64 bytes), as OpenSSL 3.5's
+ *   pkeyutl does: the digest, as for the other algorithms.
  * - -encrypt and -decrypt (RSA): RSAES-PKCS1-v1_5 by default, as openssl;
  *   -pkeyopt rsa_padding_mode:oaep for RSAES-OAEP (rsa_oaep_md:ALG, default
  *   sha1, rsa_mgf1_md:ALG, default the OAEP digest, rsa_oaep_label:HEX), or
@@ -82,7 +85,8 @@ const app_option pkeyutl_options[] = {
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Output file (default stdout)"},
     {"sigfile", OPT_SIGFILE, ARG_STRING, 0, 0, "FILE", "The signature, for -verify"},
     {"rawin", OPT_RAWIN, ARG_NONE, 0, 0, NULL,
-     "The input is the message itself, not its digest"},
+     "The input is the message itself, not its digest (EdDSA needs it, but for "
+     "Ed25519ph and Ed448ph, which take the 64-byte digest without it)"},
     {"digest", OPT_DIGEST, ARG_STRING, 0, 0, "ALG",
      "With -rawin (ECDSA, RSA, DSA): the message's hash (default sha256)"},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
@@ -313,9 +317,35 @@ static int eddsa_check(const pkeyutl_args *a, const brisk_pkey *key)
     return 0;
 }
 
-/* eddsa signs the message in[0..in_len-1] into out (*out_len set), or
- * verifies sig against it, with -pkeyopt's instance and context: 0,
- * BRISK_EVERIFY, or another error. */
+/* ed_prehash is 1 when the input is EdDSA's pre-hash, PH(M): Ed25519ph
+ * or Ed448ph without -rawin. */
+static int ed_prehash(const pkeyutl_args *a, int ed448)
+{
+    int inst = ed_instance(a, ed448);
+
+    return !a->rawin && (inst == ED_25519PH || inst == ED_448PH);
+}
+
+/* eddsa_digest signs the pre-hash in[0..in_len-1] (64 bytes, the length
+ * checked by the library) with Ed25519ph or Ed448ph into out, or verifies
+ * sig against it: 0, BRISK_EVERIFY, or another error. */
+static int eddsa_digest(const pkeyutl_args *a, const brisk_curve_key *c, int ed448,
+                        const uint8_t *in, size_t in_len, const uint8_t *sig, uint8_t *out)
+{
+    const uint8_t *ctx = a->context;
+    size_t ctx_len = a->context_len;
+
+    if (a->op == OPT_SIGN)
+        return ed448 ? brisk_ed448ph_sign_digest(out, in, in_len, ctx, ctx_len, c->priv, c->pub)
+                     : brisk_ed25519ph_sign_digest(out, in, in_len, ctx, ctx_len, c->priv,
+                                                   c->pub);
+    return ed448 ? brisk_ed448ph_verify_digest(sig, in, in_len, ctx, ctx_len, c->pub)
+                 : brisk_ed25519ph_verify_digest(sig, in, in_len, ctx, ctx_len, c->pub);
+}
+
+/* eddsa signs the message in[0..in_len-1] (for ph without -rawin its
+ * pre-hash) into out (*out_len set), or verifies sig against it, with
+ * -pkeyopt's instance and context: 0, BRISK_EVERIFY, or another error. */
 static int eddsa(const pkeyutl_args *a, const brisk_curve_key *c, int ed448, const uint8_t *in,
                  size_t in_len, const uint8_t *sig, size_t sig_len, uint8_t *out,
                  size_t *out_len)
@@ -324,9 +354,14 @@ static int eddsa(const pkeyutl_args *a, const brisk_curve_key *c, int ed448, con
     const uint8_t *ctx = a->context;
     size_t ctx_len = a->context_len, len = ed448 ? 114 : 64;
 
+    if (a->op == OPT_SIGN)
+        *out_len = len;
+    else if (sig_len != len)
+        return BRISK_EVERIFY;
+    if (ed_prehash(a, ed448))
+        return eddsa_digest(a, c, ed448, in, in_len, sig, out);
     if (a->op == OPT_SIGN) {
         const uint8_t *priv = c->priv, *pub = c->pub;
-        *out_len = len;
         switch (inst) {
         case ED_25519CTX: return brisk_ed25519ctx_sign(out, in, in_len, ctx, ctx_len, priv, pub);
         case ED_25519PH: return brisk_ed25519ph_sign(out, in, in_len, ctx, ctx_len, priv, pub);
@@ -335,8 +370,6 @@ static int eddsa(const pkeyutl_args *a, const brisk_curve_key *c, int ed448, con
         default: return brisk_ed25519_sign(out, in, in_len, priv, pub);
         }
     }
-    if (sig_len != len)
-        return BRISK_EVERIFY;
     switch (inst) {
     case ED_25519CTX: return brisk_ed25519ctx_verify(sig, in, in_len, ctx, ctx_len, c->pub);
     case ED_25519PH: return brisk_ed25519ph_verify(sig, in, in_len, ctx, ctx_len, c->pub);
@@ -420,7 +453,8 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
                   a->digest != NULL ? "-digest" : "-pkeyopt digest");
         return 1;
     }
-    if (ed && !a->rawin) {
+    int ed448 = key->type == BRISK_PKEY_ED448;
+    if (ed && !a->rawin && !ed_prehash(a, ed448)) {
         app_error("pkeyutl", "%s signs the message itself: add -rawin",
                   brisk_pkey_type_name(key));
         return 1;
@@ -442,6 +476,12 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
         goto done;
     if (!ed && input_digest(a, key, in, in_len, dgst, &dgst_len, &md) != 0)
         goto done;
+    if (ed && ed_prehash(a, ed448) && in_len != 64) {
+        app_error("pkeyutl", "the input is %zu bytes: %s without -rawin takes the 64-byte %s "
+                             "of the message (add -rawin to give the message itself)",
+                  in_len, ed448 ? "Ed448ph" : "Ed25519ph", ed448 ? "SHAKE256" : "SHA-512");
+        goto done;
+    }
     if (key->type == BRISK_PKEY_RSA && md != NULL && !a->sig.pss &&
         brisk_rsa_pkcs1_min_size(md) == 0) {
         app_error("pkeyutl", "RSA PKCS#1 v1.5 has no DigestInfo for %s in brisk (PSS takes it)",
@@ -471,7 +511,7 @@ static int sign_or_verify(const pkeyutl_args *a, brisk_pkey *key)
         goto done;
     }
     if (ed) {
-        err = eddsa(a, c, key->type == BRISK_PKEY_ED448, in, in_len, sig, sig_len, out, &out_len);
+        err = eddsa(a, c, ed448, in, in_len, sig, sig_len, out, &out_len);
     } else if (key->type == BRISK_PKEY_RSA) {
         uint8_t em[BRISK_RSA_MAX_BYTES];
         if (md == NULL)   /* the block rsa_raw_block wrote, to sign or to compare with */

@@ -1,8 +1,8 @@
 /*
  * tests/ct_ed25519.c - constant-time checks under valgrind's memcheck (see
  * tests/ctgrind.h): Ed25519's brisk_ed25519_public and brisk_ed25519_sign,
- * and the variants' brisk_ed25519ctx_sign and brisk_ed25519ph_sign (with
- * a context), with the private key (seed) marked secret must take no
+ * and the variants' brisk_ed25519ctx_sign, brisk_ed25519ph_sign and
+ * brisk_ed25519ph_sign_digest (with a context), with the private key (seed) marked secret must take no
  * branch and read
  * no address that depends on it - SHA-512 of the seed, the clamped scalar,
  * the nonce, both fixed-base multiplications and S = r + k s mod L - for
@@ -61,6 +61,15 @@ static void check(tv_rng *rng, const char *impl)
         public(got, 64);
         public(priv, 32);
         tv_check_mem(got, want, 64, "%s Ed25519ph sign with a secret seed, case %d", impl, t);
+        /* The digest entry point, the pre-hash public as the message is. */
+        uint8_t ph[64];
+        brisk_sha512(ph, msg, len);
+        secret(priv, 32);
+        brisk_ed25519ph_sign_digest(got, ph, 64, ctx, (size_t)t * 3, priv, t == 0 ? NULL : pub);
+        public(got, 64);
+        public(priv, 32);
+        tv_check_mem(got, want, 64, "%s Ed25519ph sign_digest with a secret seed, case %d", impl,
+                     t);
     }
     unsigned long n = errors() - before;
     tv_check(n == 0, "%s: memcheck saw %lu uses of secret data in branches or addresses", impl,

@@ -6,7 +6,8 @@
  * and brisk_x448_public), under every implementation of the "x448"
  * primitive; and Ed448 with the private key marked secret
  * (brisk_ed448_public, brisk_ed448_sign with the public key given and
- * computed, and brisk_ed448ph_sign; the message and context are public).  Neither may take a
+ * computed, brisk_ed448ph_sign and brisk_ed448ph_sign_digest; the
+ * message, its pre-hash and the context are public).  Neither may take a
  * branch or read an address that depends on the secrets.
  */
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 
 #include <brisk/brisk.h>
 
+#include "../src/digest/keccak.h"
 #include "ctgrind.h"
 
 static void check_x448(tv_rng *rng, const char *impl)
@@ -79,6 +81,13 @@ static void check_ed448(tv_rng *rng)
         public(got, 114);
         public(priv, 57);
         tv_check_mem(got, want, 114, "ed448ph sign with a secret key, case %d", t);
+        uint8_t ph[64]; /* the digest entry point; the pre-hash is public */
+        brisk_shake256(ph, sizeof(ph), msg, sizeof(msg));
+        secret(priv, 57);
+        brisk_ed448ph_sign_digest(got, ph, 64, ctx, (size_t)t * 8, priv, t ? pub : NULL);
+        public(got, 114);
+        public(priv, 57);
+        tv_check_mem(got, want, 114, "ed448ph sign_digest with a secret key, case %d", t);
     }
     unsigned long n = errors() - before;
     tv_check(n == 0, "ed448: memcheck saw %lu uses of secret data in branches or addresses", n);

@@ -28,7 +28,10 @@
 # ones, and context-string / hexcontext-string) sign RFC 8032 7.2 to 7.5's
 # vectors, verify their own signatures and refuse another context or
 # instance, and instances that do not fit the key, contexts pure Ed25519
-# cannot take and over-long ones are one-line errors.  Prints "N passed, N
+# cannot take and over-long ones are one-line errors.  Ed25519ph and
+# Ed448ph without -rawin sign and verify the 64-byte pre-hash (brisk dgst
+# -sha512 -binary's, SHAKE256's; with openssl, openssl dgst -shake256
+# -xoflen 64's) as -rawin does the message, and refuse other lengths.  Prints "N passed, N
 # failed" last; exits non-zero if any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -311,8 +314,92 @@ b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -pkeyopt hexconte
 check "hexcontext-string that is not hex" one_line_error pkeyutl "not hex"
 b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/msg0" -pkeyopt instance:Ed448ctx
 check "an unknown instance" one_line_error pkeyutl "unknown instance 'Ed448ctx'"
+# ---- Ed25519ph and Ed448ph without -rawin: the input is PH(M), the
+# message's 64-byte pre-hash, as OpenSSL 3.5's pkeyutl takes it; the
+# signature is the one -rawin makes of the message ----
+b dgst -sha512 -binary -out "$tmp/abc.ph" "$tmp/abc"
+check "dgst -sha512 -binary: the 64-byte pre-hash" [ "$rc:$(wc -c <"$tmp/abc.ph")" = "0:64" ]
+# SHAKE256("abc", 64) (FIPS 202; Python's hashlib and openssl 3.0's dgst
+# -shake256 -xoflen 64 agree): brisk dgst has no SHAKE256.
+unhex 483366601360a8771c6863080cc4114d8db44530f8f1e1ee4f94ea37e78b5739d5a15bef186a5386c75744c0527e1faa9f8726e462a12a4feb06bd8801e751e4 \
+    >"$tmp/abc.ph448"
+# ed_prehash NAME KEY PH MSG WANT OPT...: -sign without -rawin turns the
+# pre-hash PH of MSG into the RFC's signature, which -verify accepts from
+# PH and, with -rawin, from MSG; a signature over another pre-hash fails.
+ed_prehash() {
+    name=$1 key=$2 ph=$3 msg=$4 want=$5
+    shift 5
+    b pkeyutl -sign -inkey "$tmp/$key.pem" -in "$tmp/$ph" -out "$tmp/p.sig" "$@"
+    check "$name: the pre-hash signed without -rawin, the RFC's signature" \
+        [ "$rc:$(hex "$tmp/p.sig")" = "0:$want" ]
+    b pkey -in "$tmp/$key.pem" -pubout -out "$tmp/p.pub"
+    b pkeyutl -verify -pubin -inkey "$tmp/p.pub" -in "$tmp/$ph" -sigfile "$tmp/p.sig" "$@"
+    check "$name: verifies from the pre-hash" out_is "Signature Verified Successfully"
+    b pkeyutl -verify -rawin -pubin -inkey "$tmp/p.pub" -in "$tmp/$msg" -sigfile "$tmp/p.sig" "$@"
+    check "$name: verifies from the message with -rawin" out_is "Signature Verified Successfully"
+    b pkeyutl -verify -pubin -inkey "$tmp/p.pub" -in "$tmp/$ph" -sigfile "$tmp/e1.sig" "$@"
+    check "$name: another signature fails" [ "$rc" -eq 1 ]
+    check "$name: another signature, the words" has "$tmp/out" "^Signature Verification Failure$"
+}
+ed_prehash "RFC 8032 7.3 abc (Ed25519ph, SHA-512 from brisk dgst)" edph abc.ph abc \
+    98a70222f0b8121aa9d30f813d683f809e462b469c7ff87639499bb94e6dae4131f85042463c2a355a2003d062adf5aaa10b8c61e636062aaad11c2a26083406 \
+    -pkeyopt instance:Ed25519ph
+ed_prehash "RFC 8032 7.5 abc (Ed448ph, SHAKE256 to 64 bytes)" ed448ph abc.ph448 abc \
+    822f6901f7480f3d5f562c592994d9693602875614483256505600bbc281ae381f54d6bce2ea911574932f52a4e6cadd78769375ec3ffd1b801a0d9b3f4030cd433964b6457ea39476511214f97469b57dd32dbc560a9a94d00bff07620464a3ad203df7dc7ce360c3cd3696d9d9fab90f00 \
+    -pkeyopt instance:Ed448ph
+ed_prehash "RFC 8032 7.5 abc with context foo (Ed448ph from the pre-hash)" ed448ph abc.ph448 abc \
+    c32299d46ec8ff02b54540982814dce9a05812f81962b649d528095916a2aa481065b1580423ef927ecf0af5888f90da0f6a9a85ad5dc3f280d91224ba9911a3653d00e484e2ce232521481c8658df304bb7745a73514cdb9bf3e15784ab71284f8d0704a608c54a6b62d97beb511d132100 \
+    -pkeyopt instance:Ed448ph -pkeyopt context-string:foo
+# A longer message hashed by brisk dgst, with a context: the same signature
+# both ways, each verifying the other way.
+i=0
+while [ $i -lt 300 ]; do printf 'line %d of a file hashed elsewhere\n' $i; i=$((i + 1)); done \
+    >"$tmp/long.msg"
+b dgst -sha512 -binary -out "$tmp/long.ph" "$tmp/long.msg"
+b pkeyutl -sign -inkey "$tmp/ed25519.pem" -in "$tmp/long.ph" -out "$tmp/lp.sig" \
+    -pkeyopt instance:Ed25519ph -pkeyopt context-string:file
+check "Ed25519ph: sign a file's SHA-512" clean_exit
+b pkeyutl -sign -rawin -inkey "$tmp/ed25519.pem" -in "$tmp/long.msg" -out "$tmp/lm.sig" \
+    -pkeyopt instance:Ed25519ph -pkeyopt context-string:file
+check "Ed25519ph: the pre-hash's signature is the message's" cmp -s "$tmp/lp.sig" "$tmp/lm.sig"
+b pkeyutl -verify -inkey "$tmp/ed25519.pub" -pubin -in "$tmp/long.ph" -sigfile "$tmp/lm.sig" \
+    -pkeyopt instance:Ed25519ph -pkeyopt context-string:file
+check "Ed25519ph: -rawin's signature verifies from the pre-hash" \
+    out_is "Signature Verified Successfully"
+b pkeyutl -verify -inkey "$tmp/ed25519.pub" -pubin -in "$tmp/long.ph" -sigfile "$tmp/lm.sig" \
+    -pkeyopt instance:Ed25519ph -pkeyopt context-string:File
+check "Ed25519ph: from the pre-hash, another context fails" [ "$rc" -eq 1 ]
+b pkeyutl -verify -rawin -inkey "$tmp/ed25519.pub" -pubin -in "$tmp/long.ph" \
+    -sigfile "$tmp/lm.sig" -pkeyopt instance:Ed25519ph -pkeyopt context-string:file
+check "Ed25519ph: the pre-hash taken as the message with -rawin fails" [ "$rc" -eq 1 ]
+# The pre-hash must be 64 bytes; pure and ctx still sign only messages.
+head -c 63 "$tmp/abc.ph" >"$tmp/ph63"
+{ cat "$tmp/abc.ph"; printf x; } >"$tmp/ph65"
+for n in 63 65; do
+    b pkeyutl -sign -inkey "$tmp/edph.pem" -in "$tmp/ph$n" -pkeyopt instance:Ed25519ph
+    check "Ed25519ph -sign, a $n-byte pre-hash" one_line_error pkeyutl \
+        "the input is $n bytes: Ed25519ph without -rawin takes the 64-byte SHA-512"
+    b pkeyutl -verify -inkey "$tmp/edph.pem" -in "$tmp/ph$n" -sigfile "$tmp/p.sig" \
+        -pkeyopt instance:Ed25519ph
+    check "Ed25519ph -verify, a $n-byte pre-hash" one_line_error pkeyutl \
+        "the input is $n bytes: .*64-byte SHA-512"
+    b pkeyutl -sign -inkey "$tmp/ed448ph.pem" -in "$tmp/ph$n" -pkeyopt instance:Ed448ph
+    check "Ed448ph -sign, a $n-byte pre-hash" one_line_error pkeyutl \
+        "the input is $n bytes: Ed448ph without -rawin takes the 64-byte SHAKE256"
+done
 b pkeyutl -sign -inkey "$tmp/ed25519.pem" -in "$tmp/msg0" -pkeyopt instance:Ed25519ph
-check "Ed25519ph without -rawin" one_line_error pkeyutl "add -rawin"
+check "Ed25519ph without -rawin, a message" one_line_error pkeyutl "add -rawin"
+b pkeyutl -sign -inkey "$tmp/ed25519.pem" -in "$tmp/abc.ph" -pkeyopt instance:Ed25519ctx \
+    -pkeyopt context-string:foo
+check "Ed25519ctx without -rawin, even 64 bytes" one_line_error pkeyutl \
+    "ED25519 signs the message itself: add -rawin"
+b pkeyutl -sign -inkey "$tmp/ed25519.pem" -in "$tmp/abc.ph" -pkeyopt instance:Ed25519
+check "instance:Ed25519 without -rawin, even 64 bytes" one_line_error pkeyutl \
+    "signs the message itself: add -rawin"
+b pkeyutl -verify -inkey "$tmp/ed448.pem" -in "$tmp/abc.ph448" -sigfile "$tmp/e2.sig" \
+    -pkeyopt instance:Ed448
+check "instance:Ed448 -verify without -rawin" one_line_error pkeyutl \
+    "ED448 signs the message itself: add -rawin"
 b pkeyutl -derive -inkey "$tmp/alice.pem" -peerkey "$tmp/bob.pub" -pkeyopt context-string:x
 check "a context with -derive" one_line_error pkeyutl "is for -sign and -verify"
 b pkeyutl -sign -inkey "$tmp/rsa.pem" -in "$tmp/msg0" -pkeyopt instance:Ed25519
@@ -940,6 +1027,28 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     openssl ecparam -name secp384r1 -text >"$tmp/oparams" 2>/dev/null
     b ecparam -name secp384r1 -text
     check "ecparam -text as openssl's" cmp -s "$tmp/out" "$tmp/oparams"
+    # Ed448ph from a pre-hash openssl computes (SHAKE256 to 64 bytes, which
+    # brisk dgst lacks): the signature -rawin makes of the message.
+    openssl dgst -shake256 -xoflen 64 -binary -out "$tmp/long.ph448" "$tmp/long.msg" 2>/dev/null
+    check "openssl dgst -shake256 -xoflen 64: 64 bytes" [ "$(wc -c <"$tmp/long.ph448")" -eq 64 ]
+    b pkeyutl -sign -inkey "$tmp/ed448.pem" -in "$tmp/long.ph448" -out "$tmp/lp4.sig" \
+        -pkeyopt instance:Ed448ph -pkeyopt context-string:file
+    check "Ed448ph: sign openssl's SHAKE256 of a file" clean_exit
+    b pkeyutl -sign -rawin -inkey "$tmp/ed448.pem" -in "$tmp/long.msg" -out "$tmp/lm4.sig" \
+        -pkeyopt instance:Ed448ph -pkeyopt context-string:file
+    check "Ed448ph: the pre-hash's signature is the message's" cmp -s "$tmp/lp4.sig" "$tmp/lm4.sig"
+    b pkeyutl -verify -inkey "$tmp/ed448.pub" -pubin -in "$tmp/long.ph448" -sigfile "$tmp/lm4.sig" \
+        -pkeyopt instance:Ed448ph -pkeyopt context-string:file
+    check "Ed448ph: -rawin's signature verifies from the pre-hash" \
+        out_is "Signature Verified Successfully"
+    b pkeyutl -verify -rawin -inkey "$tmp/ed448.pub" -pubin -in "$tmp/long.msg" \
+        -sigfile "$tmp/lp4.sig" -pkeyopt instance:Ed448ph -pkeyopt context-string:file
+    check "Ed448ph: the pre-hash's signature verifies from the message" \
+        out_is "Signature Verified Successfully"
+    openssl dgst -sha512 -binary -out "$tmp/long.ph512" "$tmp/long.msg" 2>/dev/null
+    b pkeyutl -verify -inkey "$tmp/ed448.pub" -pubin -in "$tmp/long.ph512" -sigfile "$tmp/lm4.sig" \
+        -pkeyopt instance:Ed448ph -pkeyopt context-string:file
+    check "Ed448ph: the SHA-512 in place of the SHAKE256 fails" [ "$rc" -eq 1 ]
 fi
 
 echo "$pass passed, $fail failed"

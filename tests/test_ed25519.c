@@ -12,7 +12,11 @@
  * public keys that decode to no point, and NULL arguments; for Ed25519ctx
  * and Ed25519ph: random keys, messages and contexts, each signature
  * refused under the other variants, a changed context and a changed
- * message, and the contexts refused (empty for ctx, over 255 bytes).
+ * message, and the contexts refused (empty for ctx, over 255 bytes);
+ * Ed25519ph's digest entry points: 7.3 with the caller's SHA-512, the same
+ * signatures as the message API's on random inputs (each verifying
+ * through the other), pure and ctx signatures refused as ph, and digests
+ * of any length but 64, NULLs and over-long contexts refused.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -383,6 +387,90 @@ static void variant_properties(tv_rng *rng, const char *impl)
     }
 }
 
+/* ph_digest_vectors: RFC 8032 7.3 (Ed25519ph "abc") through the digest
+ * entry points, the caller computing SHA-512("abc"). */
+static void ph_digest_vectors(const char *impl)
+{
+    for (size_t i = 0; i < sizeof(rfc_variants) / sizeof(rfc_variants[0]); i++) {
+        uint8_t priv[32], pub[32], want[64], got[64], msg[16], ctx[3], ph[64];
+        size_t msg_len = 0, ctx_len = 0;
+        const char *name = rfc_variants[i].name;
+
+        if (!rfc_variants[i].ph)
+            continue;
+        hexn(priv, 32, rfc_variants[i].priv);
+        hexn(pub, 32, rfc_variants[i].pub);
+        hexn(want, 64, rfc_variants[i].sig);
+        tv_hex_decode(msg, sizeof(msg), rfc_variants[i].msg, &msg_len);
+        tv_hex_decode(ctx, sizeof(ctx), rfc_variants[i].ctx, &ctx_len);
+        brisk_sha512(ph, msg, msg_len);
+        memset(got, 0, 64);
+        tv_check_int(brisk_ed25519ph_sign_digest(got, ph, 64, ctx_len ? ctx : NULL, ctx_len, priv,
+                                                 pub),
+                     0, "%s RFC 8032 %s sign_digest rc", impl, name);
+        tv_check_mem(got, want, 64, "%s RFC 8032 %s sign_digest signature", impl, name);
+        memset(got, 0, 64);
+        brisk_ed25519ph_sign_digest(got, ph, 64, ctx, ctx_len, priv, NULL);
+        tv_check_mem(got, want, 64, "%s RFC 8032 %s sign_digest, pub NULL", impl, name);
+        tv_check_int(brisk_ed25519ph_verify_digest(want, ph, 64, ctx, ctx_len, pub), BRISK_EOK,
+                     "%s RFC 8032 %s verify_digest", impl, name);
+        tv_check_int(brisk_ed25519ph_verify_digest(want, ph, 64, (const uint8_t *)"baz", 3, pub),
+                     BRISK_EVERIFY, "%s RFC 8032 %s verify_digest under the context baz", impl,
+                     name);
+        /* The digest is not the message: as one, under either API, refused. */
+        tv_check_int(brisk_ed25519ph_verify(want, ph, 64, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "%s RFC 8032 %s: the digest taken as the message", impl, name);
+        tv_check_int(brisk_ed25519_verify(want, ph, 64, pub), BRISK_EVERIFY,
+                     "%s RFC 8032 %s: refused as pure Ed25519 of the digest", impl, name);
+        ph[(i * 11) % 64] ^= 0x10;
+        tv_check_int(brisk_ed25519ph_verify_digest(want, ph, 64, ctx, ctx_len, pub),
+                     BRISK_EVERIFY, "%s RFC 8032 %s verify_digest, digest changed", impl, name);
+    }
+}
+
+/* ph_digest_properties: on random keys, messages and contexts the digest
+ * API's signature is the message API's, each verifies through the other,
+ * and pure and Ed25519ctx signatures of the message are refused as ph. */
+static void ph_digest_properties(tv_rng *rng, const char *impl)
+{
+    uint8_t priv[32], pub[32], sig[64], sig2[64], msg[300], ctx[255], ph[64];
+
+    for (int t = 0; t < 8; t++) {
+        size_t len = t == 0 ? 0 : tv_rng_below(rng, sizeof(msg) + 1);
+        size_t ctx_len = t < 2 ? 0 : t == 2 ? 255 : tv_rng_below(rng, 256);
+        tv_rng_fill(rng, priv, 32);
+        tv_rng_fill(rng, msg, sizeof(msg));
+        tv_rng_fill(rng, ctx, sizeof(ctx));
+        brisk_ed25519_public(pub, priv);
+        brisk_sha512(ph, msg, len);
+        tv_check_int(brisk_ed25519ph_sign(sig, msg, len, ctx, ctx_len, priv, pub), BRISK_EOK,
+                     "%s ph sign, %zu bytes, %zu-byte context", impl, len, ctx_len);
+        tv_check_int(brisk_ed25519ph_sign_digest(sig2, ph, 64, ctx_len ? ctx : NULL, ctx_len,
+                                                 priv, t % 2 ? pub : NULL),
+                     BRISK_EOK, "%s ph sign_digest, %zu-byte context", impl, ctx_len);
+        tv_check_mem(sig2, sig, 64, "%s ph: digest and message APIs sign alike, round %d", impl,
+                     t);
+        tv_check_int(brisk_ed25519ph_verify_digest(sig, ph, 64, ctx, ctx_len, pub), BRISK_EOK,
+                     "%s ph: verify_digest accepts the message API's signature, round %d", impl,
+                     t);
+        tv_check_int(brisk_ed25519ph_verify(sig2, msg, len, ctx, ctx_len, pub), BRISK_EOK,
+                     "%s ph: verify accepts the digest API's signature, round %d", impl, t);
+        brisk_ed25519_sign(sig2, msg, len, priv, pub);
+        tv_check_int(brisk_ed25519ph_verify_digest(sig2, ph, 64, ctx, ctx_len, pub),
+                     BRISK_EVERIFY, "%s ph: a pure signature refused by verify_digest, round %d",
+                     impl, t);
+        if (ctx_len > 0) {
+            brisk_ed25519ctx_sign(sig2, msg, len, ctx, ctx_len, priv, pub);
+            tv_check_int(brisk_ed25519ph_verify_digest(sig2, ph, 64, ctx, ctx_len, pub),
+                         BRISK_EVERIFY,
+                         "%s ph: an Ed25519ctx signature refused by verify_digest, round %d",
+                         impl, t);
+            tv_check_int(brisk_ed25519ph_verify_digest(sig, ph, 64, ctx, ctx_len - 1, pub),
+                         BRISK_EVERIFY, "%s ph: verify_digest under a shorter context", impl);
+        }
+    }
+}
+
 static void misuse(void)
 {
     uint8_t k[32] = {1}, p[32], s[64] = {0};
@@ -438,6 +526,47 @@ static void misuse(void)
                  "Ed25519ph empty context");
     tv_check_int(brisk_ed25519ph_verify(s, m, 1, NULL, 0, p), BRISK_EOK,
                  "Ed25519ph empty context verifies");
+
+    /* The digest entry points: exactly 64 bytes, and the same NULL and
+     * context checks as the message ones. */
+    uint8_t d[65] = {0};
+    tv_check_int(brisk_ed25519ph_sign_digest(s, d, 64, NULL, 0, k, p), BRISK_EOK,
+                 "sign_digest 64 bytes");
+    tv_check_int(brisk_ed25519ph_verify_digest(s, d, 64, NULL, 0, p), BRISK_EOK,
+                 "verify_digest 64 bytes");
+    static const size_t bad_len[] = {0, 32, 63, 65, 48};
+    for (size_t i = 0; i < sizeof(bad_len) / sizeof(bad_len[0]); i++) {
+        tv_check_int(brisk_ed25519ph_sign_digest(s, d, bad_len[i], NULL, 0, k, p), BRISK_EINVAL,
+                     "sign_digest of %zu bytes", bad_len[i]);
+        tv_check_int(brisk_ed25519ph_verify_digest(s, d, bad_len[i], NULL, 0, p), BRISK_EINVAL,
+                     "verify_digest of %zu bytes", bad_len[i]);
+    }
+    tv_check_int(brisk_ed25519ph_sign_digest(NULL, d, 64, c, 1, k, p), BRISK_EINVAL,
+                 "sign_digest NULL sig");
+    tv_check_int(brisk_ed25519ph_sign_digest(s, NULL, 64, c, 1, k, p), BRISK_EINVAL,
+                 "sign_digest NULL digest");
+    tv_check_int(brisk_ed25519ph_sign_digest(s, NULL, 0, c, 1, k, p), BRISK_EINVAL,
+                 "sign_digest NULL digest, length 0");
+    tv_check_int(brisk_ed25519ph_sign_digest(s, d, 64, c, 1, NULL, p), BRISK_EINVAL,
+                 "sign_digest NULL priv");
+    tv_check_int(brisk_ed25519ph_sign_digest(s, d, 64, NULL, 1, k, p), BRISK_EINVAL,
+                 "sign_digest NULL ctx");
+    tv_check_int(brisk_ed25519ph_sign_digest(s, d, 64, c, 256, k, p), BRISK_EINVAL,
+                 "sign_digest 256-byte ctx");
+    tv_check_int(brisk_ed25519ph_sign_digest(s, d, 64, c, 255, k, p), BRISK_EOK,
+                 "sign_digest 255-byte ctx");
+    tv_check_int(brisk_ed25519ph_verify_digest(s, d, 64, c, 255, p), BRISK_EOK,
+                 "verify_digest 255-byte ctx");
+    tv_check_int(brisk_ed25519ph_verify_digest(NULL, d, 64, c, 1, p), BRISK_EINVAL,
+                 "verify_digest NULL sig");
+    tv_check_int(brisk_ed25519ph_verify_digest(s, NULL, 64, c, 1, p), BRISK_EINVAL,
+                 "verify_digest NULL digest");
+    tv_check_int(brisk_ed25519ph_verify_digest(s, d, 64, c, 1, NULL), BRISK_EINVAL,
+                 "verify_digest NULL pub");
+    tv_check_int(brisk_ed25519ph_verify_digest(s, d, 64, NULL, 1, p), BRISK_EINVAL,
+                 "verify_digest NULL ctx");
+    tv_check_int(brisk_ed25519ph_verify_digest(s, d, 64, c, 256, p), BRISK_EINVAL,
+                 "verify_digest 256-byte ctx");
 }
 
 int main(void)
@@ -457,6 +586,8 @@ int main(void)
         properties(&rng, impl);
         rfc_variant_vectors(impl);
         variant_properties(&rng, impl);
+        ph_digest_vectors(impl);
+        ph_digest_properties(&rng, impl);
     }
     misuse();
     tv_json_free(root);

@@ -13,8 +13,12 @@
  * with no context and with "foo"), and on random keys, messages and
  * contexts each signature refused as pure Ed448 (and pure ones as ph),
  * under a changed context or message, and the NULL and over-long
- * arguments refused.  Ed448 has one implementation
- * (the field's, see brisk version -a's x448 line).
+ * arguments refused; its digest entry points: 7.5's two vectors with the
+ * caller's SHAKE256, the same signatures as the message API's on random
+ * inputs (each verifying through the other), pure signatures refused as
+ * ph, and digests of any length but 64, NULLs and over-long contexts
+ * refused.  Ed448 has one implementation (the field's, see brisk version
+ * -a's x448 line).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -316,6 +320,84 @@ static void ph_properties(tv_rng *rng)
     }
 }
 
+/* ph_digest_vectors: RFC 8032 7.5 (Ed448ph "abc", without and with the
+ * context foo) through the digest entry points, the caller computing
+ * SHAKE256("abc", 64). */
+static void ph_digest_vectors(void)
+{
+    uint8_t priv[57], pub[57], sig[114], got[114], ctx[3], ph[64];
+    size_t n;
+
+    tv_hex_decode(priv, 57, rfc_ph_priv, &n);
+    tv_hex_decode(pub, 57, rfc_ph_pub, &n);
+    brisk_shake256(ph, sizeof(ph), (const uint8_t *)"abc", 3);
+    for (size_t i = 0; i < sizeof(rfc_ph) / sizeof(rfc_ph[0]); i++) {
+        size_t ctx_len = 0;
+        const char *name = rfc_ph[i].name;
+        tv_hex_decode(ctx, sizeof(ctx), rfc_ph[i].ctx, &ctx_len);
+        if (!tv_check(tv_hex_decode(sig, 114, rfc_ph[i].sig, &n) == 0 && n == 114,
+                      "RFC 8032 7.5 %s: signature hex", name))
+            continue;
+        memset(got, 0, sizeof(got));
+        tv_check_int(brisk_ed448ph_sign_digest(got, ph, 64, ctx_len ? ctx : NULL, ctx_len, priv,
+                                               pub),
+                     0, "RFC 8032 7.5 %s sign_digest rc", name);
+        tv_check_mem(got, sig, 114, "RFC 8032 7.5 %s sign_digest signature", name);
+        memset(got, 0, sizeof(got));
+        brisk_ed448ph_sign_digest(got, ph, 64, ctx, ctx_len, priv, NULL);
+        tv_check_mem(got, sig, 114, "RFC 8032 7.5 %s sign_digest, public key computed", name);
+        tv_check_int(brisk_ed448ph_verify_digest(sig, ph, 64, ctx, ctx_len, pub), BRISK_EOK,
+                     "RFC 8032 7.5 %s verify_digest", name);
+        tv_check_int(brisk_ed448ph_verify_digest(sig, ph, 64, (const uint8_t *)"bar", 3, pub),
+                     BRISK_EVERIFY, "RFC 8032 7.5 %s verify_digest under the context bar", name);
+        /* The digest is not the message: as one, under either API, refused. */
+        tv_check_int(brisk_ed448ph_verify(sig, ph, 64, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "RFC 8032 7.5 %s: the digest taken as the message", name);
+        tv_check_int(brisk_ed448_verify(sig, ph, 64, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "RFC 8032 7.5 %s: refused as pure Ed448 of the digest", name);
+        ph[i * 30] ^= 8;
+        tv_check_int(brisk_ed448ph_verify_digest(sig, ph, 64, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "RFC 8032 7.5 %s verify_digest, digest changed", name);
+        ph[i * 30] ^= 8;
+    }
+}
+
+/* ph_digest_properties: on random keys, messages and contexts the digest
+ * API's signature is the message API's, each verifies through the other,
+ * and a pure Ed448 signature of the message (same context) is refused as
+ * ph. */
+static void ph_digest_properties(tv_rng *rng)
+{
+    uint8_t priv[57], pub[57], sig[114], sig2[114], msg[300], ctx[255], ph[64];
+
+    for (int t = 0; t < 6; t++) {
+        size_t msg_len = t == 0 ? 0 : tv_rng_below(rng, sizeof(msg) + 1);
+        size_t ctx_len = t < 2 ? 0 : t == 2 ? 255 : tv_rng_below(rng, 256);
+        tv_rng_fill(rng, priv, 57);
+        tv_rng_fill(rng, msg, sizeof(msg));
+        tv_rng_fill(rng, ctx, sizeof(ctx));
+        brisk_ed448_public(pub, priv);
+        brisk_shake256(ph, sizeof(ph), msg, msg_len);
+        tv_check_int(brisk_ed448ph_sign(sig, msg, msg_len, ctx, ctx_len, priv, pub), 0,
+                     "ph sign, %zu bytes, %zu-byte context", msg_len, ctx_len);
+        tv_check_int(brisk_ed448ph_sign_digest(sig2, ph, 64, ctx_len ? ctx : NULL, ctx_len, priv,
+                                               t % 2 ? pub : NULL),
+                     0, "ph sign_digest, %zu-byte context", ctx_len);
+        tv_check_mem(sig2, sig, 114, "ph: digest and message APIs sign alike, round %d", t);
+        tv_check_int(brisk_ed448ph_verify_digest(sig, ph, 64, ctx, ctx_len, pub), BRISK_EOK,
+                     "ph: verify_digest accepts the message API's signature, round %d", t);
+        tv_check_int(brisk_ed448ph_verify(sig2, msg, msg_len, ctx, ctx_len, pub), BRISK_EOK,
+                     "ph: verify accepts the digest API's signature, round %d", t);
+        brisk_ed448_sign(sig2, msg, msg_len, ctx, ctx_len, priv, pub);
+        tv_check_int(brisk_ed448ph_verify_digest(sig2, ph, 64, ctx, ctx_len, pub), BRISK_EVERIFY,
+                     "ph: a pure signature refused by verify_digest, round %d", t);
+        if (ctx_len > 0)
+            tv_check_int(brisk_ed448ph_verify_digest(sig, ph, 64, ctx, ctx_len - 1, pub),
+                         BRISK_EVERIFY, "ph: verify_digest under a shorter context, round %d",
+                         t);
+    }
+}
+
 /* Wycheproof: every case.  Valid ones verify; invalid ones are refused,
  * by brisk_ed448_verify or, for a signature that is not 114 bytes, by
  * its fixed size. */
@@ -544,6 +626,47 @@ static void misuse(void)
                  "ph verify ctx of 256");
     tv_check_int(brisk_ed448ph_verify(s, m, 1, NULL, 0, NULL), BRISK_EINVAL,
                  "ph verify NULL pub");
+
+    /* The digest entry points: exactly 64 bytes, and the same NULL and
+     * context checks as the message ones. */
+    uint8_t d[65] = {0};
+    tv_check_int(brisk_ed448ph_sign_digest(s, d, 64, NULL, 0, k, p), BRISK_EOK,
+                 "ph sign_digest 64 bytes");
+    tv_check_int(brisk_ed448ph_verify_digest(s, d, 64, NULL, 0, p), BRISK_EOK,
+                 "ph verify_digest 64 bytes");
+    static const size_t bad_len[] = {0, 32, 63, 65, 57};
+    for (size_t i = 0; i < sizeof(bad_len) / sizeof(bad_len[0]); i++) {
+        tv_check_int(brisk_ed448ph_sign_digest(s, d, bad_len[i], NULL, 0, k, p), BRISK_EINVAL,
+                     "ph sign_digest of %zu bytes", bad_len[i]);
+        tv_check_int(brisk_ed448ph_verify_digest(s, d, bad_len[i], NULL, 0, p), BRISK_EINVAL,
+                     "ph verify_digest of %zu bytes", bad_len[i]);
+    }
+    tv_check_int(brisk_ed448ph_sign_digest(NULL, d, 64, c, 1, k, p), BRISK_EINVAL,
+                 "ph sign_digest NULL sig");
+    tv_check_int(brisk_ed448ph_sign_digest(s, NULL, 64, c, 1, k, p), BRISK_EINVAL,
+                 "ph sign_digest NULL digest");
+    tv_check_int(brisk_ed448ph_sign_digest(s, NULL, 0, c, 1, k, p), BRISK_EINVAL,
+                 "ph sign_digest NULL digest, length 0");
+    tv_check_int(brisk_ed448ph_sign_digest(s, d, 64, c, 1, NULL, p), BRISK_EINVAL,
+                 "ph sign_digest NULL priv");
+    tv_check_int(brisk_ed448ph_sign_digest(s, d, 64, NULL, 1, k, p), BRISK_EINVAL,
+                 "ph sign_digest NULL ctx");
+    tv_check_int(brisk_ed448ph_sign_digest(s, d, 64, c, 256, k, p), BRISK_EINVAL,
+                 "ph sign_digest ctx of 256");
+    tv_check_int(brisk_ed448ph_sign_digest(s, d, 64, c, 255, k, p), 0,
+                 "ph sign_digest ctx of 255");
+    tv_check_int(brisk_ed448ph_verify_digest(s, d, 64, c, 255, p), BRISK_EOK,
+                 "ph verify_digest ctx of 255");
+    tv_check_int(brisk_ed448ph_verify_digest(NULL, d, 64, c, 1, p), BRISK_EINVAL,
+                 "ph verify_digest NULL sig");
+    tv_check_int(brisk_ed448ph_verify_digest(s, NULL, 64, c, 1, p), BRISK_EINVAL,
+                 "ph verify_digest NULL digest");
+    tv_check_int(brisk_ed448ph_verify_digest(s, d, 64, c, 1, NULL), BRISK_EINVAL,
+                 "ph verify_digest NULL pub");
+    tv_check_int(brisk_ed448ph_verify_digest(s, d, 64, NULL, 1, p), BRISK_EINVAL,
+                 "ph verify_digest NULL ctx");
+    tv_check_int(brisk_ed448ph_verify_digest(s, d, 64, c, 256, p), BRISK_EINVAL,
+                 "ph verify_digest ctx of 256");
 }
 
 int main(void)
@@ -562,6 +685,8 @@ int main(void)
     verify_paths();
     rfc_ph_vectors();
     ph_properties(&rng);
+    ph_digest_vectors();
+    ph_digest_properties(&rng);
     misuse();
     return tv_end();
 }

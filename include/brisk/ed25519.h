@@ -72,11 +72,12 @@ BRISK_API int brisk_ed25519ctx_verify(const uint8_t sig[64], const uint8_t *msg,
 
 /* brisk_ed25519ph_sign writes the Ed25519ph signature (RFC 8032 section
  * 5.1, dom2(1, ctx), over the 64-byte SHA-512 of the message) of the
- * msg_len bytes at msg, the message itself (hashed here), under the
- * private key priv, with the context ctx of ctx_len bytes (0 to 255; NULL
- * and 0 for the empty context).  pub is as for brisk_ed25519_sign.
- * Returns 0, or BRISK_EINVAL when sig or priv is NULL, msg or ctx is NULL
- * with a length above 0, or ctx_len is above 255.  Constant-time in priv. */
+ * msg_len bytes at msg, the message itself (hashed here, then signed by
+ * brisk_ed25519ph_sign_digest), under the private key priv, with the
+ * context ctx of ctx_len bytes (0 to 255; NULL and 0 for the empty
+ * context).  pub is as for brisk_ed25519_sign.  Returns 0, or BRISK_EINVAL
+ * when sig or priv is NULL, msg or ctx is NULL with a length above 0, or
+ * ctx_len is above 255.  Constant-time in priv. */
 BRISK_API int brisk_ed25519ph_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                    const uint8_t *ctx, size_t ctx_len, const uint8_t priv[32],
                                    const uint8_t pub[32]);
@@ -88,6 +89,29 @@ BRISK_API int brisk_ed25519ph_sign(uint8_t sig[64], const uint8_t *msg, size_t m
  * brisk_ed25519ph_sign refuses.  Variable-time: every input is public. */
 BRISK_API int brisk_ed25519ph_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                                      const uint8_t *ctx, size_t ctx_len, const uint8_t pub[32]);
+
+/* brisk_ed25519ph_sign_digest writes the Ed25519ph signature of a message
+ * whose SHA-512 the caller computed: digest is PH(M) of RFC 8032 section
+ * 5.1, digest_len bytes, which must be 64 (a message hashed elsewhere, in
+ * a stream or on another machine).  ctx, priv and pub are as for
+ * brisk_ed25519ph_sign, whose signature of a message this is when digest
+ * is that message's SHA-512.  Returns 0, or BRISK_EINVAL when sig, digest
+ * or priv is NULL, digest_len is not 64, ctx is NULL with ctx_len above 0,
+ * or ctx_len is above 255.  Constant-time in priv. */
+BRISK_API int brisk_ed25519ph_sign_digest(uint8_t sig[64], const uint8_t *digest,
+                                          size_t digest_len, const uint8_t *ctx, size_t ctx_len,
+                                          const uint8_t priv[32], const uint8_t pub[32]);
+
+/* brisk_ed25519ph_verify_digest checks the Ed25519ph signature sig of the
+ * message whose 64-byte SHA-512 is the digest_len bytes at digest, under
+ * the public key pub with the context ctx of ctx_len bytes.  Returns
+ * BRISK_EOK when it is valid, BRISK_EVERIFY when it is not, BRISK_EINVAL
+ * when sig, digest or pub is NULL, digest_len is not 64, or ctx is as
+ * brisk_ed25519ph_sign_digest refuses.  Variable-time: every input is
+ * public. */
+BRISK_API int brisk_ed25519ph_verify_digest(const uint8_t sig[64], const uint8_t *digest,
+                                            size_t digest_len, const uint8_t *ctx,
+                                            size_t ctx_len, const uint8_t pub[32]);
 
 #ifdef __cplusplus
 }

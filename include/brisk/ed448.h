@@ -53,7 +53,8 @@ BRISK_API int brisk_ed448_verify(const uint8_t sig[114], const uint8_t *msg, siz
 
 /* brisk_ed448ph_sign sets sig to the Ed448ph signature (RFC 8032 section
  * 5.2, dom4(1, ctx), over the 64-byte SHAKE256 of the message) of the
- * msg_len bytes at msg, the message itself (hashed here), under the
+ * msg_len bytes at msg, the message itself (hashed here, then signed by
+ * brisk_ed448ph_sign_digest), under the
  * private key priv with the context ctx of ctx_len bytes (at most 255;
  * NULL and 0 for the empty context).  pub is as for brisk_ed448_sign.
  * Deterministic; constant-time in priv.  Returns 0, or BRISK_EINVAL when
@@ -70,6 +71,30 @@ BRISK_API int brisk_ed448ph_sign(uint8_t sig[114], const uint8_t *msg, size_t ms
  * are public. */
 BRISK_API int brisk_ed448ph_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_len,
                                    const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57]);
+
+/* brisk_ed448ph_sign_digest sets sig to the Ed448ph signature of a
+ * message whose SHAKE256 the caller computed: digest is PH(M) of RFC 8032
+ * section 5.2, SHAKE256(M, 64), digest_len bytes, which must be 64 (a
+ * message hashed elsewhere, in a stream or on another machine).  ctx,
+ * priv and pub are as for brisk_ed448ph_sign, whose signature of a
+ * message this is when digest is that message's hash.  Deterministic;
+ * constant-time in priv.  Returns 0, or BRISK_EINVAL when sig, digest or
+ * priv is NULL, digest_len is not 64, ctx is NULL with ctx_len above 0, or
+ * ctx_len exceeds 255. */
+BRISK_API int brisk_ed448ph_sign_digest(uint8_t sig[114], const uint8_t *digest,
+                                        size_t digest_len, const uint8_t *ctx, size_t ctx_len,
+                                        const uint8_t priv[57], const uint8_t pub[57]);
+
+/* brisk_ed448ph_verify_digest checks the Ed448ph signature sig of the
+ * message whose 64-byte SHAKE256 is the digest_len bytes at digest, under
+ * the public key pub with the context ctx, with brisk_ed448_verify's
+ * checks.  Returns BRISK_EOK when it is valid, BRISK_EVERIFY when it is
+ * not, BRISK_EINVAL when sig, digest or pub is NULL, digest_len is not 64,
+ * or ctx is as brisk_ed448ph_sign_digest refuses.  Not constant-time: its
+ * inputs are public. */
+BRISK_API int brisk_ed448ph_verify_digest(const uint8_t sig[114], const uint8_t *digest,
+                                          size_t digest_len, const uint8_t *ctx, size_t ctx_len,
+                                          const uint8_t pub[57]);
 
 #ifdef __cplusplus
 }

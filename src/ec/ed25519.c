@@ -3,7 +3,8 @@
  * clamping, public keys, key generation, signing (5.1.6) and verification
  * (5.1.7) over SHA-512 for pure Ed25519 and its variants Ed25519ctx and
  * Ed25519ph (the dom2(phflag, ctx) prefix of section 5.1 before each hash,
- * and for ph the message's SHA-512 in place of the message), and the
+ * and for ph the message's SHA-512, computed here or by the caller of the
+ * _digest functions, in place of the message), and the
  * "ed25519" primitive whose implementations do the group arithmetic.
  *
  * Constant-time: public, keygen and sign are in the private key (SHA-512,
@@ -211,30 +212,55 @@ int brisk_ed25519ctx_verify(const uint8_t sig[64], const uint8_t *msg, size_t ms
     return verify_dom(sig, &dom, msg, msg_len, pub);
 }
 
+/* The message functions hash, then sign or verify through the digest
+ * ones: one Ed25519ph path.  A NULL message with a length is refused
+ * before it is hashed; the digest functions check the rest. */
 int brisk_ed25519ph_sign(uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                          const uint8_t *ctx, size_t ctx_len, const uint8_t priv[32],
                          const uint8_t pub[32])
 {
-    dom2 dom;
     uint8_t ph[64];
 
-    if (sig == NULL || priv == NULL || bad_args(msg, msg_len, ctx, ctx_len, 0))
+    if (msg == NULL && msg_len > 0)
         return BRISK_EINVAL;
-    dom2_set(&dom, 1, ctx, ctx_len);
     brisk_sha512(ph, msg, msg_len);
-    sign_dom(sig, &dom, ph, sizeof(ph), priv, pub);
-    return BRISK_EOK;
+    return brisk_ed25519ph_sign_digest(sig, ph, sizeof(ph), ctx, ctx_len, priv, pub);
 }
 
 int brisk_ed25519ph_verify(const uint8_t sig[64], const uint8_t *msg, size_t msg_len,
                            const uint8_t *ctx, size_t ctx_len, const uint8_t pub[32])
 {
-    dom2 dom;
     uint8_t ph[64];
 
-    if (sig == NULL || pub == NULL || bad_args(msg, msg_len, ctx, ctx_len, 0))
+    if (msg == NULL && msg_len > 0)
+        return BRISK_EINVAL;
+    brisk_sha512(ph, msg, msg_len);
+    return brisk_ed25519ph_verify_digest(sig, ph, sizeof(ph), ctx, ctx_len, pub);
+}
+
+int brisk_ed25519ph_sign_digest(uint8_t sig[64], const uint8_t *digest, size_t digest_len,
+                                const uint8_t *ctx, size_t ctx_len, const uint8_t priv[32],
+                                const uint8_t pub[32])
+{
+    dom2 dom;
+
+    if (sig == NULL || priv == NULL || digest == NULL || digest_len != 64 ||
+        bad_args(digest, digest_len, ctx, ctx_len, 0))
         return BRISK_EINVAL;
     dom2_set(&dom, 1, ctx, ctx_len);
-    brisk_sha512(ph, msg, msg_len);
-    return verify_dom(sig, &dom, ph, sizeof(ph), pub);
+    sign_dom(sig, &dom, digest, digest_len, priv, pub);
+    return BRISK_EOK;
+}
+
+int brisk_ed25519ph_verify_digest(const uint8_t sig[64], const uint8_t *digest,
+                                  size_t digest_len, const uint8_t *ctx, size_t ctx_len,
+                                  const uint8_t pub[32])
+{
+    dom2 dom;
+
+    if (sig == NULL || pub == NULL || digest == NULL || digest_len != 64 ||
+        bad_args(digest, digest_len, ctx, ctx_len, 0))
+        return BRISK_EINVAL;
+    dom2_set(&dom, 1, ctx, ctx_len);
+    return verify_dom(sig, &dom, digest, digest_len, pub);
 }

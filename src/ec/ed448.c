@@ -1,7 +1,8 @@
 /*
  * src/ec/ed448.c - Ed448 (RFC 8032 section 5.2, pure with a context, and
- * Ed448ph: dom4(1, ctx) and the message's 64-byte SHAKE256 in place of the
- * message): key generation, signing and verification on the untwisted
+ * Ed448ph: dom4(1, ctx) and the message's 64-byte SHAKE256, computed here
+ * or by the caller of the _digest functions, in place of the message):
+ * key generation, signing and verification on the untwisted
  * Edwards curve
  * x^2 + y^2 = 1 + d x^2 y^2, d = -39081, over GF(2^448 - 2^224 - 1)
  * (src/ec/f448.h), hashed with SHAKE256 (src/digest/keccak.c).
@@ -562,15 +563,28 @@ int brisk_ed448_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const
     return BRISK_EOK;
 }
 
+/* The message functions hash, then sign or verify through the digest
+ * ones: one Ed448ph path.  A NULL message with a length is refused before
+ * it is hashed; the digest functions check the rest. */
 int brisk_ed448ph_sign(uint8_t sig[114], const uint8_t *msg, size_t msg_len, const uint8_t *ctx,
                        size_t ctx_len, const uint8_t priv[57], const uint8_t pub[57])
 {
     uint8_t ph[64];
 
-    if (sig == NULL || priv == NULL || bad_args(msg, msg_len, ctx, ctx_len))
+    if (msg == NULL && msg_len > 0)
         return BRISK_EINVAL;
     brisk_shake256(ph, sizeof(ph), msg, msg_len);
-    sign_dom(sig, 1, ph, sizeof(ph), ctx, ctx_len, priv, pub);
+    return brisk_ed448ph_sign_digest(sig, ph, sizeof(ph), ctx, ctx_len, priv, pub);
+}
+
+int brisk_ed448ph_sign_digest(uint8_t sig[114], const uint8_t *digest, size_t digest_len,
+                              const uint8_t *ctx, size_t ctx_len, const uint8_t priv[57],
+                              const uint8_t pub[57])
+{
+    if (sig == NULL || priv == NULL || digest == NULL || digest_len != 64 ||
+        bad_args(digest, digest_len, ctx, ctx_len))
+        return BRISK_EINVAL;
+    sign_dom(sig, 1, digest, digest_len, ctx, ctx_len, priv, pub);
     return BRISK_EOK;
 }
 
@@ -929,8 +943,17 @@ int brisk_ed448ph_verify(const uint8_t sig[114], const uint8_t *msg, size_t msg_
 {
     uint8_t ph[64];
 
-    if (sig == NULL || pub == NULL || bad_args(msg, msg_len, ctx, ctx_len))
+    if (msg == NULL && msg_len > 0)
         return BRISK_EINVAL;
     brisk_shake256(ph, sizeof(ph), msg, msg_len);
-    return verify_dom(sig, 1, ph, sizeof(ph), ctx, ctx_len, pub);
+    return brisk_ed448ph_verify_digest(sig, ph, sizeof(ph), ctx, ctx_len, pub);
+}
+
+int brisk_ed448ph_verify_digest(const uint8_t sig[114], const uint8_t *digest, size_t digest_len,
+                                const uint8_t *ctx, size_t ctx_len, const uint8_t pub[57])
+{
+    if (sig == NULL || pub == NULL || digest == NULL || digest_len != 64 ||
+        bad_args(digest, digest_len, ctx, ctx_len))
+        return BRISK_EINVAL;
+    return verify_dom(sig, 1, digest, digest_len, ctx, ctx_len, pub);
 }
