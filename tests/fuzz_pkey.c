@@ -227,17 +227,16 @@ static int point_is(const brisk_curve_key *c, span bits)
  * allowing only the alternatives above. */
 static int explicit_canonical(span in, const uint8_t *ref, size_t ref_len)
 {
-    span r = {ref, ref_len}, rc, rv, rf, rcv, ra, rb, rs, rg, rn, x, v, f, cv, a, b, g, n, t;
+    span r = {ref, ref_len}, rc, rf, rcv, ra, rb, rs, rg, rn, x, v, f, cv, a, b, g, n, t;
     uint8_t tag, rtag;
     size_t len;
 
-    if (!next(&r, &rtag, &rc, NULL) || !next(&rc, &rtag, &t, &rv) ||
+    if (!next(&r, &rtag, &rc, NULL) || !next(&rc, &rtag, &t, NULL) ||
         !next(&rc, &rtag, &t, &rf) || !next(&rc, &rtag, &rcv, NULL) ||
         !next(&rc, &rtag, &rg, NULL) || !next(&rc, &rtag, &t, &rn) ||
         !next(&rcv, &rtag, &t, &ra) || !next(&rcv, &rtag, &t, &rb) ||
         !next(&rcv, &rtag, &t, &rs))
         fuzz_fail("brisk's explicit parameters do not parse");
-    (void)rv;
     len = (rg.len - 1) / 2;
     if (!next(&in, &tag, &v, NULL) || tag != 0x02 || v.len != 1 || v.p[0] < 1 || v.p[0] > 3 ||
         !next(&in, &tag, &t, &f) || !same_span(f, rf.p, rf.len) ||
