@@ -12,9 +12,10 @@
  *   "-----BEGIN", and with one as PEM, or as DER if it is not PEM (DER
  *   numbers may hold those bytes): exactly what a given form reads;
  * - a key load_key accepts encodes as `pkey` writes it: in every form it can
- *   take (a private form exactly when it is private, SubjectPublicKeyInfo
- *   always, as -pubout needs), as PEM and DER, and load_key reads each of
- *   those files back to the same key (or its public half);
+ *   take (a private form exactly when it is private, the traditional one
+ *   only for RSA, DSA and EC keys, SubjectPublicKeyInfo always, as -pubout
+ *   needs), as PEM and DER, and load_key reads each of those files back to
+ *   the same key (or its public half);
  * - DSA parameters load_dsa_params accepts encode and read back the same.
  */
 #include <brisk/brisk.h>
@@ -96,18 +97,25 @@ static void check_key_files(const brisk_pkey *key)
 {
     static brisk_pkey back;
     int private = brisk_pkey_has_private(key);
+    /* X25519, X448, Ed25519 and Ed448 keys have no traditional form */
+    int traditional = key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_DSA ||
+                      key->type == BRISK_PKEY_EC;
 
     for (size_t e = 0; e < N_ENCODINGS; e++) {
         int is_private_form = encodings[e] == BRISK_PKEY_FORM_PKCS8 ||
                               encodings[e] == BRISK_PKEY_FORM_TRADITIONAL;
+        int has_form = encodings[e] != BRISK_PKEY_FORM_TRADITIONAL || traditional;
         for (int form = FORM_PEM; form <= FORM_DER; form++) {
             uint8_t *buf = NULL;
             size_t len = 0;
             int r = encode_key("fuzz", &buf, &len, key, encodings[e], form);
-            if (r != 0 && (encodings[e] == BRISK_PKEY_FORM_SPKI || (is_private_form && private)))
+            if (r != 0 && (encodings[e] == BRISK_PKEY_FORM_SPKI ||
+                           (is_private_form && private && has_form)))
                 fuzz_fail("a loaded key does not encode in a form pkey writes");
             if (r == 0 && is_private_form && !private)
                 fuzz_fail("a public key encodes in a private form");
+            if (r == 0 && !has_form)
+                fuzz_fail("a key encodes in a form its type does not have");
             if (r != 0) {
                 free_secret(buf, len);
                 continue;

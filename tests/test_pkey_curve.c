@@ -15,6 +15,7 @@
 
 #include <brisk/brisk.h>
 
+#include "der_strict.h"
 #include "vectors.h"
 
 /* curve_case is one type with a known key pair. */
@@ -615,6 +616,78 @@ static void test_ec(void)
     }
 }
 
+/* strict_check checks der_strict's verdict on hex, and that the decoders
+ * refuse what it refuses. */
+static void strict_check(const char *what, const char *hex, int strict)
+{
+    size_t len;
+    uint8_t *der = decode_hex(hex, &len);
+    brisk_pkey key;
+    int err = brisk_pkey_from_der(&key, der, len);
+
+    tv_check_int(der_strict(der, len), strict, "der_strict: %s", what);
+    if (strict) {
+        tv_check_int(err, BRISK_EOK, "der_strict: %s: decodes", what);
+    } else {
+        tv_check(err != BRISK_EOK, "der_strict: %s: refused by the decoder", what);
+        if (brisk_pkey_from_der_unchecked(&key, der, len) == BRISK_EOK) {
+            tv_fail("der_strict: %s: taken by the unchecked decoder", what);
+            brisk_pkey_cleanup(&key);
+        }
+    }
+    if (err == BRISK_EOK)
+        brisk_pkey_cleanup(&key);
+    free(der);
+}
+
+/* test_der_strict shows that fuzz_pkey's check of the EC keys' documented
+ * alternatives (der_strict.h) can fail: it refuses encodings that differ
+ * from strict DER by one length or one INTEGER, and the decoders refuse
+ * them too, so that the fuzzer would report one they took. */
+static void test_der_strict(void)
+{
+    strict_check("SPKI as brisk writes it",
+                 tlv("30", cat(ec_algid(oid_p256), tlv("03", cat("00", p256_q)))), 1);
+    strict_check("SEC 1 as brisk writes it", ec_private("01", p256_d, oid_p256, p256_q), 1);
+    strict_check("outer length in 0x81 form",
+                 cat("308159", cat(ec_algid(oid_p256), tlv("03", cat("00", p256_q)))), 0);
+    strict_check("outer length with a leading zero byte",
+                 cat("30820059", cat(ec_algid(oid_p256), tlv("03", cat("00", p256_q)))), 0);
+    strict_check("point's length in 0x81 form",
+                 tlv("30", cat(ec_algid(oid_p256), cat("038142", cat("00", p256_q)))), 0);
+    strict_check("indefinite outer length",
+                 cat(cat("3080", cat(ec_algid(oid_p256), tlv("03", cat("00", p256_q)))), "0000"),
+                 0);
+    strict_check("SEC 1 version as 02 02 00 01",
+                 tlv("30", cat(cat("02020001", tlv("04", p256_d)),
+                               cat(tlv("a0", tlv("06", oid_p256)),
+                                   tlv("a1", tlv("03", cat("00", p256_q)))))),
+                 0);
+    strict_check("a byte after the key",
+                 cat(tlv("30", cat(ec_algid(oid_p256), tlv("03", cat("00", p256_q)))), "00"), 0);
+    strict_check("unused bits in the point",
+                 tlv("30", cat(ec_algid(oid_p256), tlv("03", cat("01", p256_q)))), 0);
+    {
+        /* the primitive checks, one at a time */
+        static const struct {
+            const char *hex;
+            int strict;
+        } prim[] = {
+            {"0101ff", 1},   {"010101", 0},     {"0500", 1},     {"050100", 0},
+            {"020100", 1},   {"02020080", 1},   {"0202007f", 0}, {"0202ff80", 0},
+            {"0200", 0},     {"030100", 1},     {"030101", 0},   {"03020780", 1},
+            {"03020781", 0}, {"06032a8648", 1}, {"0603802a01", 0}, {"06022a86", 0},
+            {"1f0100", 0},
+        };
+        for (size_t i = 0; i < sizeof(prim) / sizeof(prim[0]); i++) {
+            size_t len;
+            uint8_t *der = decode_hex(prim[i].hex, &len);
+            tv_check_int(der_strict(der, len), prim[i].strict, "der_strict: %s", prim[i].hex);
+            free(der);
+        }
+    }
+}
+
 static void test_generic(void)
 {
     brisk_pkey key, other;
@@ -847,6 +920,7 @@ int main(void)
     test_rfc8410_v2();
     test_ec();
     test_ec_explicit();
+    test_der_strict();
     test_generic();
     return tv_end();
 }
