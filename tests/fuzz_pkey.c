@@ -43,24 +43,16 @@ static void fuzz_fail(const char *what)
     abort();
 }
 
-/* der_tlv reads one tag and short or 0x81 length at der[*at]; the
- * content's length, or -1 past the end. */
+/* der_tlv reads one tag and its strict length (der_strict.h) at der[*at];
+ * the content's length, or -1 past the end. */
 static long der_tlv(const uint8_t *der, size_t len, size_t *at, uint8_t *tag)
 {
     size_t n;
 
-    if (*at + 2 > len)
+    if (*at >= len)
         return -1;
     *tag = der[(*at)++];
-    n = der[(*at)++];
-    if (n == 0x81) {
-        if (*at + 1 > len || der[*at] < 0x80)
-            return -1;
-        n = der[(*at)++];
-    } else if (n > 0x80) {
-        return -1;
-    }
-    return *at + n <= len ? (long)n : -1;
+    return der_strict_len(der, len, at, &n) ? (long)n : -1;
 }
 
 /* is_v2_of tells whether der is RFC 5958's OneAsymmetricKey of an RFC 8410
