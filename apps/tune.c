@@ -98,6 +98,7 @@ static const tune_prim tune_prims[] = {
     {"x25519", TK_PK, "x25519 derive", SPEED_PK_ECDH, 253},
     {"ed25519", TK_PK, "ed25519 sign", SPEED_PK_EDDSA, 253},
     {"x448", TK_PK, "x448 derive", SPEED_PK_ECDH, 448},
+    {"nist", TK_PK, "p256 derive", SPEED_PK_ECDH, 256},
 };
 
 /* One primitive's run: its candidates and their figures per size. */
@@ -756,7 +757,7 @@ static void usage(void)
     opts_usage(stdout, "tune", "[options]", tune_options);
     printf("\nTimes every implementation of every dispatched primitive this CPU runs\n"
            "(each checked against a known answer first) at 16 to 16384 bytes, or one\n"
-           "operation for bn, x25519, ed25519, x448 and argon2, in %d rounds\n"
+           "operation for bn, x25519, ed25519, x448, nist and argon2, in %d rounds\n"
            "round-robin; prints a ranking per primitive as des-opts does and the\n"
            "choice that is at worst least short of the best at any size, and writes\n"
            "the choices to the tuning file the library reads at its first call\n"

@@ -32,7 +32,7 @@
 static const char *const expected_prims[] = {
     "md2", "md4", "md5", "sha1", "rmd160", "sha256", "sha512",
     "aes", "ghash", "bf", "rc4", "des", "serpent", "twofish", "chacha20",
-    "argon2", "poly1305", "bn", "x25519", "ed25519", "x448",
+    "argon2", "poly1305", "bn", "x25519", "ed25519", "x448", "nist",
 };
 #define N_EXPECTED_PRIMS (sizeof(expected_prims) / sizeof(expected_prims[0]))
 
@@ -132,8 +132,7 @@ static brisk_prim *prim_by_name(const char *name)
         &brisk_sha256_prim, &brisk_sha512_prim, &brisk_aes_prim, &brisk_ghash_prim, &brisk_bf_prim,
         &brisk_rc4_prim, &brisk_des_prim,   &brisk_serpent_prim, &brisk_twofish_prim,
         &brisk_chacha20_prim, &brisk_argon2_prim, &brisk_poly1305_prim, &brisk_bn_prim,
-        &brisk_x25519_prim, &brisk_ed25519_prim,
-        &brisk_x25519_prim, &brisk_x448_prim,
+        &brisk_x25519_prim, &brisk_ed25519_prim, &brisk_x448_prim, &brisk_nist_prim,
     };
     for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
         if (strcmp(all[i]->name, name) == 0)
@@ -195,6 +194,9 @@ static void check_required_ops(const char *prim, const brisk_impl *im)
         ok = e->base_mul != NULL && e->verify_mul != NULL;
     } else if (strcmp(prim, "x448") == 0) {
         ok = ((const brisk_x448_ops *)ops)->ladder != NULL;
+    } else if (strcmp(prim, "nist") == 0) {
+        const brisk_nist_ops *n = ops;
+        ok = n->p256 != NULL && n->p384 != NULL;
     }
     tv_check(ok, "%s: %s has the operations its primitive requires", prim, im->name);
 }
@@ -405,6 +407,12 @@ static void test_selection(void)
     expect_select("x448", BRISK_CPU_BMI2, "bmi2");
     expect_select("x448", ~0u, "bmi2");
 #endif
+    /* NIST curves: P-256's field by mulx/adx with BMI2 and ADX. */
+    expect_select("nist", 0, "base");
+    expect_select("nist", BRISK_CPU_BMI2, "base");
+    expect_select("nist", BRISK_CPU_ADX, "base");
+    expect_select("nist", BRISK_CPU_BMI2 | BRISK_CPU_ADX, "adx");
+    expect_select("nist", ~0u, "adx");
     test_profiles();
 #endif
 #if !defined(__x86_64__)

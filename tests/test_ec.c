@@ -9,7 +9,8 @@
  * keygen agreeing with public, ECDH both ways, compressed keys); and bad
  * inputs: NULL, wrong lengths, d = 0 and d >= n, points off the curve or
  * with a coordinate >= p, r or s = 0 or >= n, truncated, over-long and
- * non-minimal DER.
+ * non-minimal DER.  All of it under every implementation of the "nist"
+ * primitive this CPU can run (each announced by a note before its checks).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -515,11 +516,17 @@ int main(void)
     tv_check_int(brisk_ec_curve_by_name(NULL), 0, "NULL name");
     tv_check_int((long long)brisk_ec_bytes(BRISK_EC_P521), 66, "P-521 bytes");
     tv_check_int((long long)brisk_ec_bits(BRISK_EC_P384), 384, "P-384 bits");
-    rfc6979();
-    wycheproof();
-    for (size_t i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {
-        properties(curves[i], &rng);
-        bad_inputs(curves[i]);
+    const char *impl;
+    char list[64];
+    for (size_t it = 0; (impl = tv_impl_next("nist", &it)) != NULL;) {
+        tv_note("nist=%s", impl);
+        rfc6979();
+        wycheproof();
+        for (size_t i = 0; i < sizeof(curves) / sizeof(curves[0]); i++) {
+            properties(curves[i], &rng);
+            bad_inputs(curves[i]);
+        }
     }
+    tv_note("nist tested: %s", tv_impl_list("nist", list, sizeof(list)));
     return tv_end();
 }

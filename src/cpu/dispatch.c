@@ -51,6 +51,8 @@ static brisk_prim *const prims[] = {
     &brisk_ed25519_prim,
     /* public key: X448's ladder */
     &brisk_x448_prim,
+    /* public key: the NIST curves' field products */
+    &brisk_nist_prim,
 };
 #define N_PRIMS (sizeof(prims) / sizeof(prims[0]))
 

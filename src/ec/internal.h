@@ -56,6 +56,15 @@ brisk_x25519_ladder_fn brisk_x25519_ladder_adx;
 
 #define EC_MAX_LIMBS 9
 
+/* One implementation of the "nist" primitive: the point operations of
+ * P-256 and P-384 over its field products (P-521's have one form). */
+struct nist_ops;
+typedef struct brisk_nist_ops {
+    const struct nist_ops *p256, *p384;
+} brisk_nist_ops;
+
+extern brisk_prim brisk_nist_prim;
+
 /* ec_mod is a prime modulus (p or n) with its Montgomery constants. */
 typedef struct ec_mod {
     uint64_t m[EC_MAX_LIMBS];
@@ -122,6 +131,11 @@ uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMB
 int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
                                const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
                                const ec_affine *pt);
+
+/* brisk_ec_fe_mul sets r = a b R^-1 mod p, the field product in the active
+ * "nist" implementation (R = 2^(64 n_limbs), but 1 for P-521), for a, b <
+ * p; a == b squares.  r may alias a or b. */
+void brisk_ec_fe_mul(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b);
 
 /* brisk_ec_fe_from_mont sets r to the normal form of the field element a. */
 void brisk_ec_fe_from_mont(const ec_curve *c, uint64_t r[EC_MAX_LIMBS],

@@ -5,11 +5,12 @@
  * specialised for its curve's limb count; for GF(p) of P-256 and P-384 with
  * p itself a compile-time constant) but for GF(2^521 - 1), which reduces
  * by a shift and an addition (on x86-64, P-256's multiplication,
- * addition and subtraction are assembly), and scalar multiplication in
- * Jacobian coordinates for a = -3 (the Explicit-Formulas Database's
- * dbl-2001-b, madd-2007-bl and add-2007-bl).  The complete projective
- * formulas of Renes, Costello and Batina (eprint 2015/1060, algorithms 4,
- * 5 and 6) build the fixed-base table.
+ * addition and subtraction are assembly, and with BMI2 and ADX the "nist"
+ * primitive's "adx" multiplies and squares by nist_adx.h), and scalar
+ * multiplication in Jacobian coordinates for a = -3 (the Explicit-Formulas
+ * Database's dbl-2001-b, madd-2007-bl and add-2007-bl).  The complete
+ * projective formulas of Renes, Costello and Batina (eprint 2015/1060,
+ * algorithms 4, 5 and 6) build the fixed-base table.
  *
  * Constant-time by construction for secret scalars: no branch or address
  * depends on them.  k P processes every 4-bit window of k with four
@@ -343,14 +344,16 @@ static const ec_mod p521_p = {{0xffffffffffffffffu, 0xffffffffffffffffu, 0xfffff
                                0xffffffffffffffffu, 0xffffffffffffffffu, 0x1ffu},
                               1, {0}, {0}, {0}};
 
+/* Curve ids 1, 2 and 3 are P-256, P-384 and P-521; 4 is P-256 again,
+ * over nist_adx.h's products (the "nist" primitive's "adx"). */
 INLINE const ec_mod *pmod(int id)
 {
-    return id == 1 ? &p256_p : id == 2 ? &p384_p : &p521_p;
+    return id == 1 || id == 4 ? &p256_p : id == 2 ? &p384_p : &p521_p;
 }
 
 INLINE size_t plimbs(int id)
 {
-    return id == 1 ? 4 : id == 2 ? 6 : 9;
+    return id == 1 || id == 4 ? 4 : id == 2 ? 6 : 9;
 }
 
 /* p521_fold sets r = t mod 2^521 - 1 for the 1042-bit t: the high part
@@ -719,11 +722,22 @@ INLINE void p256_sub_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
             : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p1] "m"(p256_p1), [p3] "m"(p256_p3)
             : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "cc", "memory");
 }
+
+#include "nist_adx.h"
 #endif
 
+/* pmul sets r = a b in curve id's field; a == b squares (the pointers are
+ * public, and inlined calls with one argument twice fold the test). */
 INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 {
 #ifdef BRISK_X86_64
+    if (id == 4) {
+        if (a == b)
+            p256_sqr_adx(r, a);
+        else
+            p256_mul_adx(r, a, b);
+        return;
+    }
     if (id == 1) {
         p256_mul_x86(r, a, b);
         return;
@@ -759,7 +773,7 @@ INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 INLINE void padd(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 {
 #ifdef BRISK_X86_64
-    if (id == 1) {
+    if (id == 1 || id == 4) {
         p256_add_x86(r, a, b);
         return;
     }
@@ -770,7 +784,7 @@ INLINE void padd(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 INLINE void psub(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
 {
 #ifdef BRISK_X86_64
-    if (id == 1) {
+    if (id == 1 || id == 4) {
         p256_sub_x86(r, a, b);
         return;
     }
@@ -1069,7 +1083,7 @@ INLINE uint64_t jac_add(ec_jac *r, const ec_jac *a, const ec_jac *b, int id)
 
 /* ---- The operations, compiled once per limb count ---- */
 
-typedef struct nist_ops {
+struct nist_ops {
     void (*add)(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b);
     void (*dbl)(const ec_curve *c, ec_proj *r, const ec_proj *a);
     void (*jdbl)(ec_jac *r, const ec_jac *a);
@@ -1080,56 +1094,78 @@ typedef struct nist_ops {
     /* GF(p) (m is the curve's p; pmul uses its constants, ppow m->one) */
     void (*pmul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m);
     void (*ppow)(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m);
-} nist_ops;
+};
+typedef struct nist_ops nist_ops;
 
-/* NIST_OPS(n, id) defines ops<n>: the operations for n limbs (id: 1, 2 or
- * 3 for P-256, P-384, P-521), each a call with the constants the compiler
- * then propagates into its own copy of the inlined code. */
-#define NIST_OPS(n, id)                                                                     \
-    static void add##n(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b)   \
-    {                                                                                       \
-        point_add(c, r, a, b, id);                                                          \
-    }                                                                                       \
-    static void dbl##n(const ec_curve *c, ec_proj *r, const ec_proj *a)                     \
-    {                                                                                       \
-        point_dbl(c, r, a, id);                                                             \
-    }                                                                                       \
-    static void jdbl##n(ec_jac *r, const ec_jac *a)                                         \
-    {                                                                                       \
-        jac_dbl(r, a, id);                                                                  \
-    }                                                                                       \
-    static uint64_t jadd##n(ec_jac *r, const ec_jac *a, const ec_jac *b)                    \
-    {                                                                                       \
-        return jac_add(r, a, b, id);                                                        \
-    }                                                                                       \
-    static uint64_t jadd_affine##n(const ec_curve *c, ec_jac *r, const ec_jac *a,           \
-                                   const ec_affine *b)                                      \
-    {                                                                                       \
-        return jac_add_affine(c, r, a, b, id);                                              \
-    }                                                                                       \
-    static void mul##n(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)  \
-    {                                                                                       \
-        fmul(r, a, b, m, n);                                                                \
-    }                                                                                       \
-    static void pow##n(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m)  \
-    {                                                                                       \
-        fpow(r, a, e, m, n);                                                                \
-    }                                                                                       \
-    static void pmul##n(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m) \
-    {                                                                                       \
-        (void)m;                                                                            \
-        pmul(r, a, b, id);                                                                  \
-    }                                                                                       \
-    static void ppow##n(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m) \
-    {                                                                                       \
-        ppow(r, a, e, m->one, id);                                                          \
-    }                                                                                       \
-    static const nist_ops ops##n = {add##n,  dbl##n, jdbl##n, jadd##n, jadd_affine##n,      \
-                                    mul##n, pow##n, pmul##n, ppow##n}
+/* NIST_OPS(name, n, id) defines ops_<name>: the operations for curve id
+ * (see pmod) in n limbs, each a call with the constants the compiler then
+ * propagates into its own copy of the inlined code. */
+#define NIST_OPS(name, n, id)                                                                 \
+    static void add_##name(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b) \
+    {                                                                                         \
+        point_add(c, r, a, b, id);                                                            \
+    }                                                                                         \
+    static void dbl_##name(const ec_curve *c, ec_proj *r, const ec_proj *a)                   \
+    {                                                                                         \
+        point_dbl(c, r, a, id);                                                               \
+    }                                                                                         \
+    static void jdbl_##name(ec_jac *r, const ec_jac *a)                                       \
+    {                                                                                         \
+        jac_dbl(r, a, id);                                                                    \
+    }                                                                                         \
+    static uint64_t jadd_##name(ec_jac *r, const ec_jac *a, const ec_jac *b)                  \
+    {                                                                                         \
+        return jac_add(r, a, b, id);                                                          \
+    }                                                                                         \
+    static uint64_t jadd_affine_##name(const ec_curve *c, ec_jac *r, const ec_jac *a,         \
+                                   const ec_affine *b)                                        \
+    {                                                                                         \
+        return jac_add_affine(c, r, a, b, id);                                                \
+    }                                                                                         \
+    static void mul_##name(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m) \
+    {                                                                                         \
+        fmul(r, a, b, m, n);                                                                  \
+    }                                                                                         \
+    static void pow_##name(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m) \
+    {                                                                                         \
+        fpow(r, a, e, m, n);                                                                  \
+    }                                                                                         \
+    static void pmul_##name(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m) \
+    {                                                                                         \
+        (void)m;                                                                              \
+        pmul(r, a, b, id);                                                                    \
+    }                                                                                         \
+    static void ppow_##name(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m) \
+    {                                                                                         \
+        ppow(r, a, e, m->one, id);                                                            \
+    }                                                                                         \
+    static const nist_ops ops_##name = {add_##name,  dbl_##name, jdbl_##name,                 \
+                                        jadd_##name, jadd_affine_##name, mul_##name,          \
+                                        pow_##name,  pmul_##name, ppow_##name}
 
-NIST_OPS(4, 1);
-NIST_OPS(6, 2);
-NIST_OPS(9, 3);
+NIST_OPS(p256, 4, 1);
+NIST_OPS(p384, 6, 2);
+NIST_OPS(p521, 9, 3);
+#ifdef BRISK_X86_64
+NIST_OPS(p256_adx, 4, 4);
+#endif
+
+/* The "nist" primitive: adx where the CPU has BMI2 and ADX, else base (no
+ * CPU feature: on x86-64 baseline assembly for P-256's and P-521's
+ * products, C elsewhere and for P-384). */
+#ifdef BRISK_X86_64
+static const brisk_nist_ops nist_ops_adx = {&ops_p256_adx, &ops_p384};
+#endif
+static const brisk_nist_ops nist_ops_base = {&ops_p256, &ops_p384};
+
+static const brisk_impl nist_impls[] = {
+#ifdef BRISK_X86_64
+    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, 0, BRISK_IMPL_AUTO, &nist_ops_adx},
+#endif
+    {"base", 0, 0, BRISK_IMPL_AUTO, &nist_ops_base},
+    {NULL, 0, 0, 0, NULL},
+};
+brisk_prim brisk_nist_prim = {.name = "nist", .impls = nist_impls};
 
 
 /* ---- Curves ---- */
@@ -1149,7 +1185,8 @@ static char curves_lock;
 
 static const nist_ops *ops_of(const ec_curve *c)
 {
-    return c->n_limbs == 4 ? &ops4 : c->n_limbs == 6 ? &ops6 : &ops9;
+    const brisk_nist_ops *impl = brisk_prim_ops(&brisk_nist_prim);
+    return c->n_limbs == 4 ? impl->p256 : c->n_limbs == 6 ? impl->p384 : &ops_p521;
 }
 
 static size_t windows(const ec_curve *c)
@@ -1308,6 +1345,11 @@ void brisk_ec_reduce_once(const ec_curve *c, const ec_mod *m, uint64_t a[EC_MAX_
     uint64_t t[EC_MAX_LIMBS];
     uint64_t borrow = sub_n(t, a, m->m, c->n_limbs);
     sel_n(a, ct_mask64(borrow), a, t, c->n_limbs);
+}
+
+void brisk_ec_fe_mul(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    ops_of(c)->pmul(r, a, b, &c->p);
 }
 
 void brisk_ec_fe_from_mont(const ec_curve *c, uint64_t r[EC_MAX_LIMBS],
