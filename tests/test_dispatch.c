@@ -407,7 +407,7 @@ static void test_selection(void)
     expect_select("x448", BRISK_CPU_BMI2, "bmi2");
     expect_select("x448", ~0u, "bmi2");
 #endif
-    /* NIST curves: P-256's field by mulx/adx with BMI2 and ADX. */
+    /* NIST curves: P-256's and P-384's products by mulx/adx with BMI2 and ADX. */
     expect_select("nist", 0, "base");
     expect_select("nist", BRISK_CPU_BMI2, "base");
     expect_select("nist", BRISK_CPU_ADX, "base");

@@ -6,11 +6,12 @@
  * p itself a compile-time constant) but for GF(2^521 - 1), which reduces
  * by a shift and an addition (on x86-64, P-256's multiplication,
  * addition and subtraction are assembly, and with BMI2 and ADX the "nist"
- * primitive's "adx" multiplies and squares by nist_adx.h), and scalar
- * multiplication in Jacobian coordinates for a = -3 (the Explicit-Formulas
- * Database's dbl-2001-b, madd-2007-bl and add-2007-bl).  The complete
- * projective formulas of Renes, Costello and Batina (eprint 2015/1060,
- * algorithms 4, 5 and 6) build the fixed-base table.
+ * primitive's "adx" multiplies P-256's, P-384's and the scalars' by
+ * nist_adx.h), and scalar multiplication in Jacobian coordinates for
+ * a = -3 (the Explicit-Formulas Database's dbl-2001-b, madd-2007-bl and
+ * add-2007-bl).  The complete projective formulas of Renes, Costello and
+ * Batina (eprint 2015/1060, algorithms 4, 5 and 6) build the fixed-base
+ * table.
  *
  * Constant-time by construction for secret scalars: no branch or address
  * depends on them.  k P processes every 4-bit window of k with four
@@ -287,11 +288,6 @@ INLINE void fmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod
     sel_n(r, ct_mask64(t[n] | (borrow ^ 1)), u, t, n);
 }
 
-INLINE void fsqr(uint64_t *r, const uint64_t *a, const ec_mod *m, size_t n)
-{
-    fmul(r, a, a, m, n);
-}
-
 INLINE void fcopy(uint64_t *r, const uint64_t *a, size_t n)
 {
     for (size_t j = 0; j < n; j++)
@@ -304,26 +300,6 @@ INLINE uint64_t is_zero_n(const uint64_t *a, size_t n)
     for (size_t j = 0; j < n; j++)
         acc |= a[j];
     return ((acc | (0 - acc)) >> 63) ^ 1;
-}
-
-/* fpow sets r = a^e (Montgomery form) for the public exponent e, with
- * 4-bit windows over e's bits; constant-time in a. */
-INLINE void fpow(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m, size_t n)
-{
-    uint64_t tab[16][EC_MAX_LIMBS], acc[EC_MAX_LIMBS];
-
-    fcopy(tab[0], m->one, n);
-    for (int k = 1; k < 16; k++)
-        fmul(tab[k], tab[k - 1], a, m, n);
-    fcopy(acc, m->one, n);
-    for (size_t i = 16 * n; i-- > 0;) {
-        unsigned d = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
-        for (int k = 0; k < 4; k++)
-            fsqr(acc, acc, m, n);
-        fmul(acc, acc, tab[d], m, n);
-    }
-    fcopy(r, acc, n);
-    wipe(tab, sizeof(tab));
 }
 
 /* ---- GF(p) with the modulus known at compile time ----
@@ -344,16 +320,16 @@ static const ec_mod p521_p = {{0xffffffffffffffffu, 0xffffffffffffffffu, 0xfffff
                                0xffffffffffffffffu, 0xffffffffffffffffu, 0x1ffu},
                               1, {0}, {0}, {0}};
 
-/* Curve ids 1, 2 and 3 are P-256, P-384 and P-521; 4 is P-256 again,
- * over nist_adx.h's products (the "nist" primitive's "adx"). */
+/* Curve ids 1, 2 and 3 are P-256, P-384 and P-521; 4 and 5 are P-256 and
+ * P-384 again, over nist_adx.h's products (the "nist" primitive's "adx"). */
 INLINE const ec_mod *pmod(int id)
 {
-    return id == 1 || id == 4 ? &p256_p : id == 2 ? &p384_p : &p521_p;
+    return id == 1 || id == 4 ? &p256_p : id == 2 || id == 5 ? &p384_p : &p521_p;
 }
 
 INLINE size_t plimbs(int id)
 {
-    return id == 1 || id == 4 ? 4 : id == 2 ? 6 : 9;
+    return id == 1 || id == 4 ? 4 : id == 2 || id == 5 ? 6 : 9;
 }
 
 /* p521_fold sets r = t mod 2^521 - 1 for the 1042-bit t: the high part
@@ -738,6 +714,13 @@ INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
             p256_mul_adx(r, a, b);
         return;
     }
+    if (id == 5) {
+        if (a == b)
+            p384_sqr_adx(r, a);
+        else
+            p384_mul_adx(r, a, b);
+        return;
+    }
     if (id == 1) {
         p256_mul_x86(r, a, b);
         return;
@@ -792,7 +775,7 @@ INLINE void psub(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
     fsub(r, a, b, pmod(id), plimbs(id));
 }
 
-/* ppow is fpow over pmul; one is 1 in the field's form (c->p.one). */
+/* ppow is spow over pmul; one is 1 in the field's form (c->p.one). */
 INLINE void ppow(uint64_t *r, const uint64_t *a, const uint64_t *e, const uint64_t *one, int id)
 {
     const size_t n = plimbs(id);
@@ -810,6 +793,44 @@ INLINE void ppow(uint64_t *r, const uint64_t *a, const uint64_t *e, const uint64
         for (int k = 0; k < 4; k++)
             pmul(acc, acc, acc, id);
         pmul(acc, acc, tab[d], id);
+    }
+    fcopy(r, acc, n);
+    wipe(tab, sizeof(tab));
+}
+
+/* smul sets r = a b R^-1 mod m, the scalars mod n of curve id (m is the
+ * curve's n): nist_adx.h's products for ids 4 and 5, else fmul. */
+INLINE void smul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m, int id)
+{
+#ifdef BRISK_X86_64
+    if (id == 4) {
+        mont4_mul_adx(r, a, b, m);
+        return;
+    }
+    if (id == 5) {
+        mont6_mul_adx(r, a, b, m);
+        return;
+    }
+#endif
+    fmul(r, a, b, m, plimbs(id));
+}
+
+/* spow sets r = a^e (Montgomery form) mod m for the public exponent e,
+ * with 4-bit windows over e's bits; constant-time in a. */
+INLINE void spow(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m, int id)
+{
+    const size_t n = plimbs(id);
+    uint64_t tab[16][EC_MAX_LIMBS], acc[EC_MAX_LIMBS];
+
+    fcopy(tab[0], m->one, n);
+    for (int k = 1; k < 16; k++)
+        smul(tab[k], tab[k - 1], a, m, id);
+    fcopy(acc, m->one, n);
+    for (size_t i = 16 * n; i-- > 0;) {
+        unsigned d = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
+        for (int k = 0; k < 4; k++)
+            smul(acc, acc, acc, m, id);
+        smul(acc, acc, tab[d], m, id);
     }
     fcopy(r, acc, n);
     wipe(tab, sizeof(tab));
@@ -1097,10 +1118,10 @@ struct nist_ops {
 };
 typedef struct nist_ops nist_ops;
 
-/* NIST_OPS(name, n, id) defines ops_<name>: the operations for curve id
- * (see pmod) in n limbs, each a call with the constants the compiler then
- * propagates into its own copy of the inlined code. */
-#define NIST_OPS(name, n, id)                                                                 \
+/* NIST_OPS(name, id) defines ops_<name>: the operations for curve id (see
+ * pmod), each a call with the constants the compiler then propagates into
+ * its own copy of the inlined code. */
+#define NIST_OPS(name, id)                                                                    \
     static void add_##name(const ec_curve *c, ec_proj *r, const ec_proj *a, const ec_proj *b) \
     {                                                                                         \
         point_add(c, r, a, b, id);                                                            \
@@ -1124,11 +1145,11 @@ typedef struct nist_ops nist_ops;
     }                                                                                         \
     static void mul_##name(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m) \
     {                                                                                         \
-        fmul(r, a, b, m, n);                                                                  \
+        smul(r, a, b, m, id);                                                                 \
     }                                                                                         \
     static void pow_##name(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m) \
     {                                                                                         \
-        fpow(r, a, e, m, n);                                                                  \
+        spow(r, a, e, m, id);                                                                 \
     }                                                                                         \
     static void pmul_##name(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m) \
     {                                                                                         \
@@ -1143,18 +1164,20 @@ typedef struct nist_ops nist_ops;
                                         jadd_##name, jadd_affine_##name, mul_##name,          \
                                         pow_##name,  pmul_##name, ppow_##name}
 
-NIST_OPS(p256, 4, 1);
-NIST_OPS(p384, 6, 2);
-NIST_OPS(p521, 9, 3);
+NIST_OPS(p256, 1);
+NIST_OPS(p384, 2);
+NIST_OPS(p521, 3);
 #ifdef BRISK_X86_64
-NIST_OPS(p256_adx, 4, 4);
+NIST_OPS(p256_adx, 4);
+NIST_OPS(p384_adx, 5);
 #endif
 
-/* The "nist" primitive: adx where the CPU has BMI2 and ADX, else base (no
- * CPU feature: on x86-64 baseline assembly for P-256's and P-521's
- * products, C elsewhere and for P-384). */
+/* The "nist" primitive: adx where the CPU has BMI2 and ADX (P-256's and
+ * P-384's field and scalar products), else base (no CPU feature: on x86-64
+ * baseline assembly for P-256's and P-521's field products, C elsewhere
+ * and for the rest). */
 #ifdef BRISK_X86_64
-static const brisk_nist_ops nist_ops_adx = {&ops_p256_adx, &ops_p384};
+static const brisk_nist_ops nist_ops_adx = {&ops_p256_adx, &ops_p384_adx};
 #endif
 static const brisk_nist_ops nist_ops_base = {&ops_p256, &ops_p384};
 
