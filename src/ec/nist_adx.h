@@ -38,33 +38,46 @@
  * subtractions.
  */
 
+/* ---- Rows of a product, shared ----
+ * ADX_MAC(j, LO, HI): LO += low(a[j] rdx) on CF, HI += high on OF.
+ * ADX_ROUND4 and ADX_ROUND6(i, W0..): W0.. += a b[i] over 4 or 6 limbs of
+ * a; the xor zeroes the top word and clears both flags, and the two
+ * chains' last carries end in the two top words. */
+#define ADX_MAC(j, LO, HI)                                                                    \
+    "mulxq " #j "*8(%[a]), %%rax, %%rcx\n\t"                                                  \
+    "adcxq %%rax, " LO "\n\t"                                                                 \
+    "adoxq %%rcx, " HI "\n\t"
+#define ADX_ROUND_END(W, TOP)                                                                 \
+    "adcxq " TOP ", " W "\n\t"                                                                \
+    "adoxq " TOP ", " TOP "\n\t"                                                              \
+    "adcq $0, " TOP "\n\t"
+#define ADX_ROUND4(i, W0, W1, W2, W3, W4, W5)                                                 \
+    "movq " #i "*8(%[b]), %%rdx\n\t"                                                          \
+    "xorq " W5 ", " W5 "\n\t"                                                                 \
+    ADX_MAC(0, W0, W1) ADX_MAC(1, W1, W2) ADX_MAC(2, W2, W3) ADX_MAC(3, W3, W4)               \
+    ADX_ROUND_END(W4, W5)
+#define ADX_ROUND6(i, W0, W1, W2, W3, W4, W5, W6, W7)                                         \
+    "movq " #i "*8(%[b]), %%rdx\n\t"                                                          \
+    "xorq " W7 ", " W7 "\n\t"                                                                 \
+    ADX_MAC(0, W0, W1) ADX_MAC(1, W1, W2) ADX_MAC(2, W2, W3)                                  \
+    ADX_MAC(3, W3, W4) ADX_MAC(4, W4, W5) ADX_MAC(5, W5, W6)                                  \
+    ADX_ROUND_END(W6, W7)
+
+/* ---- P-256 ---- */
+
 /* P256X_REDUCE(A0..A5): with q = A0, (A0..A5) += q p, which clears A0 (as
  * P256_REDUCE, with mulx). */
 #define P256X_REDUCE(A0, A1, A2, A3, A4, A5)                                                  \
-    "movq %%" A0 ", %%rdx\n\t"                                                                \
+    "movq " A0 ", %%rdx\n\t"                                                                  \
     "mulxq %[p3], %%rax, %%rcx\n\t"                                                           \
-    "movq %%" A0 ", %%r14\n\t"                                                                \
+    "movq " A0 ", %%r14\n\t"                                                                  \
     "shlq $32, %%r14\n\t"                                                                     \
-    "shrq $32, %%" A0 "\n\t"                                                                  \
-    "addq %%r14, %%" A1 "\n\t"                                                                \
-    "adcq %%" A0 ", %%" A2 "\n\t"                                                             \
-    "adcq %%rax, %%" A3 "\n\t"                                                                \
-    "adcq %%rcx, %%" A4 "\n\t"                                                                \
-    "adcq $0, %%" A5 "\n\t"
-/* P256X_MAC(j, Alo, Ahi): Alo += low(a[j] rdx) on CF, Ahi += high on OF. */
-#define P256X_MAC(j, Alo, Ahi)                                                                \
-    "mulxq " #j "*8(%[a]), %%rax, %%rcx\n\t"                                                  \
-    "adcxq %%rax, %%" Alo "\n\t"                                                              \
-    "adoxq %%rcx, %%" Ahi "\n\t"
-/* P256X_ROUND(bi, A0..A5): (A0..A5) += a b[bi]; the xor zeroes A5 and
- * clears both flags; the two chains' last carries end in A4 and A5. */
-#define P256X_ROUND(bi, A0, A1, A2, A3, A4, A5)                                               \
-    "movq " #bi "*8(%[b]), %%rdx\n\t"                                                         \
-    "xorl %%" A5 "d, %%" A5 "d\n\t"                                                           \
-    P256X_MAC(0, A0, A1) P256X_MAC(1, A1, A2) P256X_MAC(2, A2, A3) P256X_MAC(3, A3, A4)       \
-    "adcxq %%" A5 ", %%" A4 "\n\t"                                                            \
-    "adoxq %%" A5 ", %%" A5 "\n\t"                                                            \
-    "adcq $0, %%" A5 "\n\t"
+    "shrq $32, " A0 "\n\t"                                                                    \
+    "addq %%r14, " A1 "\n\t"                                                                  \
+    "adcq " A0 ", " A2 "\n\t"                                                                 \
+    "adcq %%rax, " A3 "\n\t"                                                                  \
+    "adcq %%rcx, " A4 "\n\t"                                                                  \
+    "adcq $0, " A5 "\n\t"
 
 INLINE void p256_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -78,13 +91,13 @@ INLINE void p256_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
             "adcq %%rax, %%r11\n\t"
             "adcq $0, %%r12\n\t"
             "xorl %%r13d, %%r13d\n\t"
-            P256X_REDUCE("r8", "r9", "r10", "r11", "r12", "r13")
-            P256X_ROUND(1, "r9", "r10", "r11", "r12", "r13", "r8")
-            P256X_REDUCE("r9", "r10", "r11", "r12", "r13", "r8")
-            P256X_ROUND(2, "r10", "r11", "r12", "r13", "r8", "r9")
-            P256X_REDUCE("r10", "r11", "r12", "r13", "r8", "r9")
-            P256X_ROUND(3, "r11", "r12", "r13", "r8", "r9", "r10")
-            P256X_REDUCE("r11", "r12", "r13", "r8", "r9", "r10")
+            P256X_REDUCE("%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13")
+            ADX_ROUND4(1, "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r8")
+            P256X_REDUCE("%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r8")
+            ADX_ROUND4(2, "%%r10", "%%r11", "%%r12", "%%r13", "%%r8", "%%r9")
+            P256X_REDUCE("%%r10", "%%r11", "%%r12", "%%r13", "%%r8", "%%r9")
+            ADX_ROUND4(3, "%%r11", "%%r12", "%%r13", "%%r8", "%%r9", "%%r10")
+            P256X_REDUCE("%%r11", "%%r12", "%%r13", "%%r8", "%%r9", "%%r10")
             P256_STORE_REDUCED("r12", "r13", "r8", "r9", "r10", "rax", "rdx", "rcx", "r11")
             :
             : [r] "r"(r), [a] "r"(a), [b] "r"(b), [p1] "m"(p256_p1), [p3] "m"(p256_p3)
@@ -206,22 +219,6 @@ static const uint64_t p384_p0 = 0x00000000ffffffffu, p384_p1 = 0xffffffff0000000
     "adoxq " W0 ", " W7 "\n\t"                                                                \
     "adcxq " W0 ", " W7 "\n\t"
 
-#define X6_MAC(j, LO, HI)                                                                     \
-    "mulxq " #j "*8(%[a]), %%rax, %%rcx\n\t"                                                  \
-    "adcxq %%rax, " LO "\n\t"                                                                 \
-    "adoxq %%rcx, " HI "\n\t"
-
-/* X6_ROUND adds a b[i] to the window W0..W6 (W6 <= 1), overflow into W7
- * (zeroed here). */
-#define X6_ROUND(i, W0, W1, W2, W3, W4, W5, W6, W7)                                           \
-    "movq " #i "*8(%[b]), %%rdx\n\t"                                                          \
-    "xorq " W7 ", " W7 "\n\t"                                                                 \
-    X6_MAC(0, W0, W1) X6_MAC(1, W1, W2) X6_MAC(2, W2, W3)                                     \
-    X6_MAC(3, W3, W4) X6_MAC(4, W4, W5) X6_MAC(5, W5, W6)                                     \
-    "adcxq " W7 ", " W6 "\n\t"                                                                \
-    "adoxq " W7 ", " W7 "\n\t"                                                                \
-    "adcq $0, " W7 "\n\t"
-
 /* P384X_FINAL: V0..V5 with carry C hold t < 2p; V = t - p unless that
  * borrows.  Six temporaries. */
 #define P384X_FINAL(V0, V1, V2, V3, V4, V5, C, X0, X1, X2, X3, X4, X5)                        \
@@ -245,48 +242,54 @@ static const uint64_t p384_p0 = 0x00000000ffffffffu, p384_p1 = 0xffffffff0000000
     "cmovncq " X4 ", " V4 "\n\t"                                                              \
     "cmovncq " X5 ", " V5 "\n\t"
 
-/* Window slots of the multiplication: after the sixth reduction the value
- * is in S6 S7 S0 S1 S2 S3 (the outputs), its carry in S4. */
-#define S0 "%[o2]"
-#define S1 "%[o3]"
-#define S2 "%[o4]"
-#define S3 "%[o5]"
-#define S4 "%%r10"
-#define S5 "%%r11"
-#define S6 "%[o0]"
-#define S7 "%[o1]"
+/* ADX_MUL6(RED, FINAL) is the asm of a 6-limb Montgomery product, operand
+ * scanning: the first row, then RED and the next row by turns over a
+ * window of eight slots SL0..SL7 (its user's outputs o0..o5, r10 and r11),
+ * then FINAL's conditional subtraction of the value left in SL6 SL7 SL0
+ * SL1 SL2 SL3, the outputs, with its carry in SL4.  RED(W0..W7) adds q m
+ * to W0..W6 (clearing W0), carry into W7. */
+#define SL0 "%[o2]"
+#define SL1 "%[o3]"
+#define SL2 "%[o4]"
+#define SL3 "%[o5]"
+#define SL4 "%%r10"
+#define SL5 "%%r11"
+#define SL6 "%[o0]"
+#define SL7 "%[o1]"
+#define ADX_MUL6(RED, FINAL)                                                                  \
+    "movq 0(%[b]), %%rdx\n\t"                                                                 \
+    "mulxq 0(%[a]), " SL0 ", " SL1 "\n\t"                                                     \
+    "mulxq 8(%[a]), %%rax, " SL2 "\n\t"                                                       \
+    "addq %%rax, " SL1 "\n\t"                                                                 \
+    "mulxq 16(%[a]), %%rax, " SL3 "\n\t"                                                      \
+    "adcq %%rax, " SL2 "\n\t"                                                                 \
+    "mulxq 24(%[a]), %%rax, " SL4 "\n\t"                                                      \
+    "adcq %%rax, " SL3 "\n\t"                                                                 \
+    "mulxq 32(%[a]), %%rax, " SL5 "\n\t"                                                      \
+    "adcq %%rax, " SL4 "\n\t"                                                                 \
+    "mulxq 40(%[a]), %%rax, " SL6 "\n\t"                                                      \
+    "adcq %%rax, " SL5 "\n\t"                                                                 \
+    "adcq $0, " SL6 "\n\t"                                                                    \
+    "xorq " SL7 ", " SL7 "\n\t"                                                               \
+    RED(SL0, SL1, SL2, SL3, SL4, SL5, SL6, SL7)                                               \
+    ADX_ROUND6(1, SL1, SL2, SL3, SL4, SL5, SL6, SL7, SL0)                                     \
+    RED(SL1, SL2, SL3, SL4, SL5, SL6, SL7, SL0)                                               \
+    ADX_ROUND6(2, SL2, SL3, SL4, SL5, SL6, SL7, SL0, SL1)                                     \
+    RED(SL2, SL3, SL4, SL5, SL6, SL7, SL0, SL1)                                               \
+    ADX_ROUND6(3, SL3, SL4, SL5, SL6, SL7, SL0, SL1, SL2)                                     \
+    RED(SL3, SL4, SL5, SL6, SL7, SL0, SL1, SL2)                                               \
+    ADX_ROUND6(4, SL4, SL5, SL6, SL7, SL0, SL1, SL2, SL3)                                     \
+    RED(SL4, SL5, SL6, SL7, SL0, SL1, SL2, SL3)                                               \
+    ADX_ROUND6(5, SL5, SL6, SL7, SL0, SL1, SL2, SL3, SL4)                                     \
+    RED(SL5, SL6, SL7, SL0, SL1, SL2, SL3, SL4)                                               \
+    FINAL(SL6, SL7, SL0, SL1, SL2, SL3, SL4, "%%rax", "%%rcx", "%%rdx", SL5, "%[a]", "%[b]")
 
 INLINE void p384_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t o0, o1, o2, o3, o4, o5;
     const uint64_t *ap = a, *bp = b;
 
-    __asm__("movq 0(%[b]), %%rdx\n\t"
-            "mulxq 0(%[a]), " S0 ", " S1 "\n\t"
-            "mulxq 8(%[a]), %%rax, " S2 "\n\t"
-            "addq %%rax, " S1 "\n\t"
-            "mulxq 16(%[a]), %%rax, " S3 "\n\t"
-            "adcq %%rax, " S2 "\n\t"
-            "mulxq 24(%[a]), %%rax, " S4 "\n\t"
-            "adcq %%rax, " S3 "\n\t"
-            "mulxq 32(%[a]), %%rax, " S5 "\n\t"
-            "adcq %%rax, " S4 "\n\t"
-            "mulxq 40(%[a]), %%rax, " S6 "\n\t"
-            "adcq %%rax, " S5 "\n\t"
-            "adcq $0, " S6 "\n\t"
-            "xorq " S7 ", " S7 "\n\t"
-            P384X_RED(S0, S1, S2, S3, S4, S5, S6, S7)
-            X6_ROUND(1, S1, S2, S3, S4, S5, S6, S7, S0)
-            P384X_RED(S1, S2, S3, S4, S5, S6, S7, S0)
-            X6_ROUND(2, S2, S3, S4, S5, S6, S7, S0, S1)
-            P384X_RED(S2, S3, S4, S5, S6, S7, S0, S1)
-            X6_ROUND(3, S3, S4, S5, S6, S7, S0, S1, S2)
-            P384X_RED(S3, S4, S5, S6, S7, S0, S1, S2)
-            X6_ROUND(4, S4, S5, S6, S7, S0, S1, S2, S3)
-            P384X_RED(S4, S5, S6, S7, S0, S1, S2, S3)
-            X6_ROUND(5, S5, S6, S7, S0, S1, S2, S3, S4)
-            P384X_RED(S5, S6, S7, S0, S1, S2, S3, S4)
-            P384X_FINAL(S6, S7, S0, S1, S2, S3, S4, "%%rax", "%%rcx", "%%rdx", S5, "%[a]", "%[b]")
+    __asm__(ADX_MUL6(P384X_RED, P384X_FINAL)
             : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3), [o4] "=&r"(o4),
               [o5] "=&r"(o5), [a] "+r"(ap), [b] "+r"(bp)
             : [p0] "m"(p384_p0), [p1] "m"(p384_p1), [p2] "m"(p384_p2), [p3] "m"(p384_ones)
@@ -298,14 +301,6 @@ INLINE void p384_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
     r[4] = o4;
     r[5] = o5;
 }
-#undef S0
-#undef S1
-#undef S2
-#undef S3
-#undef S4
-#undef S5
-#undef S6
-#undef S7
 
 /* P384X_SRED reduces the low half in its own window: L0..L5 becomes
  * (L + q p) / 2^64, rotated (the new top limb in L0's register). */
@@ -494,11 +489,6 @@ INLINE void p384_sqr_adx(uint64_t *r, const uint64_t *a)
  * ASan, which moves the variable to its fake stack). */
 _Static_assert(offsetof(ec_mod, m) == 0, "the kernels read m->m at the ec_mod's address");
 
-#define MX_MAC(j, LO, HI)                                                                     \
-    "mulxq " #j "*8(%[a]), %%rax, %%rcx\n\t"                                                  \
-    "adcxq %%rax, " LO "\n\t"                                                                 \
-    "adoxq %%rcx, " HI "\n\t"
-
 #define MX_MACM(j, LO, HI)                                                                    \
     "mulxq " #j "*8(%[m]), %%rax, %%rcx\n\t"                                                  \
     "adcxq %%rax, " LO "\n\t"                                                                 \
@@ -521,16 +511,6 @@ _Static_assert(offsetof(ec_mod, m) == 0, "the kernels read m->m at the ec_mod's 
     "adoxq " W0 ", " W7 "\n\t"                                                                \
     "adcxq " W0 ", " W7 "\n\t"
 
-/* M6_ROUND adds a b[i] to W0..W6, overflow into W7 (zeroed here). */
-#define M6_ROUND(i, W0, W1, W2, W3, W4, W5, W6, W7)                                           \
-    "movq " #i "*8(%[b]), %%rdx\n\t"                                                          \
-    "xorq " W7 ", " W7 "\n\t"                                                                 \
-    MX_MAC(0, W0, W1) MX_MAC(1, W1, W2) MX_MAC(2, W2, W3)                                     \
-    MX_MAC(3, W3, W4) MX_MAC(4, W4, W5) MX_MAC(5, W5, W6)                                     \
-    "adcxq " W7 ", " W6 "\n\t"                                                                \
-    "adoxq " W7 ", " W7 "\n\t"                                                                \
-    "adcq $0, " W7 "\n\t"
-
 #define MX_SUBSTEP(j, V, X, op)                                                               \
     "movq " V ", " X "\n\t"                                                                   \
     op " " #j "*8(%[m]), " X "\n\t"
@@ -547,47 +527,12 @@ _Static_assert(offsetof(ec_mod, m) == 0, "the kernels read m->m at the ec_mod's 
     "cmovncq " X4 ", " V4 "\n\t"                                                              \
     "cmovncq " X5 ", " V5 "\n\t"
 
-/* window slots: after the sixth reduction the value is in S6 S7 S0..S3 */
-#define S0 "%[o2]"
-#define S1 "%[o3]"
-#define S2 "%[o4]"
-#define S3 "%[o5]"
-#define S4 "%%r10"
-#define S5 "%%r11"
-#define S6 "%[o0]"
-#define S7 "%[o1]"
-
 INLINE void mont6_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
 {
     uint64_t o0, o1, o2, o3, o4, o5;
     const uint64_t *ap = a, *bp = b;
 
-    __asm__("movq 0(%[b]), %%rdx\n\t"
-            "mulxq 0(%[a]), " S0 ", " S1 "\n\t"
-            "mulxq 8(%[a]), %%rax, " S2 "\n\t"
-            "addq %%rax, " S1 "\n\t"
-            "mulxq 16(%[a]), %%rax, " S3 "\n\t"
-            "adcq %%rax, " S2 "\n\t"
-            "mulxq 24(%[a]), %%rax, " S4 "\n\t"
-            "adcq %%rax, " S3 "\n\t"
-            "mulxq 32(%[a]), %%rax, " S5 "\n\t"
-            "adcq %%rax, " S4 "\n\t"
-            "mulxq 40(%[a]), %%rax, " S6 "\n\t"
-            "adcq %%rax, " S5 "\n\t"
-            "adcq $0, " S6 "\n\t"
-            "xorq " S7 ", " S7 "\n\t"
-            M6_RED(S0, S1, S2, S3, S4, S5, S6, S7)
-            M6_ROUND(1, S1, S2, S3, S4, S5, S6, S7, S0)
-            M6_RED(S1, S2, S3, S4, S5, S6, S7, S0)
-            M6_ROUND(2, S2, S3, S4, S5, S6, S7, S0, S1)
-            M6_RED(S2, S3, S4, S5, S6, S7, S0, S1)
-            M6_ROUND(3, S3, S4, S5, S6, S7, S0, S1, S2)
-            M6_RED(S3, S4, S5, S6, S7, S0, S1, S2)
-            M6_ROUND(4, S4, S5, S6, S7, S0, S1, S2, S3)
-            M6_RED(S4, S5, S6, S7, S0, S1, S2, S3)
-            M6_ROUND(5, S5, S6, S7, S0, S1, S2, S3, S4)
-            M6_RED(S5, S6, S7, S0, S1, S2, S3, S4)
-            MX_FINAL6(S6, S7, S0, S1, S2, S3, S4, "%%rax", "%%rcx", "%%rdx", S5, "%[a]", "%[b]")
+    __asm__(ADX_MUL6(M6_RED, MX_FINAL6)
             : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3), [o4] "=&r"(o4),
               [o5] "=&r"(o5), [a] "+r"(ap), [b] "+r"(bp)
             : [m] "r"(m), [m0inv] "i"(offsetof(ec_mod, m0inv))
@@ -600,15 +545,6 @@ INLINE void mont6_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, con
     r[5] = o5;
 }
 
-#undef S0
-#undef S1
-#undef S2
-#undef S3
-#undef S4
-#undef S5
-#undef S6
-#undef S7
-
 /* ---- 4 limbs ---- */
 
 #define M4_RED(W0, W1, W2, W3, W4, W5)                                                        \
@@ -617,14 +553,6 @@ INLINE void mont6_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, con
     "adcxq " W0 ", " W4 "\n\t"                                                                \
     "adoxq " W0 ", " W5 "\n\t"                                                                \
     "adcxq " W0 ", " W5 "\n\t"
-
-#define M4_ROUND(i, W0, W1, W2, W3, W4, W5)                                                   \
-    "movq " #i "*8(%[b]), %%rdx\n\t"                                                          \
-    "xorq " W5 ", " W5 "\n\t"                                                                 \
-    MX_MAC(0, W0, W1) MX_MAC(1, W1, W2) MX_MAC(2, W2, W3) MX_MAC(3, W3, W4)                   \
-    "adcxq " W5 ", " W4 "\n\t"                                                                \
-    "adoxq " W5 ", " W5 "\n\t"                                                                \
-    "adcq $0, " W5 "\n\t"
 
 #define MX_FINAL4(V0, V1, V2, V3, C, X0, X1, X2, X3)                                          \
     MX_SUBSTEP(0, V0, X0, "subq") MX_SUBSTEP(1, V1, X1, "sbbq")                               \
@@ -659,11 +587,11 @@ INLINE void mont4_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, con
             "adcq $0, " S4 "\n\t"
             "xorq " S5 ", " S5 "\n\t"
             M4_RED(S0, S1, S2, S3, S4, S5)
-            M4_ROUND(1, S1, S2, S3, S4, S5, S0)
+            ADX_ROUND4(1, S1, S2, S3, S4, S5, S0)
             M4_RED(S1, S2, S3, S4, S5, S0)
-            M4_ROUND(2, S2, S3, S4, S5, S0, S1)
+            ADX_ROUND4(2, S2, S3, S4, S5, S0, S1)
             M4_RED(S2, S3, S4, S5, S0, S1)
-            M4_ROUND(3, S3, S4, S5, S0, S1, S2)
+            ADX_ROUND4(3, S3, S4, S5, S0, S1, S2)
             M4_RED(S3, S4, S5, S0, S1, S2)
             MX_FINAL4(S4, S5, S0, S1, S2, "%%rax", "%%rcx", "%%rdx", S3)
             : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3), [a] "+r"(ap),
