@@ -38,6 +38,14 @@
  * subtractions.
  */
 
+/* ADX_WIDE marks the kernels whose asm takes 13 or 14 of the 14
+ * registers a frame pointer leaves: compiled on their own, not inlined.
+ * Inlined into the point formulas, clang (14, -O1 and up with
+ * -fno-omit-frame-pointer) refused them ("inline assembly requires more
+ * registers than available") where the caller's frame took another; the
+ * call costs a few cycles of a 70 to 90. */
+#define ADX_WIDE static __attribute__((noinline))
+
 /* ---- Rows of a product, shared ----
  * ADX_MAC(j, LO, HI): LO += low(a[j] rdx) on CF, HI += high on OF.
  * ADX_ROUND4 and ADX_ROUND6(i, W0..): W0.. += a b[i] over 4 or 6 limbs of
@@ -284,7 +292,7 @@ static const uint64_t p384_p0 = 0x00000000ffffffffu, p384_p1 = 0xffffffff0000000
     RED(SL5, SL6, SL7, SL0, SL1, SL2, SL3, SL4)                                               \
     FINAL(SL6, SL7, SL0, SL1, SL2, SL3, SL4, "%%rax", "%%rcx", "%%rdx", SL5, "%[a]", "%[b]")
 
-INLINE void p384_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
+ADX_WIDE void p384_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t o0, o1, o2, o3, o4, o5;
     const uint64_t *ap = a, *bp = b;
@@ -336,7 +344,7 @@ INLINE void p384_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
 #define SQ_H "%%r10"
 #define SQ_I "%%r11"
 
-INLINE void p384_sqr_adx(uint64_t *r, const uint64_t *a)
+ADX_WIDE void p384_sqr_adx(uint64_t *r, const uint64_t *a)
 {
     uint64_t o0, o1, o2, o3, o4, o5, t[12];
     const uint64_t *ap = a;
@@ -527,7 +535,7 @@ _Static_assert(offsetof(ec_mod, m) == 0, "the kernels read m->m at the ec_mod's 
     "cmovncq " X4 ", " V4 "\n\t"                                                              \
     "cmovncq " X5 ", " V5 "\n\t"
 
-INLINE void mont6_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
+ADX_WIDE void mont6_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m)
 {
     uint64_t o0, o1, o2, o3, o4, o5;
     const uint64_t *ap = a, *bp = b;
