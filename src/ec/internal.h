@@ -56,11 +56,11 @@ brisk_x25519_ladder_fn brisk_x25519_ladder_adx;
 
 #define EC_MAX_LIMBS 9
 
-/* One implementation of the "nist" primitive: the point operations of
- * P-256 and P-384 over its field products (P-521's have one form). */
+/* One implementation of the "nist" primitive: each curve's point and
+ * scalar operations over its products. */
 struct nist_ops;
 typedef struct brisk_nist_ops {
-    const struct nist_ops *p256, *p384;
+    const struct nist_ops *p256, *p384, *p521;
 } brisk_nist_ops;
 
 extern brisk_prim brisk_nist_prim;

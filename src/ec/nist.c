@@ -6,8 +6,8 @@
  * p itself a compile-time constant) but for GF(2^521 - 1), which reduces
  * by a shift and an addition (on x86-64, P-256's multiplication,
  * addition and subtraction are assembly, and with BMI2 and ADX the "nist"
- * primitive's "adx" multiplies P-256's, P-384's and the scalars' by
- * nist_adx.h), and scalar multiplication in Jacobian coordinates for
+ * primitive's "adx" multiplies the fields' and the scalars' by nist_adx.h
+ * and p521_adx.h), and scalar multiplication in Jacobian coordinates for
  * a = -3 (the Explicit-Formulas Database's dbl-2001-b, madd-2007-bl and
  * add-2007-bl).  The complete projective formulas of Renes, Costello and
  * Batina (eprint 2015/1060, algorithms 4, 5 and 6) build the fixed-base
@@ -320,8 +320,9 @@ static const ec_mod p521_p = {{0xffffffffffffffffu, 0xffffffffffffffffu, 0xfffff
                                0xffffffffffffffffu, 0xffffffffffffffffu, 0x1ffu},
                               1, {0}, {0}, {0}};
 
-/* Curve ids 1, 2 and 3 are P-256, P-384 and P-521; 4 and 5 are P-256 and
- * P-384 again, over nist_adx.h's products (the "nist" primitive's "adx"). */
+/* Curve ids 1, 2 and 3 are P-256, P-384 and P-521; 4, 5 and 6 are the
+ * same curves again over the mulx/adx products of nist_adx.h and
+ * p521_adx.h (the "nist" primitive's "adx"). */
 INLINE const ec_mod *pmod(int id)
 {
     return id == 1 || id == 4 ? &p256_p : id == 2 || id == 5 ? &p384_p : &p521_p;
@@ -700,6 +701,7 @@ INLINE void p256_sub_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
 }
 
 #include "nist_adx.h"
+#include "p521_adx.h"
 #endif
 
 /* pmul sets r = a b in curve id's field; a == b squares (the pointers are
@@ -719,6 +721,13 @@ INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
             p384_sqr_adx(r, a);
         else
             p384_mul_adx(r, a, b);
+        return;
+    }
+    if (id == 6) {
+        if (a == b)
+            p521_sqr_adx(r, a);
+        else
+            p521_mul_adx(r, a, b);
         return;
     }
     if (id == 1) {
@@ -1170,16 +1179,17 @@ NIST_OPS(p521, 3);
 #ifdef BRISK_X86_64
 NIST_OPS(p256_adx, 4);
 NIST_OPS(p384_adx, 5);
+NIST_OPS(p521_adx, 6);
 #endif
 
-/* The "nist" primitive: adx where the CPU has BMI2 and ADX (P-256's and
- * P-384's field and scalar products), else base (no CPU feature: on x86-64
- * baseline assembly for P-256's and P-521's field products, C elsewhere
- * and for the rest). */
+/* The "nist" primitive: adx where the CPU has BMI2 and ADX (the three
+ * fields' products and P-256's and P-384's scalar products), else base (no
+ * CPU feature: on x86-64 baseline assembly for P-256's and P-521's field
+ * products, C elsewhere and for the rest). */
 #ifdef BRISK_X86_64
-static const brisk_nist_ops nist_ops_adx = {&ops_p256_adx, &ops_p384_adx};
+static const brisk_nist_ops nist_ops_adx = {&ops_p256_adx, &ops_p384_adx, &ops_p521_adx};
 #endif
-static const brisk_nist_ops nist_ops_base = {&ops_p256, &ops_p384};
+static const brisk_nist_ops nist_ops_base = {&ops_p256, &ops_p384, &ops_p521};
 
 static const brisk_impl nist_impls[] = {
 #ifdef BRISK_X86_64
@@ -1209,7 +1219,7 @@ static char curves_lock;
 static const nist_ops *ops_of(const ec_curve *c)
 {
     const brisk_nist_ops *impl = brisk_prim_ops(&brisk_nist_prim);
-    return c->n_limbs == 4 ? impl->p256 : c->n_limbs == 6 ? impl->p384 : &ops_p521;
+    return c->n_limbs == 4 ? impl->p256 : c->n_limbs == 6 ? impl->p384 : impl->p521;
 }
 
 static size_t windows(const ec_curve *c)
