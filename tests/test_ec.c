@@ -4,7 +4,7 @@
  * public keys; Wycheproof's ecdh_secp{256,384,521}r1_test.json (every
  * case: SubjectPublicKeyInfo peers decoded here, a peer this minimal
  * reader does not take must be an invalid or acceptable case) and
- * ecdsa_secp256r1_sha256 (DER and P1363), ecdsa_secp384r1_sha384 and
+ * ecdsa_secp256r1_sha256 and ecdsa_secp384r1_sha384 (DER and P1363) and
  * ecdsa_secp521r1_sha512; properties (hedged signatures differ and verify,
  * keygen agreeing with public, ECDH both ways, compressed keys); and bad
  * inputs: NULL, wrong lengths, d = 0 and d >= n, points off the curve or
@@ -314,6 +314,8 @@ static void wycheproof(void)
                      "wycheproof/testvectors_v1/ecdsa_secp256r1_sha256_p1363_test.json", 0);
     wycheproof_ecdsa(BRISK_EC_P384, "wycheproof/testvectors_v1/ecdsa_secp384r1_sha384_test.json",
                      1);
+    wycheproof_ecdsa(BRISK_EC_P384,
+                     "wycheproof/testvectors_v1/ecdsa_secp384r1_sha384_p1363_test.json", 0);
     wycheproof_ecdsa(BRISK_EC_P521, "wycheproof/testvectors_v1/ecdsa_secp521r1_sha512_test.json",
                      1);
 }
