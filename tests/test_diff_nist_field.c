@@ -69,7 +69,7 @@ static void edges(uint64_t e[N_EDGES][EC_MAX_LIMBS], const uint64_t *m, size_t n
     for (size_t i = 0; i < n; i++)
         e[k][i] = (e[k][i] >> 1) | (i + 1 < n ? e[k][i + 1] << 63 : 0);
     k++;
-    e[k++][n / 2] = 1;                         /* 2^(32 n) */
+    e[k++][n / 2] = 1;                         /* 2^(64 floor(n / 2)) */
     e[k][n - 1] = m[n - 1] >> 1;               /* top bit below m's */
     k++;
     for (size_t i = 0; i + 1 < n; i++)         /* low limbs all ones */

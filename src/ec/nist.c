@@ -304,11 +304,12 @@ INLINE uint64_t is_zero_n(const uint64_t *a, size_t n)
 
 /* ---- GF(p) with the modulus known at compile time ----
  * The point formulas below take the curve as a constant id (1 P-256,
- * 2 P-384, 3 P-521) so that the compiler sees p: multiplications by its
- * zero limbs and by m0inv = 1 disappear.  P-521 uses no Montgomery form
- * at all: p = 2^521 - 1 reduces by a shift and an addition, so its
- * products are plain (R = 1: its `one` and `rr` are 1, and the
- * conversions in and out are multiplications by 1). */
+ * 2 P-384, 3 P-521; 4-6 the same over the mulx/adx products, see pmod)
+ * so that the compiler sees p: multiplications by its zero limbs and by
+ * m0inv = 1 disappear.  P-521 uses no Montgomery form at all:
+ * p = 2^521 - 1 reduces by a shift and an addition, so its products are
+ * plain (R = 1: its `one` and `rr` are 1, and the conversions in and out
+ * are multiplications by 1). */
 
 static const ec_mod p256_p = {{0xffffffffffffffffu, 0x00000000ffffffffu, 0, 0xffffffff00000001u},
                               1, {0}, {0}, {0}};
@@ -1148,7 +1149,7 @@ typedef struct nist_ops nist_ops;
         return jac_add(r, a, b, id);                                                          \
     }                                                                                         \
     static uint64_t jadd_affine_##name(const ec_curve *c, ec_jac *r, const ec_jac *a,         \
-                                   const ec_affine *b)                                        \
+                                       const ec_affine *b)                                    \
     {                                                                                         \
         return jac_add_affine(c, r, a, b, id);                                                \
     }                                                                                         \
