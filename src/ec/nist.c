@@ -355,6 +355,7 @@ INLINE void p521_fold(uint64_t *r, const uint64_t t[18])
     sel_n(r, ct_mask64(borrow), lo, u, 9);
 }
 
+#ifndef BRISK_X86_64 /* x86-64 has p521_mul_x86 and p521_sqr_x86 below */
 /* p521_mul sets r = a b mod 2^521 - 1 (a, b < p); constant-time. */
 INLINE void p521_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
@@ -430,6 +431,7 @@ INLINE void p521_sqr(uint64_t *r, const uint64_t *a)
     p521_fold(r, t);
 }
 #endif
+#endif /* !BRISK_X86_64 */
 
 #ifdef BRISK_X86_64
 /* p521_mul_x86 and p521_sqr_x86 are p521_mul's and p521_sqr's 1042-bit
@@ -532,7 +534,7 @@ INLINE void p521_sqr_x86(uint64_t *r, const uint64_t *a)
 }
 #endif
 
-#ifdef __SIZEOF_INT128__
+#if defined(__SIZEOF_INT128__) && !defined(BRISK_X86_64) /* x86-64: p256_mul_x86 */
 /* p256_mul is fmul for P-256's p = 2^256 - 2^224 + 2^192 + 2^96 - 1, whose
  * m0inv is 1 and whose limbs make q p a few shifts: adding q p to t
  * clears limb 0 with a carry of q, so limb 1 gains q 2^32 and limb 3
@@ -705,6 +707,50 @@ INLINE void p256_sub_x86(uint64_t *r, const uint64_t *a, const uint64_t *b)
 #include "p521_adx.h"
 #endif
 
+/* The C products, and P-521's fold, are functions of their own, called
+ * from the point formulas instead of inlined into each of them: the
+ * formulas' ~50 inlined copies of their loops took LLVM's loop passes
+ * minutes in sanitizer builds (the asan and fuzz stages), and a call
+ * costs a few percent of a 6- or 9-limb product.  P-256's and the
+ * nist_adx.h kernels are inline assembly, inlined as before. */
+#define FIELD_FN static __attribute__((noinline))
+
+FIELD_FN void p384_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+    fmul(r, a, b, &p384_p, 6);
+}
+
+FIELD_FN void p521_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+#ifdef BRISK_X86_64
+    p521_mul_x86(r, a, b);
+#else
+    p521_mul(r, a, b);
+#endif
+}
+
+FIELD_FN void p521_sqr_c(uint64_t *r, const uint64_t *a)
+{
+#if defined(BRISK_X86_64)
+    p521_sqr_x86(r, a);
+#elif defined(__SIZEOF_INT128__)
+    p521_sqr(r, a);
+#else
+    p521_mul(r, a, a);
+#endif
+}
+
+#ifndef BRISK_X86_64
+FIELD_FN void p256_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b)
+{
+#ifdef __SIZEOF_INT128__
+    p256_mul(r, a, b);
+#else
+    fmul(r, a, b, &p256_p, 4);
+#endif
+}
+#endif
+
 /* pmul sets r = a b in curve id's field; a == b squares (the pointers are
  * public, and inlined calls with one argument twice fold the test). */
 INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
@@ -735,32 +781,20 @@ INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
         p256_mul_x86(r, a, b);
         return;
     }
-#endif
-#ifdef __SIZEOF_INT128__
+#else
     if (id == 1) {
-        p256_mul(r, a, b);
+        p256_mul_c(r, a, b);
         return;
     }
 #endif
-#ifdef BRISK_X86_64
     if (id == 3) {
         if (a == b)
-            p521_sqr_x86(r, a);
+            p521_sqr_c(r, a);
         else
-            p521_mul_x86(r, a, b);
+            p521_mul_c(r, a, b);
         return;
     }
-#endif
-#ifdef __SIZEOF_INT128__
-    if (id == 3 && a == b) {
-        p521_sqr(r, a);
-        return;
-    }
-#endif
-    if (id == 3)
-        p521_mul(r, a, b);
-    else
-        fmul(r, a, b, pmod(id), plimbs(id));
+    p384_mul_c(r, a, b);
 }
 
 INLINE void padd(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
