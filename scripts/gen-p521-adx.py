@@ -73,8 +73,7 @@ def mul():
         out.append(L('movl $0, %%eax'))
         out.append(L('adcxq %%%%rax, %s' % R[0]))
         out.append(L('adoxq %%%%rax, %s' % R[0]))
-    # after row 8: t[9+k] in O[(9+k)%9] = O[k]
-    out += fold(O)
+    # after row 8: t[9+k] in O[(9+k)%9] = O[k]: P521X_FOLD
     return out
 
 def sqr():
@@ -138,7 +137,7 @@ def sqr():
             out.append(L('adoxq %s, %s' % (part, reg)))
             if d is None:
                 out.append(L('movq %s, %d(%%[t])' % (reg, 8 * l)))
-    out += fold(S)
+    assert S == O  # limbs 9..17 where mul leaves them: P521X_FOLD
     return out
 
 
@@ -193,6 +192,25 @@ STORE = """    r[0] = o8;
 }"""
 
 
+def macro(name, lines):
+    """#define name with lines as its body, backslashes at column 95."""
+    rows = ["#define %s" % name] + ["    " + l.strip() for l in lines]
+    return "\n".join(r.ljust(94) + "\\" for r in rows[:-1]) + "\n" + rows[-1]
+
+
+FOLD = """/* P521X_FOLD: the reduction both kernels end with (see above), from the
+ * product's limbs 0..8 in t and 9..17 in o0..o8; the result's limb 0 in
+ * o8, limbs 1..8 in o0..o7 (p521x_store). */
+""" + macro("P521X_FOLD", fold(O))
+
+STORE_FN = """/* p521x_store stores the kernels' output registers to r, after their
+ * asm (so r may alias an input). */
+INLINE void p521x_store(uint64_t *r, uint64_t o0, uint64_t o1, uint64_t o2, uint64_t o3,
+                        uint64_t o4, uint64_t o5, uint64_t o6, uint64_t o7, uint64_t o8)
+{
+""" + STORE + "\n"
+
+
 def function(name, args, tlen, body, inputs, clobbers):
     return "\n".join([
         "ADX_WIDE void %s(%s)" % (name, args),
@@ -202,14 +220,19 @@ def function(name, args, tlen, body, inputs, clobbers):
         "",
         "    __asm__(" + body[0].lstrip(),
     ] + body[1:] + [
+        "            P521X_FOLD",
         OUTS,
         "            : " + inputs,
         "            : " + clobbers + ");",
-        STORE,
+        "    p521x_store(r, o0, o1, o2, o3, o4, o5, o6, o7, o8);",
+        "}",
     ])
 
 
 print(HEAD)
+print(FOLD)
+print()
+print(STORE_FN)
 print(function("p521_mul_adx", "uint64_t *r, const uint64_t *a, const uint64_t *b", 9, mul(),
                '[a] "r"(a), [b] "r"(b), [t] "r"(t)', '"rax", "rdx", "cc", "memory"'))
 print()

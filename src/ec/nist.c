@@ -794,7 +794,7 @@ INLINE void pmul(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
             p521_mul_c(r, a, b);
         return;
     }
-    p384_mul_c(r, a, b);
+    p384_mul_c(r, a, b); /* id 2, the only one left */
 }
 
 INLINE void padd(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)

@@ -46,6 +46,19 @@
  * call costs a few cycles of a 70 to 90. */
 #define ADX_WIDE static __attribute__((noinline))
 
+/* adx_store6 stores a 6-limb kernel's output registers to r, after its
+ * asm (so r may alias an input). */
+INLINE void adx_store6(uint64_t *r, uint64_t o0, uint64_t o1, uint64_t o2, uint64_t o3,
+                       uint64_t o4, uint64_t o5)
+{
+    r[0] = o0;
+    r[1] = o1;
+    r[2] = o2;
+    r[3] = o3;
+    r[4] = o4;
+    r[5] = o5;
+}
+
 /* ---- Rows of a product, shared ----
  * ADX_MAC(j, LO, HI): LO += low(a[j] rdx) on CF, HI += high on OF.
  * ADX_ROUND4 and ADX_ROUND6(i, W0..): W0.. += a b[i] over 4 or 6 limbs of
@@ -302,12 +315,7 @@ ADX_WIDE void p384_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
               [o5] "=&r"(o5), [a] "+r"(ap), [b] "+r"(bp)
             : [p0] "m"(p384_p0), [p1] "m"(p384_p1), [p2] "m"(p384_p2), [p3] "m"(p384_ones)
             : "rax", "rcx", "rdx", "r10", "r11", "cc", "memory");
-    r[0] = o0;
-    r[1] = o1;
-    r[2] = o2;
-    r[3] = o3;
-    r[4] = o4;
-    r[5] = o5;
+    adx_store6(r, o0, o1, o2, o3, o4, o5);
 }
 
 /* P384X_SRED reduces the low half in its own window: L0..L5 becomes
@@ -480,12 +488,7 @@ ADX_WIDE void p384_sqr_adx(uint64_t *r, const uint64_t *a)
               [o5] "=&r"(o5), [a] "+r"(ap), [t] "+r"(tp)
             : [p0] "m"(p384_p0), [p1] "m"(p384_p1), [p2] "m"(p384_p2), [p3] "m"(p384_ones)
             : "rax", "rcx", "rdx", "r9", "r10", "r11", "cc", "memory");
-    r[0] = o0;
-    r[1] = o1;
-    r[2] = o2;
-    r[3] = o3;
-    r[4] = o4;
-    r[5] = o5;
+    adx_store6(r, o0, o1, o2, o3, o4, o5);
 }
 #undef SQ_A
 #undef SQ_H
@@ -545,12 +548,7 @@ ADX_WIDE void mont6_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, c
               [o5] "=&r"(o5), [a] "+r"(ap), [b] "+r"(bp)
             : [m] "r"(m), [m0inv] "i"(offsetof(ec_mod, m0inv))
             : "rax", "rcx", "rdx", "r10", "r11", "cc", "memory");
-    r[0] = o0;
-    r[1] = o1;
-    r[2] = o2;
-    r[3] = o3;
-    r[4] = o4;
-    r[5] = o5;
+    adx_store6(r, o0, o1, o2, o3, o4, o5);
 }
 
 /* ---- 4 limbs ---- */

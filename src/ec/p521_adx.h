@@ -34,6 +34,90 @@
  * squaring 65.6 against 166.
  */
 
+/* P521X_FOLD: the reduction both kernels end with (see above), from the
+ * product's limbs 0..8 in t and 9..17 in o0..o8; the result's limb 0 in
+ * o8, limbs 1..8 in o0..o7 (p521x_store). */
+#define P521X_FOLD                                                                            \
+    "movq 64(%[t]), %%rax\n\t"                                                                \
+    "movq %[o0], %%rdx\n\t"                                                                   \
+    "shrq $9, %%rax\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %%rax\n\t"                                                                    \
+    "movq %[o1], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o0]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o0]\n\t"                                                                    \
+    "movq %[o2], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o1]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o1]\n\t"                                                                    \
+    "movq %[o3], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o2]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o2]\n\t"                                                                    \
+    "movq %[o4], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o3]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o3]\n\t"                                                                    \
+    "movq %[o5], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o4]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o4]\n\t"                                                                    \
+    "movq %[o6], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o5]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o5]\n\t"                                                                    \
+    "movq %[o7], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o6]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o6]\n\t"                                                                    \
+    "movq %[o8], %%rdx\n\t"                                                                   \
+    "shrq $9, %[o7]\n\t"                                                                      \
+    "shlq $55, %%rdx\n\t"                                                                     \
+    "orq %%rdx, %[o7]\n\t"                                                                    \
+    "movq 64(%[t]), %[o8]\n\t"                                                                \
+    "andq $0x1ff, %[o8]\n\t"                                                                  \
+    "stc\n\t"                                                                                 \
+    "adcq 0(%[t]), %%rax\n\t"                                                                 \
+    "adcq 8(%[t]), %[o0]\n\t"                                                                 \
+    "adcq 16(%[t]), %[o1]\n\t"                                                                \
+    "adcq 24(%[t]), %[o2]\n\t"                                                                \
+    "adcq 32(%[t]), %[o3]\n\t"                                                                \
+    "adcq 40(%[t]), %[o4]\n\t"                                                                \
+    "adcq 48(%[t]), %[o5]\n\t"                                                                \
+    "adcq 56(%[t]), %[o6]\n\t"                                                                \
+    "adcq %[o8], %[o7]\n\t"                                                                   \
+    "movq %[o7], %%rdx\n\t"                                                                   \
+    "shrq $9, %%rdx\n\t"                                                                      \
+    "xorq $1, %%rdx\n\t"                                                                      \
+    "andq $0x1ff, %[o7]\n\t"                                                                  \
+    "subq %%rdx, %%rax\n\t"                                                                   \
+    "sbbq $0, %[o0]\n\t"                                                                      \
+    "sbbq $0, %[o1]\n\t"                                                                      \
+    "sbbq $0, %[o2]\n\t"                                                                      \
+    "sbbq $0, %[o3]\n\t"                                                                      \
+    "sbbq $0, %[o4]\n\t"                                                                      \
+    "sbbq $0, %[o5]\n\t"                                                                      \
+    "sbbq $0, %[o6]\n\t"                                                                      \
+    "sbbq $0, %[o7]\n\t"                                                                      \
+    "movq %%rax, %[o8]\n\t"
+
+/* p521x_store stores the kernels' output registers to r, after their
+ * asm (so r may alias an input). */
+INLINE void p521x_store(uint64_t *r, uint64_t o0, uint64_t o1, uint64_t o2, uint64_t o3,
+                        uint64_t o4, uint64_t o5, uint64_t o6, uint64_t o7, uint64_t o8)
+{
+    r[0] = o8;
+    r[1] = o0;
+    r[2] = o1;
+    r[3] = o2;
+    r[4] = o3;
+    r[5] = o4;
+    r[6] = o5;
+    r[7] = o6;
+    r[8] = o7;
+}
+
 ADX_WIDE void p521_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t o0, o1, o2, o3, o4, o5, o6, o7, o8;
@@ -323,82 +407,12 @@ ADX_WIDE void p521_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b)
             "movl $0, %%eax\n\t"
             "adcxq %%rax, %[o8]\n\t"
             "adoxq %%rax, %[o8]\n\t"
-            "movq 64(%[t]), %%rax\n\t"
-            "movq %[o0], %%rdx\n\t"
-            "shrq $9, %%rax\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %%rax\n\t"
-            "movq %[o1], %%rdx\n\t"
-            "shrq $9, %[o0]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o0]\n\t"
-            "movq %[o2], %%rdx\n\t"
-            "shrq $9, %[o1]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o1]\n\t"
-            "movq %[o3], %%rdx\n\t"
-            "shrq $9, %[o2]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o2]\n\t"
-            "movq %[o4], %%rdx\n\t"
-            "shrq $9, %[o3]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o3]\n\t"
-            "movq %[o5], %%rdx\n\t"
-            "shrq $9, %[o4]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o4]\n\t"
-            "movq %[o6], %%rdx\n\t"
-            "shrq $9, %[o5]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o5]\n\t"
-            "movq %[o7], %%rdx\n\t"
-            "shrq $9, %[o6]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o6]\n\t"
-            "movq %[o8], %%rdx\n\t"
-            "shrq $9, %[o7]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o7]\n\t"
-            "movq 64(%[t]), %[o8]\n\t"
-            "andq $0x1ff, %[o8]\n\t"
-            "stc\n\t"
-            "adcq 0(%[t]), %%rax\n\t"
-            "adcq 8(%[t]), %[o0]\n\t"
-            "adcq 16(%[t]), %[o1]\n\t"
-            "adcq 24(%[t]), %[o2]\n\t"
-            "adcq 32(%[t]), %[o3]\n\t"
-            "adcq 40(%[t]), %[o4]\n\t"
-            "adcq 48(%[t]), %[o5]\n\t"
-            "adcq 56(%[t]), %[o6]\n\t"
-            "adcq %[o8], %[o7]\n\t"
-            "movq %[o7], %%rdx\n\t"
-            "shrq $9, %%rdx\n\t"
-            "xorq $1, %%rdx\n\t"
-            "andq $0x1ff, %[o7]\n\t"
-            "subq %%rdx, %%rax\n\t"
-            "sbbq $0, %[o0]\n\t"
-            "sbbq $0, %[o1]\n\t"
-            "sbbq $0, %[o2]\n\t"
-            "sbbq $0, %[o3]\n\t"
-            "sbbq $0, %[o4]\n\t"
-            "sbbq $0, %[o5]\n\t"
-            "sbbq $0, %[o6]\n\t"
-            "sbbq $0, %[o7]\n\t"
-            "movq %%rax, %[o8]\n\t"
+            P521X_FOLD
             : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3), [o4] "=&r"(o4),
               [o5] "=&r"(o5), [o6] "=&r"(o6), [o7] "=&r"(o7), [o8] "=&r"(o8)
             : [a] "r"(a), [b] "r"(b), [t] "r"(t)
             : "rax", "rdx", "cc", "memory");
-    r[0] = o8;
-    r[1] = o0;
-    r[2] = o1;
-    r[3] = o2;
-    r[4] = o3;
-    r[5] = o4;
-    r[6] = o5;
-    r[7] = o6;
-    r[8] = o7;
+    p521x_store(r, o0, o1, o2, o3, o4, o5, o6, o7, o8);
 }
 
 ADX_WIDE void p521_sqr_adx(uint64_t *r, const uint64_t *a)
@@ -630,80 +644,10 @@ ADX_WIDE void p521_sqr_adx(uint64_t *r, const uint64_t *a)
             "movq $0, %[o8]\n\t"
             "adcxq %[o8], %[o8]\n\t"
             "adoxq %%rcx, %[o8]\n\t"
-            "movq 64(%[t]), %%rax\n\t"
-            "movq %[o0], %%rdx\n\t"
-            "shrq $9, %%rax\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %%rax\n\t"
-            "movq %[o1], %%rdx\n\t"
-            "shrq $9, %[o0]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o0]\n\t"
-            "movq %[o2], %%rdx\n\t"
-            "shrq $9, %[o1]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o1]\n\t"
-            "movq %[o3], %%rdx\n\t"
-            "shrq $9, %[o2]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o2]\n\t"
-            "movq %[o4], %%rdx\n\t"
-            "shrq $9, %[o3]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o3]\n\t"
-            "movq %[o5], %%rdx\n\t"
-            "shrq $9, %[o4]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o4]\n\t"
-            "movq %[o6], %%rdx\n\t"
-            "shrq $9, %[o5]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o5]\n\t"
-            "movq %[o7], %%rdx\n\t"
-            "shrq $9, %[o6]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o6]\n\t"
-            "movq %[o8], %%rdx\n\t"
-            "shrq $9, %[o7]\n\t"
-            "shlq $55, %%rdx\n\t"
-            "orq %%rdx, %[o7]\n\t"
-            "movq 64(%[t]), %[o8]\n\t"
-            "andq $0x1ff, %[o8]\n\t"
-            "stc\n\t"
-            "adcq 0(%[t]), %%rax\n\t"
-            "adcq 8(%[t]), %[o0]\n\t"
-            "adcq 16(%[t]), %[o1]\n\t"
-            "adcq 24(%[t]), %[o2]\n\t"
-            "adcq 32(%[t]), %[o3]\n\t"
-            "adcq 40(%[t]), %[o4]\n\t"
-            "adcq 48(%[t]), %[o5]\n\t"
-            "adcq 56(%[t]), %[o6]\n\t"
-            "adcq %[o8], %[o7]\n\t"
-            "movq %[o7], %%rdx\n\t"
-            "shrq $9, %%rdx\n\t"
-            "xorq $1, %%rdx\n\t"
-            "andq $0x1ff, %[o7]\n\t"
-            "subq %%rdx, %%rax\n\t"
-            "sbbq $0, %[o0]\n\t"
-            "sbbq $0, %[o1]\n\t"
-            "sbbq $0, %[o2]\n\t"
-            "sbbq $0, %[o3]\n\t"
-            "sbbq $0, %[o4]\n\t"
-            "sbbq $0, %[o5]\n\t"
-            "sbbq $0, %[o6]\n\t"
-            "sbbq $0, %[o7]\n\t"
-            "movq %%rax, %[o8]\n\t"
+            P521X_FOLD
             : [o0] "=&r"(o0), [o1] "=&r"(o1), [o2] "=&r"(o2), [o3] "=&r"(o3), [o4] "=&r"(o4),
               [o5] "=&r"(o5), [o6] "=&r"(o6), [o7] "=&r"(o7), [o8] "=&r"(o8)
             : [a] "r"(a), [t] "r"(t)
             : "rax", "rcx", "rdx", "cc", "memory");
-    r[0] = o8;
-    r[1] = o0;
-    r[2] = o1;
-    r[3] = o2;
-    r[4] = o3;
-    r[5] = o4;
-    r[6] = o5;
-    r[7] = o6;
-    r[8] = o7;
+    p521x_store(r, o0, o1, o2, o3, o4, o5, o6, o7, o8);
 }
