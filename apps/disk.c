@@ -21,6 +21,17 @@
  * least DISK_MIN_PIECE bytes: below that, waking a thread costs more than
  * the encryption it would take over.
  *
+ * -repeat N takes N passes over every block size and volume size (round
+ * robin, so that a slow phase of the machine spreads over all the figures
+ * instead of falling on one), silent but for the last pass, whose rows
+ * show each figure's median; -stats and -cycles add a table of min,
+ * median, max and spread per figure, and cycles per byte (the TSC's rate,
+ * or -mhz's, times the time: the work spans the worker threads, which one
+ * thread's cycle counter would miss).  -json, -save and -baseline write or
+ * compare the run document (docs/json.md, command "disk"): a cell per
+ * block size, volume size and direction, as disk_bench.c does for
+ * -benchmark.
+ *
  * The volume file is never one that existed before (O_EXCL) unless -force
  * says so, and it is removed at the end, after an error, or on SIGINT,
  * SIGTERM or SIGHUP (then the command ends by that signal), unless -keep.
@@ -100,20 +111,19 @@ const app_option disk_options[] = {
     {"pbkdf-parallel", OPT_PBKDF_PARALLEL, ARG_NUMBER, 1, 4, "N",
      "-benchmark: Argon2 lanes (default 4)"},
     {"json", OPT_JSON, ARG_STRING, 0, 0, "FILE",
-     "-benchmark: also write the run as JSON to FILE (-: to stdout alone)"},
-    {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "-benchmark: save the run as JSON in FILE"},
+     "Also write the run as JSON to FILE (-: to stdout alone)"},
+    {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "Save the run as JSON in FILE"},
     {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
-     "-benchmark: compare each figure with the run saved in FILE"},
+     "Compare each figure with the run saved in FILE"},
     {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
-     "-benchmark: exit 1 if a figure is below R (0 < R <= 1) times its baseline"},
+     "Exit 1 if a figure is below R (0 < R <= 1) times its baseline"},
     {"repeat", OPT_REPEAT, ARG_NUMBER, 1, MAX_REPEAT, "N",
-     "-benchmark: N passes over every figure; the lines show medians"},
-    {"stats", OPT_STATS, ARG_NONE, 0, 0, NULL,
-     "-benchmark: add min, median, max and spread per figure"},
+     "N passes over every figure; the lines show medians"},
+    {"stats", OPT_STATS, ARG_NONE, 0, 0, NULL, "Add min, median, max and spread per figure"},
     {"cycles", OPT_CYCLES, ARG_NONE, 0, 0, NULL,
-     "-benchmark: add cycles per byte (ciphers) or iteration (PBKDF2)"},
+     "Add cycles per byte (ciphers) or iteration (PBKDF2)"},
     {"mhz", OPT_MHZ, ARG_NUMBER, 1, MAX_MHZ, "N",
-     "-benchmark: count cycles as seconds x N MHz (implies -cycles)"},
+     "Count cycles as seconds x N MHz (implies -cycles)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -130,6 +140,9 @@ typedef struct disk_job {
     disk_len sizes[MAX_LIST], bs[MAX_LIST];
     size_t n_sizes, n_bs;
     int force, direct, random, keep, mr;
+    int repeat, stats;        /* -repeat (0: 1 pass), -stats */
+    speed_cycle_clock clk;    /* -cycles / -mhz: clk.source set when wanted */
+    run_doc *doc;             /* -json, -save, -baseline, -fail-below, or NULL */
 } disk_job;
 
 /* ---- Cleanup on every way out ---- */
@@ -365,6 +378,8 @@ typedef struct disk_run {
     size_t period;
     uint8_t *cbuf, *pbuf;  /* a block of ciphertext, of plaintext read */
     uint8_t *zeros;        /* ZERO_CHUNK zero bytes */
+    speed_samples *figs;   /* per block size, volume size and direction, MB/s */
+    FILE *out;             /* the rows: stdout, or /dev/null with -json - */
 } disk_run;
 
 /* io_error reports a failed system call on the volume; ENOSPC and EFBIG
@@ -587,7 +602,7 @@ static int open_volume(disk_run *r, const disk_job *job)
 }
 
 /* buffers allocates the pattern and block buffers (page-aligned, as
- * O_DIRECT wants them). */
+ * O_DIRECT wants them) and the figures, and opens where the rows go. */
 static int buffers(disk_run *r, const disk_job *job)
 {
     size_t max_bs = 0;
@@ -604,8 +619,15 @@ static int buffers(disk_run *r, const disk_job *job)
     if (posix_memalign((void **)&r->pattern, 4096, 2 * r->period) != 0 ||
         posix_memalign((void **)&r->cbuf, 4096, max_bs) != 0 ||
         posix_memalign((void **)&r->pbuf, 4096, max_bs) != 0 ||
-        posix_memalign((void **)&r->zeros, 4096, ZERO_CHUNK) != 0) {
+        posix_memalign((void **)&r->zeros, 4096, ZERO_CHUNK) != 0 ||
+        (r->figs = calloc(job->n_bs * job->n_sizes * 2, sizeof(*r->figs))) == NULL) {
         app_error(PROG, "out of memory for blocks of %zu bytes", max_bs);
+        return -1;
+    }
+    /* With -json - the document alone goes to stdout. */
+    r->out = job->doc && run_doc_json_stdout(job->doc) ? fopen("/dev/null", "w") : stdout;
+    if (r->out == NULL) {
+        app_error(PROG, "cannot open /dev/null: %s", strerror(errno));
         return -1;
     }
     memset(r->pattern, 0, 2 * r->period);
@@ -620,59 +642,220 @@ static int buffers(disk_run *r, const disk_job *job)
 
 /* ---- Output ---- */
 
-static void print_header(const disk_job *job)
+/* fig returns the samples of block size b, volume size v and direction
+ * dir (0: written, encrypting; 1: read, decrypting). */
+static speed_samples *fig(const disk_run *r, size_t b, size_t v, int dir)
 {
-    if (job->mr) {
-        printf("+DISK:%s:%u:%u:%u\n", job->spec, job->key_bits, job->sector_size, job->threads);
-        return;
-    }
-    printf("blocksize");
-    for (size_t i = 0; i < job->n_sizes; i++)
-        printf("  encr. speed %s  decr. speed %s", job->sizes[i].label, job->sizes[i].label);
-    printf("\n");
+    return &r->figs[(b * r->job->n_sizes + v) * 2 + (size_t)dir];
 }
 
-/* print_cell prints the figures of one block size and volume size. */
-static void print_cell(const disk_job *job, size_t b, size_t s, double enc, double dec)
+static double median_mbps(const disk_run *r, size_t b, size_t v, int dir)
 {
+    const speed_samples *f = fig(r, b, v, dir);
+    return speed_median(f->v, f->n);
+}
+
+static void print_header(const disk_run *r)
+{
+    const disk_job *job = r->job;
+
     if (job->mr) {
-        printf("+F:%llu:%llu:%.2f:%.2f\n", (unsigned long long)job->bs[b].bytes,
-               (unsigned long long)job->sizes[s].bytes, enc, dec);
+        fprintf(r->out, "+DISK:%s:%u:%u:%u\n", job->spec, job->key_bits, job->sector_size,
+                job->threads);
         return;
     }
-    if (s == 0)
-        printf("%-9s", job->bs[b].label);
-    int w = (int)strlen(job->sizes[s].label) + 12;
-    printf("  %*.1f  %*.1f", w, enc, w, dec);
-    if (s + 1 == job->n_sizes)
-        printf("\n");
+    fprintf(r->out, "blocksize");
+    for (size_t i = 0; i < job->n_sizes; i++)
+        fprintf(r->out, "  encr. speed %s  decr. speed %s", job->sizes[i].label,
+                job->sizes[i].label);
+    fprintf(r->out, "\n");
+}
+
+/* print_cell prints the figures (medians) of block size b, volume size v. */
+static void print_cell(const disk_run *r, size_t b, size_t v)
+{
+    const disk_job *job = r->job;
+    double enc = median_mbps(r, b, v, 0), dec = median_mbps(r, b, v, 1);
+
+    if (job->mr) {
+        fprintf(r->out, "+F:%llu:%llu:%.2f:%.2f\n", (unsigned long long)job->bs[b].bytes,
+                (unsigned long long)job->sizes[v].bytes, enc, dec);
+        return;
+    }
+    if (v == 0)
+        fprintf(r->out, "%-9s", job->bs[b].label);
+    int w = (int)strlen(job->sizes[v].label) + 12;
+    fprintf(r->out, "  %*.1f  %*.1f", w, enc, w, dec);
+    if (v + 1 == job->n_sizes)
+        fprintf(r->out, "\n");
+}
+
+/* one_cell writes and reads the volume of size v in blocks of size b and
+ * adds the two speeds to their figures. */
+static int one_cell(disk_run *r, size_t b, size_t v)
+{
+    uint64_t size = r->job->sizes[v].bytes;
+    size_t bs = (size_t)r->job->bs[b].bytes;
+    double we = 0, rd = 0;
+
+    if (prepare(r, size) != 0 || write_volume(r, size, bs, &we) != 0 ||
+        (!stop_signal && read_volume(r, size, bs, &rd) != 0))
+        return -1;
+    if (!stop_signal) {
+        speed_add_sample(fig(r, b, v, 0), (double)size / 1e6 / (we > 0 ? we : 1e-9), 0);
+        speed_add_sample(fig(r, b, v, 1), (double)size / 1e6 / (rd > 0 ? rd : 1e-9), 0);
+    }
+    return 0;
 }
 
 /* run_cells writes and reads the volume for every block size and volume
- * size, printing each row as it is done. */
+ * size, -repeat times round robin; the last pass prints each row, of
+ * medians, as it is done. */
 static int run_cells(disk_run *r, const disk_job *job)
 {
-    print_header(job);
-    fflush(stdout);
-    for (size_t b = 0; b < job->n_bs; b++) {
-        for (size_t s = 0; s < job->n_sizes && !stop_signal; s++) {
-            uint64_t size = job->sizes[s].bytes;
-            size_t bs = (size_t)job->bs[b].bytes;
-            double we = 0, rd = 0;
+    int passes = job->repeat > 1 ? job->repeat : 1;
 
-            if (prepare(r, size) != 0 || write_volume(r, size, bs, &we) != 0 ||
-                (!stop_signal && read_volume(r, size, bs, &rd) != 0))
-                return -1;
-            if (stop_signal)
-                break;
-            print_cell(job, b, s, (double)size / 1e6 / (we > 0 ? we : 1e-9),
-                       (double)size / 1e6 / (rd > 0 ? rd : 1e-9));
+    for (int pass = 0; pass < passes && !stop_signal; pass++) {
+        int last = pass == passes - 1;
+        if (!last)
+            fprintf(stderr, "brisk %s: -repeat: pass %d of %d\n", PROG, pass + 1, passes);
+        else
+            print_header(r);
+        fflush(r->out);
+        for (size_t b = 0; b < job->n_bs && !stop_signal; b++) {
+            for (size_t v = 0; v < job->n_sizes && !stop_signal; v++) {
+                if (one_cell(r, b, v) != 0)
+                    return -1;
+                if (last && !stop_signal)
+                    print_cell(r, b, v);
+            }
+            fflush(r->out);
         }
-        fflush(stdout);
-        if (stop_signal)
-            break;
     }
     return 0;
+}
+
+/* print_figures prints -stats' and -cycles' table after the rows: per
+ * figure min, median, max and spread (-stats) and cycles per byte
+ * (-cycles). */
+static void print_figures(const disk_run *r)
+{
+    const disk_job *job = r->job;
+    double hz = speed_cycles_hz(&job->clk);
+    int marked = 0, n = job->repeat > 1 ? job->repeat : 1;
+    char line[200];
+
+    fprintf(r->out, "\n# Figures of %d pass%s%s\n", n, n == 1 ? "" : "es",
+            job->stats ? "; spread = (max - min) / median" : "");
+    if (job->clk.source != NULL) {
+        speed_cycles_describe(&job->clk, line, sizeof(line));
+        fprintf(r->out, "# %s; cycles per byte\n", line);
+    }
+    fprintf(r->out, "#%26s | %5s", "Block, volume, direction", "Unit");
+    if (job->stats)
+        fprintf(r->out, " | %9s | %9s | %9s | %6s", "Min", "Median", "Max", "Spread");
+    if (job->clk.source != NULL)
+        fprintf(r->out, " | %9s", "Cycles");
+    fprintf(r->out, "\n");
+    for (size_t b = 0; b < job->n_bs; b++)
+        for (size_t v = 0; v < job->n_sizes; v++)
+            for (int dir = 0; dir < 2; dir++) {
+                const speed_samples *f = fig(r, b, v, dir);
+                double lo, hi, spread = speed_spread(f, &lo, &hi), med = median_mbps(r, b, v, dir);
+                char name[80];
+
+                snprintf(name, sizeof(name), "%s %s %s", job->bs[b].label, job->sizes[v].label,
+                         dir ? "decrypt" : "encrypt");
+                fprintf(r->out, "%27s   %5s", name, "MB/s");
+                if (job->stats) {
+                    marked |= spread > SPEED_NOISY_SPREAD;
+                    fprintf(r->out, "   %9.1f   %9.1f   %9.1f   %5.1f%%%s", lo, med, hi,
+                            100 * spread, spread > SPEED_NOISY_SPREAD ? " *" : "  ");
+                }
+                if (job->clk.source != NULL)
+                    fprintf(r->out, "%s %9.2f", job->stats ? " " : "   ", hz / (med * 1e6));
+                fprintf(r->out, "\n");
+            }
+    if (marked)
+        fprintf(r->out, "* spread above %.0f%%: the median is not to be trusted to better than "
+                "that; take more passes (-repeat) or run on a quieter machine.\n",
+                100 * SPEED_NOISY_SPREAD);
+}
+
+/* put_cell writes the cell of block size b, volume size v and direction
+ * dir: its samples in bytes/s, with -cycles their cycles per byte. */
+static void put_cell(json_writer *w, const disk_run *r, size_t b, size_t v, int dir)
+{
+    const disk_job *job = r->job;
+    const speed_samples *f = fig(r, b, v, dir);
+    double hz = speed_cycles_hz(&job->clk), med = median_mbps(r, b, v, dir) * 1e6;
+
+    json_begin_object(w, NULL);
+    json_string(w, "library", "brisk");
+    json_string(w, "algorithm", job->spec);
+    json_string(w, "operation", dir ? "decrypt" : "encrypt");
+    json_int(w, "size", (long long)job->bs[b].bytes);
+    json_int(w, "bits", job->key_bits);
+    json_string(w, "unit", "bytes/s");
+    json_number(w, "value", med);
+    json_begin_array(w, "samples");
+    for (int i = 0; i < f->n; i++)
+        json_number(w, NULL, f->v[i] * 1e6);
+    json_end_array(w);
+    if (hz > 0 && med > 0) {
+        json_number(w, "cycles", hz / med);
+        json_begin_array(w, "cycle_samples");
+        for (int i = 0; i < f->n; i++)
+            json_number(w, NULL, hz / (f->v[i] * 1e6));
+        json_end_array(w);
+    }
+    json_begin_object(w, "extra");
+    json_int(w, "volume_bytes", (long long)job->sizes[v].bytes);
+    json_end_object(w);
+    json_end_object(w);
+}
+
+/* write_doc writes the run document of the figures measured. */
+static int write_doc(const disk_run *r)
+{
+    const disk_job *job = r->job;
+    json_writer w;
+    FILE *mem = run_doc_begin(job->doc, &w, "disk");
+
+    if (!mem)
+        return 1;
+    json_begin_object(&w, "options");
+    json_string(&w, "mode", "volume");
+    json_string(&w, "cipher", job->spec);
+    json_int(&w, "key_bits", job->key_bits);
+    json_int(&w, "sector_size", job->sector_size);
+    json_bool(&w, "iv_large_sectors", (job->flags & BRISK_SECTOR_LARGE_IV) != 0);
+    json_int(&w, "threads", job->threads);
+    json_bool(&w, "direct", job->direct);
+    json_string(&w, "pattern", job->random ? "random" : "zero");
+    json_begin_array(&w, "sizes");
+    for (size_t v = 0; v < job->n_sizes; v++)
+        json_int(&w, NULL, (long long)job->sizes[v].bytes);
+    json_end_array(&w);
+    json_begin_array(&w, "block_sizes");
+    for (size_t b = 0; b < job->n_bs; b++)
+        json_int(&w, NULL, (long long)job->bs[b].bytes);
+    json_end_array(&w);
+    json_int(&w, "repeat", job->repeat > 1 ? job->repeat : 1);
+    json_string(&w, "clock", "wall");
+    json_string(&w, "cycles", job->clk.source);
+    if (job->clk.mhz > 0)
+        json_number(&w, "mhz", (double)job->clk.mhz);
+    else
+        json_null(&w, "mhz");
+    json_end_object(&w);
+    json_begin_array(&w, "cells");
+    for (size_t b = 0; b < job->n_bs; b++)
+        for (size_t v = 0; v < job->n_sizes; v++)
+            for (int dir = 0; dir < 2; dir++)
+                put_cell(&w, r, b, v, dir);
+    json_end_array(&w);
+    return run_doc_end(job->doc, &w, mem, run_doc_json_stdout(job->doc) ? stderr : stdout);
 }
 
 static uint64_t max_size(const disk_job *job)
@@ -693,6 +876,7 @@ static int run_test(const disk_job *job)
     uint8_t key[4096 / 8];
     size_t key_len = job->key_bits / 8;
     int ret = 1, started = 0;
+    double share;
 
     memset(r, 0, sizeof(*r));
     r->job = job;
@@ -713,6 +897,10 @@ static int run_test(const disk_job *job)
         fprintf(stderr, "Doing %s, %u-bit key, %u-byte sectors, %u thread%s on %s%s\n",
                 job->spec, job->key_bits, job->sector_size, job->threads,
                 job->threads == 1 ? "" : "s", job->path, job->direct ? " (O_DIRECT)" : "");
+        share = speed_cpu_share(0.2);
+        speed_warn_share(PROG, share);
+        if (job->doc)
+            job->doc->cpu_share = share;
         pool_start(&r->pool, job->threads);
         started = 1;
         ret = run_cells(r, job) == 0 ? 0 : 1;
@@ -723,11 +911,21 @@ static int run_test(const disk_job *job)
         io_error(r, "close", errno);
         ret = 1;
     }
+    if (ret == 0 && started && !stop_signal) {
+        if (job->stats || job->clk.source != NULL)
+            print_figures(r);
+        fflush(r->out);
+        if (job->doc && write_doc(r) != 0)
+            ret = 1;
+    }
     if (ret != 0 || stop_signal || !job->keep)
         remove_volume();
     free(volume_path);   /* kept: forget it */
     volume_path = NULL;
     brisk_sector_cleanup(&r->ctx);
+    if (r->out != NULL && r->out != stdout)
+        fclose(r->out);
+    free(r->figs);
     free(r->pattern);
     free(r->cbuf);
     free(r->pbuf);
@@ -755,11 +953,12 @@ static void usage(void)
            "+DISK:SPEC:KEYBITS:SECTORSIZE:THREADS, then per block size and volume\n"
            "size +F:BLOCKBYTES:VOLUMEBYTES:ENCR_MBPS:DECR_MBPS.\n"
            "With -benchmark: cryptsetup benchmark's lines (-cipher and -key-size for\n"
-           "one row; -pbkdf or -hash for one KDF).  -repeat N runs it N times, silent\n"
-           "but for the last pass, whose lines show each figure's median; -stats and\n"
-           "-cycles add a table per figure of min, median, max and spread, and of\n"
-           "cycles per byte or PBKDF2 iteration (the TSC's rate, or -mhz's, times\n"
-           "the time).\n");
+           "one row; -pbkdf or -hash for one KDF).\n"
+           "Either way -repeat N runs it N times, silent but for the last pass, whose\n"
+           "lines show each figure's median; -stats and -cycles add a table per\n"
+           "figure of min, median, max and spread, and of cycles per byte (or PBKDF2\n"
+           "iteration): the TSC's rate, or -mhz's, times the time.  -json, -save and\n"
+           "-baseline write or compare the run as a document (docs/json.md).\n");
 }
 
 /* default_path makes /dev/shm/brisk-disk-PID.img. */
@@ -865,12 +1064,13 @@ int disk_main(int argc, char **argv)
         }
         return disk_benchmark(PROG, &bo);
     }
-    if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
-        app_error(PROG, "-json, -save, -baseline and -fail-below go with -benchmark");
+    if (job.mr && doc.json_path != NULL && strcmp(doc.json_path, "-") == 0) {
+        app_error(PROG, "-json - cannot go with -mr: both write stdout");
         return 1;
     }
-    if (bo.repeat || bo.stats || bo.want_cycles) {
-        app_error(PROG, "-repeat, -stats, -cycles and -mhz go with -benchmark");
+    if ((bo.stats || bo.want_cycles) && job.mr) {
+        app_error(PROG, "-stats, -cycles and -mhz cannot be used with -mr (its rows are "
+                  "medians with -repeat)");
         return 1;
     }
     if (bo.pbkdf != NULL || bo.hash != NULL || bo.iter_ms || bo.memory_kb || bo.parallel) {
@@ -890,5 +1090,21 @@ int disk_main(int argc, char **argv)
         job.path = default_path(path, sizeof(path));
     if (app_stdout_check(PROG) != 0)
         return 1;
+    job.repeat = bo.repeat;
+    job.stats = bo.stats;
+    if (bo.want_cycles && speed_cycles_start(&bo.clk, 0, PROG) != 0)
+        return 1;
+    job.clk = bo.clk;
+    if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
+        int ret;
+        if (run_doc_start(&doc, "disk", argc, argv) != 0) {
+            run_doc_free(&doc);
+            return 1;
+        }
+        job.doc = &doc;
+        ret = run_test(&job);
+        run_doc_free(&doc);
+        return ret;
+    }
     return run_test(&job);
 }

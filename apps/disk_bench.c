@@ -758,6 +758,7 @@ static int write_doc(const disk_bench_opts *o)
     if (!mem)
         return 1;
     json_begin_object(&w, "options");
+    json_string(&w, "mode", "benchmark");
     json_string(&w, "cipher", o->cipher);
     json_int(&w, "key_bits", o->key_bits ? o->key_bits : DISK_DEFAULT_KEY_BITS);
     json_string(&w, "pbkdf", o->pbkdf);

@@ -1120,8 +1120,9 @@ static int is_cmd(const report *r, const cell *c, const char *cmd)
     return strcmp(r->runs[c->run].command, cmd) == 0;
 }
 
-/* disk_charts: bytes/s per cipher, key size (and block size) with encrypt
- * solid and decrypt light; then the PBKDF iterations per second. */
+/* disk_charts: bytes/s per cipher, key size (and block size, and the
+ * volume's size for the volume test) with encrypt solid and decrypt
+ * light; then the PBKDF iterations per second. */
 static void disk_charts(report *r, sbuf *page)
 {
     for (int pass = 0; pass < 2; pass++) {
@@ -1137,14 +1138,19 @@ static void disk_charts(report *r, sbuf *page)
                 const cell *c = &r->cells[i];
                 if (!is_cmd(r, c, "disk") || series_of(r, c) != s || strcmp(c->unit, unit) != 0)
                     continue;
-                char bits[32] = "", sz[40] = "";
+                char bits[32] = "", sz[40] = "", vol[48] = "";
+                double volume = json_get_number(c->extra, "volume_bytes", 0);
                 if (c->bits > 0)
                     snprintf(bits, sizeof(bits), " %g-bit", c->bits);
                 if (c->size > 0) {
                     sz[0] = ' ';
                     fmt_size(sz + 1, sizeof(sz) - 1, c->size);
                 }
-                int slot = bb_slot(&bb, bb_str(&bb, "%s%s%s", c->algorithm, bits, sz));
+                if (volume > 0) {
+                    memcpy(vol, " on ", 4);
+                    fmt_size(vol + 4, sizeof(vol) - 4, volume);
+                }
+                int slot = bb_slot(&bb, bb_str(&bb, "%s%s%s%s", c->algorithm, bits, sz, vol));
                 double op = strcmp(c->operation, "decrypt") == 0 ? 0.35 : 1;
                 char v[32];
                 fmt_rate(v, sizeof(v), c->value, unit);

@@ -368,6 +368,7 @@ typedef struct cell {
     const char *library, *algorithm, *operation, *unit;
     const char *mac;           /* extra.mac (channel's rows), or "" */
     double size, bits;         /* -1: absent */
+    double volume;             /* extra.volume_bytes (disk's volume cells), or -1 */
     double value, min, max;
     int n;                     /* samples */
     int matched;
@@ -397,6 +398,7 @@ static int read_cells(const json_value *doc, cell **out, size_t *n_out)
         x->size = json_get_number(v, "size", -1);
         x->bits = json_get_number(v, "bits", -1);
         x->mac = json_get_string(json_get(v, "extra"), "mac", "");
+        x->volume = json_get_number(json_get(v, "extra"), "volume_bytes", -1);
         x->value = json_get_number(v, "value", NAN);
         if (!x->algorithm || !isfinite(x->value))
             continue;
@@ -428,12 +430,13 @@ static int same_cell(const cell *a, const cell *b)
 {
     return strcmp(a->library, b->library) == 0 && strcmp(a->algorithm, b->algorithm) == 0 &&
            strcmp(a->operation, b->operation) == 0 && a->size == b->size && a->bits == b->bits &&
-           strcmp(a->mac, b->mac) == 0;
+           strcmp(a->mac, b->mac) == 0 && a->volume == b->volume;
 }
 
 /* cell_name writes "md5 digest 16 bytes", "rsa sign 2048 bits",
  * "openssl md5 digest 16 bytes", "aes-xts encrypt 65536 bytes 256 bits",
- * "aes128-ctr hmac-sha2-256 transfer 32768 bytes". */
+ * "aes128-ctr hmac-sha2-256 transfer 32768 bytes",
+ * "aes-xts-plain64 decrypt 4096 bytes 512 bits volume 104857600". */
 static void cell_name(char *buf, size_t len, const cell *c)
 {
     int n = snprintf(buf, len, "%s%s%s%s%s %s", strcmp(c->library, "brisk") ? c->library : "",
@@ -444,7 +447,9 @@ static void cell_name(char *buf, size_t len, const cell *c)
     if (c->size >= 0)
         n += snprintf(buf + n, len - (size_t)n, " %.0f bytes", c->size);
     if (c->bits >= 0 && n > 0 && (size_t)n < len)
-        snprintf(buf + n, len - (size_t)n, " %.0f bits", c->bits);
+        n += snprintf(buf + n, len - (size_t)n, " %.0f bits", c->bits);
+    if (c->volume >= 0 && n > 0 && (size_t)n < len)
+        snprintf(buf + n, len - (size_t)n, " volume %.0f", c->volume);
 }
 
 /* fmt_value writes x in the cell's unit, scaled: "1.23 GB/s", "4109.0/s". */

@@ -66,9 +66,10 @@ int run_doc_end(run_doc *d, json_writer *w, FILE *mem, FILE *cmp);
 void run_doc_free(run_doc *d);
 
 /* run_compare prints to f the cells of `now` beside those of `base` with
- * the same library, algorithm, operation, size, bits and extra.mac: both values,
- * their ratio and a mark where the change exceeds the noise; then the
- * cells found on one side only.  With fail_below > 0, each matched cell
+ * the same library, algorithm, operation, size, bits, extra.mac and
+ * extra.volume_bytes (disk's volume cells): both values, their ratio and
+ * a mark where the change exceeds the noise; then the cells found on one
+ * side only.  With fail_below > 0, each matched cell
  * below fail_below times its baseline gets a line on stderr.  Returns the
  * number of such cells. */
 int run_compare(FILE *f, const char *prog, const json_value *now, const json_value *base,

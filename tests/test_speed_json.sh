@@ -14,7 +14,8 @@
 # another schema or command, -fail-below without -baseline or out of
 # range, -json to an unwritable path, -json - with -mr, -save -) each
 # give one line on stderr and exit 1 before any timing.  Then `disk
-# -benchmark`'s and `channel`'s documents the same way.  About 25 seconds.
+# -benchmark`'s, `disk`'s volume test's (its cells paired by volume size)
+# and `channel`'s documents the same way.  About 25 seconds.
 # Prints "N passed, N failed" last.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -206,8 +207,51 @@ check "disk -baseline: a ratio per figure" count_is "$tmp/out" \
     '^aes-xts (en|de)crypt 65536 bytes 256 bits +[0-9.]+ [kMGT]?B/s +[0-9.]+ [kMGT]?B/s +[0-9]+\.[0-9]{3}' 2
 b disk -benchmark -cipher aes-xts-plain64 -baseline "$tmp/base.json"
 check "disk -baseline of a speed run: one line, exit 1" one_line_error disk 'a run of "speed", not of "disk"'
-b disk -json "$tmp/x.json"
-check "disk -json without -benchmark: one line, exit 1" one_line_error disk 'go with -benchmark'
+
+# ---- disk's volume test: a cell per block size, volume size and direction ----
+b disk -file "$tmp/vol" -size 64k,128k -bs 4k,16k -json "$tmp/vol.json" -save "$tmp/volbase.json"
+check "disk (volume) -json FILE exits 0" clean_exit
+check "disk (volume): the table still printed" count_is "$tmp/out" '^(4k|16k) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' 2
+check "disk (volume) -json validates: the table's cells in its order" valid "$tmp/vol.json" \
+    'd["command"] == "disk" and d["options"]["mode"] == "volume" and len(cells) == 8' \
+    '[(c["size"], c["extra"]["volume_bytes"], c["operation"]) for c in cells] == [(b, v, o) for b in (4096, 16384) for v in (65536, 131072) for o in ("encrypt", "decrypt")]' \
+    'all(c["algorithm"] == "aes-cbc-essiv:sha256" and c["bits"] == 256 and c["unit"] == "bytes/s" and c["samples"] == [c["value"]] for c in cells)' \
+    'd["options"]["sizes"] == [65536, 131072] and d["options"]["block_sizes"] == [4096, 16384] and d["options"]["sector_size"] == 512'
+# The table's MB/s (one decimal) are the cells' bytes/s.
+check "disk (volume): the table's figures are the document's" $PY -c 'import json, sys
+cells = json.load(open(sys.argv[1]))["cells"]
+rows = [l.split() for l in open(sys.argv[2]) if l[:2] in ("4k", "16")]
+table = [float(x) for r in rows for x in r[1:]]
+sys.exit(0 if len(table) == 8 and all(abs(t - c["value"] / 1e6) <= 0.051 for t, c in zip(table, cells)) else 1)' \
+    "$tmp/vol.json" "$tmp/out"
+check "disk (volume): no volume file left" [ ! -e "$tmp/vol" ]
+# ... and brisk report draws a bar per cell, the two volumes apart.
+b report "$tmp/vol.json" -out "$tmp/vol.html"
+check "report of a volume run exits 0" clean_exit
+check "report of a volume run: eight bars" has "$tmp/vol.html" 'class="chart" data-kind="bar" data-bars="8"'
+check "report of a volume run: each block size on each volume" count_is "$tmp/vol.html" \
+    'aes-cbc-essiv:sha256 256-bit (4|16) KiB on (64|128) KiB' 4
+b disk -file "$tmp/vol" -size 128k -bs 4k,16k -json - -baseline "$tmp/volbase.json" -fail-below 0.01
+check "disk (volume) -json - -baseline exits 0" clean_exit
+check "disk (volume) -json -: the document alone" valid "$tmp/out" 'len(cells) == 4'
+check "disk (volume) -baseline: cells paired by volume size" count_is "$tmp/err" \
+    '^aes-cbc-essiv:sha256 (en|de)crypt (4096|16384) bytes 256 bits volume 131072 +[0-9.]+ [kMGT]?B/s +[0-9.]+ [kMGT]?B/s +[0-9]+\.[0-9]{3}' 4
+check "disk (volume) -baseline: the other volume only in the baseline" count_is "$tmp/err" \
+    '^only in the baseline: aes-cbc-essiv:sha256 (en|de)crypt (4096|16384) bytes 256 bits volume 65536$' 4
+$PY - "$tmp/volbase.json" "$tmp/volfast.json" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cells"]:
+    c["value"] *= 10
+    c["samples"] = [x * 10 for x in c["samples"]]
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+b disk -file "$tmp/vol" -size 64k -bs 16k -baseline "$tmp/volfast.json" -fail-below 0.9
+check "disk (volume) -fail-below fires: exit 1" [ "$rc" -eq 1 ]
+check "disk (volume) -fail-below names both directions" count_is "$tmp/err" \
+    '^brisk disk: aes-cbc-essiv:sha256 (en|de)crypt 16384 bytes 256 bits volume 65536: 0\.[01][0-9]* times its baseline, below 0\.9$' 2
+b disk -file "$tmp/vol" -size 64k -bs 4k -baseline "$tmp/disk.json"
+check "disk (volume) -baseline of a -benchmark run: every cell on one side" count_is "$tmp/out" '^only in ' 4
 
 # ---- channel: a transfer cell per row, the MAC in "extra" ----
 b channel -size 4m -c aes128-ctr,chacha20-poly1305@openssh.com \

@@ -15,7 +15,8 @@
 # bad values and combinations are one-line errors with exit 1; -multi
 # with -repeat and -stats sums its workers' samples pass by pass.  Then the
 # same options of `disk -benchmark` (passes over cryptsetup's figures, the
-# lines showing medians) and `channel` (passes over its rows), checked in
+# lines showing medians), `disk`'s volume test (passes round robin over
+# its block and volume sizes) and `channel` (passes over its rows), checked in
 # their tables and documents.  Cells run for 1 second with -bytes, so the
 # script takes about 40 seconds.
 # Speed itself is never asserted, only the arithmetic between figures.
@@ -251,6 +252,36 @@ check "disk -mhz: cycles per PBKDF2 iteration = 2 x 10^9 / iterations per second
 b disk -benchmark -cipher aes-xts-plain64
 check "disk -benchmark alone: no table of figures" sh -c "! grep -q '^# Figures' '$tmp/out'"
 
+# ---- disk's volume test: passes round robin over the cells, medians shown ----
+# shellcheck disable=SC2086
+b disk -file "$tmp/vol" -size 64k,128k -bs 4k,16k -repeat 3 -stats $CYC -json "$tmp/vol.json"
+check "disk (volume) -repeat 3 -stats $CYC: exit 0" clean_exit
+check "disk (volume) -repeat 3: two silent passes said on stderr" \
+    count_is "$tmp/err" '^brisk disk: -repeat: pass [12] of 3$' 2
+check "disk (volume) -repeat 3: the table once" count_is "$tmp/out" '^blocksize ' 1
+check "disk (volume) -repeat 3: a row per block size" count_is "$tmp/out" \
+    '^(4k|16k) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+$' 2
+check "disk (volume) -cycles: the banner" has "$tmp/out" "$(echo "$CYC_RE" | sed 's/^\^/^# /; s/\$$//')"
+vol_re='^ +(4k|16k) (64k|128k)B (en|de)crypt +MB/s +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]%( \*| ) +[0-9]+\.[0-9]{2}$'
+check "disk (volume) -stats: a line per block size, volume size and direction" \
+    count_is "$tmp/out" "$vol_re" 8
+grep -E "$vol_re" "$tmp/out" | tr -d '%*' >"$tmp/vstat"
+check "disk (volume) -stats: min <= median <= max, spread = (max - min) / median" awk_ok \
+    '{ s = ($7 - $5) / $6 * 100; d = s - $8; if (d < 0) d = -d
+       if (!($5 <= $6 && $6 <= $7 && d <= 0.06 + 10.5 / $6)) bad = 1 } END { exit bad }' "$tmp/vstat"
+row_enc=$(awk '$1 == "16k" { print $4; exit }' "$tmp/out")
+check "disk (volume) -stats: the row's figure is the median ($row_enc)" \
+    [ "$row_enc" = "$(awk '$1 == "16k" && $2 == "128kB" && $3 == "encrypt" { print $6 }' "$tmp/vstat")" ]
+check "disk (volume) -json: three samples per cell, value their median, cycles per sample" \
+    pyval "$tmp/vol.json" 'd["options"]["repeat"] == 3 and len(cells) == 8 and all(len(c["samples"]) == 3 for c in cells) and '"$MED and $CYCX"
+b disk -file "$tmp/vol" -size 64k -bs 4k,16k -repeat 2 -mr
+check "disk (volume) -repeat 2 -mr: exit 0" clean_exit
+check "disk (volume) -repeat 2 -mr: the header and a +F line per block size" \
+    sh -c "[ \"\$(cut -d: -f1,2 '$tmp/out' | tr '\n' ' ')\" = '+DISK:aes-cbc-essiv +F:4096 +F:16384 ' ]"
+b disk -file "$tmp/vol" -size 64k -bs 4k
+check "disk (volume) alone: no table of figures" sh -c "! grep -q '^# Figures' '$tmp/out'"
+check "disk (volume): no volume file left" [ ! -e "$tmp/vol" ]
+
 # ---- channel: -repeat passes over the rows, medians shown ----
 # shellcheck disable=SC2086
 b channel -size 4m -c aes128-ctr,aes128-gcm@openssh.com -repeat 3 -stats $CYC -json "$tmp/chan.json"
@@ -308,7 +339,12 @@ badc() {
         head -n 3 "$tmp/err"
     fi
 }
-badc "disk -repeat without -benchmark" disk -repeat 2
+badc "disk -repeat 0" disk -repeat 0
+badc "disk -repeat 101" disk -repeat 101
+badc "disk -stats -mr" disk -stats -mr
+check "disk -stats -mr: says why" has "$tmp/err" '-stats, -cycles and -mhz cannot be used with -mr'
+badc "disk -mhz 2000 -mr" disk -mhz 2000 -mr
+badc "disk -json - -mr" disk -json - -mr
 badc "disk -benchmark -repeat 0" disk -benchmark -repeat 0
 badc "disk -benchmark -repeat 101" disk -benchmark -repeat 101
 badc "disk -benchmark -mhz 0" disk -benchmark -mhz 0
