@@ -1446,13 +1446,7 @@ static int write_doc(const chan_job *j)
     json_int(&w, "packet", (long long)j->packet);
     json_string(&w, "file", j->file);
     json_bool(&w, "ssh", j->ssh);
-    json_int(&w, "repeat", j->repeat);
-    json_string(&w, "clock", "wall");
-    json_string(&w, "cycles", j->clk.source);
-    if (j->clk.mhz > 0)
-        json_number(&w, "mhz", (double)j->clk.mhz);
-    else
-        json_null(&w, "mhz");
+    run_doc_put_passes(&w, j->repeat, &j->clk);
     json_end_object(&w);
     json_begin_array(&w, "cells");
     for (size_t i = 0; i < j->n_rows; i++)

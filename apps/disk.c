@@ -841,13 +841,7 @@ static int write_doc(const disk_run *r)
     for (size_t b = 0; b < job->n_bs; b++)
         json_int(&w, NULL, (long long)job->bs[b].bytes);
     json_end_array(&w);
-    json_int(&w, "repeat", job->repeat > 1 ? job->repeat : 1);
-    json_string(&w, "clock", "wall");
-    json_string(&w, "cycles", job->clk.source);
-    if (job->clk.mhz > 0)
-        json_number(&w, "mhz", (double)job->clk.mhz);
-    else
-        json_null(&w, "mhz");
+    run_doc_put_passes(&w, job->repeat, &job->clk);
     json_end_object(&w);
     json_begin_array(&w, "cells");
     for (size_t b = 0; b < job->n_bs; b++)
@@ -974,6 +968,36 @@ static unsigned cpus_online(void)
     return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (unsigned)n;
 }
 
+/* volume_options checks what the volume test was given beyond the common
+ * options and fills job's lists; 0, or 1 after one error line. */
+static int volume_options(disk_job *job, const disk_bench_opts *bo, const run_doc *doc,
+                          const char *pattern, const char *sizes, const char *bs)
+{
+    if (job->mr && doc->json_path != NULL && strcmp(doc->json_path, "-") == 0) {
+        app_error(PROG, "-json - cannot go with -mr: both write stdout");
+        return 1;
+    }
+    if ((bo->stats || bo->want_cycles) && job->mr) {
+        app_error(PROG, "-stats, -cycles and -mhz cannot be used with -mr (its rows are "
+                  "medians with -repeat)");
+        return 1;
+    }
+    if (bo->pbkdf != NULL || bo->hash != NULL || bo->iter_ms || bo->memory_kb || bo->parallel) {
+        app_error(PROG, "-pbkdf, -hash, -iter-time, -pbkdf-memory and -pbkdf-parallel go "
+                  "with -benchmark");
+        return 1;
+    }
+    if (strcmp(pattern, "zero") != 0 && strcmp(pattern, "random") != 0) {
+        app_error(PROG, "-pattern takes zero or random, not '%s'", pattern);
+        return 1;
+    }
+    job->random = strcmp(pattern, "random") == 0;
+    if (parse_list("-size", sizes, job->sizes, &job->n_sizes, 1) != 0 ||
+        parse_list("-bs", bs, job->bs, &job->n_bs, 0) != 0)
+        return 1;
+    return 0;
+}
+
 int disk_main(int argc, char **argv)
 {
     disk_bench_opts bo;
@@ -981,7 +1005,7 @@ int disk_main(int argc, char **argv)
     disk_job job;
     const char *sizes = DEFAULT_SIZES, *bs = DEFAULT_BS, *pattern = "zero";
     char path[64];
-    int bench = 0, ramdisk_opt = 0, id;
+    int bench = 0, ramdisk_opt = 0, id, ret;
     app_opts o;
 
     memset(&bo, 0, sizeof(bo));
@@ -1047,64 +1071,26 @@ int disk_main(int argc, char **argv)
             app_error(PROG, "-benchmark: give -cipher or -pbkdf/-hash, not both");
             return 1;
         }
-        if (app_stdout_check(PROG) != 0)
-            return 1;
-        if (bo.want_cycles && speed_cycles_start(&bo.clk, 0, PROG) != 0)
-            return 1;
-        if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
-            int ret;
-            if (run_doc_start(&doc, "disk", argc, argv) != 0) {
-                run_doc_free(&doc);
-                return 1;
-            }
-            bo.doc = &doc;
-            ret = disk_benchmark(PROG, &bo);
-            run_doc_free(&doc);
-            return ret;
-        }
-        return disk_benchmark(PROG, &bo);
-    }
-    if (job.mr && doc.json_path != NULL && strcmp(doc.json_path, "-") == 0) {
-        app_error(PROG, "-json - cannot go with -mr: both write stdout");
+    } else if (volume_options(&job, &bo, &doc, pattern, sizes, bs) != 0) {
         return 1;
     }
-    if ((bo.stats || bo.want_cycles) && job.mr) {
-        app_error(PROG, "-stats, -cycles and -mhz cannot be used with -mr (its rows are "
-                  "medians with -repeat)");
-        return 1;
-    }
-    if (bo.pbkdf != NULL || bo.hash != NULL || bo.iter_ms || bo.memory_kb || bo.parallel) {
-        app_error(PROG, "-pbkdf, -hash, -iter-time, -pbkdf-memory and -pbkdf-parallel go "
-                  "with -benchmark");
-        return 1;
-    }
-    if (strcmp(pattern, "zero") != 0 && strcmp(pattern, "random") != 0) {
-        app_error(PROG, "-pattern takes zero or random, not '%s'", pattern);
-        return 1;
-    }
-    job.random = strcmp(pattern, "random") == 0;
-    if (parse_list("-size", sizes, job.sizes, &job.n_sizes, 1) != 0 ||
-        parse_list("-bs", bs, job.bs, &job.n_bs, 0) != 0)
-        return 1;
-    if (job.path == NULL)
+    if (!bench && job.path == NULL)
         job.path = default_path(path, sizeof(path));
     if (app_stdout_check(PROG) != 0)
         return 1;
-    job.repeat = bo.repeat;
-    job.stats = bo.stats;
     if (bo.want_cycles && speed_cycles_start(&bo.clk, 0, PROG) != 0)
         return 1;
-    job.clk = bo.clk;
     if (doc.json_path || doc.save_path || doc.baseline_path || doc.fail_below > 0) {
-        int ret;
         if (run_doc_start(&doc, "disk", argc, argv) != 0) {
             run_doc_free(&doc);
             return 1;
         }
-        job.doc = &doc;
-        ret = run_test(&job);
-        run_doc_free(&doc);
-        return ret;
+        bo.doc = job.doc = &doc;
     }
-    return run_test(&job);
+    job.repeat = bo.repeat;
+    job.stats = bo.stats;
+    job.clk = bo.clk;
+    ret = bench ? disk_benchmark(PROG, &bo) : run_test(&job);
+    run_doc_free(&doc);
+    return ret;
 }

@@ -766,13 +766,7 @@ static int write_doc(const disk_bench_opts *o)
     json_int(&w, "iter_ms", o->iter_ms ? o->iter_ms : DISK_DEFAULT_ITER_MS);
     json_int(&w, "memory_kb", o->memory_kb ? o->memory_kb : DISK_DEFAULT_PBKDF_KB);
     json_int(&w, "parallel", o->parallel ? o->parallel : DISK_DEFAULT_PARALLEL);
-    json_int(&w, "repeat", o->repeat > 1 ? o->repeat : 1);
-    json_string(&w, "clock", "wall");
-    json_string(&w, "cycles", o->clk.source);
-    if (o->clk.mhz > 0)
-        json_number(&w, "mhz", (double)o->clk.mhz);
-    else
-        json_null(&w, "mhz");
+    run_doc_put_passes(&w, o->repeat, &o->clk);
     json_end_object(&w);
     json_begin_array(&w, "cells");
     for (int i = 0; i < n_bench_cells; i++) {

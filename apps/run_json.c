@@ -119,6 +119,17 @@ int run_doc_json_stdout(const run_doc *d)
     return d->json_path && strcmp(d->json_path, "-") == 0;
 }
 
+void run_doc_put_passes(json_writer *w, int repeat, const speed_cycle_clock *clk)
+{
+    json_int(w, "repeat", repeat > 1 ? repeat : 1);
+    json_string(w, "clock", "wall");
+    json_string(w, "cycles", clk->source);
+    if (clk->mhz > 0)
+        json_number(w, "mhz", (double)clk->mhz);
+    else
+        json_null(w, "mhz");
+}
+
 void run_doc_free(run_doc *d)
 {
     json_free(d->baseline);

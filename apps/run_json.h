@@ -14,6 +14,7 @@
 
 #include "apps.h"
 #include "json.h"
+#include "speed_clock.h"
 
 #define RUN_SCHEMA "brisk-run/1"
 
@@ -61,6 +62,12 @@ FILE *run_doc_begin(run_doc *d, json_writer *w, const char *command);
  * -fail-below.  Returns 0, or 1 when a write failed or a cell fell below
  * its baseline (each said in a line on stderr). */
 int run_doc_end(run_doc *d, json_writer *w, FILE *mem, FILE *cmp);
+
+/* run_doc_put_passes writes the options of a command timed by the wall
+ * clock in passes (disk, channel): "repeat" (repeat, at least 1),
+ * "clock" ("wall"), "cycles" (clk's source or null) and "mhz" (-mhz's or
+ * null). */
+void run_doc_put_passes(json_writer *w, int repeat, const speed_cycle_clock *clk);
 
 /* run_doc_free frees what run_doc_start read and run_doc_end wrote. */
 void run_doc_free(run_doc *d);

@@ -65,6 +65,19 @@ PYEOF
 
 lacks() { ! grep -Eq -- "$2" "$1"; }
 
+# tenfold SAVED OUT: OUT is the run document SAVED with every figure ten
+# times higher.
+tenfold() {
+    $PY - "$1" "$2" <<'PYEOF'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for c in d["cells"]:
+    c["value"] *= 10
+    c["samples"] = [x * 10 for x in c["samples"]]
+json.dump(d, open(sys.argv[2], "w"))
+PYEOF
+}
+
 # ---- -json - : the document alone on stdout ----
 b speed -seconds 1 -bytes 16 -json - md5
 check "-json - exits 0" clean_exit
@@ -104,14 +117,7 @@ check "-baseline: a ratio per cell" count_is "$tmp/out" \
 check "-baseline: the footnote" has "$tmp/out" '^ratio: now / baseline'
 
 # A baseline ten times faster: every cell marked slower, -fail-below fires.
-$PY - "$tmp/base.json" "$tmp/fast.json" <<'PYEOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-for c in d["cells"]:
-    c["value"] *= 10
-    c["samples"] = [x * 10 for x in c["samples"]]
-json.dump(d, open(sys.argv[2], "w"))
-PYEOF
+tenfold "$tmp/base.json" "$tmp/fast.json"
 b speed -seconds 1 -bytes 64 -baseline "$tmp/fast.json" -fail-below 0.9 sha256
 check "-fail-below fires: exit 1" [ "$rc" -eq 1 ]
 check "-fail-below names the cell" has "$tmp/err" \
@@ -238,14 +244,7 @@ check "disk (volume) -baseline: cells paired by volume size" count_is "$tmp/err"
     '^aes-cbc-essiv:sha256 (en|de)crypt (4096|16384) bytes 256 bits volume 131072 +[0-9.]+ [kMGT]?B/s +[0-9.]+ [kMGT]?B/s +[0-9]+\.[0-9]{3}' 4
 check "disk (volume) -baseline: the other volume only in the baseline" count_is "$tmp/err" \
     '^only in the baseline: aes-cbc-essiv:sha256 (en|de)crypt (4096|16384) bytes 256 bits volume 65536$' 4
-$PY - "$tmp/volbase.json" "$tmp/volfast.json" <<'PYEOF'
-import json, sys
-d = json.load(open(sys.argv[1]))
-for c in d["cells"]:
-    c["value"] *= 10
-    c["samples"] = [x * 10 for x in c["samples"]]
-json.dump(d, open(sys.argv[2], "w"))
-PYEOF
+tenfold "$tmp/volbase.json" "$tmp/volfast.json"
 b disk -file "$tmp/vol" -size 64k -bs 16k -baseline "$tmp/volfast.json" -fail-below 0.9
 check "disk (volume) -fail-below fires: exit 1" [ "$rc" -eq 1 ]
 check "disk (volume) -fail-below names both directions" count_is "$tmp/err" \
