@@ -12,9 +12,12 @@
  * ChaCha20-Poly1305, X25519, X448, Ed25519, Ed448, ECDSA and ECDH on the
  * three NIST curves, an RSA and a DSA key read and used, FFDH, Argon2 on
  * two lanes of its own threads) and hashes every output and return code
- * into a transcript.  Every thread of every round must end with the
- * transcript that the parent, alone, computes afterwards, where every
- * call must succeed (the answers themselves are the other tests' work).
+ * into a transcript.  In a second phase the threads share one RSA and one
+ * DSA key, which brisk.h says they may through const pointers: RSA
+ * verification, DSA signing and verification at once.  Every thread of
+ * every round must end each phase with the transcript that the parent,
+ * alone, computes afterwards, where every call must succeed (the answers
+ * themselves are the other tests' work).
  *
  * CI builds it with ThreadSanitizer too (-DBRISK_TSAN=ON, the tsan
  * stage), which reports any data race among those threads; elsewhere a
@@ -252,18 +255,120 @@ static const char *run_all(uint8_t out[BRISK_SHA256_LEN])
     return t.failed;
 }
 
-static pthread_barrier_t start;
+/* Phase two: keys one thread read, which every thread then uses through
+ * const pointers at once (RSA verification, DSA signing and verification
+ * over the DSA key's precomputed powers). */
+typedef struct shared_keys {
+    brisk_pkey rsa, dsa;
+    uint8_t rsa_sig[256];
+} shared_keys;
 
-static void *worker(void *arg)
+/* shared_open reads the two keys and makes the RSA signature the threads
+ * verify; 0, or -1 (nothing to free). */
+static int shared_open(shared_keys *sk)
+{
+    uint8_t msg[MSG_LEN], dgst[BRISK_SHA256_LEN];
+
+    fill(msg, sizeof(msg), 31, 7);
+    brisk_sha256(dgst, msg, MSG_LEN);
+    if (brisk_pkey_from_pem(&sk->rsa, rsa_pem, sizeof(rsa_pem) - 1) != 0)
+        return -1;
+    if (brisk_pkey_from_pem(&sk->dsa, dsa_pem, sizeof(dsa_pem) - 1) != 0) {
+        brisk_pkey_cleanup(&sk->rsa);
+        return -1;
+    }
+    if (brisk_rsa_sign_pkcs1(&sk->rsa.u.rsa, sk->rsa_sig, brisk_rsa_size(&sk->rsa.u.rsa),
+                             &brisk_digest_sha256, dgst, sizeof(dgst)) != 0) {
+        brisk_pkey_cleanup(&sk->rsa);
+        brisk_pkey_cleanup(&sk->dsa);
+        return -1;
+    }
+    return 0;
+}
+
+static void shared_close(shared_keys *sk)
+{
+    brisk_pkey_cleanup(&sk->rsa);
+    brisk_pkey_cleanup(&sk->dsa);
+}
+
+/* run_shared uses the shared keys (const) and writes its transcript's
+ * hash to out; the label of the first call that failed, or NULL. */
+static const char *run_shared(uint8_t out[BRISK_SHA256_LEN], const shared_keys *sk)
+{
+    const brisk_rsa_key *rsa = &sk->rsa.u.rsa;
+    const brisk_dsa_key *dsa = &sk->dsa.u.dsa;
+    uint8_t msg[MSG_LEN], dgst[BRISK_SHA256_LEN], sig[128];
+    transcript t = {.failed = NULL};
+
+    fill(msg, sizeof(msg), 31, 7);
+    brisk_sha256_init(&t.h);
+    for (int i = 0; i < 8; i++) {
+        size_t sig_len = sizeof(sig);
+        int rc;
+
+        brisk_sha256(dgst, msg, MSG_LEN);
+        absorb(&t, "shared rsa verify",
+               brisk_rsa_verify_pkcs1(rsa, sk->rsa_sig, brisk_rsa_size(rsa), &brisk_digest_sha256,
+                                      dgst, sizeof(dgst)),
+               NULL, 0);
+        msg[0] = (uint8_t)i;   /* a new message for DSA each time */
+        brisk_sha256(dgst, msg, MSG_LEN);
+        rc = brisk_dsa_sign_deterministic(dsa, sig, &sig_len, &brisk_digest_sha256, dgst,
+                                          sizeof(dgst));
+        absorb(&t, "shared dsa sign", rc, sig, rc == 0 ? sig_len : 0);
+        absorb(&t, "shared dsa verify", brisk_dsa_verify(dsa, sig, sig_len, dgst, sizeof(dgst)),
+               NULL, 0);
+        msg[0] = 7;
+    }
+    brisk_sha256_final(&t.h, out);
+    return t.failed;
+}
+
+static pthread_barrier_t start;
+static shared_keys keys_of_round;
+
+static void *worker_first(void *arg)
 {
     pthread_barrier_wait(&start);
     run_all(arg);
     return NULL;
 }
 
-/* round_in_child runs THREADS workers in a fresh child process and reads
- * their transcripts; 0, or -1 after a message. */
-static int round_in_child(uint8_t got[THREADS][BRISK_SHA256_LEN])
+static void *worker_shared(void *arg)
+{
+    pthread_barrier_wait(&start);
+    run_shared(arg, &keys_of_round);
+    return NULL;
+}
+
+/* threads_run runs THREADS threads of fn, each on its own out, released
+ * together; 1 when all ran. */
+static int threads_run(void *(*fn)(void *), uint8_t out[THREADS][BRISK_SHA256_LEN])
+{
+    pthread_t tid[THREADS];
+    int n = 0;
+
+    if (pthread_barrier_init(&start, NULL, THREADS) != 0)
+        return 0;
+    while (n < THREADS && pthread_create(&tid[n], NULL, fn, out[n]) == 0)
+        n++;
+    if (n < THREADS) {   /* the barrier would never open: give up */
+        fprintf(stderr, "test_threads: pthread_create: %s\n", strerror(errno));
+        _exit(1);
+    }
+    for (int i = 0; i < n; i++)
+        pthread_join(tid[i], NULL);
+    pthread_barrier_destroy(&start);
+    return 1;
+}
+
+/* Per thread, the hashes of its two phases. */
+typedef uint8_t round_out[2][THREADS][BRISK_SHA256_LEN];
+
+/* round_in_child runs both phases in a fresh child process and reads the
+ * transcripts; 0, or -1 after a message. */
+static int round_in_child(round_out *got)
 {
     int fd[2], status;
     pid_t pid;
@@ -273,21 +378,18 @@ static int round_in_child(uint8_t got[THREADS][BRISK_SHA256_LEN])
         return -1;
     }
     if (pid == 0) {
-        pthread_t tid[THREADS];
-        uint8_t out[THREADS][BRISK_SHA256_LEN];
-        int ok = pthread_barrier_init(&start, NULL, THREADS) == 0;
+        round_out out;
+        int ok;
 
         close(fd[0]);
-        for (int i = 0; ok && i < THREADS; i++)
-            ok = pthread_create(&tid[i], NULL, worker, out[i]) == 0;
-        for (int i = 0; ok && i < THREADS; i++)
-            pthread_join(tid[i], NULL);
+        ok = threads_run(worker_first, out[0]) && shared_open(&keys_of_round) == 0;
+        ok = ok && threads_run(worker_shared, out[1]);
         _exit(ok && write(fd[1], out, sizeof(out)) == (ssize_t)sizeof(out) ? 0 : 1);
     }
     close(fd[1]);
     size_t have = 0;
-    while (have < sizeof(got[0]) * THREADS) {
-        ssize_t n = read(fd[0], (uint8_t *)got + have, sizeof(got[0]) * THREADS - have);
+    while (have < sizeof(*got)) {
+        ssize_t n = read(fd[0], (uint8_t *)got + have, sizeof(*got) - have);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -296,7 +398,7 @@ static int round_in_child(uint8_t got[THREADS][BRISK_SHA256_LEN])
     }
     close(fd[0]);
     if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
-        have != sizeof(got[0]) * THREADS) {
+        have != sizeof(*got)) {
         tv_fail("the round's process failed (status %d, %zu bytes)", status, have);
         return -1;
     }
@@ -305,9 +407,11 @@ static int round_in_child(uint8_t got[THREADS][BRISK_SHA256_LEN])
 
 int main(int argc, char **argv)
 {
-    static uint8_t got[MAX_ROUNDS][THREADS][BRISK_SHA256_LEN];
-    uint8_t want[BRISK_SHA256_LEN];
-    int rounds = tv_quick() ? 2 : 4, ran = 0;
+    static round_out got[MAX_ROUNDS];
+    int ok[MAX_ROUNDS];
+    uint8_t want[2][BRISK_SHA256_LEN];
+    int rounds = tv_quick() ? 2 : 4;
+    const char *failed;
 
     tv_begin("test_threads");
     if (argc == 3 && strcmp(argv[1], "-rounds") == 0)
@@ -318,12 +422,20 @@ int main(int argc, char **argv)
     }
     /* The children first: the parent must not have touched the library. */
     for (int r = 0; r < rounds; r++)
-        if (round_in_child(got[r]) == 0)
-            ran++;
-    const char *failed = run_all(want);
+        ok[r] = round_in_child(&got[r]) == 0;
+    failed = run_all(want[0]);
     tv_check(failed == NULL, "every call succeeds alone (%s failed)", failed ? failed : "none");
+    if (!tv_check(shared_open(&keys_of_round) == 0, "the shared keys open"))
+        return tv_end();
+    failed = run_shared(want[1], &keys_of_round);
+    tv_check(failed == NULL, "every call on the shared keys succeeds alone (%s failed)",
+             failed ? failed : "none");
+    shared_close(&keys_of_round);
     for (int r = 0; r < rounds; r++)
-        for (int i = 0; i < THREADS && r < ran; i++)
-            tv_check_mem(got[r][i], want, sizeof(want), "round %d thread %d", r, i);
+        for (int ph = 0; ph < 2 && ok[r]; ph++)
+            for (int i = 0; i < THREADS; i++)
+                tv_check_mem(got[r][ph][i], want[ph], sizeof(want[ph]),
+                             "round %d, %s, thread %d", r,
+                             ph ? "shared keys" : "first use", i);
     return tv_end();
 }
