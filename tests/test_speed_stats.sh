@@ -201,6 +201,15 @@ case $RUN in
 esac
 
 # ---- disk -benchmark: -repeat passes, the lines show medians ----
+# disk_spread_ok FILE: each of disk's -stats lines in FILE (fields 5-8: min,
+# median, max, spread in %) has min <= median <= max and the spread
+# (max - min) / median.  The figures are printed to 0.1: under an emulator
+# a few MiB/s, where that rounding alone moves the spread by up to 10 /
+# median points.
+disk_spread_ok() {
+    awk '{ s = ($7 - $5) / $6 * 100; d = s - $8; if (d < 0) d = -d
+           if (!($5 <= $6 && $6 <= $7 && d <= 0.06 + 10.5 / $6)) bad = 1 } END { exit bad }' "$1"
+}
 # pyval FILE EXPR: EXPR over the JSON document FILE (as d, its cells as
 # cells) is true.
 pyval() {
@@ -227,11 +236,7 @@ check "disk -cycles: the banner" has "$tmp/out" "$(echo "$CYC_RE" | sed 's/^\^/^
 disk_re='^ +aes-xts 256b (en|de)crypt +MiB/s +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9]+\.[0-9]%( \*| ) +[0-9]+\.[0-9]{2}$'
 check "disk -stats: a line per direction" count_is "$tmp/out" "$disk_re" 2
 grep -E "$disk_re" "$tmp/out" | tr -d '%*' >"$tmp/dstat"
-# The figures are printed to 0.1 MiB/s: under an emulator a few MiB/s,
-# where that rounding alone moves the spread by up to 10 / median points.
-check "disk -stats: min <= median <= max, spread = (max - min) / median" awk_ok \
-    '{ s = ($7 - $5) / $6 * 100; d = s - $8; if (d < 0) d = -d
-       if (!($5 <= $6 && $6 <= $7 && d <= 0.06 + 10.5 / $6)) bad = 1 } END { exit bad }' "$tmp/dstat"
+check "disk -stats: min <= median <= max, spread = (max - min) / median" disk_spread_ok "$tmp/dstat"
 line_enc=$(awk '$1 == "aes-xts" && $2 == "256b" { print $3; exit }' "$tmp/out")
 check "disk -stats: the line's encryption is the median ($line_enc)" \
     [ "$line_enc" = "$(awk '$3 == "encrypt" { print $6 }' "$tmp/dstat")" ]
@@ -266,9 +271,8 @@ vol_re='^ +(4k|16k) (64k|128k)B (en|de)crypt +MB/s +[0-9.]+ +[0-9.]+ +[0-9.]+ +[
 check "disk (volume) -stats: a line per block size, volume size and direction" \
     count_is "$tmp/out" "$vol_re" 8
 grep -E "$vol_re" "$tmp/out" | tr -d '%*' >"$tmp/vstat"
-check "disk (volume) -stats: min <= median <= max, spread = (max - min) / median" awk_ok \
-    '{ s = ($7 - $5) / $6 * 100; d = s - $8; if (d < 0) d = -d
-       if (!($5 <= $6 && $6 <= $7 && d <= 0.06 + 10.5 / $6)) bad = 1 } END { exit bad }' "$tmp/vstat"
+check "disk (volume) -stats: min <= median <= max, spread = (max - min) / median" \
+    disk_spread_ok "$tmp/vstat"
 row_enc=$(awk '$1 == "16k" { print $4; exit }' "$tmp/out")
 check "disk (volume) -stats: the row's figure is the median ($row_enc)" \
     [ "$row_enc" = "$(awk '$1 == "16k" && $2 == "128kB" && $3 == "encrypt" { print $6 }' "$tmp/vstat")" ]
