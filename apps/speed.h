@@ -377,12 +377,13 @@ void speed_ossl_unload(void);
 
 /* speed_ossl_time_cell takes one libcrypto sample of row at size index s
  * into row->ossl[s], timed by `clock` as brisk's sample just before it;
- * a row libcrypto cannot time is marked ossl_na (said once on stderr). */
-void speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock);
+ * a row libcrypto cannot time is marked ossl_na (said once on stderr).
+ * Returns -1 when an interrupt cut the sample short, else 0. */
+int speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock);
 
 /* speed_ossl_time_pk does the same for signing (op 0) or verifying (op 1)
- * with pk's key, into pk->ossl[op]. */
-void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock);
+ * with pk's key, into pk->ossl[op]; it returns as speed_ossl_time_cell. */
+int speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock);
 
 /* speed_print_compare prints the comparison table: per cell brisk's
  * figure, libcrypto's (n/a when it has none) and their ratio. */

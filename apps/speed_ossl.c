@@ -558,7 +558,7 @@ static void not_available(speed_row *row, const char *why)
     row->ossl_na = 1;
 }
 
-void speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock)
+int speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock)
 {
     ossl_cell c;
     const char *why;
@@ -566,7 +566,9 @@ void speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock)
     double t;
     int doing;
 
-    if (row->ossl_na || speed_interrupted())
+    if (speed_interrupted())
+        return -1;
+    if (row->ossl_na)
         goto done;
     memset(&c, 0, sizeof(c));
     c.row = row;
@@ -587,7 +589,7 @@ void speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock)
     cell_free(&c);
     if (speed_interrupted()) {
         fputc('\n', stderr);
-        return;
+        return -1;
     }
     if (count < 0) {
         fputc('\n', stderr);
@@ -598,6 +600,7 @@ void speed_ossl_time_cell(speed_run *r, speed_row *row, int s, int clock)
     speed_add_sample(&row->ossl[s], (double)count / t * r->sizes[s], 0);
 done:
     speed_progress_spent(r->seconds);
+    return 0;
 }
 
 /* ---- Public key ---- */
@@ -889,7 +892,7 @@ static void row_name(char *out, size_t size, const pk_row *pk)
         snprintf(out, size, "%s%u", speed_pk_name(pk->type), pk->bits);
 }
 
-void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
+int speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
 {
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
     int ffdh = pk->type == SPEED_PK_FFDH, ecdh = pk->type == SPEED_PK_ECDH;
@@ -905,7 +908,9 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     double t;
     int doing;
 
-    if (pk->ossl_na || speed_interrupted())
+    if (speed_interrupted())
+        return -1;
+    if (pk->ossl_na)
         goto done;
     row_name(label, sizeof(label), pk);
     memset(&p, 0, sizeof(p));
@@ -928,7 +933,7 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     pk_free(&p);
     if (speed_interrupted()) {
         fputc('\n', stderr);
-        return;
+        return -1;
     }
     if (count < 0) {
         fputc('\n', stderr);
@@ -946,4 +951,5 @@ void speed_ossl_time_pk(speed_run *r, pk_row *pk, int op, int clock)
     speed_add_sample(&pk->ossl[op], (double)count / t, 0);
 done:
     speed_progress_spent(r->pk_seconds);
+    return 0;
 }

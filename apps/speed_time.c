@@ -816,15 +816,17 @@ static int setup_cell(speed_run *r, speed_row *row, int len)
 
 /* time_cell takes one sample of one row at one block size, as OpenSSL's
  * print_message, loop and print_result do, and makes the cell's figure
- * the median of its samples so far. */
-static void time_cell(speed_run *r, speed_row *row, int s)
+ * the median of its samples so far.  Returns 0 when it took the sample
+ * (and, with -compare, libcrypto's), -1 when the row failed or an
+ * interrupt cut a loop short. */
+static int time_cell(speed_run *r, speed_row *row, int s)
 {
     int len = r->sizes[s];
     speed_take tk;
     int doing = 0;
 
     if (setup_cell(r, row, len) != 0)
-        return;
+        return -1;
     if (r->mr)
         speed_mr_write(stderr, MR_DT, row->label, r->seconds, len);
     else
@@ -837,7 +839,7 @@ static void time_cell(speed_run *r, speed_row *row, int s)
     if (interrupted) {   /* not a result: the loop was cut short */
         if (!r->mr)
             fputc('\n', stderr);
-        return;
+        return -1;
     }
     if (r->mr)
         speed_mr_write(stderr, MR_R, tk.count, row->label, tk.t);
@@ -849,7 +851,8 @@ static void time_cell(speed_run *r, speed_row *row, int s)
         speed_mr_write(stdout, MR_S, row->index, row->label, s, (double)tk.count / tk.t * len);
     row->results[s] = speed_median(row->samples[s].v, row->samples[s].n);
     if (r->compare_version != NULL)   /* libcrypto's sample, right after */
-        speed_ossl_time_cell(r, row, s, row_clock(r, row));
+        return speed_ossl_time_cell(r, row, s, row_clock(r, row));
+    return 0;
 }
 
 /* ---- -slope: bench-slope's method ---- */
@@ -977,7 +980,8 @@ void speed_self_check(speed_run *r)
 
 /* time_pk_op takes one sample of signing (op 0) or verifying (op 1), or
  * of ECDH or FFDH deriving (op 0); returns the count, or -1 after
- * reporting a failed operation. */
+ * reporting a failed operation or when an interrupt cut it (or, with
+ * -compare, libcrypto's sample after it) short. */
 static long long time_pk_op(speed_run *r, pk_row *pk, int op)
 {
     static const char *const what[3][2] = {{"private", "public"}, {"sign", "verify"}, {"", ""}};
@@ -1049,8 +1053,10 @@ static long long time_pk_op(speed_run *r, pk_row *pk, int op)
     if (r->worker)
         speed_mr_write(stdout, MR_SP, pk->type, pk->index, pk->bits, op, (double)count / t);
     pk->results[op] = speed_median(pk->samples[op].v, pk->samples[op].n);
-    if (r->compare_version != NULL)   /* libcrypto's sample, right after */
-        speed_ossl_time_pk(r, pk, op, r->usertime ? TIME_USER : TIME_WALL);
+    /* libcrypto's sample, right after; cut short, the pair is not taken */
+    if (r->compare_version != NULL &&
+        speed_ossl_time_pk(r, pk, op, r->usertime ? TIME_USER : TIME_WALL) != 0)
+        return -1;
     return count;
 }
 
@@ -1071,7 +1077,7 @@ static void run_pk(speed_run *r, int pass)
         if (interrupted)
             return;
         signs = time_pk_op(r, pk, 0);
-        if (interrupted)
+        if (signs < 0 && interrupted)   /* cut short (a sample taken stands) */
             return;
         if (signs < 0) {
             /* verifying is not timed */
@@ -1111,24 +1117,25 @@ long speed_planned_seconds(const speed_run *r)
 }
 
 /* run_pass takes one sample (pass `pass` of r->repeat) of every cell of
- * the rows, in the order given; a row is done with its last pass. */
+ * the rows, in the order given; a row is done when its last pass took a
+ * sample of every cell (an interrupt after that does not undo it). */
 static void run_pass(speed_run *r, const int *order, int pass)
 {
     long later = (long)r->n_sizes * r->seconds * (r->repeat - 1 - pass);
 
     for (int i = 0; i < r->n_rows && !interrupted; i++) {
         speed_row *row = &r->rows[order[i]];
-        int s;
+        int s, taken = 0;
         if (row->failed)
             continue;
         for (s = 0; s < r->n_sizes && !row->failed && !interrupted; s++) {
-            time_cell(r, row, s);
+            taken += time_cell(r, row, s) == 0;
             speed_progress_spent(r->seconds);
         }
         if (row->failed)   /* the sizes and passes left are not timed */
             speed_progress_spent((long)(r->n_sizes - s) * r->seconds + later +
                                  (r->slope ? r->seconds : 0));
-        else if (!interrupted && pass == r->repeat - 1)
+        else if (taken == r->n_sizes && pass == r->repeat - 1)
             row->done = 1;
     }
 }
