@@ -851,15 +851,17 @@ int tune_main(int argc, char **argv)
         out = path;
     }
     if (out != NULL) {
-        /* Find an unwritable place before the long run, not after. */
+        /* Find an unwritable place before the long run, not after, with a
+         * file of a new name (as out_open's), never one that may exist. */
         char tmp[4200];
-        FILE *f = NULL;
-        if (snprintf(tmp, sizeof(tmp), "%s.tmp", out) >= (int)sizeof(tmp) ||
-            (f = fopen(tmp, "w")) == NULL) {
-            app_error("tune", "cannot write %s: %s", tmp, f == NULL ? strerror(errno) : "");
+        int fd = -1;
+        errno = ENAMETOOLONG;
+        if (snprintf(tmp, sizeof(tmp), "%s.brisk-tmp-XXXXXX", out) >= (int)sizeof(tmp) ||
+            (fd = mkstemp(tmp)) < 0) {
+            app_error("tune", "cannot write %s: %s", out, strerror(errno));
             return 1;
         }
-        fclose(f);
+        close(fd);
         unlink(tmp);
     }
     if (brisk_cpu_identity(identity, sizeof(identity)) != 0) {

@@ -52,10 +52,15 @@ n_ranked=$(echo $ranked | wc -w)
 
 # ---- A run with -out ----
 F=$tmp/tune
+# A file of the user's beside the target, named as a temporary file might
+# be: tune must neither truncate nor remove it.
+echo "the user's" >"$F.tmp"
 b tune -seconds 0.01 -prim md5 -prim sha256 -out "$F"
 check "tune -prim md5 -prim sha256 -out exits 0" clean_exit
 check "file written" [ -s "$F" ]
-check "no temporary file left" [ ! -e "$F.tmp" ]
+check "no temporary file left" [ -z "$(ls "$tmp" | grep '^tune\.brisk-tmp-')" ]
+check "FILE.tmp beside it left as it was" [ "$(cat "$F.tmp" 2>/dev/null)" = "the user's" ]
+rm -f "$F.tmp"
 check "file in v1's grammar, a line for each of:$ranked" file_ok "$F" "$ranked"
 check "file says how it was made" has "$F" '^# brisk [0-9.]+; command: tune -seconds 0.01 -prim md5 -prim sha256 -out '
 check "a section per primitive" count_is "$tmp/out" '^== (md5|sha256) \(' 2
