@@ -411,8 +411,8 @@ static void print_stats(const speed_run *r)
         any |= pk_shown(r, &r->pk[i]);
     if (!any)
         return;
-    printf("\nSpread of %d sample%s per cell (bytes: 1000s of bytes per second; RSA, DSA and"
-           " FFDH: operations per second):\n", r->repeat, r->repeat == 1 ? "" : "s");
+    printf("\nSpread of %d sample%s per cell (bytes: 1000s of bytes per second; public key:"
+           " operations per second):\n", r->repeat, r->repeat == 1 ? "" : "s");
     printf("%-18s %-6s %14s %14s %14s %7s\n", "type", "size", "min", "median", "max",
            "spread");
     for (int i = 0; i < r->n_rows; i++) {

@@ -1,6 +1,6 @@
 /*
  * apps/speed_progress.c - the progress line of `brisk speed` run with no
- * algorithm (every row, about 11 minutes): on a terminal only, one line
+ * algorithm (every row, about 14 minutes): on a terminal only, one line
  * under the "Doing ..." line being timed, "brisk speed: about 9m 27s
  * left", counted down each second.
  *

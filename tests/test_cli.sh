@@ -144,6 +144,10 @@ for args in "help" "-help" "help speed" "speed -help" "dgst -help" "version -hel
     check "brisk $args: usage on stdout, exit 0" clean_exit
     check "brisk $args: starts with Usage:" has "$tmp/out" '^Usage: brisk'
 done
+# Every public-key row (ECDSA, ECDH and EdDSA too) takes 10 s by default.
+b speed -help
+check "speed -help: -seconds' default for every public-key row" \
+    has "$tmp/out" '^ -seconds N .*; 10 for public key\)$'
 
 # ---- dgst ----
 printf abc >"$tmp/abc.txt"
