@@ -29,7 +29,7 @@ static const struct subcommand {
     {"genpkey", genpkey_main, "make a private key of any type (like openssl genpkey)"},
     {"genrsa", genrsa_main, "make an RSA private key (like openssl genrsa)"},
     {"help", help_main, "print this summary, or `brisk help SUB` the usage of SUB"},
-    {"list", list_main, "list digests with their aliases, and the implementations"},
+    {"list", list_main, "list digests and ciphers, with aliases, and the implementations"},
     {"pkey", pkey_main, "read a key and write it again (like openssl pkey)"},
     {"pkeyutl", pkeyutl_main, "derive shared secrets, sign and verify (like openssl pkeyutl)"},
     {"report", report_main, "draw run documents (speed -json, disk, channel) as an HTML page"},
