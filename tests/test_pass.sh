@@ -13,7 +13,8 @@
 #   against the openssl binary, both ways; too long a password.
 # - `enc -K`/`-iv`/`-S` shorter or longer than needed: openssl's bytes and
 #   openssl's warnings.
-# - `dgst -out F` where F is an input (also through links): refused before
+# - `dgst -out F` and `pkeyutl -out F` where F is an input, the key, the
+#   peer's key or the signature (also through links): refused before
 #   anything is written, the input untouched.
 #
 # The pty checks need PTY_RUN and no emulator; the comparisons need
@@ -281,6 +282,31 @@ check "dgst -out another file: exit 0" [ "$rc" -eq 0 ]
 check "dgst -out another file: the digest" grep -q '^SHA2-256(' "$d/digest"
 b dgst -sha256 -out "$d/other" "$d/in"
 check "dgst -out an existing other file: replaced" grep -q '^SHA2-256(' "$d/other"
+
+# ---- pkeyutl -out naming an input: the key, the peer's, -in, stdin ----
+$RUN "$BRISK" genpkey -algorithm X25519 -out "$d/x.pem" 2>/dev/null
+$RUN "$BRISK" genpkey -algorithm X25519 -out "$d/y.pem" 2>/dev/null
+$RUN "$BRISK" pkey -in "$d/y.pem" -pubout -out "$d/ypub.pem" 2>/dev/null
+cp "$d/ypub.pem" "$d/ypub.orig"
+b pkeyutl -sign -inkey "$d/key.pem" -in "$d/in" -out "$d/key.pem"
+check "pkeyutl -sign -out KEY: one line, exit 1" one_error pkeyutl
+check "pkeyutl -sign -out KEY: key untouched" same "$d/key.pem" "$d/key.orig"
+b pkeyutl -derive -inkey "$d/x.pem" -peerkey "$d/ypub.pem" -out "$d/ypub.pem"
+check "pkeyutl -derive -out PEERKEY: one line, exit 1" one_error pkeyutl
+check "pkeyutl -derive -out PEERKEY: peer key untouched" same "$d/ypub.pem" "$d/ypub.orig"
+b pkeyutl -sign -inkey "$d/key.pem" -in "$d/in" -out "$d/hard"
+check "pkeyutl -out a hard link to -in: one line, exit 1" one_error pkeyutl
+check "pkeyutl -out a hard link to -in: input untouched" same "$d/in" "$d/in.orig"
+(cd "$d" && $RUN "$BRISK" pkeyutl -sign -inkey key.pem -out sym <in >"$tmp/out" 2>"$tmp/err")
+rc=$?
+check "pkeyutl -out a link to stdin's file: one line, exit 1" one_error pkeyutl
+check "pkeyutl -out a link to stdin's file: input untouched" same "$d/in" "$d/in.orig"
+check "pkeyutl -out an input: no temporary file" no_temp
+b pkeyutl -sign -inkey "$d/key.pem" -in "$d/in" -out "$d/sig"
+check "pkeyutl -sign -out another file: exit 0" [ "$rc" -eq 0 ]
+check "pkeyutl -sign -out another file: the signature" [ -s "$d/sig" ]
+b pkeyutl -verify -inkey "$d/key.pem" -in "$d/in" -sigfile "$d/sig" -out "$d/sig"
+check "pkeyutl -verify -out SIGFILE: one line, exit 1" one_error pkeyutl
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
