@@ -1384,6 +1384,27 @@ static void build_page(report *r, sbuf *page, const char *title)
     free(groups);
 }
 
+/* out_is_run refuses -out naming one of the run documents, also through a
+ * symbolic or hard link: the page would replace the run it was made from. */
+static int out_is_run(const char *out, char **files, int nfiles)
+{
+    struct stat so, si;
+
+    if (stat(out, &so) != 0 || !S_ISREG(so.st_mode))
+        return 0;
+    for (int i = 0; i < nfiles; i++) {
+        if (stat(files[i], &si) != 0 || si.st_dev != so.st_dev || si.st_ino != so.st_ino)
+            continue;
+        if (strcmp(files[i], out) == 0)
+            app_error("report", "-out '%s' is a run document; refusing to overwrite it", out);
+        else
+            app_error("report", "-out '%s' is the run document '%s'; refusing to overwrite it",
+                      out, files[i]);
+        return 1;
+    }
+    return 0;
+}
+
 int report_main(int argc, char **argv)
 {
     app_opts o;
@@ -1451,6 +1472,8 @@ int report_main(int argc, char **argv)
     for (int i = 0; i < nfiles; i++)
         if (load_run(&r, files[i]) != 0)
             goto done;
+    if (out_is_run(out, files, nfiles))
+        goto done;
     if (r.svg_dir != NULL) {
         struct stat st;
         if (mkdir(r.svg_dir, 0777) != 0 && errno != EEXIST) {

@@ -13,7 +13,8 @@
 #   nothing is fetched (no http:// or https:// but SVG's xmlns, no script),
 #   strings from the documents and -title are escaped, each chart declares
 #   the series and bars the documents hold (counted here by hand), and
-#   every bad input is one line and exit 1 with no file left behind.
+#   every bad input (-out naming a document too) is one line and exit 1
+#   with no file left behind.
 # - With --browser: Debian's chromium, headless, loads the page; in the DOM
 #   it dumps every chart drew its lines (one <polyline> per series, with
 #   a point per block size) and its bars, and a screenshot is a PNG.
@@ -226,6 +227,15 @@ bad "no -out" 'no -out' "$data/report-disk.json"
 bad "no document" 'no run document' -out "$tmp/bad.html"
 bad "unknown option" "unknown option '-bogus'" "$data/report-disk.json" -bogus -out "$tmp/bad.html"
 bad "unwritable -out" "nodir" "$data/report-disk.json" -out "$tmp/nodir/bad.html"
+# -out naming a run document, also through a link: refused, the run kept.
+cp "$data/report-disk.json" "$tmp/run.json"
+ln -s run.json "$tmp/run-link.json"
+b report "$tmp/run.json" -out "$tmp/run.json"
+check "-out the run document: one line" one_line_error report "is a run document; refusing"
+check "-out the run document: the run kept" cmp -s "$tmp/run.json" "$data/report-disk.json"
+b report "$data/report-disk.json" "$tmp/run.json" -out "$tmp/run-link.json"
+check "-out a link to a run document: one line" one_line_error report "refusing"
+check "-out a link to a run document: the run kept" cmp -s "$tmp/run.json" "$data/report-disk.json"
 mkdir "$tmp/ro" && chmod 555 "$tmp/ro"
 if [ "$(id -u)" -ne 0 ]; then
     bad "read-only directory" "ro" "$data/report-disk.json" -out "$tmp/ro/bad.html"
