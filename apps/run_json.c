@@ -70,13 +70,20 @@ static int check_baseline(const run_doc *d, const char *command)
 
 /* try_output makes and removes the temporary file of an output to a
  * regular file (or a new one), so that a path that cannot be written is
- * refused before the timing; stdout, devices and FIFOs are left alone. */
+ * refused before the timing; a directory is refused too, and stdout,
+ * devices and FIFOs are left alone. */
 static int try_output(run_doc *d, const char *path)
 {
     struct stat st;
     app_out o;
 
-    if (path == NULL || strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode)))
+    if (path == NULL || strcmp(path, "-") == 0)
+        return 0;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        app_error(d->prog, "cannot open '%s': %s", path, strerror(EISDIR));
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
         return 0;
     if (out_open(&o, d->prog, path, 0) != 0)
         return -1;

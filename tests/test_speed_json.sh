@@ -12,7 +12,7 @@
 # against a saved run prints a ratio per cell, -fail-below fires on a
 # baseline made ten times faster, and bad inputs (missing file, not JSON,
 # another schema or command, -fail-below without -baseline or out of
-# range, -json to an unwritable path, -json - with -mr, -save -) each
+# range, -json or -save to an unwritable path or a directory, -json - with -mr, -save -) each
 # give one line on stderr and exit 1 before any timing.  Then `disk
 # -benchmark`'s, `disk`'s volume test's (its cells paired by volume size)
 # and `channel`'s documents the same way.  About 25 seconds.
@@ -174,6 +174,8 @@ bad "-fail-below abc" "ratio in \(0, 1\]" -baseline "$tmp/base.json" -fail-below
 bad "-fail-below nan" "ratio in \(0, 1\]" -baseline "$tmp/base.json" -fail-below nan
 bad "-json to an unwritable path" "/nonexistent/dir/x.json" -json /nonexistent/dir/x.json
 bad "-save to an unwritable path" "/nonexistent/dir/x.json" -save /nonexistent/dir/x.json
+bad "-json to a directory" "'$tmp': Is a directory" -json "$tmp"
+bad "-save to a directory" "'$tmp': Is a directory" -save "$tmp"
 bad "-json - with -mr" "-json - cannot go with -mr" -mr -json -
 bad "-save -" "-save needs a file" -save -
 check "no file left behind" [ -z "$(ls "$tmp" | grep brisk-tmp)" ]
