@@ -572,7 +572,10 @@ static int open_volume(disk_run *r, const disk_job *job)
     }
     r->fd = open(job->path, flags, 0600);
     if (r->fd < 0) {
-        if (errno == EEXIST)
+        if (errno == EEXIST && lstat(job->path, &st) == 0 && !S_ISREG(st.st_mode))
+            app_error(PROG, "%s exists and is not a regular file; give -file a new path",
+                      job->path);
+        else if (errno == EEXIST)
             app_error(PROG, "%s exists; remove it, or give -force to overwrite it", job->path);
         else
             app_error(PROG, "cannot create %s: %s", job->path, strerror(errno));

@@ -240,6 +240,13 @@ check "existing file with -force: exit 0" clean_exit
 check "existing file with -force: overwritten, then removed" nothing_left "$tmp/d"
 b disk -file /dev/null -size 64k -bs 4k -force
 check "-force on a device: refused" one_line_error disk 'regular files only'
+# Without -force a device or a directory is not one to remove: say so.
+b disk -file /dev/null -size 64k -bs 4k
+check "a device without -force: not a regular file" one_line_error disk \
+    'exists and is not a regular file; give -file a new path'
+b disk -file "$tmp/d" -size 64k -bs 4k
+check "a directory without -force: not a regular file" one_line_error disk \
+    'exists and is not a regular file'
 
 # A read-only directory (root ignores modes: a read-only tmpfs instead).
 if [ "$(id -u)" -ne 0 ]; then
