@@ -10,6 +10,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -53,6 +54,78 @@ void app_std_fds(void)
             close(nfd);
         }
     }
+}
+
+/* impl_problem says why the library ignores BRISK_IMPL's item "prim=impl"
+ * (the item is modified), or returns NULL if it uses it. */
+static const char *impl_problem(char *item, char *why, size_t why_len)
+{
+    char *eq = strchr(item, '=');
+    const char *name;
+    uint32_t need = 0;
+    size_t i;
+
+    if (eq == NULL || eq == item || eq[1] == '\0')
+        return "not PRIMITIVE=IMPLEMENTATION";
+    *eq = '\0';
+    for (i = 0; (name = brisk_prim_name(i)) != NULL && strcasecmp(name, item) != 0; i++)
+        ;
+    if (name == NULL)
+        return "no such primitive (brisk list -implementations names them)";
+    for (i = 0; (name = brisk_impl_name(item, i, &need)) != NULL; i++)
+        if (strcasecmp(name, eq + 1) == 0)
+            break;
+    if (name == NULL) {
+        snprintf(why, why_len, "%s has no implementation '%s' (brisk list -implementations "
+                 "names them)", item, eq + 1);
+        return why;
+    }
+    if ((need & ~brisk_cpu_features_detected()) != 0) {
+        snprintf(why, why_len, "this CPU cannot run %s's '%s'", item, eq + 1);
+        return why;
+    }
+    return NULL;
+}
+
+/* env_items calls check on each item of the environment variable var
+ * (split at commas and spaces, as the library reads it) and prints a
+ * warning for each it says the library ignores. */
+static void env_items(const char *var, const char *(*check)(char *, char *, size_t))
+{
+    const char *env = getenv(var);
+    char item[64], copy[64], why[160];
+
+    while (env != NULL && *env != '\0') {
+        size_t n = strcspn(env, ", ");
+        const char *bad = n >= sizeof(item) ? "too long" : NULL;
+        if (bad == NULL && n > 0) {
+            memcpy(item, env, n);
+            item[n] = '\0';
+            memcpy(copy, item, n + 1);
+            bad = check(copy, why, sizeof(why));
+        }
+        if (bad != NULL)
+            fprintf(stderr, "brisk: warning: %s: ignoring '%.*s': %s\n", var, (int)n, env, bad);
+        env += n;
+        env += strspn(env, ", ");
+    }
+}
+
+/* cpu_problem says why the library ignores BRISK_CPU's item, or NULL. */
+static const char *cpu_problem(char *item, char *why, size_t why_len)
+{
+    const char *w = item[0] == '-' || item[0] == '~' ? item + 1 : item;
+
+    (void)why;
+    (void)why_len;
+    return brisk_cpu_feature_by_name(w) == 0 ? "no such CPU feature (the README lists them)"
+                                             : NULL;
+}
+
+void app_env_check(void)
+{
+    env_items("BRISK_IMPL", impl_problem);
+    env_items("BRISK_CPU", cpu_problem);
 }
 
 /* is_dev_full tells whether st is the device /dev/full. */

@@ -53,6 +53,12 @@ void app_error(const char *prog, const char *fmt, ...)
  * EBADF, and is reported, as on the closed descriptor. */
 void app_std_fds(void);
 
+/* app_env_check prints a warning on stderr for each item of BRISK_IMPL
+ * and BRISK_CPU that the library ignores (an unknown primitive,
+ * implementation or feature, an implementation this CPU cannot run), so
+ * that a typo does not silently time the default. */
+void app_env_check(void);
+
 /* app_stdout_check tells, before a long computation (speed, des-opts),
  * whether stdout is known to be unwritable: closed, /dev/full, or a pipe
  * whose reader is gone (raising SIGPIPE, as a write would).  Returns 0, or

@@ -105,6 +105,7 @@ int main(int argc, char **argv)
     const char *name;
 
     app_std_fds();
+    app_env_check();
     if (argc < 2) {
         usage(stderr);
         return 1;

@@ -118,6 +118,22 @@ check "BRISK_IMPL=md5=c speed: md5 row" has "$tmp/out" '^md5 '
 BRISK_IMPL=md5=c $RUN "$BRISK" version -a >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "BRISK_IMPL=md5=c version -a: md5(c)" has "$tmp/out" '^options:.* md5\(c\)( |$)'
+# What the library ignores in them, the command names: one warning each,
+# and the command still runs; good items say nothing.
+BRISK_IMPL="nosuch=c,sha256=nosuch,md5,md5=c" BRISK_CPU="-nosuch,-shani" \
+    $RUN "$BRISK" dgst -sha256 /dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "bad BRISK_IMPL/BRISK_CPU items: exit 0" clean_exit
+check "bad BRISK_IMPL/BRISK_CPU items: the digest" has "$tmp/out" '^SHA2-256\(/dev/null\)= e3b0c442'
+check "bad BRISK_IMPL/BRISK_CPU items: one warning each" lines_are "$tmp/err" 4
+check "BRISK_IMPL nosuch=c: no such primitive" has "$tmp/err" \
+    "^brisk: warning: BRISK_IMPL: ignoring 'nosuch=c': no such primitive"
+check "BRISK_IMPL sha256=nosuch: no such implementation" has "$tmp/err" \
+    "^brisk: warning: BRISK_IMPL: ignoring 'sha256=nosuch': sha256 has no implementation 'nosuch'"
+check "BRISK_IMPL md5: not PRIMITIVE=IMPLEMENTATION" has "$tmp/err" \
+    "^brisk: warning: BRISK_IMPL: ignoring 'md5': not PRIMITIVE=IMPLEMENTATION"
+check "BRISK_CPU -nosuch: no such feature" has "$tmp/err" \
+    "^brisk: warning: BRISK_CPU: ignoring '-nosuch': no such CPU feature"
 
 # ---- version, list, help ----
 b version
