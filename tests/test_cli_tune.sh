@@ -84,6 +84,11 @@ BRISK_TUNE=$F b version -o
 check "version -o under BRISK_TUNE exits 0" clean_exit
 check "version -o names the tuning file" has "$tmp/out" "$F"
 check "no note about the file" [ ! -s "$tmp/err" ]
+# A BRISK_TUNE that names a directory: the note says why, the run goes on.
+BRISK_TUNE=$tmp b version -o
+check "BRISK_TUNE a directory: exit 0" clean_exit
+check "BRISK_TUNE a directory: the note says so" has "$tmp/err" \
+    "^brisk: ignoring tuning file $tmp: Is a directory\$"
 
 # ---- The default path, and -prim keeping the other lines ----
 # rc4 and bf have several portable implementations: a line on every build.

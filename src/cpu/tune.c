@@ -148,14 +148,15 @@ static int read_all(const char *path, char **out, char *why, size_t why_len)
         fclose(f);
         return fail(BRISK_ENOMEM, why, why_len, "out of memory");
     }
+    errno = 0;
     len = fread(buf, 1, TUNE_MAX_FILE + 1, f);
-    int bad = ferror(f);
+    int bad = ferror(f), err = errno != 0 ? errno : EIO;   /* a directory: EISDIR */
     fclose(f);
     if (bad || len > TUNE_MAX_FILE || memchr(buf, '\0', len) != NULL) {
         free(buf);
-        return fail(bad ? BRISK_ENOTFOUND : BRISK_EDECODE, why, why_len,
-                    bad ? "read error" : len > TUNE_MAX_FILE ? "larger than 64 KiB"
-                                                              : "not a text file");
+        return fail(bad ? BRISK_ENOTFOUND : BRISK_EDECODE, why, why_len, "%s",
+                    bad ? strerror(err) : len > TUNE_MAX_FILE ? "larger than 64 KiB"
+                                                               : "not a text file");
     }
     buf[len] = '\0';
     *out = buf;
