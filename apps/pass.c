@@ -51,11 +51,14 @@ static int read_line(int fd, char *buf)
     char c;
 
     errno = 0;
+    /* A line too long ends the reading: the rest of it could be endless
+     * (file:/dev/zero). */
     while ((n = read_byte(fd, &c)) == 1 && c != '\n') {
-        if (len < APP_PASS_MAX)
-            buf[len++] = c;
-        else
+        if (len == APP_PASS_MAX) {
             too_long = 1;
+            break;
+        }
+        buf[len++] = c;
     }
     buf[len] = '\0';
     brisk_wipe(&c, sizeof(c));

@@ -198,6 +198,12 @@ check "4096-byte password line: one line, exit 1" one_error enc
 check "4096-byte password line: nothing written" absent "$tmp/m"
 b enc -aes-128-cbc -pbkdf2 -pass "pass:$(cat "$tmp/pw4095")b" -in "$tmp/p" -out "$tmp/m"
 check "4096-byte pass:: one line, exit 1" one_error enc
+# A line without end (file:/dev/zero) is refused too, not read for ever.
+if [ -c /dev/zero ]; then
+    b enc -aes-128-cbc -pbkdf2 -pass file:/dev/zero -in "$tmp/p" -out "$tmp/m"
+    check "-pass file:/dev/zero: one line, exit 1" one_error enc
+    check "-pass file:/dev/zero: says the line is too long" grep -q 'longer than 4095' "$tmp/err"
+fi
 b enc -aes-128-cbc -pass fd:x -in "$tmp/p" -out "$tmp/m"
 check "-pass fd:x: one line, exit 1" one_error enc
 b enc -aes-128-cbc -pass fd:9 -in "$tmp/p" -out "$tmp/m"
