@@ -653,9 +653,14 @@ static void kept_lines(const char *path, const char *identity, const int *tuned,
     FILE *f = fopen(path, "r");
     char buf[600];
     int header = 0, kept = 0;
+    struct stat st;
 
     if (f == NULL)
         return;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {   /* /dev/zero: no end */
+        fclose(f);
+        return;
+    }
     while (fgets(buf, sizeof(buf), f) != NULL) {
         char word[64];
         size_t used = strlen(text);
@@ -800,6 +805,7 @@ int tune_main(int argc, char **argv)
     speed_row *row = NULL;
     void *mem = NULL;
     tune_ctx t;
+    struct stat st;
     app_opts o;
 
     opts_init(&o, "tune", tune_options, argc, argv);
@@ -850,9 +856,14 @@ int tune_main(int argc, char **argv)
         }
         out = path;
     }
-    if (out != NULL) {
+    if (out != NULL && stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
+        app_error("tune", "cannot write %s: %s", out, strerror(EISDIR));
+        return 1;
+    }
+    if (out != NULL && (stat(out, &st) != 0 || S_ISREG(st.st_mode))) {
         /* Find an unwritable place before the long run, not after, with a
-         * file of a new name (as out_open's), never one that may exist. */
+         * file of a new name (as out_open's), never one that may exist;
+         * a device or FIFO is written directly. */
         char tmp[4200];
         int fd = -1;
         errno = ENAMETOOLONG;

@@ -9,9 +9,9 @@
 # $XDG_CONFIG_HOME/brisk/tune or ~/.config/brisk/tune (the directories
 # made), in the format the library parses, nothing left beside it, read by
 # `brisk version -o` under BRISK_TUNE; a run with -prim keeping the other
-# primitives' lines; -noout writing nothing; and the errors (an unwritable
-# -out, an unknown -prim, no HOME, bad -seconds) each one line on stderr,
-# exit 1, before any timing.  Prints "N passed, N failed" last.
+# primitives' lines; -noout writing nothing; -out a device; and the errors
+# (an unwritable -out or a directory, an unknown -prim, no HOME, bad
+# -seconds) each one line on stderr, exit 1, before any timing.  Prints "N passed, N failed" last.
 
 . "$(dirname "$0")/cli_lib.sh"
 
@@ -84,6 +84,15 @@ BRISK_TUNE=$F b version -o
 check "version -o under BRISK_TUNE exits 0" clean_exit
 check "version -o names the tuning file" has "$tmp/out" "$F"
 check "no note about the file" [ ! -s "$tmp/err" ]
+# -out a device: written directly, its endless content never read as an
+# old tuning file to keep lines from (-prim), nothing made beside it.
+if [ -c /dev/full ] && [ -c /dev/null ]; then
+    b tune -seconds 0.01 -prim rc4 -out /dev/null
+    check "-prim -out /dev/null: exit 0" clean_exit
+    b tune -seconds 0.01 -prim rc4 -out /dev/full
+    check "-prim -out /dev/full: exit 1" [ "$rc" -eq 1 ]
+    check "-prim -out /dev/full: says why" has "$tmp/err" "^brisk tune: cannot write '/dev/full': No space left"
+fi
 # A BRISK_TUNE that names a directory: the note says why, the run goes on.
 BRISK_TUNE=$tmp b version -o
 check "BRISK_TUNE a directory: exit 0" clean_exit
@@ -134,6 +143,7 @@ bad() {
 }
 bad "unknown primitive" "unknown primitive 'nosuch'" -prim nosuch -noout
 bad "unwritable -out" "cannot write $tmp/nodir/tune" -prim md5 -out "$tmp/nodir/tune"
+bad "-out a directory" "cannot write $tmp: Is a directory" -prim md5 -out "$tmp"
 bad "-out and -noout" "-out and -noout" -out "$F" -noout
 bad "seconds zero" "bad -seconds" -seconds 0 -noout
 bad "seconds not a number" "bad -seconds" -seconds x -noout
