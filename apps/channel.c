@@ -1652,6 +1652,49 @@ static int run(chan_job *j)
     return ret;
 }
 
+/* same_output tells whether paths a and b are one file: the same regular
+ * file (also through links), or the same name not made yet. */
+static int same_output(const char *a, const char *b)
+{
+    struct stat sa, sb;
+
+    if (a == NULL || b == NULL)
+        return 0;
+    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
+        return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    return strcmp(a, b) == 0;
+}
+
+/* check_saves refuses, before anything is sent, a -save-stream or
+ * -save-keys that is a directory, that is the -file being sent (which it
+ * would truncate), or that is the other one. */
+static int check_saves(const chan_job *j)
+{
+    const char *saves[2] = {j->save_stream, j->save_keys};
+    const char *opts[2] = {"-save-stream", "-save-keys"};
+    struct stat st;
+
+    for (int i = 0; i < 2; i++) {
+        if (saves[i] == NULL)
+            continue;
+        if (stat(saves[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+            app_error(PROG, "cannot write '%s': %s", saves[i], strerror(EISDIR));
+            return -1;
+        }
+        if (same_output(saves[i], j->file)) {
+            app_error(PROG, "%s '%s' is the -file being sent; refusing to overwrite it", opts[i],
+                      saves[i]);
+            return -1;
+        }
+    }
+    if (same_output(j->save_stream, j->save_keys)) {
+        app_error(PROG, "-save-stream and -save-keys name the same file '%s'; give two",
+                  j->save_keys);
+        return -1;
+    }
+    return 0;
+}
+
 int channel_main(int argc, char **argv)
 {
     chan_job *j = calloc(1, sizeof(chan_job));
@@ -1755,6 +1798,11 @@ int channel_main(int argc, char **argv)
     }
     if (j->file != NULL) {
         struct stat st;
+        /* A FIFO is refused before open(), which would wait for a writer. */
+        if (stat(j->file, &st) == 0 && !S_ISREG(st.st_mode)) {
+            app_error(PROG, "'%s' is not a regular file", j->file);
+            goto out;
+        }
         j->file_fd = open(j->file, O_RDONLY | O_CLOEXEC);
         if (j->file_fd < 0) {
             app_error(PROG, "cannot read '%s': %s", j->file, strerror(errno));
@@ -1764,8 +1812,14 @@ int channel_main(int argc, char **argv)
             app_error(PROG, "'%s' is not a regular file", j->file);
             goto out;
         }
+        if (st.st_size == 0) {
+            app_error(PROG, "'%s' is empty: nothing to send", j->file);
+            goto out;
+        }
         j->size = (uint64_t)st.st_size;
     }
+    if (check_saves(j) != 0)
+        goto out;
     if (app_stdout_check(PROG) != 0)
         goto out;
     if (listen_at != NULL || connect_to != NULL) {

@@ -21,7 +21,9 @@
 #   swapped and a truncated stream each fail with one line naming the
 #   packet (or the partial transfer) and exit 1.
 # - Bad input: unknown cipher or MAC (the known ones listed), a MAC with an
-#   AEAD cipher, an unreadable file, bad sizes; SIGINT kills the receiver.
+#   AEAD cipher, an unreadable, empty or FIFO -file, bad sizes, -save-stream
+#   or -save-keys naming the -file, each other or a directory; SIGINT kills
+#   the receiver.
 # - -listen and -connect on 127.0.0.1: the right password transfers and
 #   both sides agree; a wrong one fails on packet 1's MAC or tag (or, with
 #   the length encrypted, packet 1's first check) on the listening side;
@@ -73,7 +75,8 @@ b channel -replay "$tmp/s3" -keys "$tmp/k3"
 check "3 MiB generated: replayed (hashed, not compared)" has "$tmp/out" ": 97 packets, 3145728 bytes"
 : >"$tmp/empty"
 b channel -file "$tmp/empty" -c aes128-ctr -mr
-check "an empty file" clean_exit
+check "an empty file: refused (0 bytes would time nothing: nan MB/s)" one_line_error channel \
+    "is empty: nothing to send"
 
 # ---- The independent reader ----
 
@@ -256,6 +259,23 @@ if [ "$(id -u)" -ne 0 ]; then
     b channel -file "$tmp/noread"
     check "an unreadable file" one_line_error channel "cannot read"
 fi
+mkfifo "$tmp/fifo"
+b channel -file "$tmp/fifo"
+check "a FIFO: refused, not waited on" one_line_error channel "not a regular file"
+# The saved stream or keys never overwrite the file sent, nor each other.
+cp "$tmp/data" "$tmp/sent"
+ln -s sent "$tmp/sent-link"
+b channel -c aes128-ctr -file "$tmp/sent" -save-stream "$tmp/sent-link" -save-keys "$tmp/k9"
+check "-save-stream the -file: refused" one_line_error channel "is the -file being sent"
+b channel -c aes128-ctr -file "$tmp/sent" -save-stream "$tmp/s9" -save-keys "$tmp/sent"
+check "-save-keys the -file: refused" one_line_error channel "is the -file being sent"
+check "-save-* the -file: the file kept" cmp -s "$tmp/sent" "$tmp/data"
+b channel -c aes128-ctr -size 1k -save-stream "$tmp/s9" -save-keys "$tmp/s9"
+check "-save-stream and -save-keys one file" one_line_error channel "name the same file"
+b channel -c aes128-ctr -size 1k -save-stream "$tmp" -save-keys "$tmp/k9"
+check "-save-stream a directory: refused up front" one_line_error channel "Is a directory"
+check "-save-*: no stream written" [ ! -e "$tmp/s9" ]
+check "-save-*: no keys written" [ ! -e "$tmp/k9" ]
 b channel -size 1k -file "$tmp/data"
 check "-size and -file" one_line_error channel "not both"
 for s in 0 12x 1t "" -5 99999999999999999999g; do
