@@ -202,6 +202,23 @@ static int emit(const pkeyutl_args *a, const uint8_t *p, size_t len, int secret)
     return ret;
 }
 
+/* derive_kind names a key's type with its article for messages, and the
+ * curve of an EC key ("an EC key on P-384"). */
+static const char *derive_kind(const brisk_pkey *k)
+{
+    static char buf[2][64];
+    static int next;
+    const char *type = brisk_pkey_type_name(k);
+    char *b = buf[next++ & 1];
+
+    if (k->type == BRISK_PKEY_EC)
+        snprintf(b, sizeof(buf[0]), "an EC key on %s",
+                 brisk_ec_curve_name((brisk_ec_curve)k->u.curve.curve));
+    else   /* RSA, DSA, X25519, X448, ED25519, ED448, said letter by letter */
+        snprintf(b, sizeof(buf[0]), "%s %s key", strchr("AEIORX", type[0]) ? "an" : "a", type);
+    return b;
+}
+
 static int derive(const pkeyutl_args *a, const brisk_pkey *key, brisk_pkey *peer)
 {
     uint8_t secret[BRISK_CURVE_KEY_MAX_PRIV];
@@ -211,8 +228,9 @@ static int derive(const pkeyutl_args *a, const brisk_pkey *key, brisk_pkey *peer
     if (load_key("pkeyutl", a->peerkey, a->peerform, peer) != 0)
         return 1;
     if (peer->type != key->type || peer->u.curve.curve != key->u.curve.curve) {
-        app_error("pkeyutl", "the peer key is a %s key, the key a %s key: they must match",
-                  brisk_pkey_type_name(peer), brisk_pkey_type_name(key));
+        app_error("pkeyutl", "the peer key is %s, the key %s: they must be of one type%s",
+                  derive_kind(peer), derive_kind(key),
+                  peer->type == key->type ? " and curve" : "");
         return 1;
     }
     err = brisk_pkey_derive(secret, &len, key, peer);

@@ -111,7 +111,8 @@ check "derive with a low-order peer key" one_line_error pkeyutl "no shared secre
 b genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:512 -out "$tmp/rsa.pem"
 check "genpkey RSA" clean_exit
 b pkeyutl -derive -inkey "$tmp/alice.pem" -peerkey "$tmp/rsa.pem"
-check "derive with keys of two types" one_line_error pkeyutl "must match"
+check "derive with keys of two types" one_line_error pkeyutl \
+    "peer key is an RSA key, the key an X25519 key: they must be of one type\$"
 b pkeyutl -derive -inkey "$tmp/rsa.pem" -peerkey "$tmp/rsa.pem"
 check "derive with RSA keys" one_line_error pkeyutl "cannot derive"
 b pkeyutl -derive -inkey "$tmp/alice.pem" -peerkey "$tmp/nonexistent"
@@ -151,7 +152,8 @@ b pkeyutl -derive -inkey "$tmp/alice448.pem" -peerkey "$tmp/bob448.pub" -out "$t
 check "x448 derive: RFC 7748 section 6.2's shared secret" \
     [ "$(hex "$tmp/s448")" = "07fff4181ac6cc95ec1c16a94a0f74d12da232ce40a77552281d282bb60c0b56fd2464c335543936521c24403085d59a449a5037514a879d" ]
 b pkeyutl -derive -inkey "$tmp/alice448.pem" -peerkey "$tmp/bob.pub"
-check "derive X448 with an X25519 key" one_line_error pkeyutl "must match"
+check "derive X448 with an X25519 key" one_line_error pkeyutl \
+    "peer key is an X25519 key, the key an X448 key: they must be of one type\$"
 cat >"$tmp/ed25519.pem" <<'EOF'
 -----BEGIN PRIVATE KEY-----
 MC4CAQAwBQYDK2VwBCIEIJ1hsZ3v/VpguoRK9JLsLMREScVpezJpGXA7rAMcrn9g
@@ -469,7 +471,7 @@ check "pkeyutl -sign with a public key" one_line_error pkeyutl "needs a private 
 b pkeyutl -verify -inkey "$tmp/p256.pub" -in "$tmp/msg.d"
 check "pkeyutl -verify without -sigfile" one_line_error pkeyutl "-sigfile"
 b pkeyutl -derive -inkey "$tmp/p256.pem" -peerkey "$tmp/bob.pub"
-check "derive EC with an X25519 key" one_line_error pkeyutl "must match"
+check "derive EC with an X25519 key" one_line_error pkeyutl "must be of one type"
 for c in P-256 P-384 P-521; do
     b genpkey -algorithm EC -pkeyopt ec_paramgen_curve:$c -out "$tmp/ec$c.pem"
     check "genpkey EC $c" clean_exit
@@ -480,7 +482,8 @@ for c in P-256 P-384 P-521; do
         b pkeyutl -derive -inkey "$tmp/ec$c.pem" -peerkey "$tmp/p256.pub" -out "$tmp/d2"
         check "derive on P-256: both sides agree" cmp -s "$tmp/d1" "$tmp/d2"
     else
-        check "derive across curves ($c)" one_line_error pkeyutl "must match"
+        check "derive across curves ($c): names both curves" one_line_error pkeyutl \
+            "peer key is an EC key on $c, the key an EC key on P-256: they must be of one type and curve"
     fi
     b dgst -sha512 -sign "$tmp/ec$c.pem" -out "$tmp/s$c" "$tmp/msg"
     b dgst -sha512 -verify "$tmp/ec$c.pub" -signature "$tmp/s$c" "$tmp/msg"
