@@ -184,6 +184,13 @@ int selfcheck_cipher(const char *name, selfcheck_kat *kat);
 
 /* ---- Files and keys (apps/keyio.c) ---- */
 
+/* pem_other_label finds the first "-----BEGIN LABEL-----" line of text
+ * whose label is not in `expected` (NULL-terminated) when none is; it
+ * copies that label to out (of out_len bytes, cut to fit) and returns 1,
+ * else 0: what to name when a file holds the wrong kind of block. */
+int pem_other_label(const uint8_t *text, size_t len, const char *const *expected, char *out,
+                    size_t out_len);
+
 /* The largest file a key, parameters or signature are read from. */
 #define APP_MAX_KEY_FILE (1024 * 1024)
 

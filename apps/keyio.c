@@ -176,11 +176,8 @@ static const char *const param_labels[] = {"DSA PARAMETERS", NULL};
     "PRIVATE KEY, PUBLIC KEY, RSA PRIVATE KEY, RSA PUBLIC KEY, DSA PRIVATE KEY or EC " \
     "PRIVATE KEY"
 
-/* other_label finds the first "-----BEGIN LABEL-----" line of text whose
- * label is not in `expected` when none is; it copies that label to out
- * (of out_len bytes, cut to fit) and returns 1, else 0. */
-static int other_label(const uint8_t *text, size_t len, const char *const *expected, char *out,
-                       size_t out_len)
+int pem_other_label(const uint8_t *text, size_t len, const char *const *expected, char *out,
+                    size_t out_len)
 {
     int found = 0;
 
@@ -216,7 +213,7 @@ static void load_error(const char *prog, const char *what, const char *path, int
     int other = 0;
 
     if (err == BRISK_EDECODE && pem) {
-        other = other_label(buf, len, want_key ? key_labels : param_labels, label,
+        other = pem_other_label(buf, len, want_key ? key_labels : param_labels, label,
                             sizeof(label));
         if (other)
             app_error(prog, "cannot read %s from '%s': found %s, expected %s", what, shown(path),

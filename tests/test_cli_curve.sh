@@ -514,6 +514,11 @@ check "ecparam's key reads back (after its parameters)" out_is "Key is valid"
 b ecparam -name secp521r1 -out "$tmp/par.pem"
 b ecparam -in "$tmp/par.pem" -text -noout
 check "ecparam -in -text" out_is "$(printf 'EC-Parameters: (521 bit)\nASN1 OID: secp521r1\nNIST CURVE: P-521')"
+# A key given where parameters are wanted: named, as pkey names parameters
+# given for a key.
+b ecparam -in "$tmp/p256.pem" -noout
+check "ecparam -in a key: says what it found" one_line_error ecparam \
+    "found (EC )?PRIVATE KEY, expected EC PARAMETERS\$"
 b ecparam -name P-384 -outform DER -out "$tmp/par.der"
 b ecparam -in "$tmp/par.der" -noout -genkey -outform DER -out "$tmp/k384.der"
 b pkey -in "$tmp/k384.der" -text -noout
