@@ -178,6 +178,44 @@ static int create_tmp(app_out *o)
     return -1;
 }
 
+/* The password files read so far (pass.c's file: sources), which no output
+ * may replace: `enc -kfile pw -out pw` would leave data encrypted under a
+ * password that is gone. */
+static struct {
+    dev_t dev;
+    ino_t ino;
+} kept_inputs[8];
+static int n_kept_inputs;
+
+void out_keep_input(int fd)
+{
+    struct stat st;
+
+    if (n_kept_inputs < (int)(sizeof(kept_inputs) / sizeof(kept_inputs[0])) &&
+        fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+        kept_inputs[n_kept_inputs].dev = st.st_dev;
+        kept_inputs[n_kept_inputs].ino = st.st_ino;
+        n_kept_inputs++;
+    }
+}
+
+/* replaces_kept_input refuses, with one error line, to replace o's target
+ * when it is a password file read; 0 if it is not. */
+static int replaces_kept_input(const app_out *o)
+{
+    struct stat st;
+
+    if (o->target == NULL || stat(o->target, &st) != 0)
+        return 0;
+    for (int i = 0; i < n_kept_inputs; i++)
+        if (kept_inputs[i].dev == st.st_dev && kept_inputs[i].ino == st.st_ino) {
+            app_error(o->prog, "'%s' is the password file read; refusing to overwrite it",
+                      o->name);
+            return -1;
+        }
+    return 0;
+}
+
 int out_open(app_out *o, const char *prog, const char *path, int secret)
 {
     struct stat st;
@@ -197,7 +235,7 @@ int out_open(app_out *o, const char *prog, const char *path, int secret)
         return open_direct(o, path);
     if (stat(path, &st) == 0 && is_stdout(&st))
         return 0;
-    if (plan_replace(o, path) != 0 || create_tmp(o) != 0) {
+    if (plan_replace(o, path) != 0 || replaces_kept_input(o) != 0 || create_tmp(o) != 0) {
         free(o->target);
         o->target = NULL;
         o->fd = -1;
@@ -311,6 +349,10 @@ int out_commit(app_out *o)
             return -1;
         }
         return 0;
+    }
+    if (replaces_kept_input(o) != 0) {   /* read after out_open */
+        out_abort(o);
+        return -1;
     }
     /* Owner before mode: chown may clear set-id bits. */
     keep_owner(o);

@@ -105,6 +105,10 @@ int out_commit(app_out *o);
  * target left as it was.  It keeps errno. */
 void out_abort(app_out *o);
 
+/* out_keep_input records that the regular file open on fd was read as a
+ * password: out_open and out_commit then refuse to replace it. */
+void out_keep_input(int fd);
+
 /* write_file writes len bytes to path (NULL or "-": stdout) through
  * out_open, out_write and out_commit: all or nothing, mode 0600 when
  * `secret`.  Returns 0 or -1 after reporting. */

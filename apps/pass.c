@@ -111,6 +111,7 @@ static int from_file(const char *prog, const char *opt, const char *src, char *b
                       strerror(errno));
             return -1;
         }
+        out_keep_input(fd);
         if (last_fd >= 0)
             close(last_fd);
         last_fd = fd;

@@ -14,8 +14,8 @@
 # - `enc -K`/`-iv`/`-S` shorter or longer than needed: openssl's bytes and
 #   openssl's warnings.
 # - `dgst -out F` and `pkeyutl -out F` where F is an input, the key, the
-#   peer's key or the signature (also through links): refused before
-#   anything is written, the input untouched.
+#   peer's key or the signature, and any -out that is a password file read
+#   (-kfile, file:; also through links): refused, the file untouched.
 #
 # The pty checks need PTY_RUN and no emulator; the comparisons need
 # `openssl` on PATH.  Prints "N passed, N failed" last.
@@ -288,6 +288,26 @@ check "dgst -out another file: exit 0" [ "$rc" -eq 0 ]
 check "dgst -out another file: the digest" grep -q '^SHA2-256(' "$d/digest"
 b dgst -sha256 -out "$d/other" "$d/in"
 check "dgst -out an existing other file: replaced" grep -q '^SHA2-256(' "$d/other"
+
+# ---- an output naming the password file read (-kfile, file:) ----
+printf 'pw-kept\n' >"$d/pw"
+ln -s pw "$d/pw-link"
+b enc -aes-128-cbc -pbkdf2 -kfile "$d/pw" -in "$d/in" -out "$d/pw"
+check "enc -kfile F -out F: one line, exit 1" one_error enc
+check "enc -kfile F -out F: says it is the password file" grep -q 'password file' "$tmp/err"
+check "enc -kfile F -out F: the password kept" grep -qx pw-kept "$d/pw"
+b enc -aes-128-cbc -pbkdf2 -pass "file:$d/pw-link" -in "$d/in" -out "$d/pw"
+check "enc -pass file:LINK -out F: one line, exit 1" one_error enc
+check "enc -pass file:LINK -out F: the password kept" grep -qx pw-kept "$d/pw"
+b genrsa -aes128 -passout "file:$d/pw" -out "$d/pw-link" 1024
+check "genrsa -passout file:F -out F: one line, exit 1" one_error genrsa
+check "genrsa -passout file:F -out F: the password kept" grep -qx pw-kept "$d/pw"
+b pkey -in "$d/key.pem" -aes128 -passout "file:$d/pw" -out "$d/pw"
+check "pkey -passout file:F -out F: one line, exit 1" one_error pkey
+check "pkey -passout file:F -out F: the password kept" grep -qx pw-kept "$d/pw"
+check "password file as -out: no temporary file" no_temp
+b enc -aes-128-cbc -pbkdf2 -kfile "$d/pw" -in "$d/in" -out "$d/enc"
+check "enc -kfile F -out another file: exit 0" [ "$rc" -eq 0 ]
 
 # ---- pkeyutl -out naming an input: the key, the peer's, -in, stdin ----
 $RUN "$BRISK" genpkey -algorithm X25519 -out "$d/x.pem" 2>/dev/null
