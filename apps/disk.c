@@ -560,11 +560,40 @@ static int check_job(const disk_job *job)
     return 0;
 }
 
+/* volume_is_input refuses a -file that is the key file or a run document
+ * (also through links): -force would overwrite it with the volume, and the
+ * end of the run remove it. */
+static int volume_is_input(const disk_job *job)
+{
+    const char *paths[4] = {job->key_file};
+    const char *what[4] = {"the key file (-key-file)", "the -json document",
+                           "the -save document", "the -baseline document"};
+    struct stat sv, si;
+
+    if (job->doc != NULL) {
+        paths[1] = job->doc->json_path;
+        paths[2] = job->doc->save_path;
+        paths[3] = job->doc->baseline_path;
+    }
+    if (stat(job->path, &sv) != 0 || !S_ISREG(sv.st_mode))
+        return 0;
+    for (int i = 0; i < 4; i++)
+        if (paths[i] != NULL && stat(paths[i], &si) == 0 && si.st_dev == sv.st_dev &&
+            si.st_ino == sv.st_ino) {
+            app_error(PROG, "-file %s is %s; refusing to overwrite it", job->path, what[i]);
+            return -1;
+        }
+    return 0;
+}
+
 /* open_volume creates the volume file; 0 or -1 after reporting. */
 static int open_volume(disk_run *r, const disk_job *job)
 {
     int flags = O_RDWR | O_CREAT | O_CLOEXEC | (job->force ? 0 : O_EXCL);
     struct stat st;
+
+    if (volume_is_input(job) != 0)
+        return -1;
 
     if (job->force && lstat(job->path, &st) == 0 && !S_ISREG(st.st_mode)) {
         app_error(PROG, "-force overwrites regular files only; %s is not one", job->path);

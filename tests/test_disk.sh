@@ -240,6 +240,14 @@ check "existing file with -force: exit 0" clean_exit
 check "existing file with -force: overwritten, then removed" nothing_left "$tmp/d"
 b disk -file /dev/null -size 64k -bs 4k -force
 check "-force on a device: refused" one_line_error disk 'regular files only'
+# -file naming the key file or a run document, even with -force: refused,
+# the file kept (the volume would overwrite it, then be removed).
+head -c 32 /dev/zero | tr '\0' k >"$tmp/d/key"
+cp "$tmp/d/key" "$tmp/key.orig"
+b disk -file "$tmp/d/key" -key-file "$tmp/d/key" -size 64k -bs 4k -force
+check "-file the -key-file: refused" one_line_error disk "is the key file \(-key-file\); refusing"
+check "-file the -key-file: key kept" cmp -s "$tmp/d/key" "$tmp/key.orig"
+rm "$tmp/d/key"
 # Without -force a device or a directory is not one to remove: say so.
 b disk -file /dev/null -size 64k -bs 4k
 check "a device without -force: not a regular file" one_line_error disk \
