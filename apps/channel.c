@@ -1079,7 +1079,8 @@ static int replay(const char *stream, const char *keys_path)
 #define NET_ITERATIONS 600000u
 #define NET_HELLO_MAX (NET_MAGIC_LEN + NET_SALT_LEN + 12 + 2 + 2 * 255)
 
-/* net_addr splits "[ADDR:]PORT" (listen) or "HOST:PORT" (connect). */
+/* net_addr splits "[ADDR:]PORT" (listen) or "HOST:PORT" (connect); an
+ * IPv6 address may be in brackets ("[::1]:22"). */
 static int net_addr(const char *s, int need_host, char *host, size_t host_len, char *port,
                     size_t port_len)
 {
@@ -1092,6 +1093,10 @@ static int net_addr(const char *s, int need_host, char *host, size_t host_len, c
     if (*p == '\0' || *end != '\0' || v < 0 || v > 65535 || (need_host && hl == 0) ||
         hl >= host_len || strlen(p) >= port_len)
         return -1;
+    if (hl >= 2 && s[0] == '[' && s[hl - 1] == ']') {   /* [::1]:22, as ssh and URLs write it */
+        s++;
+        hl -= 2;
+    }
     memcpy(host, s, hl);
     host[hl] = '\0';
     strcpy(port, p);

@@ -479,6 +479,11 @@ b channel -connect 127.0.0.1:1 -pass pass:x -c none
 check "-connect with none" one_line_error channel "loopback only"
 b channel -connect nohostport -pass pass:x -c aes128-ctr
 check "-connect without a port" one_line_error channel "is not HOST:PORT"
+# An IPv6 address in brackets, as ssh and URLs write it: the brackets are
+# not part of the name looked up (nothing listens on port 1).
+b channel -connect '[::1]:1' -pass pass:x -c aes128-ctr
+check "-connect [::1]:1: tried, not looked up as a name" one_line_error channel \
+    "cannot connect to \[::1\]:1"
 b channel -listen 127.0.0.1:99999 -pass pass:x
 check "-listen: a bad port" one_line_error channel "is not \[ADDR:\]PORT"
 b channel -pass pass:x -size 1k
