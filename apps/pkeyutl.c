@@ -883,7 +883,8 @@ static int same_file(const char *path, const struct stat *st)
  * signature where the private key was, and dgst refuses the same. */
 static int out_is_input(const pkeyutl_args *a)
 {
-    const char *names[] = {a->in, a->inkey, a->peerkey, a->sigfile};
+    const char *in = a->in != NULL && strcmp(a->in, "-") != 0 ? a->in : NULL;
+    const char *names[] = {in, a->inkey, a->peerkey, a->sigfile};
     struct stat so;
 
     if (a->out == NULL || stat(a->out, &so) != 0 || !S_ISREG(so.st_mode))

@@ -327,6 +327,10 @@ check "pkeyutl -out a hard link to -in: input untouched" same "$d/in" "$d/in.ori
 rc=$?
 check "pkeyutl -out a link to stdin's file: one line, exit 1" one_error pkeyutl
 check "pkeyutl -out a link to stdin's file: input untouched" same "$d/in" "$d/in.orig"
+(cd "$d" && $RUN "$BRISK" pkeyutl -sign -inkey key.pem -in - -out hard <in >"$tmp/out" 2>"$tmp/err")
+rc=$?
+check "pkeyutl -in - -out stdin's file: one line, exit 1" one_error pkeyutl
+check "pkeyutl -in - -out stdin's file: input untouched" same "$d/in" "$d/in.orig"
 check "pkeyutl -out an input: no temporary file" no_temp
 b pkeyutl -sign -inkey "$d/key.pem" -in "$d/in" -out "$d/sig"
 check "pkeyutl -sign -out another file: exit 0" [ "$rc" -eq 0 ]
