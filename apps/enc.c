@@ -714,7 +714,7 @@ int enc_main(int argc, char **argv)
         case OPT_D: a.encrypt = 0; break;
         case OPT_P: a.printkey = 1; break;
         case OPT_UPPER_P: a.printkey = 2; break;
-        case OPT_IN: a.in = o.value; break;
+        case OPT_IN: a.in = strcmp(o.value, "-") != 0 ? o.value : NULL; break;   /* as openssl */
         case OPT_OUT: a.out = o.value; break;
         case OPT_K: a.k_arg = o.argv[o.ind - 1]; break;
         case OPT_KFILE: a.kfile = o.value; break;

@@ -473,5 +473,13 @@ if printf '%s\n' $CIPHERS | grep -qx aes-128-ctr; then
         sh -c "[ \$(wc -c <'$d/ctr.dec') -eq 1000 ] && ! cmp -s '$d/ctr.dec' '$tmp/p1000'"
 fi
 
+# -in - is stdin, as openssl's bio_open_default takes it (and -out -).
+printf 'dash in\n' >"$tmp/dash"
+$RUN "$BRISK" enc -aes-128-cbc -pbkdf2 -k pw -in - -out "$tmp/dash.enc" <"$tmp/dash" 2>"$tmp/err"
+rc=$?
+check "-in -: exit 0" [ "$rc" -eq 0 ]
+$RUN "$BRISK" enc -d -aes-128-cbc -pbkdf2 -k pw -in - -out - <"$tmp/dash.enc" >"$tmp/dash.dec" 2>"$tmp/err"
+check "-in - -out -: decrypts to what -in - read" same "$tmp/dash.dec" "$tmp/dash"
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
