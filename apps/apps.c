@@ -137,6 +137,27 @@ static int is_dev_full(const struct stat *st)
            full.st_rdev == st->st_rdev;
 }
 
+int app_out_is_input(const char *prog, const char *out, const char *const *inputs, int n,
+                     int with_stdin)
+{
+    struct stat so, si;
+
+    if (out == NULL || stat(out, &so) != 0 || !S_ISREG(so.st_mode))
+        return 0;
+    for (int i = 0; i <= n; i++) {
+        const char *in = i < n ? inputs[i] : with_stdin ? "stdin" : NULL;
+        if (in == NULL || (i < n ? stat(in, &si) : fstat(STDIN_FILENO, &si)) != 0 ||
+            si.st_dev != so.st_dev || si.st_ino != so.st_ino)
+            continue;
+        if (i < n && strcmp(in, out) == 0)
+            app_error(prog, "-out '%s' is an input file; refusing to overwrite it", out);
+        else
+            app_error(prog, "-out '%s' is the input '%s'; refusing to overwrite it", out, in);
+        return 1;
+    }
+    return 0;
+}
+
 int app_stdout_check(const char *prog)
 {
     struct pollfd p = {STDOUT_FILENO, POLLOUT, 0};

@@ -59,6 +59,13 @@ void app_std_fds(void);
  * that a typo does not silently time the default. */
 void app_env_check(void);
 
+/* app_out_is_input refuses, with one error line, an -out naming one of the
+ * n inputs (NULL entries are skipped) or, with `with_stdin`, the file on
+ * stdin, also through a symbolic or hard link, before anything is opened
+ * for writing.  Returns 1 if refused, else 0. */
+int app_out_is_input(const char *prog, const char *out, const char *const *inputs, int n,
+                     int with_stdin);
+
 /* app_stdout_check tells, before a long computation (speed, des-opts),
  * whether stdout is known to be unwritable: closed, /dev/full, or a pipe
  * whose reader is gone (raising SIGPIPE, as a write would).  Returns 0, or

@@ -19,7 +19,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <brisk/digest.h>
@@ -512,43 +511,16 @@ static int set_key(sig_job *s, const app_opts *o, int verify)
     return 0;
 }
 
-/* same_file tells whether path (NULL: stdin) is the file st describes. */
-static int same_file(const char *path, const struct stat *st)
-{
-    struct stat si;
-
-    if ((path == NULL ? fstat(STDIN_FILENO, &si) : stat(path, &si)) != 0)
-        return 0;
-    return si.st_dev == st->st_dev && si.st_ino == st->st_ino;
-}
-
 /* out_is_input refuses -out naming one of the inputs (a file operand, stdin
  * without one, the key or the signature), also through a symbolic or hard
  * link, before anything is opened for writing: openssl would truncate the
  * input and print the digest of an empty file. */
 static int out_is_input(const sig_job *s, int n_files, char **files)
 {
-    struct stat so;
-    const char *hit = NULL;
+    const char *more[] = {s->key_path, s->sig_path};
 
-    if (s->out == NULL || stat(s->out, &so) != 0 || !S_ISREG(so.st_mode))
-        return 0;
-    for (int i = 0; i < n_files && hit == NULL; i++)
-        if (same_file(files[i], &so))
-            hit = files[i];
-    if (hit == NULL && n_files == 0 && same_file(NULL, &so))
-        hit = "stdin";
-    if (hit == NULL && s->key_path != NULL && same_file(s->key_path, &so))
-        hit = s->key_path;
-    if (hit == NULL && s->sig_path != NULL && same_file(s->sig_path, &so))
-        hit = s->sig_path;
-    if (hit == NULL)
-        return 0;
-    if (strcmp(hit, s->out) == 0)
-        app_error("dgst", "-out '%s' is an input file; refusing to overwrite it", s->out);
-    else
-        app_error("dgst", "-out '%s' is the input '%s'; refusing to overwrite it", s->out, hit);
-    return 1;
+    return app_out_is_input("dgst", s->out, (const char *const *)files, n_files, n_files == 0) ||
+           app_out_is_input("dgst", s->out, more, 2, 0);
 }
 
 static void usage(void)

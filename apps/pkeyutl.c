@@ -47,7 +47,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include <brisk/digest.h>
 #include <brisk/ec.h>
@@ -867,40 +866,16 @@ static int set_pkeyopt(pkeyutl_args *a, const char *opt)
     return 0;
 }
 
-/* same_file tells whether path (NULL: stdin) is the file st describes. */
-static int same_file(const char *path, const struct stat *st)
-{
-    struct stat si;
-
-    if ((path == NULL ? fstat(fileno(stdin), &si) : stat(path, &si)) != 0)
-        return 0;
-    return si.st_dev == st->st_dev && si.st_ino == st->st_ino;
-}
-
 /* out_is_input refuses -out naming one of the inputs (-in, stdin without
  * it, -inkey, -peerkey or -sigfile), also through a symbolic or hard link:
  * the output replaces its file only once written, but openssl would put a
  * signature where the private key was, and dgst refuses the same. */
 static int out_is_input(const pkeyutl_args *a)
 {
-    const char *in = a->in != NULL && strcmp(a->in, "-") != 0 ? a->in : NULL;
-    const char *names[] = {in, a->inkey, a->peerkey, a->sigfile};
-    struct stat so;
+    int in_stdin = a->in == NULL || strcmp(a->in, "-") == 0;
+    const char *names[] = {in_stdin ? NULL : a->in, a->inkey, a->peerkey, a->sigfile};
 
-    if (a->out == NULL || stat(a->out, &so) != 0 || !S_ISREG(so.st_mode))
-        return 0;
-    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-        const char *hit = names[i] != NULL ? names[i] : i == 0 ? "stdin" : NULL;
-        if (hit == NULL || !same_file(names[i], &so))
-            continue;
-        if (strcmp(hit, a->out) == 0)
-            app_error("pkeyutl", "-out '%s' is an input file; refusing to overwrite it", a->out);
-        else
-            app_error("pkeyutl", "-out '%s' is the input '%s'; refusing to overwrite it", a->out,
-                      hit);
-        return 1;
-    }
-    return 0;
+    return app_out_is_input("pkeyutl", a->out, names, 4, in_stdin);
 }
 
 /* parse_args fills a; returns 0, 1 after -help, or -1 on error. */
