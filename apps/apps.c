@@ -137,22 +137,40 @@ static int is_dev_full(const struct stat *st)
            full.st_rdev == st->st_rdev;
 }
 
+int app_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+
+    return a != NULL && b != NULL && stat(a, &sa) == 0 && S_ISREG(sa.st_mode) &&
+           stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* stdin_is tells whether the file on stdin is the regular file path. */
+static int stdin_is(const char *path)
+{
+    struct stat sp, si;
+
+    return stat(path, &sp) == 0 && S_ISREG(sp.st_mode) && fstat(STDIN_FILENO, &si) == 0 &&
+           sp.st_dev == si.st_dev && sp.st_ino == si.st_ino;
+}
+
 int app_out_is_input(const char *prog, const char *out, const char *const *inputs, int n,
                      int with_stdin)
 {
-    struct stat so, si;
-
-    if (out == NULL || stat(out, &so) != 0 || !S_ISREG(so.st_mode))
+    if (out == NULL)
         return 0;
-    for (int i = 0; i <= n; i++) {
-        const char *in = i < n ? inputs[i] : with_stdin ? "stdin" : NULL;
-        if (in == NULL || (i < n ? stat(in, &si) : fstat(STDIN_FILENO, &si)) != 0 ||
-            si.st_dev != so.st_dev || si.st_ino != so.st_ino)
+    for (int i = 0; i < n; i++) {
+        if (!app_same_file(out, inputs[i]))
             continue;
-        if (i < n && strcmp(in, out) == 0)
+        if (strcmp(inputs[i], out) == 0)
             app_error(prog, "-out '%s' is an input file; refusing to overwrite it", out);
         else
-            app_error(prog, "-out '%s' is the input '%s'; refusing to overwrite it", out, in);
+            app_error(prog, "-out '%s' is the input '%s'; refusing to overwrite it", out,
+                      inputs[i]);
+        return 1;
+    }
+    if (with_stdin && stdin_is(out)) {
+        app_error(prog, "-out '%s' is the input 'stdin'; refusing to overwrite it", out);
         return 1;
     }
     return 0;

@@ -59,6 +59,10 @@ void app_std_fds(void);
  * that a typo does not silently time the default. */
 void app_env_check(void);
 
+/* app_same_file tells whether a names a regular file that b names too,
+ * also through a symbolic or hard link; 0 if either is NULL or missing. */
+int app_same_file(const char *a, const char *b);
+
 /* app_out_is_input refuses, with one error line, an -out naming one of the
  * n inputs (NULL entries are skipped) or, with `with_stdin`, the file on
  * stdin, also through a symbolic or hard link, before anything is opened

@@ -1661,12 +1661,12 @@ static int run(chan_job *j)
  * file (also through links), or the same name not made yet. */
 static int same_output(const char *a, const char *b)
 {
-    struct stat sa, sb;
+    struct stat st;
 
     if (a == NULL || b == NULL)
         return 0;
-    if (stat(a, &sa) == 0 && stat(b, &sb) == 0)
-        return S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    if (stat(a, &st) == 0 && stat(b, &st) == 0)
+        return app_same_file(a, b);
     return strcmp(a, b) == 0;
 }
 

@@ -568,18 +568,14 @@ static int volume_is_input(const disk_job *job)
     const char *paths[4] = {job->key_file};
     const char *what[4] = {"the key file (-key-file)", "the -json document",
                            "the -save document", "the -baseline document"};
-    struct stat sv, si;
 
     if (job->doc != NULL) {
         paths[1] = job->doc->json_path;
         paths[2] = job->doc->save_path;
         paths[3] = job->doc->baseline_path;
     }
-    if (stat(job->path, &sv) != 0 || !S_ISREG(sv.st_mode))
-        return 0;
     for (int i = 0; i < 4; i++)
-        if (paths[i] != NULL && stat(paths[i], &si) == 0 && si.st_dev == sv.st_dev &&
-            si.st_ino == sv.st_ino) {
+        if (app_same_file(job->path, paths[i])) {
             app_error(PROG, "-file %s is %s; refusing to overwrite it", job->path, what[i]);
             return -1;
         }

@@ -1388,12 +1388,8 @@ static void build_page(report *r, sbuf *page, const char *title)
  * symbolic or hard link: the page would replace the run it was made from. */
 static int out_is_run(const char *out, char **files, int nfiles)
 {
-    struct stat so, si;
-
-    if (stat(out, &so) != 0 || !S_ISREG(so.st_mode))
-        return 0;
     for (int i = 0; i < nfiles; i++) {
-        if (stat(files[i], &si) != 0 || si.st_dev != so.st_dev || si.st_ino != so.st_ino)
+        if (!app_same_file(out, files[i]))
             continue;
         if (strcmp(files[i], out) == 0)
             app_error("report", "-out '%s' is a run document; refusing to overwrite it", out);
