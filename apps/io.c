@@ -401,6 +401,25 @@ void out_abort(app_out *o)
     errno = err;
 }
 
+int out_try(const char *prog, const char *path)
+{
+    struct stat st;
+    app_out o;
+
+    if (path == NULL || strcmp(path, "-") == 0)
+        return 0;
+    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+        app_error(prog, "cannot write '%s': %s", path, strerror(EISDIR));
+        return -1;
+    }
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+        return 0;
+    if (out_open(&o, prog, path, 0) != 0)
+        return -1;
+    out_abort(&o);
+    return 0;
+}
+
 int write_file(const char *prog, const char *path, const void *buf, size_t len, int secret)
 {
     app_out o;

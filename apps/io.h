@@ -105,6 +105,13 @@ int out_commit(app_out *o);
  * target left as it was.  It keeps errno. */
 void out_abort(app_out *o);
 
+/* out_try makes and removes the temporary file of an output to a regular
+ * file (or a new one), so that a command refuses a path it cannot write
+ * before a long run rather than after; a directory is refused too, and
+ * stdout, devices and FIFOs are left alone.  Returns 0, or -1 after one
+ * error line. */
+int out_try(const char *prog, const char *path);
+
 /* out_keep_input records that the regular file open on fd was read as a
  * password: out_open and out_commit then refuse to replace it. */
 void out_keep_input(int fd);

@@ -11,7 +11,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -68,29 +67,6 @@ static int check_baseline(const run_doc *d, const char *command)
     return 0;
 }
 
-/* try_output makes and removes the temporary file of an output to a
- * regular file (or a new one), so that a path that cannot be written is
- * refused before the timing; a directory is refused too, and stdout,
- * devices and FIFOs are left alone. */
-static int try_output(run_doc *d, const char *path)
-{
-    struct stat st;
-    app_out o;
-
-    if (path == NULL || strcmp(path, "-") == 0)
-        return 0;
-    if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-        app_error(d->prog, "cannot open '%s': %s", path, strerror(EISDIR));
-        return -1;
-    }
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-        return 0;
-    if (out_open(&o, d->prog, path, 0) != 0)
-        return -1;
-    out_abort(&o);
-    return 0;
-}
-
 int run_doc_start(run_doc *d, const char *command, int argc, char **argv)
 {
     char err[512];
@@ -114,7 +90,7 @@ int run_doc_start(run_doc *d, const char *command, int argc, char **argv)
         if (check_baseline(d, command) != 0)
             return -1;
     }
-    if (try_output(d, d->json_path) != 0 || try_output(d, d->save_path) != 0)
+    if (out_try(d->prog, d->json_path) != 0 || out_try(d->prog, d->save_path) != 0)
         return -1;
     d->start = time(NULL);
     d->have_load = getloadavg(d->load, 3) == 3;

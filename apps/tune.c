@@ -805,7 +805,6 @@ int tune_main(int argc, char **argv)
     speed_row *row = NULL;
     void *mem = NULL;
     tune_ctx t;
-    struct stat st;
     app_opts o;
 
     opts_init(&o, "tune", tune_options, argc, argv);
@@ -856,25 +855,8 @@ int tune_main(int argc, char **argv)
         }
         out = path;
     }
-    if (out != NULL && stat(out, &st) == 0 && S_ISDIR(st.st_mode)) {
-        app_error("tune", "cannot write %s: %s", out, strerror(EISDIR));
+    if (out_try("tune", out) != 0)
         return 1;
-    }
-    if (out != NULL && (stat(out, &st) != 0 || S_ISREG(st.st_mode))) {
-        /* Find an unwritable place before the long run, not after, with a
-         * file of a new name (as out_open's), never one that may exist;
-         * a device or FIFO is written directly. */
-        char tmp[4200];
-        int fd = -1;
-        errno = ENAMETOOLONG;
-        if (snprintf(tmp, sizeof(tmp), "%s.brisk-tmp-XXXXXX", out) >= (int)sizeof(tmp) ||
-            (fd = mkstemp(tmp)) < 0) {
-            app_error("tune", "cannot write %s: %s", out, strerror(errno));
-            return 1;
-        }
-        close(fd);
-        unlink(tmp);
-    }
     if (brisk_cpu_identity(identity, sizeof(identity)) != 0) {
         app_error("tune", "cannot describe this CPU");
         return 1;

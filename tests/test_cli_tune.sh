@@ -142,8 +142,8 @@ bad() {
     fi
 }
 bad "unknown primitive" "unknown primitive 'nosuch'" -prim nosuch -noout
-bad "unwritable -out" "cannot write $tmp/nodir/tune" -prim md5 -out "$tmp/nodir/tune"
-bad "-out a directory" "cannot write $tmp: Is a directory" -prim md5 -out "$tmp"
+bad "unwritable -out" "cannot create '$tmp/nodir/tune': the directory" -prim md5 -out "$tmp/nodir/tune"
+bad "-out a directory" "cannot write '$tmp': Is a directory" -prim md5 -out "$tmp"
 bad "-out and -noout" "-out and -noout" -out "$F" -noout
 bad "seconds zero" "bad -seconds" -seconds 0 -noout
 bad "seconds not a number" "bad -seconds" -seconds x -noout
