@@ -660,6 +660,20 @@ static void every_pbkdf2(size_t key_len)
         pbkdf2_line(strcmp(md->name, "rmd160") == 0 ? "ripemd160" : md->name, key_len);
 }
 
+/* one_pbkdf2 is the PBKDF2 line of one named hash; where it is N/A (as
+ * cryptsetup prints it), an error line says why.  Returns the exit code. */
+static int one_pbkdf2(const char *prog, const char *hash, size_t key_len)
+{
+    if (pbkdf2_line(hash, key_len) == 0)
+        return 0;
+    if (brisk_digest_by_name(hash) == NULL)
+        app_error(prog, "PBKDF2 with hash %s is not available: no such digest"
+                  " (brisk list -digest-algorithms)", hash);
+    else
+        app_error(prog, "PBKDF2 with hash %s could not be timed", hash);
+    return 1;
+}
+
 /* one_kdf is `cryptsetup benchmark --pbkdf NAME [--hash HASH]`. */
 static int one_kdf(const char *prog, const disk_bench_opts *o, size_t key_len)
 {
@@ -670,11 +684,11 @@ static int one_kdf(const char *prog, const disk_bench_opts *o, size_t key_len)
             app_error(prog, "give the hash once: -pbkdf %s or -hash %s", kdf, o->hash);
             return 1;
         }
-        return pbkdf2_line(kdf + 7, key_len) == 0 ? 0 : 1;
+        return one_pbkdf2(prog, kdf + 7, key_len);
     }
     if (strcmp(kdf, "pbkdf2") == 0) {
         if (o->hash != NULL)
-            return pbkdf2_line(o->hash, key_len) == 0 ? 0 : 1;
+            return one_pbkdf2(prog, o->hash, key_len);
         every_pbkdf2(key_len);
         return 0;
     }

@@ -335,6 +335,11 @@ check "-hash ripemd160 -key-size 512" has "$tmp/out" \
 b disk -benchmark -hash whirlpool
 check "-hash whirlpool: cryptsetup's N/A line, exit 1" \
     sh -c "[ $rc -eq 1 ] && grep -qx 'PBKDF2-whirlpool     N/A' '$tmp/out'"
+check "-hash whirlpool: one error line says why" one_line_error disk \
+    'hash whirlpool is not available: no such digest'
+b disk -benchmark -pbkdf pbkdf2-nosuch
+check "-pbkdf pbkdf2-nosuch: N/A line" grep -qx 'PBKDF2-nosuch        N/A' "$tmp/out"
+check "-pbkdf pbkdf2-nosuch: one error line" one_line_error disk 'hash nosuch is not available'
 b disk -benchmark -pbkdf scrypt
 check "-pbkdf scrypt: one line" one_line_error disk 'unknown PBKDF'
 b disk -benchmark -pbkdf argon2id -iter-time 100 -pbkdf-memory 1024 -pbkdf-parallel 1
