@@ -890,6 +890,29 @@ static uint64_t max_size(const disk_job *job)
     return m;
 }
 
+/* warn_big_blocks says, once, which block sizes exceed the smallest
+ * volume: where a block exceeds a volume, its cell times requests of the
+ * whole volume, not of the size the row's label says. */
+static void warn_big_blocks(const disk_job *job)
+{
+    size_t v = 0, n = 0;
+    char list[MAX_LIST * 24] = "";
+
+    for (size_t i = 1; i < job->n_sizes; i++)
+        if (job->sizes[i].bytes < job->sizes[v].bytes)
+            v = i;
+    for (size_t b = 0; b < job->n_bs; b++)
+        if (job->bs[b].bytes > job->sizes[v].bytes) {   /* list holds every label */
+            strcat(list, n++ ? "," : "");
+            strcat(list, job->bs[b].label);
+        }
+    if (n > 0)
+        fprintf(stderr,
+                "brisk %s: warning: block size%s %s exceed%s the %s volume; where a"
+                " block exceeds a volume, each request is the whole volume\n",
+                PROG, n > 1 ? "s" : "", list, n > 1 ? "" : "s", job->sizes[v].label);
+}
+
 /* run_test is the ramdisk test; the exit status. */
 static int run_test(const disk_job *job)
 {
@@ -919,6 +942,7 @@ static int run_test(const disk_job *job)
         fprintf(stderr, "Doing %s, %u-bit key, %u-byte sectors, %u thread%s on %s%s\n",
                 job->spec, job->key_bits, job->sector_size, job->threads,
                 job->threads == 1 ? "" : "s", job->path, job->direct ? " (O_DIRECT)" : "");
+        warn_big_blocks(job);
         share = speed_cpu_share(0.2);
         speed_warn_share(PROG, share);
         if (job->doc)

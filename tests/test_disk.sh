@@ -107,6 +107,11 @@ for t in 1 3; do
         check "-threads $t -pattern $p: volume removed" nothing_left "$tmp/d"
     done
 done
+check "-bs 1M over a 64k volume: one warning says so" count_is "$tmp/err" \
+    '^brisk disk: warning: block size 1M exceeds the 64kB volume; where a block exceeds a volume, each request is the whole volume$' 1
+b disk -file "$tmp/d/v" -size 1k -bs 512,1k
+check "every block within the volume: exit 0" clean_exit
+check "... and no block-size warning" sh -c "! grep -q 'warning: block size' '$tmp/err'"
 # Requests split over threads (pieces of 16 KiB and more), 4096-byte
 # sectors, XTS, -mr.
 b disk -file "$tmp/d/v" -cipher aes-xts-plain64 -key-size 512 -sector-size 4096 \
