@@ -123,7 +123,8 @@ static void ciphers(transcript *t, const uint8_t *msg)
     fill(key, sizeof(key), 13, 5);
     fill(iv, sizeof(iv), 3, 1);
     for (size_t i = 0; (c = brisk_cipher_at(i)) != NULL; i++) {
-        brisk_cipher_ctx *ctx = malloc(sizeof(*ctx));
+        /* the type is 64-byte aligned, which malloc does not promise */
+        brisk_cipher_ctx *ctx = aligned_alloc(_Alignof(brisk_cipher_ctx), sizeof(*ctx));
         size_t n = 0, m = 0;
         int rc;
 

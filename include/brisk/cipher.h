@@ -66,7 +66,10 @@ typedef struct brisk_cipher {
 } brisk_cipher;
 
 /* brisk_cipher_ctx is one encryption or decryption in progress.  Its fields
- * are private; they are public only so that it can live on the stack. */
+ * are private; they are public only so that it can live on the stack.  The
+ * type is aligned to 64 bytes, which malloc does not promise: on the heap,
+ * take it from aligned_alloc(_Alignof(brisk_cipher_ctx), sizeof(...)) or
+ * posix_memalign (or as a member of a struct allocated so). */
 typedef struct brisk_cipher_ctx {
     const brisk_cipher *cipher;
     int encrypt;                  /* 1 encrypt, 0 decrypt */

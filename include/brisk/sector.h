@@ -39,7 +39,9 @@ extern "C" {
 
 /* brisk_sector_ctx holds the key schedules of one volume.  Its fields are
  * private; they are public only so that it can live anywhere the caller
- * likes. */
+ * likes.  The type is aligned to 64 bytes, which malloc does not promise:
+ * on the heap, take it from aligned_alloc(_Alignof(brisk_sector_ctx),
+ * sizeof(...)) or posix_memalign. */
 typedef struct brisk_sector_ctx {
     const struct brisk_block_cipher *bc; /* the block cipher's kernels */
     unsigned mode;                       /* private: ECB, CBC or XTS */

@@ -156,7 +156,7 @@ static void ghash_vpclmul(uint8_t y[16], const uint8_t *table, const uint8_t *in
         __m512i lo = _mm512_setzero_si512(), mid = lo, hi = lo;
         for (size_t q = 0; q < 4; q++) {
             __m512i x = bswap512(_mm512_loadu_si512((const void *)(in + 64 * q)));
-            mul_acc(x, _mm512_load_si512((const void *)(table + 64 * q)), &lo, &mid, &hi);
+            mul_acc(x, _mm512_loadu_si512((const void *)(table + 64 * q)), &lo, &mid, &hi);
         }
         acc = finish(acc, table, lo, mid, hi);
     }
@@ -215,7 +215,7 @@ ghash_blocks_fn *brisk_ghash_head_vpclmul(uint8_t *table, const uint8_t h[16])
     __m128i k2 = gf_mul(k1, k1), k3 = gf_mul(k2, k1), k4 = gf_mul(k2, k2);
     __m512i p4 = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_set_m128i(k3, k4)),
                                     _mm256_set_m128i(k1, k2), 1);
-    _mm512_store_si512((void *)(table + 192), p4);
+    _mm512_storeu_si512((void *)(table + 192), p4);
     return ghash_vpclmul;
 }
 
@@ -226,12 +226,12 @@ ghash_blocks_fn *brisk_ghash_head_vpclmul(uint8_t *table, const uint8_t h[16])
 VPCLMUL_TARGET
 void brisk_ghash_complete_vpclmul(uint8_t *table)
 {
-    __m512i p4 = _mm512_load_si512((const void *)(table + 192));
+    __m512i p4 = _mm512_loadu_si512((const void *)(table + 192));
     __m512i p8 = gf_mul4(p4, _mm512_broadcast_i32x4(_mm512_castsi512_si128(p4)));
     __m512i b8 = _mm512_broadcast_i32x4(_mm512_castsi512_si128(p8));
-    _mm512_store_si512((void *)table, gf_mul4(p8, b8));
-    _mm512_store_si512((void *)(table + 64), gf_mul4(p4, b8));
-    _mm512_store_si512((void *)(table + 128), p8);
+    _mm512_storeu_si512((void *)table, gf_mul4(p8, b8));
+    _mm512_storeu_si512((void *)(table + 64), gf_mul4(p4, b8));
+    _mm512_storeu_si512((void *)(table + 128), p8);
 }
 
 VPCLMUL_TARGET
@@ -258,7 +258,7 @@ typedef struct hash_key {
 STITCH_INLINE void hash_key_load(hash_key *hk, const uint8_t *table)
 {
     for (int q = 0; q < 4; q++) {
-        hk->k[q] = _mm512_load_si512((const void *)(table + 64 * q));
+        hk->k[q] = _mm512_loadu_si512((const void *)(table + 64 * q));
         hk->ks[q] = _mm512_xor_si512(hk->k[q], _mm512_shuffle_epi32(hk->k[q], _MM_PERM_BADC));
     }
 }
