@@ -1094,10 +1094,11 @@ static void from_digits(uint64_t *x, size_t n, const digits *d, size_t len)
     }
 }
 
-/* sub_if_not_below sets x = x - m when x >= m, n limbs. */
+/* sub_if_not_below sets x = x - m when x >= m, n limbs (up to
+ * BRISK_BN_MAX_LIMBS + 1, for finish_plain). */
 static void sub_if_not_below(uint64_t *x, const uint64_t *m, size_t n)
 {
-    uint64_t t[BRISK_BN_MAX_LIMBS];
+    uint64_t t[BRISK_BN_MAX_LIMBS + 1];
     uint64_t borrow = brisk_limbs_sub(t, x, m, n);
     brisk_limbs_select(x, borrow, x, t, n);
     wipe(t, n * sizeof(uint64_t));
