@@ -42,14 +42,17 @@ static void set_u64(brisk_bn *r, uint64_t v)
     brisk_bn_from_u64(r, v);
 }
 
-/* pow2_minus sets r = 2^k - c in ceil(k / 64) limbs. */
+/* pow2_minus sets r = 2^k - c (c >= 1) in ceil(k / 64) limbs, as 2^k - 1
+ * less c - 1, so that k may be BRISK_BN_MAX_BITS. */
 static void pow2_minus(brisk_bn *r, size_t k, uint64_t c)
 {
-    brisk_bn one, t;
-    brisk_bn_zero(&t, k / 64 + 1);
-    t.d[k / 64] = (uint64_t)1 << (k % 64);
-    set_u64(&one, c);
-    brisk_bn_sub(&t, &t, &one);
+    brisk_bn less, t;
+    brisk_bn_zero(&t, (k + 63) / 64);
+    memset(t.d, 0xff, t.n * sizeof(uint64_t));
+    if (k % 64)
+        t.d[t.n - 1] >>= 64 - k % 64;
+    set_u64(&less, c - 1);
+    brisk_bn_sub(&t, &t, &less);
     brisk_bn_resize(&t, (k + 63) / 64);
     brisk_bn_copy(r, &t);
 }
@@ -829,7 +832,8 @@ static void prop_comb(tv_rng *rng, size_t bits)
 
 int main(void)
 {
-    static const size_t sizes[] = {64, 65, 128, 200, 256, 512, 520, 1024, 2048, 3072, 4096, 8192};
+    static const size_t sizes[] = {64,   65,   128,  200,  256,  512, 520,
+                                   1024, 2048, 3072, 4096, 6144, 8192};
     char list[200];
     tv_rng rng;
     size_t it = 0;
@@ -860,6 +864,10 @@ int main(void)
                 prop_comb(&rng, bits + (bits == 512 ? 8 : 0));
         for (size_t bits = 256; bits <= 4096; bits += 256)
             public_edges(&rng, bits);
+        if (!quick) {   /* the IFMA kernels' two largest sizes */
+            public_edges(&rng, 6144);
+            public_edges(&rng, 8192);
+        }
     }
     tv_note("tested: %s", tv_impl_list("bn", list, sizeof(list)));
     return tv_end();
