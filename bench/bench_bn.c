@@ -1,12 +1,13 @@
 /*
  * bench/bench_bn.c - TSC ticks of brisk's Montgomery kernels (one mont_mul,
- * one mont_sqr) at 1024 to 4096 bits and of a constant-time modular
+ * one mont_sqr) at 1024 to 8192 bits and of a constant-time modular
  * exponentiation with a full-width exponent at 1024 to 3072 bits, and, at
- * 2048 bits, of the two exponentiations of DSA with a 256-bit q (a secret
- * 256-bit exponent; two public 256-bit exponents at once), under
+ * 2048, 6144 and 8192 bits, of the two exponentiations of DSA with a
+ * 256-bit q (a secret 256-bit exponent, as FFDH's short ones; two public
+ * 256-bit exponents at once) and of one by 65537, under
  * every implementation of the "bn" primitive this CPU can run, beside
- * OpenSSL's BN_mod_mul_montgomery, BN_mod_exp_mont_consttime and
- * BN_mod_exp2_mont.  The
+ * OpenSSL's BN_mod_mul_montgomery, BN_mod_exp_mont_consttime,
+ * BN_mod_exp2_mont and BN_mod_exp_mont.  The
  * figures are the fastest of many batches (the machine may be shared) in
  * reference cycles: compare ratios, not absolute values.  Not a test;
  * built with -DBRISK_BENCH=ON:
@@ -51,9 +52,9 @@ static double ticks(run_fn *fn, void *arg, int batch, double secs)
 /* One cell's operands, in brisk's and OpenSSL's forms. */
 typedef struct {
     brisk_bn_mont mont;
-    brisk_bn a, b, e, r, e1, e2;
+    brisk_bn a, b, e, r, e1, e2, f4;
     const brisk_bn_impl *impl;
-    BIGNUM *oa, *ob, *oe, *om, *or, *oe1, *oe2;
+    BIGNUM *oa, *ob, *oe, *om, *or, *oe1, *oe2, *of4;
     BN_MONT_CTX *omont;
     BN_CTX *ctx;
 } cell;
@@ -80,6 +81,18 @@ static void brisk_exp_short(void *arg)
 {
     cell *c = arg;
     brisk_bn_mod_exp(&c->r, &c->a, &c->e1, &c->mont);
+}
+
+static void brisk_exp_65537(void *arg)
+{
+    cell *c = arg;
+    brisk_bn_mod_exp_public(&c->r, &c->a, &c->f4, &c->mont);
+}
+
+static void ossl_exp_65537(void *arg)
+{
+    cell *c = arg;
+    BN_mod_exp_mont(c->or, c->oa, c->of4, c->om, c->ctx, c->omont);
 }
 
 static void brisk_exp2(void *arg)
@@ -149,6 +162,7 @@ static void cell_init(cell *c, size_t bits)
     random_bn(&c->e, bits);
     random_bn(&c->e1, 256);
     random_bn(&c->e2, 256);
+    brisk_bn_from_u64(&c->f4, 65537);
     brisk_bn_resize(&c->a, m.n);
     brisk_bn_resize(&c->b, m.n);
     c->ctx = BN_CTX_new();
@@ -157,6 +171,7 @@ static void cell_init(cell *c, size_t bits)
     c->oe = to_ossl(&c->e);
     c->oe1 = to_ossl(&c->e1);
     c->oe2 = to_ossl(&c->e2);
+    c->of4 = to_ossl(&c->f4);
     c->om = to_ossl(&m);
     c->or = BN_new();
     c->omont = BN_MONT_CTX_new();
@@ -172,6 +187,7 @@ static void cell_free(cell *c)
     BN_free(c->oe);
     BN_free(c->oe1);
     BN_free(c->oe2);
+    BN_free(c->of4);
     BN_free(c->om);
     BN_free(c->or);
     BN_MONT_CTX_free(c->omont);
@@ -180,7 +196,7 @@ static void cell_free(cell *c)
 
 int main(int argc, char **argv)
 {
-    static const size_t mul_bits[] = {1024, 1536, 2048, 3072, 4096};
+    static const size_t mul_bits[] = {1024, 1536, 2048, 3072, 4096, 6144, 8192};
     static const size_t exp_bits[] = {1024, 1536, 2048, 3072};
     double secs = argc > 1 ? atof(argv[1]) : 0.2;
     const char *impl;
@@ -205,7 +221,7 @@ int main(int argc, char **argv)
             double oe = has_exp ? ticks(ossl_exp, &c, 1, 4 * secs) : 0;
             printf("%-6s %6zu %10.0f %10.0f %12.0f | %10.0f %10.0f %12.0f\n", impl, bits, bm, bs,
                    be, om, os, oe);
-            if (bits == 2048) {
+            if (bits == 2048 || bits >= 6144) {
                 double bx = ticks(brisk_exp_short, &c, 1, 2 * secs);
                 double ox = ticks(ossl_exp_short, &c, 1, 2 * secs);
                 double b2 = ticks(brisk_exp2, &c, 1, 2 * secs);
@@ -214,6 +230,9 @@ int main(int argc, char **argv)
                        ox);
                 printf("%-6s %6zu   exp2, 256-bit public e %9.0f | ossl %10.0f\n", impl, bits, b2,
                        o2);
+                double bf = ticks(brisk_exp_65537, &c, 1, 2 * secs);
+                double of = ticks(ossl_exp_65537, &c, 1, 2 * secs);
+                printf("%-6s %6zu   exp, e = 65537 %17.0f | ossl %10.0f\n", impl, bits, bf, of);
             }
             cell_free(&c);
         }
