@@ -118,6 +118,8 @@ static inline size_t radix52_len(size_t n)
     case 32: return 40;
     case 48: return 60;
     case 64: return 79;
+    case 96: return 119;
+    case 128: return 158;
     }
 #endif
     (void)n;

@@ -1,7 +1,8 @@
 /*
  * src/bn/mont_ifma.c - the "bn" primitive with AVX-512 IFMA (vpmadd52luq,
- * vpmadd52huq) for 256- to 4096-bit moduli (RSA-512 to RSA-8192 CRT
- * halves, RSA public operations, DSA): whole exponentiations (secret
+ * vpmadd52huq) for 256- to 8192-bit moduli (RSA-512 to RSA-8192 CRT
+ * halves, RSA public operations, DSA, FFDH to ffdhe8192; 6144 and 8192
+ * bits single exponentiations only): whole exponentiations (secret
  * exponent, fixed window; one public exponent; two public exponents, for DSA
  * verification; two secret ones at once, for the CRT halves) and, from 1536
  * bits, Montgomery multiplication and squaring; the rest is mont_adx.c's.
@@ -15,7 +16,7 @@
  * one lane down, the low 52 bits of each product landing a lane below the
  * high ones (shift_step: the multiplicands come pre-shifted for the low
  * halves); digit 0 is kept exactly in a scalar, from which y comes.  The
- * lanes are left unnormalised during the steps (they stay below 2^61) and
+ * lanes are left unnormalised during the steps (they stay below 2^62) and
  * carried once at the end, in vector form with a carry-lookahead on mask
  * bits.  From 1536 bits the exponentiations square with a dedicated AMM
  * squaring (amm_sqr: each cross product once, the products by a digit
@@ -53,17 +54,20 @@
  * signing 3.4 times slower than gcc's build), so it gets its own, which
  * also warns (an error with BRISK_WERROR) where it cannot unroll a loop
  * whole.  UNROLL_BY_MAX is for the loops whose count is known only at run
- * time (select_entry). */
+ * time (select_entry); NO_UNROLL for amm_sqr's steps above 10 vectors
+ * (see sqr_block). */
 #ifdef __clang__
 #define UNROLL _Pragma("clang loop unroll(full)")
-#define UNROLL_BY_MAX _Pragma("clang loop unroll_count(10)")
+#define UNROLL_BY_MAX _Pragma("clang loop unroll_count(20)")
+#define NO_UNROLL _Pragma("clang loop unroll(disable)")
 #else
-#define UNROLL _Pragma("GCC unroll 10")   /* MAX_VECS */
-#define UNROLL_BY_MAX _Pragma("GCC unroll 10")
+#define UNROLL _Pragma("GCC unroll 20")   /* MAX_VECS */
+#define UNROLL_BY_MAX _Pragma("GCC unroll 20")
+#define NO_UNROLL _Pragma("GCC unroll 1")
 #endif
 
 #define DIGIT_MASK (((uint64_t)1 << 52) - 1)
-#define MAX_VECS 10                /* 80 digits: up to 4096-bit moduli */
+#define MAX_VECS 20                /* 160 digits: up to 8192-bit moduli */
 #define MAX_DIGITS (8 * MAX_VECS)
 #define TABLE_SIZE 32
 
@@ -79,8 +83,9 @@ typedef struct {
  * digit, which leaves every lane below 2^53; the single carries that
  * remain ripple through digits equal to 2^52 - 1, which a carry-lookahead
  * on mask bits finds ((g << 1) + p) ^ p: g marks the lanes that carry out,
- * p those that pass a carry on.  The masks are 64-bit words (two for more
- * than 8 vectors): 128-bit arithmetic on them cost about 10 of a paired
+ * p those that pass a carry on.  The masks are 64-bit words, one per 8
+ * vectors (up to three, at 20 vectors), the lookahead's add carried from
+ * word to word: 128-bit arithmetic on two cost about 10 of a paired
  * 20-digit AMM's 250 TSC ticks (scratch loop).  stride 2 is for two
  * interleaved numbers (amm_x2i, at most 8 vectors), whose next digit is
  * two lanes up: each number's lookahead runs on the whole word with the
@@ -91,7 +96,7 @@ static inline void normalize(__m512i *r, size_t vecs, unsigned stride)
     const __m512i mask = _mm512_set1_epi64((long long)DIGIT_MASK);
     const __m512i one = _mm512_set1_epi64(1);
     __m512i c[MAX_VECS];
-    uint64_t g[2] = {0, 0}, p[2] = {0, 0};   /* a bit per lane: up to 80 */
+    uint64_t g[3] = {0, 0, 0}, p[3] = {0, 0, 0};   /* a bit per lane: up to 160 */
 
     UNROLL
     for (size_t v = 0; v < vecs; v++) {
@@ -107,11 +112,17 @@ static inline void normalize(__m512i *r, size_t vecs, unsigned stride)
         g[v / 8] |= (uint64_t)_mm512_cmpgt_epu64_mask(r[v], mask) << (8 * (v % 8));
         p[v / 8] |= (uint64_t)_mm512_cmpeq_epu64_mask(r[v], mask) << (8 * (v % 8));
     }
-    uint64_t carry_in[2];
+    uint64_t carry_in[3];
     if (stride == 1) {
-        uint64_t lo = (g[0] << 1) + p[0];
-        carry_in[0] = lo ^ p[0];
-        carry_in[1] = (((g[1] << 1) | (g[0] >> 63)) + p[1] + (lo < p[0])) ^ p[1];
+        uint64_t gin = 0, cin = 0;   /* g's bit and the sum's carry into word w */
+        UNROLL
+        for (size_t w = 0; w < (vecs + 7) / 8; w++) {
+            uint64_t gs = (g[w] << 1) | gin, sum = gs + p[w], c1 = sum < gs;
+            sum += cin;
+            cin = c1 | (sum < cin);
+            gin = g[w] >> 63;
+            carry_in[w] = sum ^ p[w];
+        }
     } else {
         const uint64_t even = 0x5555555555555555u, odd = ~even;
         uint64_t pe = p[0] | odd, po = p[0] | even;
@@ -463,7 +474,8 @@ static inline void amm_deferred(uint64_t *res, const uint64_t *a, const uint64_t
  * 2i and 2i + 1 (two madds over a permuted a, into even and odd lanes).
  *
  * The lanes take at most four terms below 2^52 a step, and one square
- * half once, so they stay below (4 len + 1) 2^52 < 2^61 until normalize.
+ * half once, so they stay below (4 len + 1) 2^52 < 2^62 until normalize
+ * (len at most 158).
  * The scalar digit-0 lookahead sees step 0's products a_0^2 (whose high
  * half is already in lane 1 then) and a_0 d_1; from step 1 on, digits 0
  * and 1 of X_i are zero.
@@ -608,7 +620,12 @@ static inline void sqr_step(sqr_state *st, __m512i *r, const __m512i *dv, const 
 }
 
 /* sqr_block is block s of amm_sqr (steps 8s to 8s + 7, fewer in the last
- * block), nothing when s >= vecs. */
+ * block), nothing when s >= vecs.  Above 10 vectors (6144 and 8192 bits)
+ * the three vector arrays no longer fit in the registers either way and
+ * the block's first seven steps stay a loop: as fast as written out (an
+ * 8192-bit exponentiation by a 256-bit exponent 2.89M against 2.87M
+ * ticks, bench/bench_bn.c), and this file's object code is 213 KB
+ * instead of 390 KB, its gcc -O2 compile 10 s instead of 28. */
 IFMA_TARGET
 static inline void sqr_block(sqr_state *st, __m512i *r, __m512i *top, const __m512i *dv,
                              const __m512i *mv, const uint64_t *a, const uint64_t *m,
@@ -624,9 +641,15 @@ static inline void sqr_block(sqr_state *st, __m512i *r, __m512i *top, const __m5
         st->xprev1 = s + 1 < vecs ? dv[s + 1] : _mm512_setzero_si512();
     }
     block_squares(r, top, a, s, vecs);
-    UNROLL
-    for (size_t l = 0; l < (steps < 8 ? steps : 7); l++)
-        sqr_step(st, r, dv, mv, a, m[0], m[1], k0, s, l, 0, vecs);
+    if (vecs > 10) {
+        NO_UNROLL
+        for (size_t l = 0; l < (steps < 8 ? steps : 7); l++)
+            sqr_step(st, r, dv, mv, a, m[0], m[1], k0, s, l, 0, vecs);
+    } else {
+        UNROLL
+        for (size_t l = 0; l < (steps < 8 ? steps : 7); l++)
+            sqr_step(st, r, dv, mv, a, m[0], m[1], k0, s, l, 0, vecs);
+    }
     if (steps == 8)
         sqr_step(st, r, dv, mv, a, m[0], m[1], k0, s, 7, 1, vecs);
 }
@@ -650,7 +673,7 @@ static inline void amm_sqr(uint64_t *res, const uint64_t *a, const uint64_t *m, 
      * loops on s before it came to unroll a loop over s, and then could
      * not, which left the vectors on the stack.  gcc gains too from each
      * block's steps unrolled whole (it had kept them a loop). */
-    _Static_assert(MAX_VECS == 10, "amm_sqr writes out MAX_VECS blocks");
+    _Static_assert(MAX_VECS == 20, "amm_sqr writes out MAX_VECS blocks");
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 0, vecs);
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 1, vecs);
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 2, vecs);
@@ -661,6 +684,16 @@ static inline void amm_sqr(uint64_t *res, const uint64_t *a, const uint64_t *m, 
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 7, vecs);
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 8, vecs);
     sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 9, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 10, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 11, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 12, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 13, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 14, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 15, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 16, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 17, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 18, vecs);
+    sqr_block(&st, r, &top, dv, mv, a, m, k0, len, 19, vecs);
     r[vecs - 1] = _mm512_madd52hi_epu64(r[vecs - 1], st.xprev, st.bprev);
     UNROLL
     for (size_t v = 0; v < vecs; v++)
@@ -706,6 +739,16 @@ IFMA_FUNC static void sqr79(uint64_t *r, const uint64_t *a, const uint64_t *m, u
     amm_sqr(r, a, m, k0, 79, 10);
 }
 
+IFMA_FUNC static void sqr119(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0)
+{
+    amm_sqr(r, a, m, k0, 119, 15);
+}
+
+IFMA_FUNC static void sqr158(uint64_t *r, const uint64_t *a, const uint64_t *m, uint64_t k0)
+{
+    amm_sqr(r, a, m, k0, 158, 20);
+}
+
 /* One AMM per supported size, each with its loops unrolled. */
 IFMA_FUNC static void amm20(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, uint64_t k0, size_t steps)
@@ -735,6 +778,18 @@ IFMA_FUNC static void amm79(uint64_t *r, const uint64_t *a, const uint64_t *b,
                             const uint64_t *m, uint64_t k0, size_t steps)
 {
     amm_deferred(r, a, b, m, k0, steps, 10);
+}
+
+IFMA_FUNC static void amm119(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                             const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm_deferred(r, a, b, m, k0, steps, 15);
+}
+
+IFMA_FUNC static void amm158(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                             const uint64_t *m, uint64_t k0, size_t steps)
+{
+    amm_deferred(r, a, b, m, k0, steps, 20);
 }
 
 /* lean_step is one step of amm_x2_lean and amm_sqr_x2 for one chain: with p0
@@ -1050,7 +1105,10 @@ typedef void amm_fn(uint64_t *r, const uint64_t *a, const uint64_t *b, const uin
  * against mont_adx.c's, a public exponentiation by 65537 takes about 4.8k
  * against 5.4k ticks, one by two 160-bit exponents (DSA-512 verification)
  * 49k against 72k and one by a full 512-bit secret exponent 130k against
- * 200k-280k (scratch loop, min over 0.4 s, two runs). */
+ * 200k-280k (scratch loop, min over 0.4 s, two runs).  6144 and 8192 bits
+ * (FFDH's largest groups), by a 256-bit secret exponent: 1.68M against
+ * 5.79M and 2.87M against 10.2M ticks (bench/bench_bn.c); by 65537: 88k
+ * against 324k and 154k against 570k. */
 static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs, amm_sqr_fn **sqr)
 {
     *len = radix52_len(n); /* the digit counts live there, for mont_init too */
@@ -1062,6 +1120,8 @@ static amm_fn *amm_size(size_t n, size_t *len, size_t *vecs, amm_sqr_fn **sqr)
     case 32: *sqr = sqr40; return amm40;
     case 48: *sqr = sqr60; return amm60;
     case 64: *sqr = sqr79; return amm79;
+    case 96: *sqr = sqr119; return amm119;
+    case 128: *sqr = sqr158; return amm158;
     default: return NULL;
     }
 }
@@ -1685,8 +1745,9 @@ static void mont_radix52(uint64_t *r, const uint64_t *a, const uint64_t *b,
  * steps save at 1024 bits (bench/bench_bn.c: 956 against 830 ticks), and
  * less at 1536 bits and up (1400 against 1800 at 1536, 2000 against 3060
  * at 2048, 3200 against 10400 at 3072; about 7600 against 12800 at 4096
- * in a scratch loop).  512-bit moduli, with fewer steps to save, stay on
- * mont_adx.c too. */
+ * in a scratch loop; 8100 against 20700 at 6144, 12700 against 36500 at
+ * 8192).  512-bit moduli, with fewer steps to save, stay on mont_adx.c
+ * too. */
 static amm_fn *radix52_size(size_t n, size_t *len, size_t *vecs)
 {
     amm_sqr_fn *sqr;
