@@ -76,6 +76,15 @@ typedef struct {
     _Alignas(64) uint64_t d[MAX_DIGITS];
 } digits;
 
+/* A table entry of the paired exponentiations (exp_pair_state,
+ * exp_x2i_state), whose numbers are at most 40 digits (2048 bits) or two
+ * interleaved 20-digit ones: their tables of `digits` would double the
+ * stack they take for nothing (92 KB for exp_pair_state). */
+#define PAIR_DIGITS 40
+typedef struct {
+    _Alignas(64) uint64_t d[PAIR_DIGITS];
+} pair_digits;
+
 /* ---- Almost Montgomery multiplication ---- */
 
 /* normalize carries the unnormalised lanes of r[0..vecs-1] into 52-bit
@@ -1166,12 +1175,14 @@ static void sub_if_not_below(uint64_t *x, const uint64_t *m, size_t n)
 
 /* ---- The exponentiation ---- */
 
-/* select_entry sets out = table[idx] reading all `count` entries; for
- * tables of interleaved pairs (amm_x2i), idx picks the even lanes' entry
- * and idx_odd the odd lanes' (for one number, idx_odd = idx). */
-IFMA_FUNC __attribute__((noinline)) static void select_entry(digits *out, const digits *table,
-                                                             size_t count, uint64_t idx,
-                                                             uint64_t idx_odd, size_t vecs)
+/* select_entry sets out = table[idx] reading all `count` entries, which
+ * are `stride` digits apart (MAX_DIGITS, or PAIR_DIGITS); for tables of
+ * interleaved pairs (amm_x2i), idx picks the even lanes' entry and
+ * idx_odd the odd lanes' (for one number, idx_odd = idx). */
+IFMA_FUNC __attribute__((noinline)) static void select_entry(digits *out, const uint64_t *table,
+                                                             size_t stride, size_t count,
+                                                             uint64_t idx, uint64_t idx_odd,
+                                                             size_t vecs)
 {
     __m512i r[MAX_VECS];
     __m512i want = _mm512_mask_set1_epi64(_mm512_set1_epi64((long long)idx), 0xaa,
@@ -1184,7 +1195,8 @@ IFMA_FUNC __attribute__((noinline)) static void select_entry(digits *out, const 
         __mmask8 hit = _mm512_cmpeq_epi64_mask(_mm512_set1_epi64((long long)k), want);
         UNROLL_BY_MAX
         for (size_t v = 0; v < vecs; v++)
-            r[v] = _mm512_mask_mov_epi64(r[v], hit, _mm512_load_si512(table[k].d + 8 * v));
+            r[v] = _mm512_mask_mov_epi64(r[v], hit,
+                                         _mm512_load_si512(table + k * stride + 8 * v));
     }
     UNROLL_BY_MAX
     for (size_t v = 0; v < vecs; v++)
@@ -1290,13 +1302,13 @@ IFMA_FUNC static void exp_amm(exp_state *s, uint64_t *r, const uint64_t *a, cons
 
     size_t pos = bits - (bits % w ? bits % w : w);
     uint64_t top = window_bits(e, pos, (unsigned)(bits - pos));
-    select_entry(&s->acc, s->table, count, top, top, vecs);
+    select_entry(&s->acc, s->table[0].d, MAX_DIGITS, count, top, top, vecs);
     while (pos > 0) {
         pos -= w;
         for (unsigned j = 0; j < w; j++)
             sqr(s->acc.d, s->acc.d, m, k0);
         uint64_t idx = window_bits(e, pos, w);
-        select_entry(&s->tmp, s->table, count, idx, idx, vecs);
+        select_entry(&s->tmp, s->table[0].d, MAX_DIGITS, count, idx, idx, vecs);
         mul(s->acc.d, s->acc.d, s->tmp.d, m, k0, len);
     }
 
@@ -1323,7 +1335,7 @@ static int mod_exp_ifma(uint64_t *r, const uint64_t *a, const uint64_t *e, size_
 
 /* The working state of a pair of exponentiations, wiped at the end. */
 typedef struct {
-    digits table[2][TABLE_SIZE];
+    pair_digits table[2][TABLE_SIZE];
     digits m[2], acc[2], tmp[2], c[2];
 } exp_pair_state;
 
@@ -1391,8 +1403,10 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
     for (int j = 0; j < 2; j++) {
         to_digits(&s->m[j], mont[j]->m, mont[j]->n, len);
         domain_const(&s->c[j], &s->m[j], mont[j], one, len);
-        to_amm(&s->table[j][1], a[j], &s->c[j], &s->m[j], mont[j], one, len);
-        to_amm(&s->table[j][0], NULL, &s->c[j], &s->m[j], mont[j], one, len);
+        to_amm(&s->acc[j], a[j], &s->c[j], &s->m[j], mont[j], one, len);
+        memcpy(s->table[j][1].d, s->acc[j].d, sizeof(pair_digits));
+        to_amm(&s->acc[j], NULL, &s->c[j], &s->m[j], mont[j], one, len);
+        memcpy(s->table[j][0].d, s->acc[j].d, sizeof(pair_digits));
     }
     /* table[j][k] = AMM(table[j][k - 1], table[j][1]), in place */
     for (size_t k = 2; k < count; k++) {
@@ -1405,7 +1419,7 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
     size_t pos = bits - (bits % w ? bits % w : w);
     for (int j = 0; j < 2; j++) {
         uint64_t top = window_bits(e[j], pos, (unsigned)(bits - pos));
-        select_entry(&s->acc[j], s->table[j], count, top, top, vecs);
+        select_entry(&s->acc[j], s->table[j][0].d, PAIR_DIGITS, count, top, top, vecs);
     }
     while (pos > 0) {
         pos -= w;
@@ -1413,7 +1427,7 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
             pair_sqr(mul2, sqr2, s->acc, s, k0);
         for (int j = 0; j < 2; j++) {
             uint64_t idx = window_bits(e[j], pos, w);
-            select_entry(&s->tmp[j], s->table[j], count, idx, idx, vecs);
+            select_entry(&s->tmp[j], s->table[j][0].d, PAIR_DIGITS, count, idx, idx, vecs);
         }
         pair_mul(mul2, s->acc, s->acc, s->tmp, s, k0);
     }
@@ -1426,7 +1440,7 @@ IFMA_FUNC static void exp_amm_pair(exp_pair_state *s, uint64_t *const r[2],
 /* The working state of exp_amm_x2i, wiped at the end: the table, the
  * modulus and the accumulator hold both chains interleaved (amm_x2i). */
 typedef struct {
-    digits table[TABLE_SIZE];
+    pair_digits table[TABLE_SIZE];
     digits m2, acc, tmp;
     digits m[2], c[2], x[2];   /* each chain's own, entering and leaving */
 } exp_x2i_state;
@@ -1486,21 +1500,24 @@ IFMA_FUNC static void exp_amm_x2i(exp_x2i_state *s, uint64_t *const r[2],
     interleave(&s->m2, &s->m[0], &s->m[1], len);
     for (int j = 0; j < 2; j++)
         to_amm(&s->x[j], a[j], &s->c[j], &s->m[j], mont[j], one, len);
-    interleave(&s->table[1], &s->x[0], &s->x[1], len);
+    interleave(&s->acc, &s->x[0], &s->x[1], len);
+    memcpy(s->table[1].d, s->acc.d, sizeof(pair_digits));
     for (int j = 0; j < 2; j++)
         to_amm(&s->x[j], NULL, &s->c[j], &s->m[j], mont[j], one, len);
-    interleave(&s->table[0], &s->x[0], &s->x[1], len);
+    interleave(&s->acc, &s->x[0], &s->x[1], len);
+    memcpy(s->table[0].d, s->acc.d, sizeof(pair_digits));
     for (size_t k = 2; k < count; k++)
         mul2(s->table[k].d, s->table[k - 1].d, s->table[1].d, s->m2.d, mk);
 
     size_t pos = bits - (bits % w ? bits % w : w);
-    select_entry(&s->acc, s->table, count, window_bits(e[0], pos, (unsigned)(bits - pos)),
+    select_entry(&s->acc, s->table[0].d, PAIR_DIGITS, count,
+                 window_bits(e[0], pos, (unsigned)(bits - pos)),
                  window_bits(e[1], pos, (unsigned)(bits - pos)), vecs);
     while (pos > 0) {
         pos -= w;
         for (unsigned i = 0; i < w; i++)
             mul2(s->acc.d, s->acc.d, s->acc.d, s->m2.d, mk);
-        select_entry(&s->tmp, s->table, count, window_bits(e[0], pos, w),
+        select_entry(&s->tmp, s->table[0].d, PAIR_DIGITS, count, window_bits(e[0], pos, w),
                      window_bits(e[1], pos, w), vecs);
         mul2(s->acc.d, s->acc.d, s->tmp.d, s->m2.d, mk);
     }
@@ -1520,7 +1537,8 @@ static int mod_exp_pair_ifma(uint64_t *r1, const uint64_t *a1, const uint64_t *e
     amm2i_fn *mul2i = x2i_size(m1->n, &one, &len, &vecs);
     amm2_fn *mul2 = mul2i != NULL ? NULL : pair_size(m1->n, &sqr2, &one, &len, &vecs);
 
-    if ((mul2i == NULL && mul2 == NULL) || m2->n != m1->n || e_limbs == 0)
+    if ((mul2i == NULL && mul2 == NULL) || m2->n != m1->n || e_limbs == 0 ||
+        8 * vecs > PAIR_DIGITS)
         return 0;
     uint64_t *const r[2] = {r1, r2};
     const uint64_t *const a[2] = {a1, a2}, *const e[2] = {e1, e2};
