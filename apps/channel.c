@@ -1671,21 +1671,19 @@ static int same_output(const char *a, const char *b)
 }
 
 /* check_saves refuses, before anything is sent, a -save-stream or
- * -save-keys that is a directory, that is the -file being sent (which it
- * would truncate), or that is the other one. */
+ * -save-keys that cannot be written (a directory, or one that out_try
+ * cannot create), that is the -file being sent (which it would truncate),
+ * or that is the other one. */
 static int check_saves(const chan_job *j)
 {
     const char *saves[2] = {j->save_stream, j->save_keys};
     const char *opts[2] = {"-save-stream", "-save-keys"};
-    struct stat st;
 
     for (int i = 0; i < 2; i++) {
         if (saves[i] == NULL)
             continue;
-        if (stat(saves[i], &st) == 0 && S_ISDIR(st.st_mode)) {
-            app_error(PROG, "cannot write '%s': %s", saves[i], strerror(EISDIR));
+        if (out_try(PROG, saves[i]) != 0)
             return -1;
-        }
         if (same_output(saves[i], j->file)) {
             app_error(PROG, "%s '%s' is the -file being sent; refusing to overwrite it", opts[i],
                       saves[i]);

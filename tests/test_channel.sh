@@ -276,6 +276,10 @@ b channel -c aes128-ctr -size 1k -save-stream "$tmp" -save-keys "$tmp/k9"
 check "-save-stream a directory: refused up front" one_line_error channel "Is a directory"
 check "-save-*: no stream written" [ ! -e "$tmp/s9" ]
 check "-save-*: no keys written" [ ! -e "$tmp/k9" ]
+b channel -c aes128-ctr -size 1k -save-stream "$tmp/nodir/s9" -save-keys "$tmp/k9"
+check "-save-stream in a missing directory: refused up front" \
+    one_line_error channel "directory '$tmp/nodir' does not exist"
+check "-save-stream in a missing directory: no keys written" [ ! -e "$tmp/k9" ]
 b channel -size 1k -file "$tmp/data"
 check "-size and -file" one_line_error channel "not both"
 for s in 0 12x 1t "" -5 99999999999999999999g; do
