@@ -122,7 +122,7 @@ const app_option channel_options[] = {
      "Also write the rows as JSON to FILE (-: to stdout alone)"},
     {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "Save the rows as JSON in FILE, for -baseline"},
     {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
-     "Compare each row with the run saved in FILE"},
+     "Compare each row with the run saved in FILE (-: stdin)"},
     {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
      "Exit 1 if a row is below R (0 < R <= 1) times its baseline"},
     {"repeat", OPT_REPEAT, ARG_NUMBER, 1, MAX_REPEAT, "N",

@@ -114,7 +114,7 @@ const app_option disk_options[] = {
      "Also write the run as JSON to FILE (-: to stdout alone)"},
     {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "Save the run as JSON in FILE"},
     {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
-     "Compare each figure with the run saved in FILE"},
+     "Compare each figure with the run saved in FILE (-: stdin)"},
     {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
      "Exit 1 if a figure is below R (0 < R <= 1) times its baseline"},
     {"repeat", OPT_REPEAT, ARG_NUMBER, 1, MAX_REPEAT, "N",

@@ -538,11 +538,14 @@ json_value *json_parse(const char *text, size_t len, char *err, size_t err_len)
 
 json_value *json_read_file(const char *path, char *err, size_t err_len)
 {
-    FILE *f = fopen(path, "rb");
+    int from_stdin = strcmp(path, "-") == 0;
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
     char *buf = NULL, perr[200];
     size_t len = 0, cap = 0;
     json_value *v;
 
+    if (from_stdin)
+        path = "stdin";
     if (!f) {
         snprintf(err, err_len, "%s: %s", path, strerror(errno));
         return NULL;
@@ -578,7 +581,8 @@ json_value *json_read_file(const char *path, char *err, size_t err_len)
         snprintf(err, err_len, "%s: larger than %zu MiB", path, JSON_MAX_FILE >> 20);
         goto fail;
     }
-    fclose(f);
+    if (!from_stdin)
+        fclose(f);
     v = json_parse(buf, len, perr, sizeof(perr));
     free(buf);
     if (!v)
@@ -586,7 +590,8 @@ json_value *json_read_file(const char *path, char *err, size_t err_len)
     return v;
 fail:
     free(buf);
-    fclose(f);
+    if (!from_stdin)
+        fclose(f);
     return NULL;
 }
 

@@ -34,7 +34,8 @@ struct json_value {
  * set to "line L, column C: what" on any error. */
 json_value *json_parse(const char *text, size_t len, char *err, size_t err_len);
 
-/* json_read_file reads and parses a file (at most 64 MiB); NULL with err ("PATH: ...") */
+/* json_read_file reads and parses a file ("-": stdin; at most 64 MiB); NULL with err
+ * ("PATH: ..." or "stdin: ...") */
 json_value *json_read_file(const char *path, char *err, size_t err_len);
 
 /* json_free frees a value json_parse or json_read_file returned (NULL: nothing). */

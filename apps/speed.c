@@ -366,7 +366,7 @@ const app_option speed_options[] = {
      "Also write the run as JSON to FILE (-: to stdout, not the table)"},
     {"save", OPT_SAVE, ARG_STRING, 0, 0, "FILE", "Save the results as JSON in FILE, for -baseline"},
     {"baseline", OPT_BASELINE, ARG_STRING, 0, 0, "FILE",
-     "Compare each cell with the run saved in FILE (-save or -json)"},
+     "Compare each cell with the run saved in FILE (-save or -json; -: stdin)"},
     {"fail-below", OPT_FAIL_BELOW, ARG_STRING, 0, 0, "R",
      "Exit with status 1 if a cell is below R (0 < R <= 1) times its baseline"},
     {"compare", OPT_COMPARE, ARG_STRING, 0, 0, "openssl",

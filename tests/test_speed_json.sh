@@ -116,6 +116,9 @@ check "-baseline: after the table" has "$tmp/out" '^Compared with the baseline o
 check "-baseline: a ratio per cell" count_is "$tmp/out" \
     '^(sha256 digest 64 bytes|rsa sign 512 bits|rsa verify 512 bits) +[0-9.]+( [kMGT]?B)?/s +[0-9.]+( [kMGT]?B)?/s +[0-9]+\.[0-9]{3}( [+-])?$' 3
 check "-baseline: the footnote" has "$tmp/out" '^ratio: now / baseline'
+b speed -seconds 1 -bytes 64 -baseline - sha256 <"$tmp/base.json"
+check "-baseline - reads stdin" clean_exit
+check "-baseline -: a ratio" count_is "$tmp/out" '^sha256 digest 64 bytes +[0-9.]+ [kMGT]?B/s +[0-9.]+ [kMGT]?B/s' 1
 
 # A baseline ten times faster: every cell marked slower, -fail-below fires.
 # The ratio printed is checked against the figures of the two documents
@@ -163,6 +166,7 @@ bad() {
 }
 bad "missing baseline" "/nonexistent/base.json: No such file" -baseline /nonexistent/base.json
 bad "baseline not JSON" "notjson: line 1, column 1: expected a value" -baseline "$tmp/notjson"
+bad "baseline on stdin not JSON" "stdin: line 1, column 1: expected a value" -baseline - <"$tmp/notjson"
 bad "baseline of another schema" 'schema "brisk-run/2"' -baseline "$tmp/schema2.json"
 bad "baseline of another command" 'a run of "disk", not of "speed"' -baseline "$tmp/disk.json"
 bad "baseline without schema" "not a brisk run document" -baseline "$tmp/noschema.json"
