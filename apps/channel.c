@@ -65,6 +65,10 @@
  * SSH_MSG_CHANNEL_DATA an ssh session channel, and so scp, sends. */
 #define DEFAULT_PACKET (32 * 1024)
 #define DEFAULT_SIZE ((uint64_t)1 << 30)
+/* Without -size or -file, a row sends at most this many packets: at the
+ * default packet size 1g is 32768 of them, and at -packet 1 it would be
+ * a billion, hours per row; 2^20 packets take a second or two. */
+#define DEFAULT_PACKETS ((uint64_t)1 << 20)
 /* byte SSH_MSG_CHANNEL_DATA, uint32 recipient channel, uint32 data length */
 #define DATA_HDR 9
 #define MAX_DATA (CHAN_MAX_PACKET - DATA_HDR - 1 - 19)
@@ -98,7 +102,8 @@ const app_option channel_options[] = {
      "Ciphers, comma-separated, OpenSSH's names (default: all)"},
     {"m", OPT_MACS, ARG_STRING, 0, 0, "MACS",
      "MACs, comma-separated (default hmac-sha2-256-etm@openssh.com)"},
-    {"size", OPT_SIZE, ARG_STRING, 0, 0, "N", "Bytes to send, k/m/g suffixes (default 1g)"},
+    {"size", OPT_SIZE, ARG_STRING, 0, 0, "N",
+     "Bytes to send, k/m/g suffixes (default 1g, at most 2^20 packets)"},
     {"file", OPT_FILE, ARG_STRING, 0, 0, "PATH", "Send this file instead of generated data"},
     {"packet", OPT_PACKET, ARG_NUMBER, 1, MAX_DATA, "N",
      "Data bytes per packet (default 32768, as OpenSSH)"},
@@ -1793,6 +1798,8 @@ int channel_main(int argc, char **argv)
         app_error(PROG, "-size: bad size '%s' (a number, with k, m or g)", size);
         goto out;
     }
+    if (size == NULL && j->file == NULL && j->size / j->packet > DEFAULT_PACKETS)
+        j->size = j->packet * DEFAULT_PACKETS;
     if (make_pairs(j, cs, ms) != 0)
         goto out;
     if ((j->save_stream != NULL || j->save_keys != NULL) && j->n_pairs != 1) {

@@ -59,6 +59,13 @@ b channel -size 10k -packet 1
 check "-packet 1, every default row" clean_exit
 check "table rows" count_is "$tmp/out" '^(aes|3des|blowfish|cast128|arcfour|chacha20|none)' 16
 check "default MAC" count_is "$tmp/out" '^aes128-ctr +hmac-sha2-256-etm@openssh.com ' 1
+# Without -size, small packets stop at 2^20 of them (1g would be a billion)
+b channel -c none -packet 1 -mr
+check "-packet 1 without -size: 2^20 packets" has "$tmp/out" '^\+CHH:1048576:1$'
+b channel -c none -packet 1 -size 2m -mr
+check "-packet 1 with -size: the size given" has "$tmp/out" '^\+CHH:2097152:1$'
+b channel -c none -packet 2000 -mr
+check "-packet 2000 without -size: 1g" has "$tmp/out" '^\+CHH:1073741824:2000$'
 head -c 100000 /dev/urandom >"$tmp/data"
 b channel -file "$tmp/data" -packet 7777 -c aes256-cbc -m hmac-md5 -mr
 check "-file" clean_exit
