@@ -258,6 +258,11 @@ int encode_key_pass(const char *prog, uint8_t **buf, size_t *len, const brisk_pk
 /* load_dsa_params reads DSA parameters from path in form; as load_key. */
 int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params);
 
+/* decode_dsa_params is load_dsa_params on the len bytes already read from
+ * path (which only names it in errors). */
+int decode_dsa_params(const char *prog, const char *path, int form, const uint8_t *buf,
+                      size_t len, brisk_dsa_params *params);
+
 /* load_key_pass_unchecked and load_dsa_params_unchecked read as
  * load_key_pass and load_dsa_params do, but leave the numbers unchecked
  * (and a key not prepared): for -check and -text, which look at a key

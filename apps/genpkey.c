@@ -1,25 +1,28 @@
 /*
- * apps/genpkey.c - `brisk genpkey -algorithm ALG [-pkeyopt OPT:VALUE]...
- * [-out FILE] [-outform PEM|DER] [-aes128|-aes192|-aes256|-des3|-des
- * [-pass SRC]] [-text]`: makes a private key as OpenSSL 3.0's `openssl
- * genpkey` does and writes it the same way: PKCS#8 PEM ("PRIVATE KEY"); in
- * DER the traditional form for the types that have one (RSA, EC) and
- * PKCS#8 for the others; with a cipher, encrypted PKCS#8.  -text adds the
- * key as `openssl pkey -text` prints it.  The file is created with mode
- * 0600.
+ * apps/genpkey.c - `brisk genpkey -algorithm ALG | -paramfile FILE
+ * [-pkeyopt OPT:VALUE]... [-out FILE] [-outform PEM|DER]
+ * [-aes128|-aes192|-aes256|-des3|-des [-pass SRC]] [-text]`: makes a
+ * private key as OpenSSL 3.0's `openssl genpkey` does and writes it the
+ * same way: PKCS#8 PEM ("PRIVATE KEY"); in DER the traditional form for
+ * the types that have one (RSA, EC, DSA) and PKCS#8 for the others; with
+ * a cipher, encrypted PKCS#8.  -text adds the key as `openssl pkey -text`
+ * prints it.  The file is created with mode 0600.
  *
  * Algorithms: RSA (-pkeyopt rsa_keygen_bits:N, default 2048;
  * rsa_keygen_pubexp:65537, the only exponent), EC (-pkeyopt
  * ec_paramgen_curve:NAME or group:NAME, required: P-256, P-384, P-521 or
  * their SECG names; ec_param_enc:named_curve, the default, or explicit:
  * the curve's numbers instead of its OID, as openssl writes them), X25519,
- * X448, ED25519 and ED448.  Like openssl,
- * DSA needs parameters: `brisk dsaparam -genkey` makes DSA keys.
+ * X448, ED25519 and ED448.  Or, instead of -algorithm, -paramfile FILE:
+ * a key from the parameters of `ecparam` or `dsaparam` (or openssl's),
+ * "EC PARAMETERS" or "DSA PARAMETERS", PEM or DER, as openssl genpkey
+ * -paramfile makes one; DSA keys come only that way.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include <brisk/dsa.h>
 #include <brisk/ec.h>
 #include <brisk/pkey.h>
 #include <brisk/rsa.h>
@@ -29,13 +32,15 @@
 /* ALG_NAMES lists the algorithms (the algs table below) for messages. */
 #define ALG_NAMES "RSA, EC, X25519, X448, ED25519, ED448"
 
-enum { OPT_ALGORITHM = 2, OPT_PKEYOPT, OPT_OUT, OPT_OUTFORM, OPT_PASS, OPT_CIPHER, OPT_TEXT,
-       OPT_QUIET };
+enum { OPT_ALGORITHM = 2, OPT_PARAMFILE, OPT_PKEYOPT, OPT_OUT, OPT_OUTFORM, OPT_PASS,
+       OPT_CIPHER, OPT_TEXT, OPT_QUIET };
 
 const app_option genpkey_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
     {"algorithm", OPT_ALGORITHM, ARG_STRING, 0, 0, "ALG",
      "The key's algorithm: " ALG_NAMES},
+    {"paramfile", OPT_PARAMFILE, ARG_STRING, 0, 0, "FILE",
+     "Instead of -algorithm: a key from EC or DSA parameters in FILE (PEM or DER)"},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
      "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME, "
      "ec_param_enc:named_curve|explicit"},
@@ -64,13 +69,16 @@ static const genpkey_alg algs[] = {
     {"ED448", BRISK_PKEY_ED448},
 };
 
+/* DSA: from -paramfile only, as in openssl. */
+static const genpkey_alg dsa_alg = {"DSA", BRISK_PKEY_DSA};
 
 #define MAX_PKEYOPTS 8
 
 /* genpkey_args is what the options asked for. */
 typedef struct genpkey_args {
-    const char *alg_name, *out, *cipher, *pass;
+    const char *alg_name, *paramfile, *out, *cipher, *pass;
     const genpkey_alg *alg;
+    brisk_dsa_params dsa;   /* -paramfile's, for DSA */
     const char *pkeyopt[MAX_PKEYOPTS];
     int n_pkeyopt, outform, text;
     long rsa_bits;
@@ -119,6 +127,11 @@ static int apply_pkeyopt(genpkey_args *a, const char *opt)
     if (a->alg->type == BRISK_PKEY_EC &&
         ((name_len == 17 && strncmp(opt, "ec_paramgen_curve", 17) == 0) ||
          (name_len == 5 && strncmp(opt, "group", 5) == 0))) {
+        if (a->paramfile != NULL) {
+            app_error("genpkey", "-paramfile gives the curve; -pkeyopt %.*s goes with "
+                      "-algorithm EC", (int)name_len, opt);
+            return -1;
+        }
         a->curve = (int)brisk_ec_curve_by_name(value);
         if (a->curve == 0) {
             app_error("genpkey", "unknown curve '%s' (P-256, P-384, P-521, prime256v1, "
@@ -155,12 +168,16 @@ static int generate(const genpkey_args *a)
     if (a->alg->type == BRISK_PKEY_RSA) {
         key->type = BRISK_PKEY_RSA;
         err = brisk_rsa_generate(&key->u.rsa, (size_t)a->rsa_bits, 0);
+    } else if (a->alg->type == BRISK_PKEY_DSA) {
+        key->type = BRISK_PKEY_DSA;
+        err = brisk_dsa_generate_key(&key->u.dsa, &a->dsa);
     } else {
         err = brisk_pkey_generate(key, a->alg->type, a->curve);
         key->u.curve.explicit_params = a->explicit_params;
     }
     if (a->outform == FORM_DER && a->cipher == NULL &&
-        (key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_EC))
+        (key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_EC ||
+         key->type == BRISK_PKEY_DSA))
         encoding = BRISK_PKEY_FORM_TRADITIONAL;
     if (err != 0)
         app_error("genpkey", "cannot generate a %s key: %s", a->alg->name, brisk_strerror(err));
@@ -175,6 +192,47 @@ static int generate(const genpkey_args *a)
     return ret;
 }
 
+/* load_paramfile sets the algorithm and its parameters from -paramfile:
+ * EC parameters (a curve's OID, or its numbers) or DSA parameters, PEM or
+ * DER; 0 or -1 after one error line. */
+static int load_paramfile(genpkey_args *a)
+{
+    static const char *const labels[] = {"EC PARAMETERS", "DSA PARAMETERS", NULL};
+    const char *shown = strcmp(a->paramfile, "-") != 0 ? a->paramfile : "stdin";
+    uint8_t *buf = NULL;
+    size_t len = 0;
+    char label[64];
+    int err, pem, ec_label;
+
+    if (read_file("genpkey", a->paramfile, 1 << 20, &buf, &len) != 0)
+        return -1;
+    /* in DER, EC parameters are an OID or a SEQUENCE, DSA's a SEQUENCE */
+    pem = len > 0 && buf[0] != 0x06 && buf[0] != 0x30;
+    ec_label = pem && strstr((const char *)buf, "-----BEGIN EC PARAMETERS-----") != NULL;
+    err = pem ? brisk_ec_params_from_pem(&a->curve, &a->explicit_params, (const char *)buf, len)
+              : brisk_ec_params_from_der(&a->curve, &a->explicit_params, buf, len);
+    if (err == 0 || ec_label || (!pem && len > 0 && buf[0] == 0x06)) {
+        if (err != 0)
+            app_error("genpkey", "cannot read EC parameters from '%s': %s (brisk has P-256, "
+                      "P-384 and P-521, named or explicit)", shown, brisk_strerror(err));
+        a->alg = find_alg("EC");
+    } else if (len == 0 || (pem && strstr((const char *)buf, "-----BEGIN ") == NULL)) {
+        app_error("genpkey", "cannot read parameters from '%s': %s", shown,
+                  len == 0 ? "empty input"
+                           : "neither PEM (EC PARAMETERS or DSA PARAMETERS) nor DER");
+        err = -1;
+    } else if (pem && pem_other_label(buf, len, labels, label, sizeof(label))) {
+        app_error("genpkey", "cannot read parameters from '%s': found %s, expected EC "
+                  "PARAMETERS or DSA PARAMETERS", shown, label);
+        err = -1;
+    } else {
+        err = decode_dsa_params("genpkey", a->paramfile, FORM_ANY, buf, len, &a->dsa);
+        a->alg = &dsa_alg;
+    }
+    free(buf);
+    return err != 0 ? -1 : 0;
+}
+
 /* parse_args fills a; returns 0, 1 after -help, or -1 on error. */
 static int parse_args(genpkey_args *a, int argc, char **argv)
 {
@@ -184,9 +242,12 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
     opts_init(&o, "genpkey", genpkey_options, argc, argv);
     while ((id = opts_next(&o)) != OPT_END) {
         switch (id) {
-        case OPT_HELP: opts_usage(stdout, "genpkey", "-algorithm ALG [options]", genpkey_options);
-                       return 1;
+        case OPT_HELP:
+            opts_usage(stdout, "genpkey", "-algorithm ALG | -paramfile FILE [options]",
+                       genpkey_options);
+            return 1;
         case OPT_ALGORITHM: a->alg_name = o.value; break;
+        case OPT_PARAMFILE: a->paramfile = o.value; break;
         case OPT_PKEYOPT:
             if (a->n_pkeyopt == MAX_PKEYOPTS) {
                 app_error("genpkey", "too many -pkeyopt options (at most %d)", MAX_PKEYOPTS);
@@ -211,14 +272,21 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
         app_error("genpkey", "unexpected operand '%s'", argv[o.ind]);
         return -1;
     }
-    if (a->alg_name == NULL) {
-        app_error("genpkey", "no algorithm: give -algorithm (" ALG_NAMES ")");
+    if (a->alg_name != NULL && a->paramfile != NULL) {
+        app_error("genpkey", "give -algorithm or -paramfile, not both");
         return -1;
     }
-    a->alg = find_alg(a->alg_name);
-    if (a->alg == NULL) {
+    if (a->alg_name == NULL && a->paramfile == NULL) {
+        app_error("genpkey", "no algorithm: give -algorithm (" ALG_NAMES ") or -paramfile");
+        return -1;
+    }
+    if (a->paramfile != NULL) {
+        if (load_paramfile(a) != 0)
+            return -1;
+    } else if ((a->alg = find_alg(a->alg_name)) == NULL) {
         if (strcasecmp(a->alg_name, "DSA") == 0)
-            app_error("genpkey", "DSA keys need parameters: use 'brisk dsaparam -genkey BITS'");
+            app_error("genpkey", "DSA keys need parameters: give -paramfile FILE (from 'brisk "
+                      "dsaparam BITS'), or use 'brisk dsaparam -genkey BITS'");
         else
             app_error("genpkey", "unknown algorithm '%s' (" ALG_NAMES ")", a->alg_name);
         return -1;

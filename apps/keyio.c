@@ -321,19 +321,15 @@ int load_key_pass_unchecked(const char *prog, const char *path, int form, const 
     return load_key_ask(prog, path, form, passin, 1, 0, key);
 }
 
-/* load_params_form reads DSA parameters (checked with `check`). */
-static int load_params_form(const char *prog, const char *path, int form,
-                            brisk_dsa_params *params, int check)
+/* decode_params decodes the len bytes read from path as DSA parameters
+ * (checked with `check`). */
+static int decode_params(const char *prog, const char *path, int form, const uint8_t *buf,
+                         size_t len, brisk_dsa_params *params, int check)
 {
-    uint8_t *buf;
-    size_t len;
     int pem, err;
 
-    if (read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
-        return -1;
     if (is_empty(buf, len)) {
         app_error(prog, "cannot read DSA parameters from '%s': empty input", shown(path));
-        free_secret(buf, len);
         return -1;
     }
     pem = is_pem(buf, len, form);
@@ -345,13 +341,33 @@ static int load_params_form(const char *prog, const char *path, int form,
         err = BRISK_EINVAL;
     if (err != 0)
         load_error(prog, "DSA parameters", path, pem, err, buf, len, 0);
-    free_secret(buf, len);
     return err != 0 ? -1 : 0;
+}
+
+/* load_params_form reads DSA parameters (checked with `check`). */
+static int load_params_form(const char *prog, const char *path, int form,
+                            brisk_dsa_params *params, int check)
+{
+    uint8_t *buf;
+    size_t len;
+    int ret;
+
+    if (read_file(prog, path, APP_MAX_KEY_FILE, &buf, &len) != 0)
+        return -1;
+    ret = decode_params(prog, path, form, buf, len, params, check);
+    free_secret(buf, len);
+    return ret;
 }
 
 int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_params *params)
 {
     return load_params_form(prog, path, form, params, 1);
+}
+
+int decode_dsa_params(const char *prog, const char *path, int form, const uint8_t *buf,
+                      size_t len, brisk_dsa_params *params)
+{
+    return decode_params(prog, path, form, buf, len, params, 1);
 }
 
 int load_dsa_params_unchecked(const char *prog, const char *path, int form,

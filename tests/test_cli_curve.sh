@@ -523,6 +523,22 @@ b ecparam -name P-384 -outform DER -out "$tmp/par.der"
 b ecparam -in "$tmp/par.der" -noout -genkey -outform DER -out "$tmp/k384.der"
 b pkey -in "$tmp/k384.der" -text -noout
 check "ecparam DER in, DER key out" has "$tmp/out" "^NIST CURVE: P-384$"
+# genpkey -paramfile: a key on the curve of ecparam's file, PEM or DER
+b genpkey -paramfile "$tmp/par.pem" -out "$tmp/gp521.pem"
+check "genpkey -paramfile EC" clean_exit
+b pkey -in "$tmp/gp521.pem" -text -noout
+check "genpkey -paramfile EC: the file's curve" has "$tmp/out" "^NIST CURVE: P-521$"
+b genpkey -paramfile "$tmp/par.der" -outform DER -out "$tmp/gp384.der"
+check "genpkey -paramfile EC, DER" clean_exit
+b pkey -in "$tmp/gp384.der" -text -noout
+check "genpkey -paramfile EC, DER: the file's curve" has "$tmp/out" "^NIST CURVE: P-384$"
+b ecparam -name P-256 -param_enc explicit -out "$tmp/parx.pem"
+b genpkey -paramfile "$tmp/parx.pem" -out "$tmp/gpx.pem"
+check "genpkey -paramfile of explicit parameters" clean_exit
+b pkey -in "$tmp/gpx.pem" -text -noout
+check "genpkey -paramfile explicit: P-256's numbers" has "$tmp/out" "^Field Type: prime-field$"
+b genpkey -paramfile "$tmp/par.pem" -pkeyopt ec_paramgen_curve:P-256
+check "genpkey -paramfile with a curve -pkeyopt" one_line_error genpkey "gives the curve"
 b ecparam -list_curves
 check "ecparam -list_curves" lines_are "$tmp/out" 3
 for c in prime256v1 secp384r1 secp521r1; do
@@ -1057,6 +1073,16 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     b pkeyutl -verify -inkey "$tmp/ed448.pub" -pubin -in "$tmp/long.ph512" -sigfile "$tmp/lm4.sig" \
         -pkeyopt instance:Ed448ph -pkeyopt context-string:file
     check "Ed448ph: the SHA-512 in place of the SHAKE256 fails" [ "$rc" -eq 1 ]
+    # genpkey -paramfile both ways: openssl's EC parameters to brisk, and
+    # brisk's to openssl
+    openssl ecparam -name secp384r1 -out "$tmp/opar.pem" 2>/dev/null
+    b genpkey -paramfile "$tmp/opar.pem" -out "$tmp/ogk.pem"
+    check "genpkey -paramfile on openssl's EC parameters" clean_exit
+    check "openssl checks that key" quiet openssl pkey -in "$tmp/ogk.pem" -check -noout
+    openssl genpkey -paramfile "$tmp/par.pem" -out "$tmp/bgk.pem" 2>/dev/null
+    b pkey -in "$tmp/bgk.pem" -text -noout
+    check "openssl genpkey -paramfile on brisk's parameters: P-521" \
+        has "$tmp/out" "^NIST CURVE: P-521$"
 fi
 
 echo "$pass passed, $fail failed"

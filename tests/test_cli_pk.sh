@@ -181,6 +181,35 @@ check "dsaparam, parameters on stdin: exit 0" clean_exit
 check "dsaparam, parameters on stdin: written again" cmp -s "$tmp/out" "$tmp/d1024.par"
 b dsaparam -genkey -noout <"$tmp/d1024.par"
 check "dsaparam -genkey, parameters on stdin: the key" grep -q 'BEGIN PRIVATE KEY' "$tmp/out"
+# genpkey -paramfile: a DSA key on the given parameters, as openssl makes one
+b genpkey -paramfile "$tmp/d1024.par" -out "$tmp/gd.pem"
+check "genpkey -paramfile DSA" clean_exit
+check "genpkey -paramfile DSA: PKCS#8" has "$tmp/gd.pem" '^-----BEGIN PRIVATE KEY-----$'
+check "genpkey -paramfile DSA: the file is private" [ "$(ls -l "$tmp/gd.pem" | cut -c1-10)" = "-rw-------" ]
+bq dsaparam -in "$tmp/d1024.par" -text -noout >"$tmp/gd.want"
+bq pkey -in "$tmp/gd.pem" -text -noout >"$tmp/gd.text"
+sed -n '/^P:/,$p' "$tmp/gd.text" >"$tmp/gd.p"
+check "genpkey -paramfile DSA: the key's P, Q and G are the file's" \
+    sh -c "sed -n '/^P:/,\$p' '$tmp/gd.want' | cmp -s - '$tmp/gd.p'"
+b genpkey -paramfile - -outform DER -out "$tmp/gd.der" <"$tmp/d1024.par"
+check "genpkey -paramfile - (stdin), DER" clean_exit
+b pkey -inform DER -in "$tmp/gd.der" -check -noout
+check "genpkey -paramfile DSA, DER: a valid key" clean_exit
+b genpkey -paramfile "$tmp/d1024.pem"
+check "genpkey -paramfile with the key after the parameters" clean_exit
+b genpkey -paramfile "$tmp/gd.pem"
+check "genpkey -paramfile of a key: says what it found" one_line_error genpkey \
+    "found PRIVATE KEY, expected EC PARAMETERS or DSA PARAMETERS\$"
+b genpkey -paramfile "$tmp/msg"
+check "genpkey -paramfile of text" one_line_error genpkey "neither PEM"
+b genpkey -paramfile "$tmp/nonexistent"
+check "genpkey -paramfile missing" one_line_error genpkey "nonexistent"
+b genpkey -paramfile "$tmp/d1024.par" -algorithm RSA
+check "genpkey -paramfile and -algorithm" one_line_error genpkey "not both"
+b genpkey -paramfile "$tmp/d1024.par" -pkeyopt rsa_keygen_bits:1024
+check "genpkey -paramfile DSA with an RSA -pkeyopt" one_line_error genpkey "not an option of DSA"
+b genpkey -algorithm DSA
+check "genpkey -algorithm DSA: points to -paramfile" one_line_error genpkey "give -paramfile"
 bq pkey -in "$tmp/d1024.pem" -pubout -out "$tmp/d1024.pub"
 bq pkey -in "$tmp/d1024.pem" -pubout -outform DER -out "$tmp/d1024.pub.der"
 for md in sha1 sha256; do
@@ -218,6 +247,14 @@ fi
 
 # ---- Interoperability with openssl ----
 if [ "$HAVE_OPENSSL" = 1 ]; then
+    # genpkey -paramfile both ways on DSA parameters
+    oq dsaparam -out "$tmp/od.par" 1024
+    b genpkey -paramfile "$tmp/od.par" -out "$tmp/odk.pem"
+    check "genpkey -paramfile on openssl's DSA parameters" clean_exit
+    check "openssl checks that key" oq pkey -in "$tmp/odk.pem" -check -noout
+    oq genpkey -paramfile "$tmp/d1024.par" -out "$tmp/bdk.pem"
+    b pkey -in "$tmp/bdk.pem" -check -noout
+    check "openssl genpkey -paramfile on brisk's DSA parameters: a valid key" clean_exit
     # Keys made by openssl, read by brisk: the same bytes out.
     oq genrsa -out "$tmp/o1024.pem" 1024
     for form in PEM DER; do
