@@ -263,6 +263,13 @@ int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_para
 int decode_dsa_params(const char *prog, const char *path, int form, const uint8_t *buf,
                       size_t len, brisk_dsa_params *params);
 
+/* decode_ec_params decodes the len bytes read from path (which only names
+ * it in errors) as EC parameters in form (FORM_ANY: DER when they start
+ * as an OID or a SEQUENCE does, else PEM) into *curve and
+ * *explicit_params; 0, or -1 reported (not reported with prog NULL). */
+int decode_ec_params(const char *prog, const char *path, int form, const uint8_t *buf,
+                     size_t len, int *curve, int *explicit_params);
+
 /* load_key_pass_unchecked and load_dsa_params_unchecked read as
  * load_key_pass and load_dsa_params do, but leave the numbers unchecked
  * (and a key not prepared): for -check and -text, which look at a key

@@ -217,30 +217,15 @@ done:
  * gave it explicitly; 0 or -1 reported. */
 static int read_params(const ecparam_args *a, int *curve, int *explicit_params)
 {
-    const char *shown = a->in != NULL && strcmp(a->in, "-") != 0 ? a->in : "stdin";
     uint8_t *buf = NULL;
     size_t len = 0;
-    int err, pem;
-    char label[64];
-    static const char *const expected[] = {"EC PARAMETERS", NULL};
+    int ret;
 
     if (read_file("ecparam", a->in, 1 << 20, &buf, &len) != 0)
         return -1;
-    /* DER parameters are an OID or a SEQUENCE: anything else is PEM */
-    pem = a->inform == FORM_PEM ||
-          (a->inform == FORM_ANY && (len == 0 || (buf[0] != 0x06 && buf[0] != 0x30)));
-    err = pem ? brisk_ec_params_from_pem(curve, explicit_params, (const char *)buf, len)
-              : brisk_ec_params_from_der(curve, explicit_params, buf, len);
-    if (err != 0 && pem && pem_other_label(buf, len, expected, label, sizeof(label))) {
-        app_error("ecparam", "cannot read EC parameters from '%s': found %s, expected EC "
-                  "PARAMETERS", shown, label);
-    } else if (err != 0) {
-        app_error("ecparam", "cannot read EC parameters from '%s': %s%s", shown,
-                  len == 0 ? "empty input" : brisk_strerror(err),
-                  len == 0 ? "" : " (brisk has P-256, P-384 and P-521, named or explicit)");
-    }
+    ret = decode_ec_params("ecparam", a->in, a->inform, buf, len, curve, explicit_params);
     free(buf);
-    return err != 0 ? -1 : 0;
+    return ret;
 }
 
 /* append adds n bytes to the growing buffer; 0 or -1 reported. */

@@ -202,19 +202,18 @@ static int load_paramfile(genpkey_args *a)
     uint8_t *buf = NULL;
     size_t len = 0;
     char label[64];
-    int err, pem, ec_label;
+    int err, pem, ec;
 
     if (read_file("genpkey", a->paramfile, 1 << 20, &buf, &len) != 0)
         return -1;
     /* in DER, EC parameters are an OID or a SEQUENCE, DSA's a SEQUENCE */
     pem = len > 0 && buf[0] != 0x06 && buf[0] != 0x30;
-    ec_label = pem && strstr((const char *)buf, "-----BEGIN EC PARAMETERS-----") != NULL;
-    err = pem ? brisk_ec_params_from_pem(&a->curve, &a->explicit_params, (const char *)buf, len)
-              : brisk_ec_params_from_der(&a->curve, &a->explicit_params, buf, len);
-    if (err == 0 || ec_label || (!pem && len > 0 && buf[0] == 0x06)) {
-        if (err != 0)
-            app_error("genpkey", "cannot read EC parameters from '%s': %s (brisk has P-256, "
-                      "P-384 and P-521, named or explicit)", shown, brisk_strerror(err));
+    ec = (pem && strstr((const char *)buf, "-----BEGIN EC PARAMETERS-----") != NULL) ||
+         (!pem && len > 0 && buf[0] == 0x06) ||
+         decode_ec_params(NULL, NULL, FORM_ANY, buf, len, &a->curve, &a->explicit_params) == 0;
+    if (ec) {
+        err = decode_ec_params("genpkey", a->paramfile, FORM_ANY, buf, len, &a->curve,
+                               &a->explicit_params);
         a->alg = find_alg("EC");
     } else if (len == 0 || (pem && strstr((const char *)buf, "-----BEGIN ") == NULL)) {
         app_error("genpkey", "cannot read parameters from '%s': %s", shown,

@@ -370,6 +370,29 @@ int decode_dsa_params(const char *prog, const char *path, int form, const uint8_
     return decode_params(prog, path, form, buf, len, params, 1);
 }
 
+int decode_ec_params(const char *prog, const char *path, int form, const uint8_t *buf,
+                     size_t len, int *curve, int *explicit_params)
+{
+    static const char *const expected[] = {"EC PARAMETERS", NULL};
+    /* DER parameters are an OID or a SEQUENCE: anything else is PEM */
+    int pem = form == FORM_PEM ||
+              (form == FORM_ANY && (len == 0 || (buf[0] != 0x06 && buf[0] != 0x30)));
+    int err = pem ? brisk_ec_params_from_pem(curve, explicit_params, (const char *)buf, len)
+                  : brisk_ec_params_from_der(curve, explicit_params, buf, len);
+    char label[64];
+
+    if (err == 0 || prog == NULL)
+        return err != 0 ? -1 : 0;
+    if (pem && pem_other_label(buf, len, expected, label, sizeof(label)))
+        app_error(prog, "cannot read EC parameters from '%s': found %s, expected EC PARAMETERS",
+                  shown(path), label);
+    else
+        app_error(prog, "cannot read EC parameters from '%s': %s%s", shown(path),
+                  len == 0 ? "empty input" : brisk_strerror(err),
+                  len == 0 ? "" : " (brisk has P-256, P-384 and P-521, named or explicit)");
+    return -1;
+}
+
 int load_dsa_params_unchecked(const char *prog, const char *path, int form,
                               brisk_dsa_params *params)
 {
