@@ -22,6 +22,7 @@ const char *brisk_strerror(int err)
     case BRISK_EENCRYPTED:   return "the key is encrypted: a password is needed";
     case BRISK_EPUBKEY:      return "invalid public value (out of range or not in the group)";
     case BRISK_ECURVE:       return "an elliptic curve brisk does not have";
+    case BRISK_EGROUP:       return "a Diffie-Hellman group brisk does not have";
     default:                 return "unknown error";
     }
 }

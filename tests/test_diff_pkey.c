@@ -7,7 +7,8 @@
  * (d2i_AutoPrivateKey, d2i_PUBKEY, d2i_PublicKey, the PEM readers) to the
  * same numbers, and written back by OpenSSL to the same bytes.  DER DSA
  * signatures cross over too: OpenSSL's verify under brisk and brisk's
- * under OpenSSL.
+ * under OpenSSL.  DH keys in the RFC 7919 groups go both ways in PKCS#8
+ * and SubjectPublicKeyInfo, and their shared secrets (padded) agree.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -167,6 +168,7 @@ static const char *const rsa_names[] = {
 static const char *const dsa_names[] = {OSSL_PKEY_PARAM_FFC_P, OSSL_PKEY_PARAM_FFC_Q,
                                         OSSL_PKEY_PARAM_FFC_G, OSSL_PKEY_PARAM_PUB_KEY,
                                         OSSL_PKEY_PARAM_PRIV_KEY};
+static const char *const dh_names[] = {OSSL_PKEY_PARAM_PUB_KEY, OSSL_PKEY_PARAM_PRIV_KEY};
 
 /* brisk_nums lists key's numbers in the order of the names above; returns
  * how many the key has (public keys stop early). */
@@ -177,6 +179,11 @@ static size_t brisk_nums(const brisk_pkey *key, const brisk_bn **out)
         const brisk_bn *all[] = {&k->n, &k->e, &k->d, &k->p, &k->q, &k->dp, &k->dq, &k->qinv};
         memcpy(out, all, sizeof(all));
         return k->has_private ? 8 : 2;
+    } else if (key->type == BRISK_PKEY_DH) {
+        const brisk_dh_key *k = &key->u.dh;
+        const brisk_bn *all[] = {&k->y, &k->x};
+        memcpy(out, all, sizeof(all));
+        return k->has_private ? 2 : 1;
     } else {
         const brisk_dsa_key *k = &key->u.dsa;
         const brisk_bn *all[] = {&k->params.p, &k->params.q, &k->params.g, &k->y, &k->x};
@@ -188,7 +195,9 @@ static size_t brisk_nums(const brisk_pkey *key, const brisk_bn **out)
 /* same_numbers checks that OpenSSL's key holds brisk's numbers. */
 static void same_numbers(EVP_PKEY *pk, const brisk_pkey *key, const char *what)
 {
-    const char *const *names = key->type == BRISK_PKEY_RSA ? rsa_names : dsa_names;
+    const char *const *names = key->type == BRISK_PKEY_RSA  ? rsa_names
+                               : key->type == BRISK_PKEY_DH ? dh_names
+                                                            : dsa_names;
     const brisk_bn *nums[8];
     size_t count = brisk_nums(key, nums);
     static uint8_t a[1024], b[1024];
@@ -227,6 +236,11 @@ static int brisk_dec(brisk_pkey *key, const enc *e, int pem)
 
 static int forms_of(int type, int *forms)
 {
+    if (type == BRISK_PKEY_DH) {   /* no traditional form */
+        forms[0] = BRISK_PKEY_FORM_PKCS8;
+        forms[1] = BRISK_PKEY_FORM_SPKI;
+        return 2;
+    }
     forms[0] = BRISK_PKEY_FORM_PKCS8;
     forms[1] = BRISK_PKEY_FORM_TRADITIONAL;
     forms[2] = BRISK_PKEY_FORM_SPKI;
@@ -283,6 +297,8 @@ static void to_openssl(const brisk_pkey *key, const char *what)
                            forms[i] == BRISK_PKEY_FORM_TRADITIONAL;
                 if (key->type == BRISK_PKEY_RSA)
                     pub.u.rsa.has_private = priv;
+                else if (key->type == BRISK_PKEY_DH)
+                    pub.u.dh.has_private = priv;
                 else
                     pub.u.dsa.has_private = priv;
                 same_numbers(pk, &pub, what);
@@ -437,6 +453,70 @@ static void test_rsa(unsigned bits)
     brisk_pkey_cleanup(&key);
 }
 
+/* ---- DH ---- */
+
+/* dh_secrets_cross: OpenSSL's padded secret of ours and theirs, both ways,
+ * is brisk_pkey_derive's. */
+static void dh_secrets_cross(EVP_PKEY *theirs, const brisk_pkey *theirs_b, EVP_PKEY *ours,
+                             const brisk_pkey *ours_b, const char *what)
+{
+    static uint8_t a[BRISK_DH_MAX_BYTES], b[BRISK_DH_MAX_BYTES];
+    size_t a_len = sizeof(a), b_len = sizeof(b);
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_pkey(NULL, theirs, NULL);
+
+    if (tv_check(ctx != NULL && EVP_PKEY_derive_init(ctx) == 1 &&
+                     EVP_PKEY_CTX_set_dh_pad(ctx, 1) == 1 &&
+                     EVP_PKEY_derive_set_peer(ctx, ours) == 1 &&
+                     EVP_PKEY_derive(ctx, a, &a_len) == 1,
+                 "%s: OpenSSL derives", what) &&
+        tv_check_int(brisk_pkey_derive(b, &b_len, ours_b, theirs_b), 0, "%s: brisk derives",
+                     what) &&
+        tv_check_int((long long)b_len, (long long)a_len, "%s: secret length", what))
+        tv_check_mem(b, a, a_len, "%s: the secrets", what);
+    EVP_PKEY_CTX_free(ctx);
+}
+
+static void test_dh(const char *group_name)
+{
+    EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "DH", NULL);
+    EVP_PKEY *pk = NULL, *mine_pk = NULL;
+    static brisk_pkey key, theirs;
+    enc der;
+    char what[64];
+
+    snprintf(what, sizeof(what), "dh %s from OpenSSL", group_name);
+    if (!tv_check(ctx != NULL && EVP_PKEY_keygen_init(ctx) == 1 &&
+                      EVP_PKEY_CTX_set_group_name(ctx, group_name) == 1 &&
+                      EVP_PKEY_keygen(ctx, &pk) == 1,
+                  "%s: keygen", what)) {
+        EVP_PKEY_CTX_free(ctx);
+        return;
+    }
+    EVP_PKEY_CTX_free(ctx);
+    from_openssl(pk, BRISK_PKEY_DH, what);
+    snprintf(what, sizeof(what), "dh %s from brisk", group_name);
+    memset(&key, 0, sizeof(key));
+    key.type = BRISK_PKEY_DH;
+    if (tv_check_int(brisk_dh_generate_key(&key.u.dh, brisk_dh_group_by_name(group_name)), 0,
+                     "%s: generate", what)) {
+        to_openssl(&key, what);
+        der = brisk_enc(&key, BRISK_PKEY_FORM_PKCS8, 0);
+        mine_pk = der.p != NULL ? ossl_read(&der, BRISK_PKEY_FORM_PKCS8, 0, BRISK_PKEY_DH) : NULL;
+        enc_free(&der);
+        der = ossl_der(pk, BRISK_PKEY_FORM_PKCS8);
+        if (mine_pk != NULL && tv_check_int(brisk_pkey_from_der(&theirs, der.p, der.len), 0,
+                                            "%s: reads OpenSSL's key", what)) {
+            dh_secrets_cross(pk, &theirs, mine_pk, &key, what);
+            dh_secrets_cross(mine_pk, &key, pk, &theirs, what);
+        }
+        enc_free(&der);
+    }
+    brisk_pkey_cleanup(&theirs);
+    brisk_pkey_cleanup(&key);
+    EVP_PKEY_free(mine_pk);
+    EVP_PKEY_free(pk);
+}
+
 int main(void)
 {
     tv_rng rng;
@@ -449,6 +529,9 @@ int main(void)
     test_dsa(1024, 160, &rng);
     if (!tv_quick())
         test_dsa(2048, 256, &rng);
+    for (size_t i = 0; brisk_dh_group_at(i) != NULL; i++)
+        if (!tv_quick() || i == 0)
+            test_dh(brisk_dh_group_at(i)->name);
     if (ERR_peek_error() != 0)
         ERR_print_errors_fp(stderr);
     return tv_end();

@@ -608,7 +608,7 @@ static void test_strerror(void)
     const int codes[] = {BRISK_EOK,     BRISK_EINVAL,     BRISK_ENOTFOUND, BRISK_EUNSUPPORTED,
                          BRISK_EVERIFY, BRISK_ERANDOM,    BRISK_EDECODE,   BRISK_ENOSPACE,
                          BRISK_ENOMEM,  BRISK_EDECRYPT,   BRISK_EENCRYPTED, BRISK_EPUBKEY,
-                         BRISK_ECURVE};
+                         BRISK_ECURVE,  BRISK_EGROUP};
     const size_t n_codes = sizeof(codes) / sizeof(codes[0]);
     for (size_t i = 0; i < n_codes; i++) {
         tv_check(brisk_strerror(codes[i]) != NULL &&

@@ -75,6 +75,8 @@ extern "C" {
 #define BRISK_ECURVE     (-12) /* a key or parameters on an elliptic curve
                                  brisk does not have (by name or explicit
                                  parameters) */
+#define BRISK_EGROUP     (-13) /* a Diffie-Hellman key in a group brisk does
+                                 not have (it has RFC 7919's) */
 
 /* brisk_strerror returns a short English description of a BRISK_E* code. */
 BRISK_API const char *brisk_strerror(int err);

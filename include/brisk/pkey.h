@@ -7,12 +7,16 @@
  * RFC 8410 puts them in PKCS#8 and SubjectPublicKeyInfo; EC keys on the
  * curves P-256, P-384 and P-521, named (RFC 5480) or given by explicit
  * parameters, with SEC 1's ECPrivateKey ("EC PRIVATE KEY", the
- * traditional form); and private keys encrypted with a password
- * (encrypted PKCS#8 and OpenSSL's traditional encrypted PEM).
+ * traditional form); finite-field Diffie-Hellman keys in the RFC 7919
+ * groups (brisk/dh.h) as OpenSSL 3 puts them in PKCS#8 and
+ * SubjectPublicKeyInfo (dhKeyAgreement, with p and g, PKCS #3); and
+ * private keys encrypted with a password (encrypted PKCS#8 and OpenSSL's
+ * traditional encrypted PEM).
  *
  * Decoding is strict DER: minimal lengths, minimal non-negative INTEGERs,
  * nothing after the outer value; anything else is BRISK_EDECODE (and an
- * EC key on a curve brisk does not have BRISK_ECURVE).  X25519,
+ * EC key on a curve brisk does not have BRISK_ECURVE, a DH key in
+ * another group BRISK_EGROUP).  X25519,
  * X448, Ed25519 and Ed448 private keys are read also as RFC 5958's
  * OneAsymmetricKey v2 (version 1, attributes skipped, the [1] publicKey),
  * whose public key must be the private key's (BRISK_EPUBKEY otherwise);
@@ -23,6 +27,7 @@
 #ifndef BRISK_PKEY_H
 #define BRISK_PKEY_H
 
+#include <brisk/dh.h>
 #include <brisk/dsa.h>
 #include <brisk/rsa.h>
 
@@ -38,7 +43,8 @@ typedef enum brisk_pkey_type {
     BRISK_PKEY_X25519 = 4,  /* RFC 7748 (brisk/x25519.h) */
     BRISK_PKEY_X448 = 5,    /* RFC 7748 (brisk/x448.h) */
     BRISK_PKEY_ED25519 = 6, /* RFC 8032 (brisk/ed25519.h) */
-    BRISK_PKEY_ED448 = 7    /* RFC 8032 (brisk/ed448.h) */
+    BRISK_PKEY_ED448 = 7,   /* RFC 8032 (brisk/ed448.h) */
+    BRISK_PKEY_DH = 8       /* FFDH in an RFC 7919 group (brisk/dh.h) */
 } brisk_pkey_type;
 
 #define BRISK_CURVE_KEY_MAX_PRIV 66       /* P-521's scalar */
@@ -63,13 +69,17 @@ typedef struct brisk_curve_key {
     uint8_t pub[BRISK_CURVE_KEY_MAX_PUB];
 } brisk_curve_key;
 
-/* brisk_pkey is a key of any type; has_private is that of the key. */
+/* brisk_pkey is a key of any type; has_private is that of the key.  A DH
+ * key is made by setting type to BRISK_PKEY_DH and u.dh with
+ * brisk_dh_generate_key or brisk_dh_key_set; decoded DH keys are always
+ * checked, by the _unchecked decoders too. */
 typedef struct brisk_pkey {
     brisk_pkey_type type;
     union {
         brisk_rsa_key rsa;
         brisk_dsa_key dsa;
         brisk_curve_key curve; /* EC, X25519, X448, Ed25519, Ed448 */
+        brisk_dh_key dh;
     } u;
 } brisk_pkey;
 
@@ -180,7 +190,8 @@ BRISK_API int brisk_pkey_to_pem(char *out, size_t *out_len, const brisk_pkey *ke
                                 brisk_pkey_form form);
 
 /* brisk_pkey_type_name returns the name OpenSSL gives a key's type: "RSA",
- * "DSA", "EC", "X25519", "X448", "ED25519" or "ED448" (NULL for none). */
+ * "DSA", "EC", "X25519", "X448", "ED25519", "ED448" or "DH" (NULL for
+ * none). */
 BRISK_API const char *brisk_pkey_type_name(const brisk_pkey *key);
 
 /* brisk_pkey_generate makes a fresh key of an elliptic-curve type (curve:
@@ -202,9 +213,10 @@ BRISK_API int brisk_pkey_set_curve_key(brisk_pkey *key, brisk_pkey_type type, in
 /* brisk_pkey_derive writes the shared secret of key (private) and peer
  * (public, of the same type and curve) to out, its length to *out_len
  * (which holds out's size on entry; out NULL: the length only): X25519,
- * X448 and EC (the x-coordinate, as ECDH does).  BRISK_EINVAL for other
- * types or a mismatch, BRISK_EPUBKEY when the peer's key gives no secret
- * (all zero for X25519 and X448). */
+ * X448, EC (the x-coordinate, as ECDH does) and DH (p's length, zeros on
+ * the left, as brisk_dh_derive writes it).  BRISK_EINVAL for other types
+ * or a mismatch, BRISK_EPUBKEY when the peer's key gives no secret (all
+ * zero for X25519 and X448). */
 BRISK_API int brisk_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
                                 const brisk_pkey *peer);
 

@@ -264,6 +264,25 @@ void brisk_curve_put_public(der_writer *w, const brisk_pkey *key);
  * curve when with_curve (standalone) and always the [1] public key. */
 void brisk_curve_put_sec1(der_writer *w, const brisk_pkey *key, int with_curve);
 
+/* brisk_dh_get_algorithm reads an AlgorithmIdentifier's contents as
+ * brisk_curve_get_algorithm does: 1 for dhKeyAgreement in one of brisk's
+ * groups (key's type and group set), 0 for another algorithm,
+ * BRISK_EDECODE when malformed, BRISK_EGROUP for another group.
+ * brisk_dh_get_pkcs8 and brisk_dh_get_spki take the private or public
+ * number and set the key (checked); brisk_dh_put_algorithm, _put_pkcs8 and
+ * _put_public write them (pkey_dh.c). */
+int brisk_dh_get_algorithm(der_reader *alg, brisk_pkey *key);
+int brisk_dh_get_pkcs8(der_reader *oct, brisk_pkey *key);
+int brisk_dh_get_spki(der_reader *bits, brisk_pkey *key);
+void brisk_dh_put_algorithm(der_writer *w, const brisk_pkey *key);
+void brisk_dh_put_pkcs8(der_writer *w, const brisk_pkey *key);
+void brisk_dh_put_public(der_writer *w, const brisk_pkey *key);
+
+/* brisk_dh_pkey_derive is brisk_pkey_derive for DH keys (both of that
+ * type). */
+int brisk_dh_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
+                         const brisk_pkey *peer);
+
 /* brisk_pk_cbc encrypts (encrypt 1) or decrypts in[0..in_len-1] with cipher c
  * in CBC mode with PKCS#7 padding into out (room for in_len + one block),
  * setting *out_len.  A decryption whose padding is wrong is BRISK_EDECRYPT;

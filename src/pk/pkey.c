@@ -5,7 +5,8 @@
  * the public key, for the RFC 8410 types), SubjectPublicKeyInfo (RFC 5280 section 4.1, with the
  * RSA and DSA algorithms of RFC 3279 section 2.3), PKCS#1 RSAPrivateKey and
  * RSAPublicKey (RFC 8017 appendix A.1), OpenSSL's traditional DSA private
- * key SEQUENCE { 0, p, q, g, y, x } and Dss-Parms (RFC 3279 2.3.2).
+ * key SEQUENCE { 0, p, q, g, y, x } and Dss-Parms (RFC 3279 2.3.2); DH
+ * keys' own parts are pkey_dh.c's.
  *
  * The encoders write exactly what OpenSSL 3 writes (`openssl pkey`,
  * `openssl rsa -traditional`, `openssl dsaparam`), so a key goes through
@@ -83,8 +84,8 @@ static int get_dsa_traditional(der_reader *r, brisk_dsa_key *k)
 }
 
 /* get_algorithm takes an AlgorithmIdentifier: rsaEncryption with NULL
- * parameters, id-dsa with Dss-Parms (into key's parameters), or a curve
- * key's (pkey_curve.c); it sets key->type. */
+ * parameters, id-dsa with Dss-Parms (into key's parameters), a DH key's
+ * (pkey_dh.c) or a curve key's (pkey_curve.c); it sets key->type. */
 static int get_algorithm(der_reader *r, brisk_pkey *key)
 {
     der_reader s, t, u;
@@ -105,7 +106,9 @@ static int get_algorithm(der_reader *r, brisk_pkey *key)
     } else {
         int got;
         s = u;
-        got = brisk_curve_get_algorithm(&s, key);
+        got = brisk_dh_get_algorithm(&s, key);
+        if (got == 0)
+            got = brisk_curve_get_algorithm(&s, key);
         if (got != 1)   /* malformed, another algorithm, another curve */
             return got < 0 ? got : BRISK_EDECODE;
     }
@@ -152,7 +155,7 @@ static int get_pkcs8(der_reader *r, brisk_pkey *key)
     if (brisk_der_get(&s, DER_OCTET_STRING, &oct) != BRISK_EOK)
         return BRISK_EDECODE;
     rfc8410 = key->type != BRISK_PKEY_RSA && key->type != BRISK_PKEY_DSA &&
-              key->type != BRISK_PKEY_EC;
+              key->type != BRISK_PKEY_EC && key->type != BRISK_PKEY_DH;
     if (version_len == 1 && !rfc8410)
         return BRISK_EDECODE;
     if (rfc8410 && der_peek(&s) == 0xa0 && brisk_der_get(&s, 0xa0, &pub) != BRISK_EOK)
@@ -180,6 +183,8 @@ static int get_pkcs8(der_reader *r, brisk_pkey *key)
             return BRISK_EDECODE;
         return BRISK_EOK;
     }
+    if (key->type == BRISK_PKEY_DH)
+        return brisk_dh_get_pkcs8(&oct, key);
     if (key->type != BRISK_PKEY_DSA)
         return brisk_curve_get_pkcs8(&oct, key);
     if (brisk_der_get_bn(&oct, &key->u.dsa.x) != BRISK_EOK || !der_done(&oct))
@@ -208,6 +213,8 @@ static int get_spki(der_reader *r, brisk_pkey *key)
     if (key->type == BRISK_PKEY_RSA) {
         if (get_rsa_public(&bits, &key->u.rsa) != BRISK_EOK)
             return BRISK_EDECODE;
+    } else if (key->type == BRISK_PKEY_DH) {
+        return brisk_dh_get_spki(&bits, key);
     } else if (key->type != BRISK_PKEY_DSA) {
         if (brisk_curve_get_spki(&bits, key) != BRISK_EOK)
             return BRISK_EDECODE;
@@ -259,6 +266,7 @@ int brisk_pkey_decode_as(brisk_pkey *key, const uint8_t *der, size_t der_len, in
     if (err == BRISK_EOK && check)
         err = key->type == BRISK_PKEY_RSA   ? brisk_rsa_key_prepare(&key->u.rsa)
               : key->type == BRISK_PKEY_DSA ? brisk_dsa_key_prepare(&key->u.dsa)
+              : key->type == BRISK_PKEY_DH  ? BRISK_EOK /* set through brisk_dh_key_set */
                                             : brisk_curve_prepare(key);
     if (err != BRISK_EOK)
         wipe(key, sizeof(*key));
@@ -493,6 +501,9 @@ static void put_algorithm(der_writer *w, const brisk_pkey *key)
     if (key->type == BRISK_PKEY_RSA) {
         brisk_der_put_null(w);
         put_oid(w, oid_rsa, sizeof(oid_rsa));
+    } else if (key->type == BRISK_PKEY_DH) {
+        brisk_dh_put_algorithm(w, key);
+        return;
     } else if (key->type != BRISK_PKEY_DSA) {
         brisk_curve_put_algorithm(w, key);
         return;
@@ -512,6 +523,8 @@ static void put_pkcs8(der_writer *w, const brisk_pkey *key)
         put_rsa_private(w, &key->u.rsa);
     else if (key->type == BRISK_PKEY_DSA)
         brisk_der_put_bn(w, &key->u.dsa.x);
+    else if (key->type == BRISK_PKEY_DH)
+        brisk_dh_put_pkcs8(w, key);
     else
         brisk_curve_put_pkcs8(w, key);
     brisk_der_wrap(w, DER_OCTET_STRING, oct);
@@ -530,6 +543,8 @@ static void put_spki(der_writer *w, const brisk_pkey *key)
         put_rsa_public(w, &key->u.rsa);
     else if (key->type == BRISK_PKEY_DSA)
         brisk_der_put_bn(w, &key->u.dsa.y);
+    else if (key->type == BRISK_PKEY_DH)
+        brisk_dh_put_public(w, key);
     else
         brisk_curve_put_public(w, key);
     brisk_der_put_bytes(w, &no_unused_bits, 1);
@@ -543,7 +558,7 @@ static int form_ok(const brisk_pkey *key, int form)
 {
     int classic = key->type == BRISK_PKEY_RSA || key->type == BRISK_PKEY_DSA;
 
-    if (!classic && !brisk_pkey_is_curve(key->type))
+    if (!classic && !brisk_pkey_is_curve(key->type) && key->type != BRISK_PKEY_DH)
         return 0;
     switch (form) {
     case BRISK_PKEY_FORM_PKCS8:
@@ -609,6 +624,8 @@ int brisk_pkey_has_private(const brisk_pkey *key)
         return key->u.dsa.has_private != 0;
     if (brisk_pkey_is_curve(key->type))
         return key->u.curve.has_private != 0;
+    if (key->type == BRISK_PKEY_DH)
+        return key->u.dh.has_private != 0;
     return 0;
 }
 
@@ -620,6 +637,8 @@ const char *brisk_pkey_type_name(const brisk_pkey *key)
         return "RSA";
     if (key->type == BRISK_PKEY_DSA)
         return "DSA";
+    if (key->type == BRISK_PKEY_DH)
+        return "DH";
     return brisk_curve_type_name(key->type);
 }
 

@@ -599,6 +599,9 @@ int brisk_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
     size_t len;
     int err;
 
+    if (out_len != NULL && key != NULL && peer != NULL && key->type == BRISK_PKEY_DH &&
+        peer->type == BRISK_PKEY_DH)
+        return brisk_dh_pkey_derive(out, out_len, key, peer);
     if (out_len == NULL || key == NULL || peer == NULL || key->type != peer->type ||
         key->u.curve.curve != peer->u.curve.curve || !brisk_pkey_has_private(key) ||
         peer->u.curve.pub_len == 0)

@@ -1,0 +1,127 @@
+/*
+ * src/pk/pkey_dh.c - finite-field Diffie-Hellman keys in PKCS#8 and
+ * SubjectPublicKeyInfo, as OpenSSL 3 writes them for the RFC 7919 groups:
+ * the algorithm dhKeyAgreement (PKCS #3, 1.2.840.113549.1.3.1) with
+ * DHParameter SEQUENCE { p, g } (a privateValueLength after them is read
+ * and ignored), the private exponent x as an INTEGER in PKCS#8's
+ * privateKey, the public value y as an INTEGER in the BIT STRING.
+ *
+ * p and g must be one of brisk's groups (brisk/dh.h): another is
+ * BRISK_EGROUP.  Decoding sets the key through brisk_dh_key_set, so a
+ * decoded DH key is always checked (y in the subgroup, 1 <= x <= q - 1),
+ * by the _unchecked decoders too.  The encodings' lengths reveal those of
+ * x and y, as any encoding does.
+ */
+#include <brisk/dh.h>
+
+#include "internal.h"
+
+/* dhKeyAgreement (1.2.840.113549.1.3.1). */
+static const uint8_t oid_dh[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x03, 0x01};
+
+int brisk_dh_get_algorithm(der_reader *alg, brisk_pkey *key)
+{
+    der_reader s, params;
+    const uint8_t *p, *g, *len;
+    size_t p_len, g_len, len_len;
+    const brisk_dh_group *group;
+
+    s = *alg;
+    if (brisk_der_get_oid(&s, oid_dh, sizeof(oid_dh)) != 1)
+        return 0;
+    if (brisk_der_get(&s, DER_SEQUENCE, &params) != BRISK_EOK || !der_done(&s) ||
+        brisk_der_get_uint(&params, &p, &p_len) != BRISK_EOK ||
+        brisk_der_get_uint(&params, &g, &g_len) != BRISK_EOK ||
+        (!der_done(&params) && brisk_der_get_uint(&params, &len, &len_len) != BRISK_EOK) ||
+        !der_done(&params))
+        return BRISK_EDECODE;
+    *alg = s;
+    for (size_t i = 0; (group = brisk_dh_group_at(i)) != NULL; i++)
+        if (p_len == group->bits / 8 && memcmp(p, group->p, p_len) == 0)
+            break;
+    if (group == NULL || g_len != 1 || g[0] != 2)
+        return BRISK_EGROUP;
+    key->type = BRISK_PKEY_DH;
+    key->u.dh.group = group;
+    return 1;
+}
+
+/* get_number takes the one INTEGER a privateKey OCTET STRING or a public
+ * key's BIT STRING holds. */
+static int get_number(der_reader *r, const uint8_t **mag, size_t *mag_len)
+{
+    if (brisk_der_get_uint(r, mag, mag_len) != BRISK_EOK || !der_done(r))
+        return BRISK_EDECODE;
+    return BRISK_EOK;
+}
+
+int brisk_dh_get_pkcs8(der_reader *oct, brisk_pkey *key)
+{
+    const brisk_dh_group *group = key->u.dh.group;
+    const uint8_t *x;
+    size_t x_len;
+    int err = get_number(oct, &x, &x_len);
+
+    if (err == BRISK_EOK)
+        err = brisk_dh_key_set(&key->u.dh, group, NULL, 0, x, x_len);
+    return err;
+}
+
+int brisk_dh_get_spki(der_reader *bits, brisk_pkey *key)
+{
+    const brisk_dh_group *group = key->u.dh.group;
+    const uint8_t *y;
+    size_t y_len;
+    int err = get_number(bits, &y, &y_len);
+
+    if (err == BRISK_EOK)
+        err = brisk_dh_key_set(&key->u.dh, group, y, y_len, NULL, 0);
+    return err;
+}
+
+void brisk_dh_put_algorithm(der_writer *w, const brisk_pkey *key)
+{
+    const brisk_dh_group *group = key->u.dh.group;
+    size_t mark = w->len, params = w->len, oid;
+
+    brisk_der_put_small(w, 2);
+    brisk_der_put_uint(w, group->p, group->bits / 8);
+    brisk_der_wrap(w, DER_SEQUENCE, params);
+    oid = w->len;
+    brisk_der_put_bytes(w, oid_dh, sizeof(oid_dh));
+    brisk_der_wrap(w, DER_OID, oid);
+    brisk_der_wrap(w, DER_SEQUENCE, mark);
+}
+
+void brisk_dh_put_pkcs8(der_writer *w, const brisk_pkey *key)
+{
+    brisk_der_put_bn(w, &key->u.dh.x);
+}
+
+void brisk_dh_put_public(der_writer *w, const brisk_pkey *key)
+{
+    brisk_der_put_bn(w, &key->u.dh.y);
+}
+
+int brisk_dh_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
+                         const brisk_pkey *peer)
+{
+    const brisk_dh_group *group = key->u.dh.group;
+    uint8_t y[BRISK_DH_MAX_BYTES];
+    size_t len;
+    int err;
+
+    if (peer->u.dh.group != group || !key->u.dh.has_private)
+        return BRISK_EINVAL;
+    len = group->bits / 8;
+    if (out == NULL || *out_len < len) {
+        *out_len = len;
+        return out == NULL ? BRISK_EOK : BRISK_ENOSPACE;
+    }
+    err = brisk_dh_public(y, len, &peer->u.dh);
+    if (err == BRISK_EOK)
+        err = brisk_dh_derive(out, len, &key->u.dh, y, len);
+    if (err == BRISK_EOK)
+        *out_len = len;
+    return err;
+}
