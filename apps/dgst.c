@@ -262,8 +262,9 @@ static int check_key(const sig_job *s, const brisk_pkey *key)
     }
     if (key->type != BRISK_PKEY_RSA && key->type != BRISK_PKEY_DSA &&
         key->type != BRISK_PKEY_EC) {
-        app_error("dgst", "'%s' holds an %s key, which dgst cannot %s with%s", s->key_path,
-                  brisk_pkey_type_name(key), s->verify ? "verify" : "sign",
+        app_error("dgst", "'%s' holds %s %s key, which dgst cannot %s with%s", s->key_path,
+                  key->type == BRISK_PKEY_DH ? "a" : "an", brisk_pkey_type_name(key),
+                  s->verify ? "verify" : "sign",
                   key->type == BRISK_PKEY_ED25519 || key->type == BRISK_PKEY_ED448
                       ? " (EdDSA signs messages: use brisk pkeyutl -rawin)" : "");
         return -1;

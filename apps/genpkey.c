@@ -13,15 +13,19 @@
  * ec_paramgen_curve:NAME or group:NAME, required: P-256, P-384, P-521 or
  * their SECG names; ec_param_enc:named_curve, the default, or explicit:
  * the curve's numbers instead of its OID, as openssl writes them), X25519,
- * X448, ED25519 and ED448.  Or, instead of -algorithm, -paramfile FILE:
- * a key from the parameters of `ecparam` or `dsaparam` (or openssl's),
- * "EC PARAMETERS" or "DSA PARAMETERS", PEM or DER, as openssl genpkey
- * -paramfile makes one; DSA keys come only that way.
+ * X448, ED25519, ED448 and DH (-pkeyopt group:NAME or dh_param:NAME,
+ * required: RFC 7919's ffdhe2048, ffdhe3072, ffdhe4096, ffdhe6144 or
+ * ffdhe8192; the key is written with p and g, as openssl writes it).  Or,
+ * instead of -algorithm, -paramfile FILE: a key from the parameters of
+ * `ecparam` or `dsaparam` (or openssl's), "EC PARAMETERS" or "DSA
+ * PARAMETERS", PEM or DER, as openssl genpkey -paramfile makes one; DSA
+ * keys come only that way.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include <brisk/dh.h>
 #include <brisk/dsa.h>
 #include <brisk/ec.h>
 #include <brisk/pkey.h>
@@ -30,7 +34,8 @@
 #include "apps.h"
 
 /* ALG_NAMES lists the algorithms (the algs table below) for messages. */
-#define ALG_NAMES "RSA, EC, X25519, X448, ED25519, ED448"
+#define ALG_NAMES "RSA, EC, X25519, X448, ED25519, ED448, DH"
+#define DH_GROUPS "ffdhe2048, ffdhe3072, ffdhe4096, ffdhe6144, ffdhe8192"
 
 enum { OPT_ALGORITHM = 2, OPT_PARAMFILE, OPT_PKEYOPT, OPT_OUT, OPT_OUTFORM, OPT_PASS,
        OPT_CIPHER, OPT_TEXT, OPT_QUIET };
@@ -43,7 +48,7 @@ const app_option genpkey_options[] = {
      "Instead of -algorithm: a key from EC or DSA parameters in FILE (PEM or DER)"},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
      "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME, "
-     "ec_param_enc:named_curve|explicit"},
+     "ec_param_enc:named_curve|explicit, group:NAME (DH: " DH_GROUPS ")"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
     {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
     {"pass", OPT_PASS, ARG_STRING, 0, 0, "SRC",
@@ -67,6 +72,7 @@ static const genpkey_alg algs[] = {
     {"X448", BRISK_PKEY_X448},
     {"ED25519", BRISK_PKEY_ED25519},
     {"ED448", BRISK_PKEY_ED448},
+    {"DH", BRISK_PKEY_DH},
 };
 
 /* DSA: from -paramfile only, as in openssl. */
@@ -83,6 +89,7 @@ typedef struct genpkey_args {
     int n_pkeyopt, outform, text;
     long rsa_bits;
     int curve, explicit_params;
+    const brisk_dh_group *dh_group;
 } genpkey_args;
 
 static const genpkey_alg *find_alg(const char *name)
@@ -140,6 +147,15 @@ static int apply_pkeyopt(genpkey_args *a, const char *opt)
         }
         return 0;
     }
+    if (a->alg->type == BRISK_PKEY_DH &&
+        ((name_len == 5 && strncmp(opt, "group", 5) == 0) ||
+         (name_len == 8 && strncmp(opt, "dh_param", 8) == 0))) {
+        for (size_t i = 0; (a->dh_group = brisk_dh_group_at(i)) != NULL; i++)
+            if (strcasecmp(a->dh_group->name, value) == 0)
+                return 0;
+        app_error("genpkey", "unknown DH group '%s' (brisk has " DH_GROUPS ")", value);
+        return -1;
+    }
     if (a->alg->type == BRISK_PKEY_EC && name_len == 12 &&
         strncmp(opt, "ec_param_enc", 12) == 0) {
         if (strcmp(value, "named_curve") != 0 && strcmp(value, "explicit") != 0) {
@@ -171,6 +187,9 @@ static int generate(const genpkey_args *a)
     } else if (a->alg->type == BRISK_PKEY_DSA) {
         key->type = BRISK_PKEY_DSA;
         err = brisk_dsa_generate_key(&key->u.dsa, &a->dsa);
+    } else if (a->alg->type == BRISK_PKEY_DH) {
+        key->type = BRISK_PKEY_DH;
+        err = brisk_dh_generate_key(&key->u.dh, a->dh_group);
     } else {
         err = brisk_pkey_generate(key, a->alg->type, a->curve);
         key->u.curve.explicit_params = a->explicit_params;
@@ -296,6 +315,11 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
     if (a->alg->type == BRISK_PKEY_EC && a->curve == 0) {
         app_error("genpkey", "EC keys need a curve: -pkeyopt ec_paramgen_curve:P-256 (or P-384, "
                              "P-521)");
+        return -1;
+    }
+    if (a->alg->type == BRISK_PKEY_DH && a->dh_group == NULL) {
+        app_error("genpkey", "DH keys need a group: -pkeyopt group:ffdhe2048 (or ffdhe3072, "
+                             "ffdhe4096, ffdhe6144, ffdhe8192)");
         return -1;
     }
     if (a->text && a->outform == FORM_DER) {

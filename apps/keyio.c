@@ -149,6 +149,10 @@ static void decode_error(const char *prog, const char *what, const char *path, i
         app_error(prog, "cannot read %s from '%s': an EC key on a curve brisk does not have "
                         "(it has P-256, P-384 and P-521, named or as explicit parameters)",
                   what, shown(path));
+    else if (err == BRISK_EGROUP)
+        app_error(prog, "cannot read %s from '%s': a DH key in a group brisk does not have (it "
+                        "has RFC 7919's ffdhe2048, ffdhe3072, ffdhe4096, ffdhe6144 and ffdhe8192)",
+                  what, shown(path));
     else if (err == BRISK_EPUBKEY && strcmp(what, "a key") == 0)
         app_error(prog, "cannot read a key from '%s': the public key it holds is invalid or "
                         "not the private key's",

@@ -120,6 +120,17 @@ static void put_rsa(text_buf *t, const brisk_rsa_key *k, int private)
     put_number(t, "coefficient:", &k->qinv);
 }
 
+/* put_dh writes a DH key as OpenSSL 3.0 does for a named group: the
+ * numbers, then the group's name instead of p and g. */
+static void put_dh(text_buf *t, const brisk_dh_key *k, int private)
+{
+    putf(t, "DH %s-Key: (%zu bit)\n", private ? "Private" : "Public", k->group->bits);
+    if (private)
+        put_number(t, "private-key:", &k->x);
+    put_number(t, "public-key:", &k->y);
+    putf(t, "GROUP: %s\n", k->group->name);
+}
+
 static void put_dsa(text_buf *t, const brisk_dsa_key *k, int private)
 {
     putf(t, "%s: (%zu bit)\n", private ? "Private-Key" : "Public-Key",
@@ -241,6 +252,8 @@ int key_text(const char *prog, uint8_t **buf, size_t *len, const brisk_pkey *key
         put_rsa(&t, &key->u.rsa, private);
     else if (key->type == BRISK_PKEY_DSA)
         put_dsa(&t, &key->u.dsa, private);
+    else if (key->type == BRISK_PKEY_DH)
+        put_dh(&t, &key->u.dh, private);
     else
         put_curve(&t, key, private);
     return finish(prog, &t, buf, len);

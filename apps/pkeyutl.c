@@ -7,7 +7,9 @@
  * OpenSSL 3.0's `openssl pkeyutl`.
  * - -derive: the shared secret of the private key -inkey and the peer's
  *   key -peerkey (public, or private: its public half is used), raw bytes:
- *   X25519, X448, EC (ECDH's x-coordinate).
+ *   X25519, X448, EC (ECDH's x-coordinate) and DH (RFC 7919 groups;
+ *   without leading zero bytes, as openssl 3.0 writes it, or in p's length
+ *   with -pkeyopt dh_pad:1).
  * - -sign and -verify: the signature of the input; -verify reads it from
  *   -sigfile and prints "Signature Verified Successfully" (exit 0) or
  *   "Signature Verification Failure" (exit 1), as openssl does.  ECDSA and
@@ -93,7 +95,7 @@ const app_option pkeyutl_options[] = {
      "digest:ALG (the input is such a digest), rsa_padding_mode:pkcs1|pss|oaep|none, "
      "rsa_pss_saltlen:N|digest|max|auto|-1|-2|-3, rsa_mgf1_md:ALG, rsa_oaep_md:ALG, "
      "rsa_oaep_label:HEX; EdDSA: instance:Ed25519|Ed25519ctx|Ed25519ph|Ed448|Ed448ph, "
-     "context-string:STRING, hexcontext-string:HEX"},
+     "context-string:STRING, hexcontext-string:HEX; DH: dh_pad:0|1"},
     {"hexdump", OPT_HEXDUMP, ARG_NONE, 0, 0, NULL, "Hex dump the output"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
@@ -105,7 +107,7 @@ typedef struct pkeyutl_args {
     int keyform, peerform, pubin, rawin, hexdump;
     int op; /* OPT_DERIVE, OPT_SIGN, OPT_VERIFY, OPT_VERIFYRECOVER, OPT_ENCRYPT, OPT_DECRYPT */
     const brisk_digest *md; /* -pkeyopt digest:ALG: the input is such a digest */
-    const char *pkeyopt;    /* the first -pkeyopt, for messages */
+    const char *pkeyopt;    /* the first -pkeyopt but dh_pad, for messages */
     sig_job sig;            /* -pkeyopt rsa_*: padding, PSS salt and MGF1 */
     int padding;            /* rsa_padding_mode: PAD_* */
     const brisk_digest *oaep_md; /* rsa_oaep_md */
@@ -115,6 +117,8 @@ typedef struct pkeyutl_args {
     int instance;           /* -pkeyopt instance: an ED_* (0: the key's pure one) */
     const char *ed_opt;     /* the first -pkeyopt instance or context, for messages */
     int has_context;        /* -pkeyopt context-string or hexcontext-string given */
+    const char *dh_opt;     /* -pkeyopt dh_pad, for messages */
+    int dh_pad;             /* -pkeyopt dh_pad:1: DH secrets in p's length */
     size_t context_len;
     uint8_t context[255];
 } pkeyutl_args;
@@ -213,31 +217,51 @@ static const char *derive_kind(const brisk_pkey *k)
     if (k->type == BRISK_PKEY_EC)
         snprintf(b, sizeof(buf[0]), "an EC key on %s",
                  brisk_ec_curve_name((brisk_ec_curve)k->u.curve.curve));
+    else if (k->type == BRISK_PKEY_DH)
+        snprintf(b, sizeof(buf[0]), "a DH key in %s", k->u.dh.group->name);
     else   /* RSA, DSA, X25519, X448, ED25519, ED448, said letter by letter */
         snprintf(b, sizeof(buf[0]), "%s %s key", strchr("AEIORX", type[0]) ? "an" : "a", type);
     return b;
 }
 
+/* same_group says whether two keys of one type are on one curve or in one
+ * DH group. */
+static int same_group(const brisk_pkey *k, const brisk_pkey *peer)
+{
+    if (k->type == BRISK_PKEY_DH)
+        return k->u.dh.group == peer->u.dh.group;
+    return k->u.curve.curve == peer->u.curve.curve;
+}
+
 static int derive(const pkeyutl_args *a, const brisk_pkey *key, brisk_pkey *peer)
 {
-    uint8_t secret[BRISK_CURVE_KEY_MAX_PRIV];
-    size_t len = sizeof(secret);
+    uint8_t secret[BRISK_DH_MAX_BYTES];
+    size_t len = sizeof(secret), skip = 0;
     int err, ret = 1;
 
     if (load_key("pkeyutl", a->peerkey, a->peerform, peer) != 0)
         return 1;
-    if (peer->type != key->type || peer->u.curve.curve != key->u.curve.curve) {
+    if (peer->type != key->type || !same_group(key, peer)) {
         app_error("pkeyutl", "the peer key is %s, the key %s: they must be of one type%s",
                   derive_kind(peer), derive_kind(key),
-                  peer->type == key->type ? " and curve" : "");
+                  peer->type != key->type   ? ""
+                  : key->type == BRISK_PKEY_DH ? " and group"
+                                              : " and curve");
         return 1;
     }
     err = brisk_pkey_derive(secret, &len, key, peer);
+    /* openssl 3.0's DH derive drops the secret's leading zero bytes unless
+     * dh_pad is set (DH_compute_key against DH_compute_key_padded) */
+    while (err == BRISK_EOK && key->type == BRISK_PKEY_DH && !a->dh_pad && skip + 1 < len &&
+           secret[skip] == 0)
+        skip++;
     if (err == BRISK_EPUBKEY)
-        app_error("pkeyutl", "the peer's public key gives no shared secret (a low-order or invalid point)");
+        app_error("pkeyutl", "the peer's public key gives no shared secret (%s)",
+                  key->type == BRISK_PKEY_DH ? "a value outside the group"
+                                             : "a low-order or invalid point");
     else if (err != BRISK_EOK)
         app_error("pkeyutl", "cannot derive: %s", brisk_strerror(err));
-    else if (emit(a, secret, len, 1) == 0)
+    else if (emit(a, secret + skip, len - skip, 1) == 0)
         ret = 0;
     brisk_wipe(secret, sizeof(secret));
     return ret;
@@ -733,6 +757,10 @@ static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
     }
     if (check_rsa_opts(a, key) != 0)
         return 1;
+    if (a->dh_opt != NULL && (a->op != OPT_DERIVE || key->type != BRISK_PKEY_DH)) {
+        app_error("pkeyutl", "-pkeyopt %s is for -derive with a DH key", a->dh_opt);
+        return 1;
+    }
     if (a->op == OPT_ENCRYPT || a->op == OPT_DECRYPT || a->op == OPT_VERIFYRECOVER) {
         if (key->type != BRISK_PKEY_RSA) {
             app_error("pkeyutl", "%s keys cannot %s (RSA keys can)", type, op_name(a->op));
@@ -742,9 +770,9 @@ static int run(const pkeyutl_args *a, brisk_pkey *key, brisk_pkey *peer)
     }
     if (a->op == OPT_DERIVE) {
         if (key->type != BRISK_PKEY_X25519 && key->type != BRISK_PKEY_X448 &&
-            key->type != BRISK_PKEY_EC) {
-            app_error("pkeyutl", "%s keys cannot derive a shared secret (X25519, X448 and EC "
-                                 "keys can)",
+            key->type != BRISK_PKEY_EC && key->type != BRISK_PKEY_DH) {
+            app_error("pkeyutl", "%s keys cannot derive a shared secret (X25519, X448, EC "
+                                 "and DH keys can)",
                       type);
             return 1;
         }
@@ -799,11 +827,20 @@ static int set_ed_opt(pkeyutl_args *a, const char *opt)
     return 0;
 }
 
-/* set_pkeyopt applies one -pkeyopt: digest:ALG here, rsa_* as dgst's
+/* set_pkeyopt applies one -pkeyopt: digest:ALG and dh_pad here, rsa_* as dgst's
  * -sigopt, EdDSA's with set_ed_opt; 0, or -1 after reporting. */
 static int set_pkeyopt(pkeyutl_args *a, const char *opt)
 {
-    if (a->pkeyopt == NULL)
+    if (strncmp(opt, "dh_pad:", 7) == 0) {
+        if (strcmp(opt + 7, "0") != 0 && strcmp(opt + 7, "1") != 0) {
+            app_error("pkeyutl", "-pkeyopt dh_pad takes 0 or 1, not '%s'", opt + 7);
+            return -1;
+        }
+        a->dh_opt = opt;
+        a->dh_pad = opt[7] == '1';
+        return 0;
+    }
+    if (a->pkeyopt == NULL)   /* the first of the others, for -derive's check */
         a->pkeyopt = opt;
     if (strncmp(opt, "digest:", 7) == 0) {
         a->md = brisk_digest_by_name(opt + 7);
@@ -819,7 +856,8 @@ static int set_pkeyopt(pkeyutl_args *a, const char *opt)
     if (strncmp(opt, "rsa_", 4) != 0) {
         app_error("pkeyutl", "unknown -pkeyopt '%s' (digest:ALG, rsa_padding_mode, "
                              "rsa_pss_saltlen, rsa_mgf1_md, rsa_oaep_md, rsa_oaep_label, "
-                             "instance, context-string and hexcontext-string are known)",
+                             "instance, context-string, hexcontext-string and dh_pad are "
+                             "known)",
                   opt);
         return -1;
     }
