@@ -17,9 +17,10 @@
  * required: RFC 7919's ffdhe2048, ffdhe3072, ffdhe4096, ffdhe6144 or
  * ffdhe8192; the key is written with p and g, as openssl writes it).  Or,
  * instead of -algorithm, -paramfile FILE: a key from the parameters of
- * `ecparam` or `dsaparam` (or openssl's), "EC PARAMETERS" or "DSA
- * PARAMETERS", PEM or DER, as openssl genpkey -paramfile makes one; DSA
- * keys come only that way.
+ * `ecparam` or `dsaparam` (or openssl's, and openssl genpkey -genparam's
+ * for DH), "EC PARAMETERS", "DH PARAMETERS" or "DSA PARAMETERS", PEM or
+ * DER, as openssl genpkey -paramfile makes one; DSA keys come only that
+ * way.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -45,7 +46,7 @@ const app_option genpkey_options[] = {
     {"algorithm", OPT_ALGORITHM, ARG_STRING, 0, 0, "ALG",
      "The key's algorithm: " ALG_NAMES},
     {"paramfile", OPT_PARAMFILE, ARG_STRING, 0, 0, "FILE",
-     "Instead of -algorithm: a key from EC or DSA parameters in FILE (PEM or DER)"},
+     "Instead of -algorithm: a key from EC, DH or DSA parameters in FILE (PEM or DER)"},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
      "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME, "
      "ec_param_enc:named_curve|explicit, group:NAME (DH: " DH_GROUPS ")"},
@@ -150,6 +151,11 @@ static int apply_pkeyopt(genpkey_args *a, const char *opt)
     if (a->alg->type == BRISK_PKEY_DH &&
         ((name_len == 5 && strncmp(opt, "group", 5) == 0) ||
          (name_len == 8 && strncmp(opt, "dh_param", 8) == 0))) {
+        if (a->paramfile != NULL) {
+            app_error("genpkey", "-paramfile gives the group; -pkeyopt %.*s goes with "
+                      "-algorithm DH", (int)name_len, opt);
+            return -1;
+        }
         for (size_t i = 0; (a->dh_group = brisk_dh_group_at(i)) != NULL; i++)
             if (strcasecmp(a->dh_group->name, value) == 0)
                 return 0;
@@ -211,12 +217,39 @@ static int generate(const genpkey_args *a)
     return ret;
 }
 
+/* dh_params_error reports DH parameters that did not decode. */
+static void dh_params_error(const char *shown, int err)
+{
+    if (err == BRISK_EGROUP)
+        app_error("genpkey", "cannot read DH parameters from '%s': a group brisk does not have "
+                  "(it has RFC 7919's " DH_GROUPS ")", shown);
+    else
+        app_error("genpkey", "cannot read DH parameters from '%s': %s", shown,
+                  brisk_strerror(err));
+}
+
+/* is_dh_params says whether -paramfile holds DH parameters: a "DH
+ * PARAMETERS" block, or DER that decodes as a DHParameter (or would, but
+ * for its group) and not as DSA parameters. */
+static int is_dh_params(genpkey_args *a, const uint8_t *buf, size_t len, int pem)
+{
+    int err;
+
+    if (pem)
+        return strstr((const char *)buf, "-----BEGIN DH PARAMETERS-----") != NULL;
+    err = brisk_dh_params_from_der(&a->dh_group, buf, len);
+    return err == BRISK_EOK ||
+           (err == BRISK_EGROUP && brisk_dsa_params_from_der(&a->dsa, buf, len) != BRISK_EOK);
+}
+
 /* load_paramfile sets the algorithm and its parameters from -paramfile:
- * EC parameters (a curve's OID, or its numbers) or DSA parameters, PEM or
- * DER; 0 or -1 after one error line. */
+ * EC parameters (a curve's OID, or its numbers), DH parameters (an RFC
+ * 7919 group's p and g) or DSA parameters, PEM or DER; 0 or -1 after one
+ * error line. */
 static int load_paramfile(genpkey_args *a)
 {
-    static const char *const labels[] = {"EC PARAMETERS", "DSA PARAMETERS", NULL};
+    static const char *const labels[] = {"EC PARAMETERS", "DH PARAMETERS", "DSA PARAMETERS",
+                                         NULL};
     const char *shown = strcmp(a->paramfile, "-") != 0 ? a->paramfile : "stdin";
     uint8_t *buf = NULL;
     size_t len = 0;
@@ -225,7 +258,8 @@ static int load_paramfile(genpkey_args *a)
 
     if (read_file("genpkey", a->paramfile, 1 << 20, &buf, &len) != 0)
         return -1;
-    /* in DER, EC parameters are an OID or a SEQUENCE, DSA's a SEQUENCE */
+    /* in DER, EC parameters are an OID or a SEQUENCE, DH's and DSA's a
+     * SEQUENCE of INTEGERs: { p, g [, length] } and { p, q, g } */
     pem = len > 0 && buf[0] != 0x06 && buf[0] != 0x30;
     ec = (pem && strstr((const char *)buf, "-----BEGIN EC PARAMETERS-----") != NULL) ||
          (!pem && len > 0 && buf[0] == 0x06) ||
@@ -237,12 +271,18 @@ static int load_paramfile(genpkey_args *a)
     } else if (len == 0 || (pem && strstr((const char *)buf, "-----BEGIN ") == NULL)) {
         app_error("genpkey", "cannot read parameters from '%s': %s", shown,
                   len == 0 ? "empty input"
-                           : "neither PEM (EC PARAMETERS or DSA PARAMETERS) nor DER");
+                           : "neither PEM (EC, DH or DSA PARAMETERS) nor DER");
         err = -1;
     } else if (pem && pem_other_label(buf, len, labels, label, sizeof(label))) {
         app_error("genpkey", "cannot read parameters from '%s': found %s, expected EC "
-                  "PARAMETERS or DSA PARAMETERS", shown, label);
+                  "PARAMETERS, DH PARAMETERS or DSA PARAMETERS", shown, label);
         err = -1;
+    } else if (is_dh_params(a, buf, len, pem)) {
+        err = pem ? brisk_dh_params_from_pem(&a->dh_group, (const char *)buf, len)
+                  : brisk_dh_params_from_der(&a->dh_group, buf, len);
+        if (err != 0)
+            dh_params_error(shown, err);
+        a->alg = find_alg("DH");
     } else {
         err = decode_dsa_params("genpkey", a->paramfile, FORM_ANY, buf, len, &a->dsa);
         a->alg = &dsa_alg;

@@ -9,14 +9,16 @@
 # secret starts with a zero byte gives openssl's answer, without that byte
 # by default and in p's length with -pkeyopt dh_pad:1; keys brisk makes in
 # each group go through `pkey` (PEM, DER, -pubout, -text, -check) and
-# derive one secret both ways; the bad inputs a user could give (no group,
-# a group brisk lacks, a key in such a group, dh_pad's values and misuses,
-# peers of another group or type, signing with a DH key) are one-line
-# errors.  With `openssl` on PATH and no emulator: keys made by each tool
-# are read by the other and written back byte for byte (PEM, DER, -pubout,
-# -text), both derive the same secrets from them, padded or not, and
-# openssl's -check accepts brisk's keys.  Prints "N passed, N failed" last;
-# exits non-zero if any check failed.
+# derive one secret both ways; genpkey -paramfile makes keys from
+# openssl's DH parameters (from a file and stdin); the bad inputs a user
+# could give (no group, a group brisk lacks, a key or parameters in such a
+# group, a group with -paramfile, dh_pad's values and misuses, peers of
+# another group or type, signing with a DH key) are one-line errors.  With
+# `openssl` on PATH and no emulator: keys made by each tool are read by the
+# other and written back byte for byte (PEM, DER, -pubout, -text), both
+# derive the same secrets from them, padded or not, openssl's -check
+# accepts brisk's keys, and openssl's DER parameters make keys.  Prints "N
+# passed, N failed" last; exits non-zero if any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
 find_native_openssl
@@ -70,6 +72,28 @@ mPdsBJfWzrHmHkC/yGEle6z/FCRIPQ433VzOSRkFoQWBWjUKYtYv1uw7qH8mMOX5
 Wilpf33fghaJJDe4bu7ipb63wcZNXmBpG9wBjJH4g5Sn8fu5pm6hJ5mG8oPCHEhU
 2rWdyPfQ5Goy74502HRMP3vHe/fnTi9t
 -----END PUBLIC KEY-----
+KEY
+# openssl genpkey -genparam -algorithm DH -pkeyopt group:ffdhe2048, and
+# the same for group:modp_2048.
+cat >"$tmp/ffdhe2048.par" <<'KEY'
+-----BEGIN DH PARAMETERS-----
+MIIBCAKCAQEA//////////+t+FRYortKmq/cViAnPTzx2LnFg84tNpWp4TZBFGQz
++8yTnc4kmz75fS/jY2MMddj2gbICrsRhetPfHtXV/WVhJDP1H18GbtCFY2VVPe0a
+87VXE15/V8k1mE8McODmi3fipona8+/och3xWKE2rec1MKzKT0g6eXq8CrGCsyT7
+YdEIqUuyyOP7uWrat2DX9GgdT0Kj3jlN9K5W7edjcrsZCwenyO4KbXCeAvzhzffi
+7MA0BM0oNC9hkXL+nOmFg/+OTxIy7vKBg8P+OxtMb61zO7X8vC7CIAXFjvGDfRaD
+ssbzSibBsu/6iGtCOGEoXJf//////////wIBAg==
+-----END DH PARAMETERS-----
+KEY
+cat >"$tmp/modp.par" <<'KEY'
+-----BEGIN DH PARAMETERS-----
+MIIBCAKCAQEA///////////JD9qiIWjCNMTGYouA3BzRKQJOCIpnzHQCC76mOxOb
+IlFKCHmONATd75UZs806QxswKwpt8l8UN0/hNW1tUcJF5IW1dmJefsb0TELppjft
+awv/XLb0Brft7jhr+1qJn6WunyQRfEsf5kkoZlHs5Fs9wgB8uKFjvwWY2kg2HFXT
+mmkWP6j9JM9fg2VdI9yjrZYcYvNWIIVSu57VKQdwlpZtZww1Tkq8mATxdGwIyhgh
+fDKQXkYuNs474553LBgOhgObJ4Oi7Aeij7XFXfBvTFLJ3ivL9pVYFxg5lUl86pVq
+5RXSJhiY+gUQFXKOWoqsqmj//////////wIBAg==
+-----END DH PARAMETERS-----
 KEY
 # their secret, as openssl pkeyutl -derive writes it
 secret=
@@ -131,6 +155,19 @@ for g in ffdhe2048 ffdhe3072 ffdhe4096 ffdhe6144 ffdhe8192; do
     check "$g: the secret is p's length" [ "$(wc -c <"$tmp/s1")" -eq $((bits / 8)) ]
 done
 
+# ---- genpkey -paramfile ----
+b genpkey -paramfile "$tmp/ffdhe2048.par" -out "$tmp/p.pem"
+check "genpkey -paramfile on openssl's DH parameters" clean_exit
+b pkey -in "$tmp/p.pem" -text -noout
+check "genpkey -paramfile: a key in ffdhe2048" has "$tmp/out" "^GROUP: ffdhe2048$"
+b genpkey -paramfile - -out "$tmp/p.pem" <"$tmp/ffdhe2048.par"
+check "genpkey -paramfile -: the parameters from stdin" clean_exit
+b genpkey -paramfile "$tmp/modp.par"
+check "genpkey -paramfile: RFC 3526's group" one_line_error genpkey \
+    "cannot read DH parameters from '.*modp.par': a group brisk does not have"
+b genpkey -paramfile "$tmp/ffdhe2048.par" -pkeyopt group:ffdhe3072
+check "genpkey -paramfile with a group" one_line_error genpkey "goes with -algorithm DH"
+
 # ---- bad inputs ----
 b genpkey -algorithm DH
 check "genpkey DH without a group" one_line_error genpkey "need a group: -pkeyopt group:ffdhe2048"
@@ -190,6 +227,11 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
             check "$g $k: public -text as openssl" cmp -s "$tmp/ref" "$tmp/out"
         done
         check "$g: openssl checks brisk's key" quiet openssl pkey -in "$tmp/m.pem" -check -noout
+        openssl genpkey -genparam -algorithm DH -pkeyopt group:$g -outform DER -out "$tmp/o.par" \
+            2>/dev/null
+        b genpkey -paramfile "$tmp/o.par" -out "$tmp/p.pem"
+        b pkey -in "$tmp/p.pem" -text -noout
+        check "$g: genpkey -paramfile on openssl's DER parameters" has "$tmp/out" "^GROUP: $g$"
         for pad in 0 1; do
             openssl pkeyutl -derive -inkey "$tmp/o.pem" -peerkey "$tmp/m.pub" \
                 -pkeyopt dh_pad:$pad -out "$tmp/ref" 2>/dev/null

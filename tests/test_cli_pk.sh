@@ -199,7 +199,7 @@ b genpkey -paramfile "$tmp/d1024.pem"
 check "genpkey -paramfile with the key after the parameters" clean_exit
 b genpkey -paramfile "$tmp/gd.pem"
 check "genpkey -paramfile of a key: says what it found" one_line_error genpkey \
-    "found PRIVATE KEY, expected EC PARAMETERS or DSA PARAMETERS\$"
+    "found PRIVATE KEY, expected EC PARAMETERS, DH PARAMETERS or DSA PARAMETERS\$"
 b genpkey -paramfile "$tmp/msg"
 check "genpkey -paramfile of text" one_line_error genpkey "neither PEM"
 b genpkey -paramfile "$tmp/nonexistent"

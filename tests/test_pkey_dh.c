@@ -6,7 +6,8 @@
  * gives; encodings built here and broken one way at a time are refused
  * with the right code (another p or g, x out of range, y outside the
  * subgroup, a malformed or trailing value), by the unchecked decoders
- * too; forms a DH key cannot take and derivations it cannot do.
+ * too; forms a DH key cannot take and derivations it cannot do; DH
+ * parameters (openssl's, every group's, broken ones).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,17 @@ static const char ossl_priv_pem[] =
     "AQIEHwIdAJPNO+w0hO5MObLLzcJGMKdOtOMt1IhKKa5mBAA=\n"
     "-----END PRIVATE KEY-----\n";
 static const char ossl_x_hex[] = "93cd3bec3484ee4c39b2cbcdc24630a74eb4e32dd4884a29ae660400";
+
+/* openssl genpkey -genparam -algorithm DH -pkeyopt group:ffdhe2048 */
+static const char ossl_params_pem[] =
+    "-----BEGIN DH PARAMETERS-----\n"
+    "MIIBCAKCAQEA//////////+t+FRYortKmq/cViAnPTzx2LnFg84tNpWp4TZBFGQz\n"
+    "+8yTnc4kmz75fS/jY2MMddj2gbICrsRhetPfHtXV/WVhJDP1H18GbtCFY2VVPe0a\n"
+    "87VXE15/V8k1mE8McODmi3fipona8+/och3xWKE2rec1MKzKT0g6eXq8CrGCsyT7\n"
+    "YdEIqUuyyOP7uWrat2DX9GgdT0Kj3jlN9K5W7edjcrsZCwenyO4KbXCeAvzhzffi\n"
+    "7MA0BM0oNC9hkXL+nOmFg/+OTxIy7vKBg8P+OxtMb61zO7X8vC7CIAXFjvGDfRaD\n"
+    "ssbzSibBsu/6iGtCOGEoXJf//////////wIBAg==\n"
+    "-----END DH PARAMETERS-----\n";
 
 /* ---- DER built piece by piece ---- */
 
@@ -342,6 +354,56 @@ static void test_rejections(void)
     decodes_as(&d, BRISK_EDECODE, "an empty BIT STRING");
 }
 
+static void test_params(void)
+{
+    static char pem[4096];
+    static uint8_t enc[2048];
+    const brisk_dh_group *g = NULL, *got;
+    size_t len = sizeof(pem), n;
+    uint8_t v;
+    der der_p, der_g, der_l, seq;
+
+    if (tv_check_int(brisk_dh_params_from_pem(&g, ossl_params_pem, strlen(ossl_params_pem)), 0,
+                     "openssl's parameters"))
+        tv_check(g == brisk_dh_group_by_name("ffdhe2048"), "openssl's parameters: the group");
+    if (tv_check_int(brisk_dh_params_to_pem(pem, &len, g), 0, "parameters to_pem") &&
+        tv_check_int((long long)len, (long long)strlen(ossl_params_pem), "parameters length"))
+        tv_check_mem(pem, ossl_params_pem, len, "parameters as openssl writes them");
+    for (size_t i = 0; (g = brisk_dh_group_at(i)) != NULL; i++) {
+        n = sizeof(enc);
+        got = NULL;
+        if (tv_check_int(brisk_dh_params_to_der(enc, &n, g), 0, "%s: to_der", g->name) &&
+            tv_check_int(brisk_dh_params_from_der(&got, enc, n), 0, "%s: from_der", g->name))
+            tv_check(got == g, "%s: the same group", g->name);
+        tv_check_int(brisk_dh_params_from_der(&got, enc, n - 1), BRISK_EDECODE,
+                     "%s: truncated", g->name);
+        enc[n] = 0;
+        tv_check_int(brisk_dh_params_from_der(&got, enc, n + 1), BRISK_EDECODE,
+                     "%s: a byte after", g->name);
+        n = 0;
+        tv_check_int(brisk_dh_params_to_der(NULL, &n, g), 0, "%s: length query", g->name);
+        tv_check(n > g->bits / 8, "%s: length", g->name);
+    }
+    g = brisk_dh_group_by_name("ffdhe3072");
+    v = 1;
+    der_p = integer(g->p, g->bits / 8);
+    der_g = small(2);
+    der_l = integer(&v, 1);
+    seq = cat(&der_p, &der_g);
+    seq = cat(&seq, &der_l);
+    seq = tlv(0x30, &seq);
+    tv_check_int(brisk_dh_params_from_der(&got, seq.p, seq.len), 0, "with privateValueLength");
+    der_g = small(5);
+    seq = cat(&der_p, &der_g);
+    seq = tlv(0x30, &seq);
+    tv_check_int(brisk_dh_params_from_der(&got, seq.p, seq.len), BRISK_EGROUP, "g = 5");
+    seq = tlv(0x30, &der_p);
+    tv_check_int(brisk_dh_params_from_der(&got, seq.p, seq.len), BRISK_EDECODE, "no g");
+    tv_check_int(brisk_dh_params_from_pem(&got, "nothing", 7), BRISK_EDECODE, "no PEM block");
+    n = sizeof(enc);
+    tv_check_int(brisk_dh_params_to_der(enc, &n, NULL), BRISK_EINVAL, "no group");
+}
+
 int main(void)
 {
     tv_begin("test_pkey_dh");
@@ -350,6 +412,7 @@ int main(void)
         test_group(brisk_dh_group_at(i));
     test_mismatch();
     test_rejections();
+    test_params();
     brisk_pkey_cleanup(&key2);
     return tv_end();
 }

@@ -252,6 +252,20 @@ BRISK_API int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve,
                                      int explicit_params);
 BRISK_API int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve, int explicit_params);
 
+/* brisk_dh_params_from_der / _from_pem ("DH PARAMETERS") decode PKCS #3's
+ * DHParameter SEQUENCE { p, g, privateValueLength OPTIONAL } (the last read
+ * and ignored), as `openssl genpkey -genparam -algorithm DH` writes it,
+ * into *group: BRISK_EGROUP when p and g are not one of brisk's groups'
+ * (brisk/dh.h), BRISK_EDECODE when malformed.  brisk_dh_params_to_der /
+ * _to_pem encode a group's { p, g }, with out and *out_len as
+ * brisk_pkey_to_der. */
+BRISK_API int brisk_dh_params_from_der(const brisk_dh_group **group, const uint8_t *der,
+                                       size_t der_len);
+BRISK_API int brisk_dh_params_from_pem(const brisk_dh_group **group, const char *text,
+                                       size_t text_len);
+BRISK_API int brisk_dh_params_to_der(uint8_t *out, size_t *out_len, const brisk_dh_group *group);
+BRISK_API int brisk_dh_params_to_pem(char *out, size_t *out_len, const brisk_dh_group *group);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,8 @@
  * the algorithm dhKeyAgreement (PKCS #3, 1.2.840.113549.1.3.1) with
  * DHParameter SEQUENCE { p, g } (a privateValueLength after them is read
  * and ignored), the private exponent x as an INTEGER in PKCS#8's
- * privateKey, the public value y as an INTEGER in the BIT STRING.
+ * privateKey, the public value y as an INTEGER in the BIT STRING; and
+ * that DHParameter alone, PEM "DH PARAMETERS" (openssl genpkey -genparam).
  *
  * p and g must be one of brisk's groups (brisk/dh.h): another is
  * BRISK_EGROUP.  Decoding sets the key through brisk_dh_key_set, so a
@@ -19,28 +20,53 @@
 /* dhKeyAgreement (1.2.840.113549.1.3.1). */
 static const uint8_t oid_dh[] = {0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x03, 0x01};
 
-int brisk_dh_get_algorithm(der_reader *alg, brisk_pkey *key)
+/* get_dh_parameter takes a DHParameter SEQUENCE { p, g,
+ * privateValueLength OPTIONAL } whose p and g are a group's. */
+static int get_dh_parameter(der_reader *r, const brisk_dh_group **out)
 {
-    der_reader s, params;
+    der_reader params;
     const uint8_t *p, *g, *len;
     size_t p_len, g_len, len_len;
     const brisk_dh_group *group;
 
-    s = *alg;
-    if (brisk_der_get_oid(&s, oid_dh, sizeof(oid_dh)) != 1)
-        return 0;
-    if (brisk_der_get(&s, DER_SEQUENCE, &params) != BRISK_EOK || !der_done(&s) ||
+    if (brisk_der_get(r, DER_SEQUENCE, &params) != BRISK_EOK ||
         brisk_der_get_uint(&params, &p, &p_len) != BRISK_EOK ||
         brisk_der_get_uint(&params, &g, &g_len) != BRISK_EOK ||
         (!der_done(&params) && brisk_der_get_uint(&params, &len, &len_len) != BRISK_EOK) ||
         !der_done(&params))
         return BRISK_EDECODE;
-    *alg = s;
     for (size_t i = 0; (group = brisk_dh_group_at(i)) != NULL; i++)
         if (p_len == group->bits / 8 && memcmp(p, group->p, p_len) == 0)
             break;
     if (group == NULL || g_len != 1 || g[0] != 2)
         return BRISK_EGROUP;
+    *out = group;
+    return BRISK_EOK;
+}
+
+static void put_dh_parameter(der_writer *w, const brisk_dh_group *group)
+{
+    size_t mark = w->len;
+
+    brisk_der_put_small(w, 2);
+    brisk_der_put_uint(w, group->p, group->bits / 8);
+    brisk_der_wrap(w, DER_SEQUENCE, mark);
+}
+
+int brisk_dh_get_algorithm(der_reader *alg, brisk_pkey *key)
+{
+    der_reader s = *alg;
+    const brisk_dh_group *group;
+    int err;
+
+    if (brisk_der_get_oid(&s, oid_dh, sizeof(oid_dh)) != 1)
+        return 0;
+    err = get_dh_parameter(&s, &group);
+    if (err == BRISK_EOK && !der_done(&s))
+        err = BRISK_EDECODE;
+    if (err != BRISK_EOK)
+        return err;
+    *alg = s;
     key->type = BRISK_PKEY_DH;
     key->u.dh.group = group;
     return 1;
@@ -81,12 +107,9 @@ int brisk_dh_get_spki(der_reader *bits, brisk_pkey *key)
 
 void brisk_dh_put_algorithm(der_writer *w, const brisk_pkey *key)
 {
-    const brisk_dh_group *group = key->u.dh.group;
-    size_t mark = w->len, params = w->len, oid;
+    size_t mark = w->len, oid;
 
-    brisk_der_put_small(w, 2);
-    brisk_der_put_uint(w, group->p, group->bits / 8);
-    brisk_der_wrap(w, DER_SEQUENCE, params);
+    put_dh_parameter(w, key->u.dh.group);
     oid = w->len;
     brisk_der_put_bytes(w, oid_dh, sizeof(oid_dh));
     brisk_der_wrap(w, DER_OID, oid);
@@ -123,5 +146,60 @@ int brisk_dh_pkey_derive(uint8_t *out, size_t *out_len, const brisk_pkey *key,
         err = brisk_dh_derive(out, len, &key->u.dh, y, len);
     if (err == BRISK_EOK)
         *out_len = len;
+    return err;
+}
+
+/* ---- DH parameters ---- */
+
+int brisk_dh_params_from_der(const brisk_dh_group **group, const uint8_t *der, size_t der_len)
+{
+    der_reader r;
+    int err;
+
+    if (group == NULL || (der == NULL && der_len > 0))
+        return BRISK_EINVAL;
+    r = der_reader_init(der, der_len);
+    err = get_dh_parameter(&r, group);
+    if (err == BRISK_EOK && !der_done(&r))
+        err = BRISK_EDECODE;
+    return err;
+}
+
+int brisk_dh_params_from_pem(const brisk_dh_group **group, const char *text, size_t text_len)
+{
+    uint8_t der[PK_DER_MAX];
+    size_t der_len = 0;
+    int err;
+
+    if (group == NULL || (text == NULL && text_len > 0))
+        return BRISK_EINVAL;
+    err = brisk_pem_find(der, &der_len, "DH PARAMETERS", text, text_len);
+    if (err == BRISK_EOK)
+        err = brisk_dh_params_from_der(group, der, der_len);
+    return err;
+}
+
+int brisk_dh_params_to_der(uint8_t *out, size_t *out_len, const brisk_dh_group *group)
+{
+    der_writer w;
+
+    if (out_len == NULL || group == NULL || brisk_dh_group_by_name(group->name) != group)
+        return BRISK_EINVAL;
+    w = der_writer_init(out, *out_len);
+    put_dh_parameter(&w, group);
+    return brisk_der_finish(&w, out_len);
+}
+
+int brisk_dh_params_to_pem(char *out, size_t *out_len, const brisk_dh_group *group)
+{
+    uint8_t der[PK_DER_MAX];
+    size_t der_len = sizeof(der);
+    int err;
+
+    if (out_len == NULL || group == NULL)
+        return BRISK_EINVAL;
+    err = brisk_dh_params_to_der(der, &der_len, group);
+    if (err == BRISK_EOK)
+        err = brisk_pem_write(out, out_len, "DH PARAMETERS", NULL, der, der_len);
     return err;
 }
