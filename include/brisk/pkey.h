@@ -9,7 +9,8 @@
  * parameters, with SEC 1's ECPrivateKey ("EC PRIVATE KEY", the
  * traditional form); finite-field Diffie-Hellman keys in the RFC 7919
  * groups (brisk/dh.h) as OpenSSL 3 puts them in PKCS#8 and
- * SubjectPublicKeyInfo (dhKeyAgreement, with p and g, PKCS #3); and
+ * SubjectPublicKeyInfo (dhKeyAgreement, with p and g, PKCS #3; a
+ * privateValueLength after them is read and not kept); and
  * private keys encrypted with a password (encrypted PKCS#8 and OpenSSL's
  * traditional encrypted PEM).
  *

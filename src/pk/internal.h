@@ -268,12 +268,12 @@ void brisk_curve_put_sec1(der_writer *w, const brisk_pkey *key, int with_curve);
  * brisk_curve_get_algorithm does: 1 for dhKeyAgreement in one of brisk's
  * groups (key's type and group set), 0 for another algorithm,
  * BRISK_EDECODE when malformed, BRISK_EGROUP for another group.
- * brisk_dh_get_pkcs8 and brisk_dh_get_spki take the private or public
- * number and set the key (checked); brisk_dh_put_algorithm, _put_pkcs8 and
- * _put_public write them (pkey_dh.c). */
+ * brisk_dh_get_key takes the one INTEGER of PKCS#8's privateKey (private)
+ * or of the public key's BIT STRING and sets the key (checked);
+ * brisk_dh_put_algorithm, _put_pkcs8 and _put_public write them
+ * (pkey_dh.c). */
 int brisk_dh_get_algorithm(der_reader *alg, brisk_pkey *key);
-int brisk_dh_get_pkcs8(der_reader *oct, brisk_pkey *key);
-int brisk_dh_get_spki(der_reader *bits, brisk_pkey *key);
+int brisk_dh_get_key(der_reader *r, brisk_pkey *key, int private);
 void brisk_dh_put_algorithm(der_writer *w, const brisk_pkey *key);
 void brisk_dh_put_pkcs8(der_writer *w, const brisk_pkey *key);
 void brisk_dh_put_public(der_writer *w, const brisk_pkey *key);

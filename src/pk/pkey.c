@@ -184,7 +184,7 @@ static int get_pkcs8(der_reader *r, brisk_pkey *key)
         return BRISK_EOK;
     }
     if (key->type == BRISK_PKEY_DH)
-        return brisk_dh_get_pkcs8(&oct, key);
+        return brisk_dh_get_key(&oct, key, 1);
     if (key->type != BRISK_PKEY_DSA)
         return brisk_curve_get_pkcs8(&oct, key);
     if (brisk_der_get_bn(&oct, &key->u.dsa.x) != BRISK_EOK || !der_done(&oct))
@@ -214,7 +214,7 @@ static int get_spki(der_reader *r, brisk_pkey *key)
         if (get_rsa_public(&bits, &key->u.rsa) != BRISK_EOK)
             return BRISK_EDECODE;
     } else if (key->type == BRISK_PKEY_DH) {
-        return brisk_dh_get_spki(&bits, key);
+        return brisk_dh_get_key(&bits, key, 0);
     } else if (key->type != BRISK_PKEY_DSA) {
         if (brisk_curve_get_spki(&bits, key) != BRISK_EOK)
             return BRISK_EDECODE;

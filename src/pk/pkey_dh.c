@@ -72,37 +72,16 @@ int brisk_dh_get_algorithm(der_reader *alg, brisk_pkey *key)
     return 1;
 }
 
-/* get_number takes the one INTEGER a privateKey OCTET STRING or a public
- * key's BIT STRING holds. */
-static int get_number(der_reader *r, const uint8_t **mag, size_t *mag_len)
+int brisk_dh_get_key(der_reader *r, brisk_pkey *key, int private)
 {
-    if (brisk_der_get_uint(r, mag, mag_len) != BRISK_EOK || !der_done(r))
+    const brisk_dh_group *group = key->u.dh.group;
+    const uint8_t *v;
+    size_t v_len;
+
+    if (brisk_der_get_uint(r, &v, &v_len) != BRISK_EOK || !der_done(r))
         return BRISK_EDECODE;
-    return BRISK_EOK;
-}
-
-int brisk_dh_get_pkcs8(der_reader *oct, brisk_pkey *key)
-{
-    const brisk_dh_group *group = key->u.dh.group;
-    const uint8_t *x;
-    size_t x_len;
-    int err = get_number(oct, &x, &x_len);
-
-    if (err == BRISK_EOK)
-        err = brisk_dh_key_set(&key->u.dh, group, NULL, 0, x, x_len);
-    return err;
-}
-
-int brisk_dh_get_spki(der_reader *bits, brisk_pkey *key)
-{
-    const brisk_dh_group *group = key->u.dh.group;
-    const uint8_t *y;
-    size_t y_len;
-    int err = get_number(bits, &y, &y_len);
-
-    if (err == BRISK_EOK)
-        err = brisk_dh_key_set(&key->u.dh, group, y, y_len, NULL, 0);
-    return err;
+    return private ? brisk_dh_key_set(&key->u.dh, group, NULL, 0, v, v_len)
+                   : brisk_dh_key_set(&key->u.dh, group, v, v_len, NULL, 0);
 }
 
 void brisk_dh_put_algorithm(der_writer *w, const brisk_pkey *key)
