@@ -129,6 +129,8 @@ static void put_dh(text_buf *t, const brisk_dh_key *k, int private)
         put_number(t, "private-key:", &k->x);
     put_number(t, "public-key:", &k->y);
     putf(t, "GROUP: %s\n", k->group->name);
+    if (k->length != 0)
+        putf(t, "recommended-private-length: %zu bits\n", k->length);
 }
 
 static void put_dsa(text_buf *t, const brisk_dsa_key *k, int private)

@@ -25,9 +25,8 @@
  * accepts; for the curve types, whose unchecked decoding only skips
  * brisk_curve_prepare, valid and accepted are the same, and the key the
  * same too.  DH keys are always decoded checked: both decoders agree, a
- * key derives with its own public value and a fresh key's, and its DER
- * is brisk's own once a DHParameter privateValueLength (read and dropped)
- * is taken out (dh_canonical).
+ * key derives with its own public value and a fresh key's, and its DER is
+ * brisk's own (a privateValueLength included: the key keeps it).
  */
 #include <brisk/brisk.h>
 #include <stdio.h>
@@ -408,53 +407,6 @@ static int is_ec_alternative(const brisk_pkey *key, const uint8_t *der, size_t d
            ec_canonical(key, der, der_len, &out) && is_own_encoding(key, canon, out.len);
 }
 
-/* dh_canonical rewrites a DH key's encoding without the third member of
- * its DHParameter (privateValueLength), everything else copied. */
-static int dh_canonical(const uint8_t *der, size_t der_len, sink *out)
-{
-    static uint8_t body_buf[MAX_DER];
-    uint8_t alg_buf[4096], par_buf[4096], tag, t2;
-    sink body = {body_buf, 0, sizeof(body_buf), 1};
-    span in = {der, der_len}, outer, m, whole;
-
-    if (!next(&in, &tag, &outer, NULL) || tag != 0x30 || in.len != 0)
-        return 0;
-    while (outer.len > 0) {
-        if (!next(&outer, &tag, &m, &whole))
-            return 0;
-        if (tag == 0x30) {   /* the AlgorithmIdentifier: OID, then DHParameter */
-            sink alg = {alg_buf, 0, sizeof(alg_buf), 1}, par = {par_buf, 0, sizeof(par_buf), 1};
-            span oid_w, oid, params, num, num_w;
-            if (!next(&m, &t2, &oid, &oid_w) || !next(&m, &t2, &params, NULL) || t2 != 0x30 ||
-                m.len != 0)
-                return 0;
-            for (int i = 0; i < 2; i++) {
-                if (!next(&params, &t2, &num, &num_w))
-                    return 0;
-                put(&par, num_w.p, num_w.len);
-            }
-            put(&alg, oid_w.p, oid_w.len);
-            put_tlv(&alg, 0x30, par.p, par.len);
-            put_tlv(&body, 0x30, alg.p, alg.len);
-            if (!par.ok || !alg.ok)
-                return 0;
-        } else {
-            put(&body, whole.p, whole.len);
-        }
-    }
-    put_tlv(out, 0x30, body.p, body.len);
-    return body.ok && out->ok;
-}
-
-static int is_dh_alternative(const brisk_pkey *key, const uint8_t *der, size_t der_len)
-{
-    static uint8_t canon[MAX_DER];
-    sink out = {canon, 0, sizeof(canon), 1};
-
-    return key->type == BRISK_PKEY_DH && der_strict(der, der_len) &&
-           dh_canonical(der, der_len, &out) && is_own_encoding(key, canon, out.len);
-}
-
 /* same_curve_key says whether two curve keys are the same key: type,
  * curve and its form, public key, and the private key when both have one. */
 static int same_curve_key(const brisk_pkey *a, const brisk_pkey *b)
@@ -478,7 +430,7 @@ static int is_curve(const brisk_pkey *key)
 static int same_dh_key(const brisk_pkey *a, const brisk_pkey *b)
 {
     return a->type == b->type && a->u.dh.group == b->u.dh.group &&
-           brisk_bn_cmp(&a->u.dh.y, &b->u.dh.y) == 0 &&
+           a->u.dh.length == b->u.dh.length && brisk_bn_cmp(&a->u.dh.y, &b->u.dh.y) == 0 &&
            (!a->u.dh.has_private || !b->u.dh.has_private ||
             brisk_bn_cmp(&a->u.dh.x, &b->u.dh.x) == 0);
 }
@@ -741,7 +693,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_validate(data, size, is_pem, checked_ok ? &key : NULL);
     if (checked_ok) {
         if (!is_pem && !is_own_encoding(&key, data, size) && !is_v2_of(&key, data, size) &&
-            !is_ec_alternative(&key, data, size) && !is_dh_alternative(&key, data, size))
+            !is_ec_alternative(&key, data, size))
             fuzz_fail("accepted DER that is not the key's strict encoding");
         check_roundtrip(&key);
         check_use(&key);

@@ -7,9 +7,10 @@
 #
 # Everywhere: a key pair made by openssl 3.0 (inlined below) whose shared
 # secret starts with a zero byte gives openssl's answer, without that byte
-# by default and in p's length with -pkeyopt dh_pad:1; keys brisk makes in
-# each group go through `pkey` (PEM, DER, -pubout, -text, -check) and
-# derive one secret both ways; genpkey -paramfile makes keys from
+# by default and in p's length with -pkeyopt dh_pad:1; openssl's key with
+# a privateValueLength keeps it through `pkey`; keys brisk makes in each
+# group go through `pkey` (PEM, DER, -pubout, -text, -check) and derive
+# one secret both ways; genpkey -paramfile makes keys from
 # openssl's DH parameters (from a file and stdin); the bad inputs a user
 # could give (no group, a group brisk lacks, a key or parameters in such a
 # group, a group with -paramfile, dh_pad's values and misuses, peers of
@@ -73,6 +74,19 @@ Wilpf33fghaJJDe4bu7ipb63wcZNXmBpG9wBjJH4g5Sn8fu5pm6hJ5mG8oPCHEhU
 2rWdyPfQ5Goy74502HRMP3vHe/fnTi9t
 -----END PUBLIC KEY-----
 KEY
+# openssl genpkey -algorithm DH -pkeyopt group:ffdhe2048 -pkeyopt
+# priv_len:300: its parameters carry a privateValueLength.
+cat >"$tmp/len.pem" <<'KEY'
+-----BEGIN PRIVATE KEY-----
+MIIBTAIBADCCARsGCSqGSIb3DQEDATCCAQwCggEBAP//////////rfhUWKK7Spqv
+3FYgJz088di5xYPOLTaVqeE2QRRkM/vMk53OJJs++X0v42NjDHXY9oGyAq7EYXrT
+3x7V1f1lYSQz9R9fBm7QhWNlVT3tGvO1VxNef1fJNZhPDHDg5ot34qaJ2vPv6HId
+8VihNq3nNTCsyk9IOnl6vAqxgrMk+2HRCKlLssjj+7lq2rdg1/RoHU9Co945TfSu
+Vu3nY3K7GQsHp8juCm1wngL84c334uzANATNKDQvYZFy/pzphYP/jk8SMu7ygYPD
+/jsbTG+tczu1/LwuwiAFxY7xg30Wg7LG80omwbLv+ohrQjhhKFyX//////////8C
+AQICAgEsBCgCJgfLFZlttOpcZ4OcNAP1UVFi6VSm1XrZYDe4LvKD7/u8x69+gWXc
+-----END PRIVATE KEY-----
+KEY
 # openssl genpkey -genparam -algorithm DH -pkeyopt group:ffdhe2048, and
 # the same for group:modp_2048.
 cat >"$tmp/ffdhe2048.par" <<'KEY'
@@ -121,6 +135,14 @@ check "pkey -text: x" has "$tmp/out" "^    00:8f:3c:ff:e2:7c:74:9b:64:df:7e:56:6
 check "pkey -text: group" has "$tmp/out" "^GROUP: ffdhe2048$"
 b pkey -in "$tmp/a.pem"
 check "pkey writes openssl's key unchanged" cmp -s "$tmp/out" "$tmp/a.pem"
+b pkey -in "$tmp/len.pem"
+check "pkey keeps a privateValueLength" cmp -s "$tmp/out" "$tmp/len.pem"
+b pkey -in "$tmp/len.pem" -text -noout
+check "pkey -text: the privateValueLength" has "$tmp/out" \
+    "^recommended-private-length: 300 bits$"
+b pkey -in "$tmp/len.pem" -pubout -out "$tmp/len.pub"
+b pkey -in "$tmp/len.pub" -text -noout
+check "pkey -pubout keeps it" has "$tmp/out" "^recommended-private-length: 300 bits$"
 b pkey -in "$tmp/b.pub" -pubcheck -noout
 check "pkey -pubcheck" [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "Key is valid" ]
 
@@ -227,6 +249,11 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
             check "$g $k: public -text as openssl" cmp -s "$tmp/ref" "$tmp/out"
         done
         check "$g: openssl checks brisk's key" quiet openssl pkey -in "$tmp/m.pem" -check -noout
+        openssl genpkey -algorithm DH -pkeyopt group:$g -pkeyopt priv_len:320 -out "$tmp/l.pem" \
+            2>/dev/null
+        openssl pkey -in "$tmp/l.pem" -pubout -text -out "$tmp/ref" 2>/dev/null
+        b pkey -in "$tmp/l.pem" -pubout -text
+        check "$g: a privateValueLength as openssl keeps it" cmp -s "$tmp/ref" "$tmp/out"
         openssl genpkey -genparam -algorithm DH -pkeyopt group:$g -outform DER -out "$tmp/o.par" \
             2>/dev/null
         b genpkey -paramfile "$tmp/o.par" -out "$tmp/p.pem"

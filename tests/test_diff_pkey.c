@@ -8,7 +8,8 @@
  * same numbers, and written back by OpenSSL to the same bytes.  DER DSA
  * signatures cross over too: OpenSSL's verify under brisk and brisk's
  * under OpenSSL.  DH keys in the RFC 7919 groups go both ways in PKCS#8
- * and SubjectPublicKeyInfo, and their shared secrets (padded) agree.
+ * and SubjectPublicKeyInfo (with a privateValueLength too), and their
+ * shared secrets (padded) agree.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -476,24 +477,42 @@ static void dh_secrets_cross(EVP_PKEY *theirs, const brisk_pkey *theirs_b, EVP_P
     EVP_PKEY_CTX_free(ctx);
 }
 
-static void test_dh(const char *group_name)
+/* ossl_dh_keygen makes a key in the group, with a privateValueLength of
+ * priv_len bits unless 0. */
+static EVP_PKEY *ossl_dh_keygen(const char *group_name, int priv_len)
 {
     EVP_PKEY_CTX *ctx = EVP_PKEY_CTX_new_from_name(NULL, "DH", NULL);
-    EVP_PKEY *pk = NULL, *mine_pk = NULL;
+    OSSL_PARAM params[] = {OSSL_PARAM_int(OSSL_PKEY_PARAM_DH_PRIV_LEN, &priv_len),
+                           OSSL_PARAM_END};
+    EVP_PKEY *pk = NULL;
+
+    if (ctx == NULL || EVP_PKEY_keygen_init(ctx) != 1 ||
+        EVP_PKEY_CTX_set_group_name(ctx, group_name) != 1 ||
+        (priv_len != 0 && EVP_PKEY_CTX_set_params(ctx, params) != 1) ||
+        EVP_PKEY_keygen(ctx, &pk) != 1)
+        tv_fail("OpenSSL: DH keygen in %s", group_name);
+    EVP_PKEY_CTX_free(ctx);
+    return pk;
+}
+
+static void test_dh(const char *group_name)
+{
+    EVP_PKEY *pk = ossl_dh_keygen(group_name, 0), *mine_pk = NULL, *with_len;
     static brisk_pkey key, theirs;
     enc der;
     char what[64];
 
     snprintf(what, sizeof(what), "dh %s from OpenSSL", group_name);
-    if (!tv_check(ctx != NULL && EVP_PKEY_keygen_init(ctx) == 1 &&
-                      EVP_PKEY_CTX_set_group_name(ctx, group_name) == 1 &&
-                      EVP_PKEY_keygen(ctx, &pk) == 1,
-                  "%s: keygen", what)) {
-        EVP_PKEY_CTX_free(ctx);
+    if (pk == NULL)
         return;
-    }
-    EVP_PKEY_CTX_free(ctx);
     from_openssl(pk, BRISK_PKEY_DH, what);
+    /* OpenSSL wants at least twice the group's strength */
+    snprintf(what, sizeof(what), "dh %s from OpenSSL, with priv_len", group_name);
+    with_len =
+        ossl_dh_keygen(group_name, (int)brisk_dh_group_by_name(group_name)->priv_bits + 16);
+    if (with_len != NULL)
+        from_openssl(with_len, BRISK_PKEY_DH, what);
+    EVP_PKEY_free(with_len);
     snprintf(what, sizeof(what), "dh %s from brisk", group_name);
     memset(&key, 0, sizeof(key));
     key.type = BRISK_PKEY_DH;

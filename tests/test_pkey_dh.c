@@ -181,7 +181,8 @@ static void test_openssl_key(void)
 /* test_group: a key of brisk's through every form, and its secrets. */
 static void test_group(const brisk_dh_group *g)
 {
-    static uint8_t buf[8192], again[8192], s1[BRISK_DH_MAX_BYTES], s2[BRISK_DH_MAX_BYTES], pub[1100];
+    static uint8_t buf[8192], again[8192], pub[1100];
+    static uint8_t s1[BRISK_DH_MAX_BYTES], s2[BRISK_DH_MAX_BYTES];
     static char pem[12288];
     static brisk_pkey a, b, pa;
     size_t len, len2, n = g->bits / 8;
@@ -282,6 +283,32 @@ static void test_rejections(void)
     der alg_len = algid(g->p, n, 2, &extra);
     d = pkcs8(&alg_len, &inner);
     decodes_as(&d, 0, "with privateValueLength");
+    if (tv_check_int(brisk_pkey_from_der(&key, d.p, d.len), 0, "privateValueLength 224")) {
+        uint8_t again[4096];
+        size_t again_len = sizeof(again);
+        tv_check_int((long long)key.u.dh.length, 224, "privateValueLength kept");
+        tv_check(brisk_pkey_to_der(again, &again_len, &key, BRISK_PKEY_FORM_PKCS8) == 0 &&
+                     again_len == d.len && memcmp(again, d.p, d.len) == 0,
+                 "privateValueLength written back");
+        again_len = sizeof(again);
+        tv_check(brisk_pkey_to_der(again, &again_len, &key, BRISK_PKEY_FORM_SPKI) == 0 &&
+                     brisk_pkey_from_der(&key2, again, again_len) == 0 &&
+                     key2.u.dh.length == 224,
+                 "privateValueLength in the public key too");
+        brisk_pkey_cleanup(&key2);
+    }
+    brisk_pkey_cleanup(&key);
+    {
+        static const uint8_t big[] = {0x08, 0x00}, huge[] = {0x01, 0x00, 0x00};
+        der bad[] = {small(0), integer(big, sizeof(big)), integer(huge, sizeof(huge))};
+        const char *what[] = {"privateValueLength 0", "privateValueLength 2048",
+                              "privateValueLength of 3 bytes"};
+        for (size_t i = 0; i < 3; i++) {
+            der alg_bad = algid(g->p, n, 2, &bad[i]);
+            d = pkcs8(&alg_bad, &inner);
+            decodes_as(&d, BRISK_EDECODE, what[i]);
+        }
+    }
     der alg_more = cat(&extra, &extra);
     alg_more = algid(g->p, n, 2, &alg_more);
     d = pkcs8(&alg_more, &inner);

@@ -53,12 +53,16 @@ typedef struct brisk_dh_group {
 /* brisk_dh_key is a key pair (or a public key alone) in a group: y = 2^x
  * mod p, x in the width of priv_bits (or of the bytes it was set from),
  * and p prepared for Montgomery arithmetic.  Fill it with
- * brisk_dh_generate_key or brisk_dh_key_set only. */
+ * brisk_dh_generate_key or brisk_dh_key_set only (which set length to 0).
+ * length is the privateValueLength in bits that the key's encoding carried
+ * (0: none), which brisk/pkey.h keeps and writes back; nothing here uses
+ * it. */
 typedef struct brisk_dh_key {
     const brisk_dh_group *group;
     brisk_bn x, y;
     int has_private;
     brisk_bn_mont mont;
+    size_t length;
 } brisk_dh_key;
 
 /* brisk_dh_group_by_name returns the group called name ("ffdhe2048" ...

@@ -9,8 +9,8 @@
  * parameters, with SEC 1's ECPrivateKey ("EC PRIVATE KEY", the
  * traditional form); finite-field Diffie-Hellman keys in the RFC 7919
  * groups (brisk/dh.h) as OpenSSL 3 puts them in PKCS#8 and
- * SubjectPublicKeyInfo (dhKeyAgreement, with p and g, PKCS #3; a
- * privateValueLength after them is read and not kept); and
+ * SubjectPublicKeyInfo (dhKeyAgreement, with p and g, PKCS #3, and a
+ * privateValueLength when the key has one: brisk_dh_key's length); and
  * private keys encrypted with a password (encrypted PKCS#8 and OpenSSL's
  * traditional encrypted PEM).
  *
@@ -254,8 +254,8 @@ BRISK_API int brisk_ec_params_to_der(uint8_t *out, size_t *out_len, int curve,
 BRISK_API int brisk_ec_params_to_pem(char *out, size_t *out_len, int curve, int explicit_params);
 
 /* brisk_dh_params_from_der / _from_pem ("DH PARAMETERS") decode PKCS #3's
- * DHParameter SEQUENCE { p, g, privateValueLength OPTIONAL } (the last read
- * and ignored), as `openssl genpkey -genparam -algorithm DH` writes it,
+ * DHParameter SEQUENCE { p, g, privateValueLength OPTIONAL } (the last
+ * checked and ignored), as `openssl genpkey -genparam -algorithm DH` writes it,
  * into *group: BRISK_EGROUP when p and g are not one of brisk's groups'
  * (brisk/dh.h), BRISK_EDECODE when malformed.  brisk_dh_params_to_der /
  * _to_pem encode a group's { p, g }, with out and *out_len as

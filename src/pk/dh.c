@@ -385,6 +385,7 @@ static int key_start(brisk_dh_key *key, const brisk_dh_group *group)
         return BRISK_EINVAL;
     key->group = group;
     key->has_private = 0;
+    key->length = 0;
     brisk_bn_zero(&key->x, 0);
     brisk_bn_zero(&key->y, 0);
     return group_mont(&key->mont, group);
