@@ -357,11 +357,18 @@ typedef struct speed_pk speed_pk;
  * signature.  Returns NULL with *why set when any of that fails. */
 speed_pk *speed_pk_new(int type, unsigned bits, const char **why);
 
+/* SPEED_GO is every timed loop's condition (apps/speed_time.c): the alarm
+ * has not cleared running, and count is under speed_count_limit, which
+ * `speed -testmode` sets to 1 (as OpenSSL 3.2's COND() does) and is
+ * otherwise LLONG_MAX. */
+extern long long speed_count_limit;
+#define SPEED_GO(running, count) ((running) && (count) < speed_count_limit)
+
 /* speed_pk_sign and speed_pk_verify repeat one signature (verification)
- * of the fixed message while *running, and return the count, or -1 if an
- * operation failed.  For ECDH and FFDH speed_pk_sign repeats one derive
- * with the fixed keys (OpenSSL's one EVP_PKEY_derive per operation) and
- * speed_pk_verify fails: there is one operation. */
+ * of the fixed message while SPEED_GO(*running, count), and return the
+ * count, or -1 if an operation failed.  For ECDH and FFDH speed_pk_sign
+ * repeats one derive with the fixed keys (OpenSSL's one EVP_PKEY_derive
+ * per operation) and speed_pk_verify fails: there is one operation. */
 long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running);
 long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running);
 

@@ -60,6 +60,8 @@
  * stored answer must at least decrypt what it encrypts and agree with
  * itself fed 8 bytes at a time; every cipher passes that same check again
  * before each cell, at the cell's length, where wide kernels take over.
+ * -testmode (OpenSSL 3.2's) keeps the checks and runs one operation per
+ * loop (SPEED_GO in apps/apps.h) instead of timing it.
  *
  * Beyond OpenSSL (issue 30): -repeat N takes N samples of every cell,
  * round-robin over the run's cells, and prints their medians; -stats adds
@@ -330,7 +332,7 @@ static void sort_rows(speed_run *r)
 enum { OPT_SECONDS = 2, OPT_BYTES, OPT_ELAPSED, OPT_MR, OPT_MULTI, OPT_MISALIGN,
        OPT_EVP, OPT_HMAC, OPT_DECRYPT, OPT_AEAD, OPT_PROVIDER, OPT_REPEAT, OPT_STATS,
        OPT_CYCLES, OPT_MHZ, OPT_SLOPE, OPT_JSON, OPT_SAVE, OPT_BASELINE, OPT_FAIL_BELOW,
-       OPT_COMPARE };
+       OPT_COMPARE, OPT_TESTMODE };
 
 const app_option speed_options[] = {
     {"help", OPT_HELP, ARG_NONE, 0, 0, NULL, "Display this summary"},
@@ -371,6 +373,8 @@ const app_option speed_options[] = {
      "Exit with status 1 if a cell is below R (0 < R <= 1) times its baseline"},
     {"compare", OPT_COMPARE, ARG_STRING, 0, 0, "openssl",
      "Time each cell with the system's libcrypto too, alternating, and print the ratios"},
+    {"testmode", OPT_TESTMODE, ARG_NONE, 0, 0, NULL,
+     "Run each algorithm once instead of timing it (its figures mean nothing)"},
     {NULL, 0, ARG_NONE, 0, 0, NULL, NULL},
 };
 
@@ -612,6 +616,26 @@ static int check_combinations(const speed_run *r)
     return 0;
 }
 
+/* check_testmode refuses, with -testmode, the options that are about the
+ * figures: one operation per cell measures nothing worth a statistic, a
+ * cycle count, a document or a comparison. */
+static int check_testmode(const speed_run *r, const speed_sel *sel)
+{
+    const char *what = r->repeat > 1 ? "-repeat" : r->stats ? "-stats"
+                       : r->want_cycles ? (r->clk.mhz ? "-mhz" : "-cycles")
+                       : r->slope ? "-slope" : r->doc.json_path != NULL ? "-json"
+                       : r->doc.save_path != NULL ? "-save"
+                       : r->doc.baseline_path != NULL ? "-baseline"
+                       : r->doc.fail_below > 0 ? "-fail-below" : sel->compare ? "-compare" : NULL;
+
+    if (r->testmode && what != NULL) {
+        app_error("speed", "%s cannot be used with -testmode (which runs each algorithm once"
+                  " and times nothing)", what);
+        return -1;
+    }
+    return 0;
+}
+
 /* parse_args fills r from argv; returns 0, 1 after -help, or -1 on error. */
 static int parse_args(speed_run *r, int argc, char **argv)
 {
@@ -668,6 +692,7 @@ static int parse_args(speed_run *r, int argc, char **argv)
             }
             sel.compare = 1;
             break;
+        case OPT_TESTMODE: r->testmode = 1; break;
         case OPT_UNKNOWN:
             app_error("speed", "unknown option '%s'", o.name);
             return -1;
@@ -675,7 +700,7 @@ static int parse_args(speed_run *r, int argc, char **argv)
             return -1;
         }
     }
-    if (check_combinations(r) != 0)
+    if (check_combinations(r) != 0 || check_testmode(r, &sel) != 0)
         return -1;
     /* -mr stays OpenSSL's grammar, which has no place for a second
      * library; -multi's workers would time libcrypto against each other. */
@@ -759,9 +784,13 @@ static int speed(speed_run *r)
     speed_self_check(r);
     /* After the self-checks (RSA key generation) and before any timing.
      * Not told with -mr, whose stderr is OpenSSL's progress records. */
-    r->cpu_share = speed_cpu_share(0.2);
-    if (!r->mr)
-        speed_warn_share("speed", r->cpu_share);
+    if (r->testmode) {
+        speed_count_limit = 1;
+    } else {
+        r->cpu_share = speed_cpu_share(0.2);
+        if (!r->mr)
+            speed_warn_share("speed", r->cpu_share);
+    }
     if (r->multi > 0) {
         if (speed_do_multi(r, &status) == 0) {
             speed_run_all(r);      /* a worker */

@@ -175,6 +175,7 @@ typedef struct speed_run {
     int stats;              /* -stats: the spread table */
     int slope;              /* -slope: the per-call and per-byte costs */
     int want_cycles;        /* -cycles (or -mhz) */
+    int testmode;           /* -testmode: one operation per cell, untimed */
     speed_cycle_clock clk;  /* -cycles' counter, -mhz's rate */
     double cpu_share;       /* CPU seconds per wall second before timing;
                                -1 when not measured */
@@ -213,8 +214,8 @@ void speed_self_check(speed_run *r);
  * (the setups between loops take little). */
 long speed_planned_seconds(const speed_run *r);
 
-/* A timed loop: repeats an operation on arg while *running, returns the
- * count, or -1 when an operation failed. */
+/* A timed loop: repeats an operation on arg while SPEED_GO(*running,
+ * count), returns the count, or -1 when an operation failed. */
 typedef long long speed_loop_fn(void *arg, const volatile sig_atomic_t *running);
 
 /* speed_time_loop runs loop for `seconds` under the alarm (and the

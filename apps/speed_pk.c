@@ -843,38 +843,38 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
     long long count = 0;
 
     if (k->type == SPEED_PK_RSA) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_rsa_private_op(&k->k.rsa, k->sig, k->em, k->len) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_FFDH) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_dh_derive(k->secret, k->len, &k->k.dh.a, k->peer, k->len) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_EDDSA && k->bits == 456) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_ed448_sign(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0, k->k.eddsa.priv,
                                  k->k.eddsa.pub) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_EDDSA) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_ed25519_sign(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.priv,
                                    k->k.eddsa.pub) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_ECDH && k->bits == 448) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_x448(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_ECDH && k->bits == 253) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_x25519(k->k.ecdh.secret, k->k.ecdh.priv, k->k.ecdh.peer) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_ECDH) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_ecdh(k->k.ec.curve, k->k.ec.secret, k->k.ec.priv, k->k.ec.peer,
                            k->k.ec.pub_len) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_ECDSA) {
-        for (; *running; count++) {
+        for (; SPEED_GO(*running, count); count++) {
             size_t len = BRISK_EC_MAX_SIG_LEN;
             if (brisk_ecdsa_sign(k->k.ec.curve, k->k.ec.priv, k->sig, &len, &brisk_digest_sha256,
                                  k->msg, DSA_MSG_LEN) != 0)
@@ -882,7 +882,7 @@ long long speed_pk_sign(speed_pk *k, const volatile sig_atomic_t *running)
             k->len = len;
         }
     } else {
-        for (; *running; count++) {
+        for (; SPEED_GO(*running, count); count++) {
             size_t len = BRISK_DSA_MAX_SIG_LEN;
             if (brisk_dsa_sign(&k->k.dsa, k->sig, &len, &brisk_digest_sha1, k->msg,
                                DSA_MSG_LEN) != 0)
@@ -900,27 +900,27 @@ long long speed_pk_verify(speed_pk *k, const volatile sig_atomic_t *running)
     if (k->type == SPEED_PK_FFDH || k->type == SPEED_PK_ECDH)
         return -1;
     if (k->type == SPEED_PK_EDDSA && k->bits == 456) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_ed448_verify(k->k.eddsa.sig, k->msg, EDDSA_MSG_LEN, NULL, 0,
                                    k->k.eddsa.pub) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_RSA) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_rsa_public_op(&k->k.rsa, k->tmp, k->sig, k->len) != 0 ||
                 memcmp(k->tmp, k->em, k->len) != 0)
                 return -1;
     } else if (k->type == SPEED_PK_EDDSA) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_ed25519_verify(k->k.eddsa.sig, k->msg, DSA_MSG_LEN, k->k.eddsa.pub) !=
                 BRISK_EOK)
                 return -1;
     } else if (k->type == SPEED_PK_ECDSA) {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_ecdsa_verify(k->k.ec.curve, k->k.ec.pub, k->k.ec.pub_len, k->sig, k->len,
                                    k->msg, DSA_MSG_LEN) != 0)
                 return -1;
     } else {
-        for (; *running; count++)
+        for (; SPEED_GO(*running, count); count++)
             if (brisk_dsa_verify(&k->k.dsa, k->sig, k->len, k->msg, DSA_MSG_LEN) != 0)
                 return -1;
     }

@@ -86,6 +86,42 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
     check "speed -bytes 16: header and row shaped as openssl's" [ "$(shape "$tmp/out")" = "$(shape "$tmp/oout")" ]
 fi
 
+# ---- speed -testmode: every algorithm run once, untimed (OpenSSL 3.2's) ----
+# Natively, a full run: as many loops as -help's estimate counts, each of
+# one operation (under an emulator, RSA-4096 key generation alone takes
+# minutes).  A size whose one signing would end its kind's larger sizes in
+# a timed run does not here.
+if [ -z "$RUN" ]; then
+    b speed -testmode
+    check "speed -testmode: exit 0" clean_exit
+    check "speed -testmode: every loop ran one operation" all_match "$tmp/err" \
+        "^Doing .*: 1 .* in [0-9]+\\.[0-9][0-9]s ?\$"
+    $RUN "$BRISK" speed -help >"$tmp/help"
+    full='^With no algorithm, times every one (\([0-9]*\) rows x \([0-9]*\) sizes x'
+    full="$full .* public-key rows, \\([0-9]*\\) operations.*"
+    want=$(sed -n "s/$full/\\1 * \\2 + \\3/p" "$tmp/help")
+    loops=$((${want:-0}))
+    check "speed -testmode: as many loops as a full run has (-help: $want)" \
+        [ "$loops" -gt 0 -a "$(wc -l <"$tmp/err")" -eq "$loops" ]
+    check "speed -testmode: the md5 row" has "$tmp/out" \
+        '^md5          ( {1,11}[0-9]+\.[0-9][0-9](k| )){6}$'
+    check "speed -testmode: the largest RSA and FFDH sizes" \
+        sh -c "grep -q '^rsa 4096 bits ' '$tmp/out' && grep -q '^8192 bits ffdh ' '$tmp/out'"
+fi
+b speed -testmode -mr -seconds 1 -bytes 16 md5 rsa512 rsa1024
+check "speed -testmode -mr: exit 0" clean_exit
+check "speed -testmode -mr: +H, +F, then +F2 for both sizes" \
+    [ "$(cut -d: -f1-3 "$tmp/out" | tr '\n' ' ')" = '+H:16 +F:3:md5 +F2:0:512 +F2:1:1024 ' ]
+check "speed -testmode -mr: one operation in each +R record" all_match "$tmp/err" \
+    "$DT_RE|^\\+DTP:(512|1024):(private|public):rsa:1\$|^\\+R[12]?:1:"
+for o in "-repeat 2" -stats -cycles "-mhz 1000" -slope "-json $tmp/t.json" "-save $tmp/t.json" \
+         "-baseline $tmp/t.json" "-fail-below 0.5" "-compare openssl"; do
+    b speed -testmode $o -bytes 16 md5
+    check "speed -testmode $o: one line, exit 1" one_line_error speed \
+        "^brisk speed: ${o%% *} cannot be used with -testmode "
+done
+check "speed -testmode -json, -save: no document written" [ ! -e "$tmp/t.json" ]
+
 # ---- speed -multi, -misalign, -elapsed, BRISK_IMPL ----
 # qemu-i386 (7.2, Debian 12) never delivers SIGALRM to a forked child, so
 # -multi workers would spin forever there; every other target runs these.
@@ -105,6 +141,15 @@ case $RUN in
     check "speed -mr -multi 2: +F:4:sha1" has "$tmp/out" '^\+F:4:sha1:[0-9.]+$'
     ;;
 esac
+
+# -testmode's workers stop after one operation, not by SIGALRM: this runs
+# under qemu-i386 too.
+b speed -testmode -multi 2 -mr rsa512
+check "speed -testmode -multi 2: exit 0" clean_exit
+check "speed -testmode -multi 2: one operation each way in each worker" \
+    count_is "$tmp/err" '^\+R[12]:1:512:' 4
+check "speed -testmode -multi 2: one summed +F2" count_is "$tmp/out" \
+    '^\+F2:0:512:[0-9]+\.[0-9]{6}:[0-9]+\.[0-9]{6}$' 1
 
 b speed -misalign 3 -elapsed -mr -seconds 1 -bytes 17 sha256
 check "speed -misalign 3 -elapsed: exit 0 (self-check on a misaligned buffer)" clean_exit
