@@ -13,8 +13,9 @@
 # size that is not whole blocks, and under every GHASH implementation this
 # CPU runs; -multi over both; that -help lists them and ends with the
 # full-run estimate whose arithmetic `make speed` prints; and that unknown
-# names still get one error line.  Cells run for 1 second, mostly with
-# -bytes, so the script takes about half a minute.
+# names still get one error line.  The first run times its cells for 1
+# second; the others check formats and self-checks under -testmode (one
+# operation a cell), so the script takes a few seconds.
 # Prints "N passed, N failed" last; exits non-zero if any check failed.
 
 . "$(dirname "$0")/cli_lib.sh"
@@ -45,7 +46,7 @@ check "speed -mr: figures above zero" sh -c "! grep -q ':0\.00$' '$tmp/out'"
 # OpenSSL 3.0's order (aes-128-cbc, rc4, ghash, rand, then -evp).
 MIX="-evp sha224 rand ghash rc4 aes-128-cbc"
 # shellcheck disable=SC2086
-b speed -mr -seconds 1 -bytes 16 $MIX
+b speed -testmode -mr -seconds 1 -bytes 16 $MIX
 check "speed -mr $MIX: exit 0" clean_exit
 check "speed -mr $MIX: rows in index order" \
     [ "$(cut -d: -f1-3 "$tmp/out" | tr '\n' ' ')" = "+H:16 +F:12:rc4 +F:19:aes-128-cbc +F:25:sha224 +F:26:ghash +F:27:rand " ]
@@ -64,7 +65,7 @@ if [ "$HAVE_OPENSSL" = 1 ]; then
 fi
 
 # ---- the human table ----
-b speed -seconds 1 -bytes 64 ghash rand
+b speed -testmode -seconds 1 -bytes 64 ghash rand
 check "speed ghash rand: exit 0" clean_exit
 check "speed ghash rand: header" has "$tmp/out" '^type             64 bytes$'
 check "speed ghash rand: the ghash and rand rows, in that order" \
@@ -82,10 +83,10 @@ fi
 
 # ---- ghash at every default size (its per-cell check: the wide kernels),
 # at a length that is not whole blocks, and under each implementation ----
-b speed -mr -seconds 1 ghash
+b speed -testmode -mr -seconds 1 ghash
 check "speed -mr ghash: exit 0 at every default size" clean_exit
 check "speed -mr ghash: six figures" has "$tmp/out" '^\+F:26:ghash(:[0-9]+\.[0-9][0-9]){6}$'
-b speed -mr -seconds 1 -bytes 100 ghash
+b speed -testmode -mr -seconds 1 -bytes 100 ghash
 check "speed -mr -bytes 100 ghash: exit 0" clean_exit
 # `list -implementations`: a primitive's name, then one line per
 # implementation, "*" before the chosen one.
@@ -95,23 +96,20 @@ impls=$($RUN "$BRISK" list -implementations |
 check "list -implementations: ct among GHASH's ($(echo $impls))" \
     sh -c "echo '$impls' | grep -qx ct"
 for impl in $impls; do
-    BRISK_IMPL=ghash=$impl $RUN "$BRISK" speed -mr -seconds 1 -bytes 1024 ghash >"$tmp/out" 2>"$tmp/err"
+    BRISK_IMPL=ghash=$impl $RUN "$BRISK" speed -testmode -mr -seconds 1 -bytes 1024 ghash \
+        >"$tmp/out" 2>"$tmp/err"
     rc=$?
     check "BRISK_IMPL=ghash=$impl speed ghash -bytes 1024: exit 0" clean_exit
 done
 
 # ---- -multi ----
-case $RUN in
-*qemu-i386*) echo "note: -multi not run under qemu-i386 (it drops SIGALRM in forked children)" ;;
-*)
-    b speed -multi 2 -seconds 1 -bytes 16 ghash rand
-    check "speed -multi 2 ghash rand: exit 0" clean_exit
-    check "speed -multi 2: figures from both workers" count_is "$tmp/out" \
-        '^Got: \+F:2[67]:(ghash|rand):[0-9.]+ from [01]$' 4
-    check "speed -multi 2: the summed rows" \
-        [ "$(grep -E "$ROW_RE" "$tmp/out" | awk '{ print $1 }' | tr '\n' ' ')" = "ghash rand " ]
-    ;;
-esac
+# -testmode's workers need no SIGALRM: this runs under qemu-i386 too
+b speed -testmode -multi 2 -seconds 1 -bytes 16 ghash rand
+check "speed -multi 2 ghash rand: exit 0" clean_exit
+check "speed -multi 2: figures from both workers" count_is "$tmp/out" \
+    '^Got: \+F:2[67]:(ghash|rand):[0-9.]+ from [01]$' 4
+check "speed -multi 2: the summed rows" \
+    [ "$(grep -E "$ROW_RE" "$tmp/out" | awk '{ print $1 }' | tr '\n' ' ')" = "ghash rand " ]
 
 # ---- -help, and the full-run estimate make speed prints ----
 b speed -help
