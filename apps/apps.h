@@ -263,6 +263,16 @@ int load_dsa_params(const char *prog, const char *path, int form, brisk_dsa_para
 int decode_dsa_params(const char *prog, const char *path, int form, const uint8_t *buf,
                       size_t len, brisk_dsa_params *params);
 
+/* APP_DH_GROUPS lists the DH groups brisk has, for messages. */
+#define APP_DH_GROUPS "ffdhe2048, ffdhe3072, ffdhe4096, ffdhe6144 and ffdhe8192"
+
+/* decode_dh_params decodes the len bytes read from path (which only names
+ * it in errors) as DH parameters (PKCS #3's DHParameter of an RFC 7919
+ * group) in form (FORM_ANY: DER when they start as a SEQUENCE does, else
+ * PEM) into *group; 0, or -1 reported (not reported with prog NULL). */
+int decode_dh_params(const char *prog, const char *path, int form, const uint8_t *buf,
+                     size_t len, const brisk_dh_group **group);
+
 /* decode_ec_params decodes the len bytes read from path (which only names
  * it in errors) as EC parameters in form (FORM_ANY: DER when they start
  * as an OID or a SEQUENCE does, else PEM) into *curve and

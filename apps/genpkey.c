@@ -36,7 +36,6 @@
 
 /* ALG_NAMES lists the algorithms (the algs table below) for messages. */
 #define ALG_NAMES "RSA, EC, X25519, X448, ED25519, ED448, DH"
-#define DH_GROUPS "ffdhe2048, ffdhe3072, ffdhe4096, ffdhe6144, ffdhe8192"
 
 enum { OPT_ALGORITHM = 2, OPT_PARAMFILE, OPT_PKEYOPT, OPT_OUT, OPT_OUTFORM, OPT_PASS,
        OPT_CIPHER, OPT_TEXT, OPT_QUIET };
@@ -49,7 +48,7 @@ const app_option genpkey_options[] = {
      "Instead of -algorithm: a key from EC, DH or DSA parameters in FILE (PEM or DER)"},
     {"pkeyopt", OPT_PKEYOPT, ARG_STRING, 0, 0, "OPT:VALUE",
      "A key option: rsa_keygen_bits:N, rsa_keygen_pubexp:65537, ec_paramgen_curve:NAME, "
-     "ec_param_enc:named_curve|explicit, group:NAME (DH: " DH_GROUPS ")"},
+     "ec_param_enc:named_curve|explicit, group:NAME (DH: " APP_DH_GROUPS ")"},
     {"out", OPT_OUT, ARG_STRING, 0, 0, "FILE", "Write the key to FILE (default stdout)"},
     {"outform", OPT_OUTFORM, ARG_STRING, 0, 0, "PEM|DER", "Output format (default PEM)"},
     {"pass", OPT_PASS, ARG_STRING, 0, 0, "SRC",
@@ -159,7 +158,7 @@ static int apply_pkeyopt(genpkey_args *a, const char *opt)
         for (size_t i = 0; (a->dh_group = brisk_dh_group_at(i)) != NULL; i++)
             if (strcasecmp(a->dh_group->name, value) == 0)
                 return 0;
-        app_error("genpkey", "unknown DH group '%s' (brisk has " DH_GROUPS ")", value);
+        app_error("genpkey", "unknown DH group '%s' (brisk has " APP_DH_GROUPS ")", value);
         return -1;
     }
     if (a->alg->type == BRISK_PKEY_EC && name_len == 12 &&
@@ -217,17 +216,6 @@ static int generate(const genpkey_args *a)
     return ret;
 }
 
-/* dh_params_error reports DH parameters that did not decode. */
-static void dh_params_error(const char *shown, int err)
-{
-    if (err == BRISK_EGROUP)
-        app_error("genpkey", "cannot read DH parameters from '%s': a group brisk does not have "
-                  "(it has RFC 7919's " DH_GROUPS ")", shown);
-    else
-        app_error("genpkey", "cannot read DH parameters from '%s': %s", shown,
-                  brisk_strerror(err));
-}
-
 /* is_dh_params says whether -paramfile holds DH parameters: a "DH
  * PARAMETERS" block, or DER that decodes as a DHParameter (or would, but
  * for its group) and not as DSA parameters. */
@@ -278,10 +266,8 @@ static int load_paramfile(genpkey_args *a)
                   "PARAMETERS, DH PARAMETERS or DSA PARAMETERS", shown, label);
         err = -1;
     } else if (is_dh_params(a, buf, len, pem)) {
-        err = pem ? brisk_dh_params_from_pem(&a->dh_group, (const char *)buf, len)
-                  : brisk_dh_params_from_der(&a->dh_group, buf, len);
-        if (err != 0)
-            dh_params_error(shown, err);
+        err = decode_dh_params("genpkey", a->paramfile, pem ? FORM_PEM : FORM_DER, buf, len,
+                               &a->dh_group);
         a->alg = find_alg("DH");
     } else {
         err = decode_dsa_params("genpkey", a->paramfile, FORM_ANY, buf, len, &a->dsa);

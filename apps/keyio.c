@@ -151,7 +151,7 @@ static void decode_error(const char *prog, const char *what, const char *path, i
                   what, shown(path));
     else if (err == BRISK_EGROUP)
         app_error(prog, "cannot read %s from '%s': a DH key in a group brisk does not have (it "
-                        "has RFC 7919's ffdhe2048, ffdhe3072, ffdhe4096, ffdhe6144 and ffdhe8192)",
+                        "has RFC 7919's " APP_DH_GROUPS ")",
                   what, shown(path));
     else if (err == BRISK_EPUBKEY && strcmp(what, "a key") == 0)
         app_error(prog, "cannot read a key from '%s': the public key it holds is invalid or "
@@ -372,6 +372,25 @@ int decode_dsa_params(const char *prog, const char *path, int form, const uint8_
                       size_t len, brisk_dsa_params *params)
 {
     return decode_params(prog, path, form, buf, len, params, 1);
+}
+
+int decode_dh_params(const char *prog, const char *path, int form, const uint8_t *buf,
+                     size_t len, const brisk_dh_group **group)
+{
+    /* DER parameters are a SEQUENCE: anything else is PEM */
+    int pem = form == FORM_PEM || (form == FORM_ANY && (len == 0 || buf[0] != 0x30));
+    int err = pem ? brisk_dh_params_from_pem(group, (const char *)buf, len)
+                  : brisk_dh_params_from_der(group, buf, len);
+
+    if (err == 0 || prog == NULL)
+        return err != 0 ? -1 : 0;
+    if (err == BRISK_EGROUP)
+        app_error(prog, "cannot read DH parameters from '%s': a group brisk does not have "
+                  "(it has RFC 7919's " APP_DH_GROUPS ")", shown(path));
+    else
+        app_error(prog, "cannot read DH parameters from '%s': %s", shown(path),
+                  brisk_strerror(err));
+    return -1;
 }
 
 int decode_ec_params(const char *prog, const char *path, int form, const uint8_t *buf,
