@@ -344,8 +344,8 @@ static int parse_args(genpkey_args *a, int argc, char **argv)
         return -1;
     }
     if (a->alg->type == BRISK_PKEY_DH && a->dh_group == NULL) {
-        app_error("genpkey", "DH keys need a group: -pkeyopt group:ffdhe2048 (or ffdhe3072, "
-                             "ffdhe4096, ffdhe6144, ffdhe8192)");
+        app_error("genpkey", "DH keys need a group: -pkeyopt group:ffdhe2048 (brisk has "
+                             APP_DH_GROUPS ")");
         return -1;
     }
     if (a->text && a->outform == FORM_DER) {
