@@ -407,11 +407,14 @@ static void test_selection(void)
     expect_select("x448", BRISK_CPU_BMI2, "bmi2");
     expect_select("x448", ~0u, "bmi2");
 #endif
-    /* NIST curves: the products by mulx/adx with BMI2 and ADX. */
+    /* NIST curves: the products by mulx/adx with BMI2 and ADX, and P-256's
+     * table scans with AVX2. */
     expect_select("nist", 0, "base");
     expect_select("nist", BRISK_CPU_BMI2, "base");
     expect_select("nist", BRISK_CPU_ADX, "base");
-    expect_select("nist", BRISK_CPU_BMI2 | BRISK_CPU_ADX, "adx");
+    expect_select("nist", BRISK_CPU_BMI2 | BRISK_CPU_ADX, "base");
+    expect_select("nist", BRISK_CPU_AVX2, "base");
+    expect_select("nist", BRISK_CPU_BMI2 | BRISK_CPU_ADX | BRISK_CPU_AVX2, "adx");
     expect_select("nist", ~0u, "adx");
     test_profiles();
 #endif

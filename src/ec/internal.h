@@ -87,7 +87,7 @@ typedef struct ec_curve {
     ec_mod p, n;
     uint64_t b[EC_MAX_LIMBS];    /* Montgomery form */
     ec_affine g;
-    const uint64_t *base_table;  /* j 16^w G, filled on first use */
+    const uint64_t *base_table;  /* j 2^(w i) G, filled on first use (nist.c) */
 } ec_curve;
 
 /* brisk_ec_get returns curve's parameters, ready (its base-point table

@@ -5,26 +5,31 @@
  * specialised for its curve's limb count; for GF(p) of P-256 and P-384 with
  * p itself a compile-time constant) but for GF(2^521 - 1), which reduces
  * by a shift and an addition (on x86-64, P-256's multiplication,
- * addition and subtraction are assembly, and with BMI2 and ADX the "nist"
- * primitive's "adx" multiplies the fields' and the scalars' by nist_adx.h
- * and p521_adx.h), and scalar multiplication in Jacobian coordinates for
- * a = -3 (the Explicit-Formulas Database's dbl-2001-b, madd-2007-bl and
- * add-2007-bl).  The complete projective formulas of Renes, Costello and
- * Batina (eprint 2015/1060, algorithms 4, 5 and 6) build the fixed-base
- * table.
+ * addition and subtraction are assembly, and with BMI2, ADX and AVX2 the
+ * "nist" primitive's "adx" multiplies the fields' and the scalars' by
+ * nist_adx.h and p521_adx.h), and scalar multiplication in Jacobian
+ * coordinates for a = -3 (the Explicit-Formulas Database's dbl-2001-b,
+ * madd-2007-bl and add-2007-bl).  The complete projective formulas of
+ * Renes, Costello and Batina (eprint 2015/1060, algorithms 4, 5 and 6)
+ * build the fixed-base table.
  *
  * Constant-time by construction for secret scalars: no branch or address
- * depends on them.  k P processes every 4-bit window of k with four
- * doublings and one addition of an entry read from a table of 0..15 P by
- * a masked scan of all of it (the additions take the identity by mask
- * and never meet equal points: see brisk_ec_mul).  k G adds, for each
- * window w, the entry digit_w 16^w G of a precomputed table of affine
- * points (made once per process on first use: additions, then one
- * inversion for all of it by Montgomery's trick), again by masked scans;
- * a zero digit keeps the sum by mask.  Inversions are Fermat's, over the
- * public exponent p - 2 or n - 2.  Verification's u1 G + u2 Q is
- * variable-time: it handles public values only, and doubles where an
- * addition meets equal points.
+ * depends on them.  Scalars are recoded into signed digits (Booth:
+ * -2^(w-1) < d <= 2^(w-1)), and a negative digit's entry is read as the
+ * positive one and negated by mask.  k P takes five doublings and one
+ * addition per 5-bit digit, of an entry of a table of 0..16 P read by a
+ * masked scan of all of it (the additions take the identity by mask and
+ * meet equal points only at the last digit, which also doubles: see
+ * brisk_ec_mul).  k G adds, for each window i, the entry d_i 2^(w i) G of
+ * a precomputed table of affine points (7-bit windows for P-256, 5-bit
+ * ones for the others; made once per process on first use: additions,
+ * then one inversion per window by Montgomery's trick), again by masked
+ * scans (AVX2 for P-256 in "adx"); a zero digit keeps the sum by mask.
+ * Inversions are Fermat's: over an addition chain for P-256's p - 2,
+ * else sliding windows over the public exponent p - 2 or n - 2.
+ * Verification's u1 G + u2 Q is variable-time (u2 by its width-5 NAF, u1
+ * by the fixed-base table): it handles public values only, and doubles
+ * where an addition meets equal points.
  * Products are 64x64->128 through unsigned __int128 or 32-bit halves
  * (i686); bytes are loaded big-endian explicitly (s390x).  The constants
  * are also given out as bytes (brisk_ec_domain_of) for the explicit
@@ -819,29 +824,6 @@ INLINE void psub(uint64_t *r, const uint64_t *a, const uint64_t *b, int id)
     fsub(r, a, b, pmod(id), plimbs(id));
 }
 
-/* ppow is spow over pmul; one is 1 in the field's form (c->p.one). */
-INLINE void ppow(uint64_t *r, const uint64_t *a, const uint64_t *e, const uint64_t *one, int id)
-{
-    const size_t n = plimbs(id);
-    uint64_t tab[16][EC_MAX_LIMBS], acc[EC_MAX_LIMBS];
-    size_t i = 16 * n;
-
-    fcopy(tab[0], one, n);
-    for (int k = 1; k < 16; k++)
-        pmul(tab[k], tab[k - 1], a, id);
-    while (i > 0 && ((e[(i - 1) / 16] >> (4 * ((i - 1) % 16))) & 15) == 0)
-        i--; /* the exponent's leading zero digits (public) */
-    fcopy(acc, one, n);
-    while (i-- > 0) {
-        unsigned d = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
-        for (int k = 0; k < 4; k++)
-            pmul(acc, acc, acc, id);
-        pmul(acc, acc, tab[d], id);
-    }
-    fcopy(r, acc, n);
-    wipe(tab, sizeof(tab));
-}
-
 /* smul sets r = a b R^-1 mod m, the scalars mod n of curve id (m is the
  * curve's n): nist_adx.h's products for ids 4 and 5, else fmul. */
 INLINE void smul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m, int id)
@@ -859,25 +841,119 @@ INLINE void smul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod
     fmul(r, a, b, m, plimbs(id));
 }
 
-/* spow sets r = a^e (Montgomery form) mod m for the public exponent e,
- * with 4-bit windows over e's bits; constant-time in a. */
-INLINE void spow(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m, int id)
+/* wpow sets r = a^e for the public exponent e (n limbs) by sliding
+ * windows of up to 5 bits over the odd powers a, a^3, .. a^31: about
+ * 64 n squarings and 64 n / 6 multiplications, against 4-bit windows'
+ * 64 n / 4.  The sequence of products depends on e only: constant-time in
+ * a.  field picks pmul (GF(p), one = 1 in its form) or smul (mod m). */
+INLINE void wpow(uint64_t *r, const uint64_t *a, const uint64_t *e, const uint64_t *one,
+                 const ec_mod *m, int id, int field)
 {
     const size_t n = plimbs(id);
-    uint64_t tab[16][EC_MAX_LIMBS], acc[EC_MAX_LIMBS];
+    uint64_t tab[16][EC_MAX_LIMBS], acc[EC_MAX_LIMBS], a2[EC_MAX_LIMBS];
+    size_t i = 64 * n;
+    int started = 0;
 
-    fcopy(tab[0], m->one, n);
+#define WPOW_MUL(r, x, y) (field ? pmul(r, x, y, id) : smul(r, x, y, m, id))
+    fcopy(tab[0], a, n);
+    WPOW_MUL(a2, a, a);
     for (int k = 1; k < 16; k++)
-        smul(tab[k], tab[k - 1], a, m, id);
-    fcopy(acc, m->one, n);
-    for (size_t i = 16 * n; i-- > 0;) {
-        unsigned d = (unsigned)(e[i / 16] >> (4 * (i % 16))) & 15;
-        for (int k = 0; k < 4; k++)
-            smul(acc, acc, acc, m, id);
-        smul(acc, acc, tab[d], m, id);
+        WPOW_MUL(tab[k], tab[k - 1], a2);
+    fcopy(acc, one, n);
+    while (i-- > 0) {
+        if (((e[i / 64] >> (i % 64)) & 1) == 0) {
+            if (started)
+                WPOW_MUL(acc, acc, acc);
+            continue;
+        }
+        size_t j = i >= 4 ? i - 4 : 0; /* the window e[i..j], j its lowest set bit */
+        while (((e[j / 64] >> (j % 64)) & 1) == 0)
+            j++;
+        unsigned v = 0;
+        for (size_t b = i + 1; b-- > j;)
+            v = 2 * v + (unsigned)((e[b / 64] >> (b % 64)) & 1);
+        if (started) {
+            for (size_t b = j; b <= i; b++)
+                WPOW_MUL(acc, acc, acc);
+            WPOW_MUL(acc, acc, tab[v / 2]);
+        } else {
+            fcopy(acc, tab[v / 2], n);
+            started = 1;
+        }
+        i = j;
     }
+#undef WPOW_MUL
     fcopy(r, acc, n);
     wipe(tab, sizeof(tab));
+    wipe(a2, sizeof(a2));
+    wipe(acc, sizeof(acc));
+}
+
+/* ppow sets r = a^e in GF(p) for the public e; one is 1 in the field's
+ * form (c->p.one). */
+INLINE void ppow(uint64_t *r, const uint64_t *a, const uint64_t *e, const uint64_t *one, int id)
+{
+    wpow(r, a, e, one, NULL, id, 1);
+}
+
+/* spow sets r = a^e (Montgomery form) mod m for the public exponent e;
+ * constant-time in a. */
+INLINE void spow(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m, int id)
+{
+    wpow(r, a, e, m->one, m, id, 0);
+}
+
+/* psqrn sets r = a^(2^k), k squarings. */
+INLINE void psqrn(uint64_t *r, const uint64_t *a, int k, int id)
+{
+    fcopy(r, a, plimbs(id));
+    for (int i = 0; i < k; i++)
+        pmul(r, r, r, id);
+}
+
+/* pinv sets r = a^-1 = a^(p - 2) (zero for zero); m is the curve's p.
+ * P-256's p - 2 = 2^256 - 2^224 + 2^192 + 2^96 - 3 by an addition chain
+ * of 255 squarings and 12 multiplications (x_k is a^(2^k - 1)); ppow's
+ * 4-bit windows take 64 more multiplications.  Constant-time. */
+INLINE void pinv(uint64_t *r, const uint64_t *a, const ec_mod *m, int id)
+{
+    if (id == 1 || id == 4) {
+        uint64_t x2[4], x3[4], x6[4], x12[4], x15[4], x30[4], x32[4], t[4];
+        psqrn(t, a, 1, id);
+        pmul(x2, t, a, id);
+        psqrn(t, x2, 1, id);
+        pmul(x3, t, a, id);
+        psqrn(t, x3, 3, id);
+        pmul(x6, t, x3, id);
+        psqrn(t, x6, 6, id);
+        pmul(x12, t, x6, id);
+        psqrn(t, x12, 3, id);
+        pmul(x15, t, x3, id);
+        psqrn(t, x15, 15, id);
+        pmul(x30, t, x15, id);
+        psqrn(t, x30, 2, id);
+        pmul(x32, t, x2, id);
+        psqrn(t, x32, 32, id); /* ffffffff 00000000 */
+        pmul(t, t, a, id);     /* ffffffff 00000001 */
+        psqrn(t, t, 128, id);
+        pmul(t, t, x32, id);   /* .. 00000000 ffffffff */
+        psqrn(t, t, 32, id);
+        pmul(t, t, x32, id);   /* .. ffffffff ffffffff */
+        psqrn(t, t, 30, id);
+        pmul(t, t, x30, id);
+        psqrn(t, t, 2, id);
+        pmul(r, t, a, id);     /* .. fffffffd */
+        wipe(x2, sizeof(x2));
+        wipe(x3, sizeof(x3));
+        wipe(x6, sizeof(x6));
+        wipe(x12, sizeof(x12));
+        wipe(x15, sizeof(x15));
+        wipe(x30, sizeof(x30));
+        wipe(x32, sizeof(x32));
+        wipe(t, sizeof(t));
+        return;
+    }
+    ppow(r, a, m->mm2, m->one, id);
 }
 
 /* ---- Points ---- */
@@ -1146,6 +1222,54 @@ INLINE uint64_t jac_add(ec_jac *r, const ec_jac *a, const ec_jac *b, int id)
     return same;
 }
 
+/* A curve's fixed-base table: for each window i of BASE_W(c) bits of a
+ * scalar, the 2^(w-1) points j 2^(w i) G, j = 1..2^(w-1), affine (x then
+ * y, n_limbs each) in Montgomery form; mul_base_jac adds one per window,
+ * negated for a negative digit.  P-256 takes 7-bit windows (37 of them,
+ * 148 KiB, as OpenSSL's ecp_nistz256), the larger curves 5-bit ones (77
+ * and 105 windows, 116 and 236 KiB). */
+#define BASE_W(n_limbs) ((n_limbs) == 4 ? 7u : 5u)
+#define BASE_WINDOWS(bits, w) (((bits) + 1 + (w) - 1) / (w))
+#define BASE_TABLE_LIMBS(bits, n_limbs)                                                       \
+    (BASE_WINDOWS(bits, BASE_W(n_limbs)) * ((size_t)1 << (BASE_W(n_limbs) - 1)) * 2 * (n_limbs))
+
+/* scan_base sets r to entry a (1..h) of a table of h entries of 2 n limbs,
+ * or to zero for a = 0, reading all of them; n and h are constants of
+ * each caller.  The sums are pairs of limbs in vector registers (GCC's vector extension:
+ * SSE2 on x86-64, the target's own vectors or pairs of words elsewhere):
+ * as arrays, the compiler stored every limb back on each entry. */
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+
+INLINE void scan_base(uint64_t *r, const uint64_t *tab, uint64_t a, size_t n, size_t h)
+{
+    u64x2 acc[2 * EC_MAX_LIMBS], v;
+
+    for (size_t l = 0; l < n; l++)
+        acc[l] = (u64x2){0, 0};
+    for (size_t j = 0; j < h; j++) {
+        uint64_t m = ct_mask64(((((uint64_t)j + 1) ^ a) - 1) >> 63);
+        u64x2 mask = {m, m};
+        for (size_t l = 0; l < n; l++) {
+            memcpy(&v, tab + j * 2 * n + 2 * l, sizeof(v));
+            acc[l] |= v & mask;
+        }
+    }
+    memcpy(r, acc, 2 * n * sizeof(uint64_t));
+}
+
+/* pscan is scan_base for a window tab of curve id's fixed-base table; with
+ * AVX2 for P-256's 64 entries (nist_adx.h). */
+INLINE void pscan(uint64_t *r, const uint64_t *tab, uint64_t a, int id)
+{
+#ifdef BRISK_X86_64
+    if (id == 4) {
+        p256_scan_avx2(r, tab, a);
+        return;
+    }
+#endif
+    scan_base(r, tab, a, plimbs(id), (size_t)1 << (BASE_W(plimbs(id)) - 1));
+}
+
 /* ---- The operations, compiled once per limb count ---- */
 
 struct nist_ops {
@@ -1159,6 +1283,9 @@ struct nist_ops {
     /* GF(p) (m is the curve's p; pmul uses its constants, ppow m->one) */
     void (*pmul)(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod *m);
     void (*ppow)(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod *m);
+    void (*pinv)(uint64_t *r, const uint64_t *a, const ec_mod *m);
+    /* the fixed-base table's entry a (1..2^(w-1), 0 zero) of window tab */
+    void (*scan)(uint64_t *r, const uint64_t *tab, uint64_t a);
 };
 typedef struct nist_ops nist_ops;
 
@@ -1204,9 +1331,18 @@ typedef struct nist_ops nist_ops;
     {                                                                                         \
         ppow(r, a, e, m->one, id);                                                            \
     }                                                                                         \
+    static void pinv_##name(uint64_t *r, const uint64_t *a, const ec_mod *m)                  \
+    {                                                                                         \
+        pinv(r, a, m, id);                                                                    \
+    }                                                                                         \
+    static void scan_##name(uint64_t *r, const uint64_t *tab, uint64_t a)                     \
+    {                                                                                         \
+        pscan(r, tab, a, id);                                                                 \
+    }                                                                                         \
     static const nist_ops ops_##name = {add_##name,  dbl_##name, jdbl_##name,                 \
                                         jadd_##name, jadd_affine_##name, mul_##name,          \
-                                        pow_##name,  pmul_##name, ppow_##name}
+                                        pow_##name,  pmul_##name, ppow_##name, pinv_##name, \
+                                        scan_##name}
 
 NIST_OPS(p256, 1);
 NIST_OPS(p384, 2);
@@ -1217,8 +1353,9 @@ NIST_OPS(p384_adx, 5);
 NIST_OPS(p521_adx, 6);
 #endif
 
-/* The "nist" primitive: adx where the CPU has BMI2 and ADX (the three
- * fields' products and P-256's and P-384's scalar products), else base (no
+/* The "nist" primitive: adx where the CPU has BMI2, ADX and AVX2 (the
+ * three fields' products and P-256's and P-384's scalar products, and
+ * P-256's fixed-base scans), else base (no
  * CPU feature: on x86-64 baseline assembly for P-256's and P-521's field
  * products, C elsewhere and for the rest). */
 #ifdef BRISK_X86_64
@@ -1228,7 +1365,7 @@ static const brisk_nist_ops nist_ops_base = {&ops_p256, &ops_p384, &ops_p521};
 
 static const brisk_impl nist_impls[] = {
 #ifdef BRISK_X86_64
-    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX, 0, BRISK_IMPL_AUTO, &nist_ops_adx},
+    {"adx", BRISK_CPU_BMI2 | BRISK_CPU_ADX | BRISK_CPU_AVX2, 0, BRISK_IMPL_AUTO, &nist_ops_adx},
 #endif
     {"base", 0, 0, BRISK_IMPL_AUTO, &nist_ops_base},
     {NULL, 0, 0, 0, NULL},
@@ -1238,14 +1375,9 @@ brisk_prim brisk_nist_prim = {.name = "nist", .impls = nist_impls};
 
 /* ---- Curves ---- */
 
-/* A curve's table of j 16^w G for j = 1..15 and every 4-bit window w of
- * a scalar, affine (x then y, n_limbs each) in Montgomery form. */
-#define P256_WINDOWS 64
-#define P384_WINDOWS 96
-#define P521_WINDOWS 131
-static uint64_t p256_table[P256_WINDOWS * 15 * 2 * 4];
-static uint64_t p384_table[P384_WINDOWS * 15 * 2 * 6];
-static uint64_t p521_table[P521_WINDOWS * 15 * 2 * 9];
+static uint64_t p256_table[BASE_TABLE_LIMBS(256, 4)];
+static uint64_t p384_table[BASE_TABLE_LIMBS(384, 6)];
+static uint64_t p521_table[BASE_TABLE_LIMBS(521, 9)];
 
 static ec_curve curves[3];
 static int curves_ready[3];
@@ -1257,9 +1389,17 @@ static const nist_ops *ops_of(const ec_curve *c)
     return c->n_limbs == 4 ? impl->p256 : c->n_limbs == 6 ? impl->p384 : impl->p521;
 }
 
-static size_t windows(const ec_curve *c)
+/* base_w is the width of c's fixed-base windows, base_windows their
+ * number: enough for bits + 1, so that the top digit takes the last
+ * carry of the signed recoding (recode_signed) and is never negative. */
+static unsigned base_w(const ec_curve *c)
 {
-    return (c->bits + 3) / 4;
+    return BASE_W(c->n_limbs);
+}
+
+static size_t base_windows(const ec_curve *c)
+{
+    return BASE_WINDOWS(c->bits, base_w(c));
 }
 
 void brisk_ec_load_be(const ec_curve *c, uint64_t r[EC_MAX_LIMBS], const uint8_t *in)
@@ -1329,45 +1469,46 @@ static void curve_init(ec_curve *c, brisk_ec_curve id, const nist_params *pp, si
     ops->pmul(c->g.y, c->g.y, c->p.rr, &c->p);
 }
 
-/* table_window fills window w's 15 entries from pw = 16^w G and sets pw to
- * 16^(w+1) G, normalising the 15 with one inversion (Montgomery's
- * trick).  Public values: variable-time is fine, but nothing here
- * branches anyway. */
+/* table_window fills one window's h = 2^(w-1) entries from pw = 2^(w i) G
+ * and sets pw to 2^(w (i+1)) G, normalising the h with one inversion
+ * (Montgomery's trick).  Public values: variable-time is fine, but
+ * nothing here branches anyway. */
 static void table_window(const ec_curve *c, uint64_t *tab, ec_proj *pw)
 {
+    enum { H_MAX = 64 };
     const nist_ops *ops = ops_of(c);
-    const size_t n = c->n_limbs;
-    ec_proj e[15];
-    uint64_t pre[15][EC_MAX_LIMBS], inv[EC_MAX_LIMBS], zi[EC_MAX_LIMBS];
+    const size_t n = c->n_limbs, h = (size_t)1 << (base_w(c) - 1);
+    ec_proj e[H_MAX];
+    uint64_t pre[H_MAX][EC_MAX_LIMBS], inv[EC_MAX_LIMBS], zi[EC_MAX_LIMBS];
 
     e[0] = *pw;
-    for (int j = 1; j < 15; j++)
+    for (size_t j = 1; j < h; j++)
         ops->add(c, &e[j], &e[j - 1], pw);
-    ops->dbl(c, pw, &e[7]); /* 16 = 2 * 8 */
+    ops->dbl(c, pw, &e[h - 1]); /* 2^w = 2 * 2^(w-1) */
     fcopy(pre[0], e[0].z, n);
-    for (int j = 1; j < 15; j++)
+    for (size_t j = 1; j < h; j++)
         ops->pmul(pre[j], pre[j - 1], e[j].z, &c->p);
-    ops->ppow(inv, pre[14], c->p.mm2, &c->p);
-    for (int j = 14; j >= 0; j--) {
+    ops->pinv(inv, pre[h - 1], &c->p);
+    for (size_t j = h; j-- > 0;) {
         if (j > 0) {
             ops->pmul(zi, inv, pre[j - 1], &c->p);
             ops->pmul(inv, inv, e[j].z, &c->p);
         } else {
             fcopy(zi, inv, n);
         }
-        ops->pmul(tab + (size_t)j * 2 * n, e[j].x, zi, &c->p);
-        ops->pmul(tab + (size_t)j * 2 * n + n, e[j].y, zi, &c->p);
+        ops->pmul(tab + j * 2 * n, e[j].x, zi, &c->p);
+        ops->pmul(tab + j * 2 * n + n, e[j].y, zi, &c->p);
     }
 }
 
 static void table_init(ec_curve *c, uint64_t *tab)
 {
-    const size_t n = c->n_limbs, nw = windows(c);
+    const size_t n = c->n_limbs, nw = base_windows(c), h = (size_t)1 << (base_w(c) - 1);
     ec_proj pw;
 
     point_from_affine(c, &pw, &c->g, n);
     for (size_t w = 0; w < nw; w++)
-        table_window(c, tab + w * 15 * 2 * n, &pw);
+        table_window(c, tab + w * h * 2 * n, &pw);
     c->base_table = tab;
 }
 
@@ -1451,7 +1592,7 @@ static uint64_t to_affine(const ec_curve *c, ec_affine *r, const ec_jac *a)
     const nist_ops *ops = ops_of(c);
     uint64_t zinv[EC_MAX_LIMBS], zi2[EC_MAX_LIMBS];
 
-    ops->ppow(zinv, a->z, c->p.mm2, &c->p);
+    ops->pinv(zinv, a->z, &c->p);
     ops->pmul(zi2, zinv, zinv, &c->p);
     ops->pmul(r->x, a->x, zi2, &c->p);
     ops->pmul(zi2, zi2, zinv, &c->p);
@@ -1549,114 +1690,201 @@ void brisk_ec_point_encode(const ec_curve *c, uint8_t *out, const ec_affine *pt)
 
 /* ---- Scalar multiplication ---- */
 
-static unsigned digit(const uint64_t *k, size_t i)
-{
-    return (unsigned)(k[i / 16] >> (4 * (i % 16))) & 15;
-}
-
-/* eq_mask is all ones when a == b (values below 16), without a branch. */
+/* eq_mask is all ones when a == b (values below 2^63), without a branch. */
 static uint64_t eq_mask(uint64_t a, uint64_t b)
 {
     return ct_mask64(((a ^ b) - 1) >> 63);
 }
 
-/* select_jac sets r = tab[d] reading all 16 entries. */
-static void select_jac(const ec_curve *c, ec_jac *r, const ec_jac *tab, unsigned d)
+/* bits_at returns the w bits of k from bit pos up (zeros past its
+ * n_limbs limbs); pos and w are public, k's bits are not branched on. */
+static uint64_t bits_at(const ec_curve *c, const uint64_t *k, size_t pos, unsigned w)
 {
-    const size_t n = c->n_limbs;
-    memset(r, 0, sizeof(*r));
-    for (unsigned j = 0; j < 16; j++) {
-        uint64_t mask = eq_mask(j, d);
-        for (size_t l = 0; l < n; l++) {
-            r->x[l] |= tab[j].x[l] & mask;
-            r->y[l] |= tab[j].y[l] & mask;
-            r->z[l] |= tab[j].z[l] & mask;
-        }
+    size_t l = pos / 64, sh = pos % 64;
+    uint64_t v = l < c->n_limbs ? k[l] >> sh : 0;
+    if (sh != 0 && sh + w > 64 && l + 1 < c->n_limbs)
+        v |= k[l + 1] << (64 - sh);
+    return v & (((uint64_t)1 << w) - 1);
+}
+
+/* recode_signed sets d[0..nw-1] to k's signed w-bit digits: k = sum d[i]
+ * 2^(w i) with -2^(w-1) < d[i] <= 2^(w-1) (Booth's recoding: a window
+ * above 2^(w-1) becomes its value minus 2^w and carries one into the
+ * next).  With nw w >= bits + 1 the top digit takes the last carry and is
+ * never negative.  Arithmetic only, no branch on k. */
+static void recode_signed(const ec_curve *c, int32_t *d, const uint64_t *k, unsigned w, size_t nw)
+{
+    uint64_t carry = 0;
+
+    for (size_t i = 0; i < nw; i++) {
+        uint64_t t = bits_at(c, k, i * w, w) + carry;
+        carry = (((uint64_t)1 << (w - 1)) - t) >> 63; /* t > 2^(w-1) */
+        d[i] = (int32_t)(t - (carry << w));
     }
 }
 
-/* jac_table sets tab[j] = j pt for j = 0..15 (tab[0] the identity).  No
- * addition meets equal points: j - 1 >= 2 for the odd j. */
-static void jac_table(const ec_curve *c, ec_jac tab[16], const ec_affine *pt)
+/* digit_abs returns |d| and sets *neg to all ones when d < 0, without a
+ * branch. */
+static uint64_t digit_abs(int32_t d, uint64_t *neg)
+{
+    *neg = ct_mask64((uint64_t)(uint32_t)d >> 31);
+    return (uint64_t)(((uint32_t)d ^ (uint32_t)*neg) - (uint32_t)*neg);
+}
+
+/* The variable-base table: j pt for j = 0..16 (0 the identity), Jacobian,
+ * each entry X, Y, Z packed in VAR_STRIDE limbs (3 n_limbs, even for
+ * scan_base's pairs). */
+#define VAR_W 5
+#define VAR_ENTRIES 17
+#define VAR_STRIDE(n) ((3 * (n) + 1) & ~(size_t)1)
+
+/* select_var sets r = |d| pt from the packed table, read by a masked
+ * scan of every entry, negated when d < 0. */
+static void select_var(const ec_curve *c, ec_jac *r, const uint64_t *tab, int32_t d)
+{
+    const size_t n = c->n_limbs;
+    const uint64_t zero[EC_MAX_LIMBS] = {0};
+    uint64_t neg, a = digit_abs(d, &neg), t[3 * EC_MAX_LIMBS + 1], y[EC_MAX_LIMBS];
+
+    /* scan_base's entry j, of 2 n' limbs, is the one for j + 1 */
+    if (n == 4)
+        scan_base(t, tab, a + 1, VAR_STRIDE(4) / 2, VAR_ENTRIES);
+    else if (n == 6)
+        scan_base(t, tab, a + 1, VAR_STRIDE(6) / 2, VAR_ENTRIES);
+    else
+        scan_base(t, tab, a + 1, VAR_STRIDE(9) / 2, VAR_ENTRIES);
+    fcopy(r->x, t, n);
+    fcopy(r->y, t + n, n);
+    fcopy(r->z, t + 2 * n, n);
+    fsub(y, zero, r->y, &c->p, n);
+    sel_n(r->y, neg, y, r->y, n);
+    wipe(t, sizeof(t));
+}
+
+/* var_table fills tab with j pt for j = 0..16, packed (see VAR_STRIDE).
+ * No addition meets equal points: j - 1 >= 2 for the odd j. */
+static void var_table(const ec_curve *c, uint64_t *tab, const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
-    const size_t n = c->n_limbs;
+    const size_t n = c->n_limbs, st = VAR_STRIDE(n);
+    ec_jac e[VAR_ENTRIES];
 
-    memset(&tab[0], 0, sizeof(tab[0]));
-    fcopy(tab[0].x, c->p.one, n);
-    fcopy(tab[0].y, c->p.one, n);
-    fcopy(tab[1].x, pt->x, n);
-    fcopy(tab[1].y, pt->y, n);
-    fcopy(tab[1].z, c->p.one, n);
-    for (int j = 2; j < 16; j++) {
+    memset(e, 0, sizeof(e));
+    fcopy(e[0].x, c->p.one, n);
+    fcopy(e[0].y, c->p.one, n);
+    fcopy(e[1].x, pt->x, n);
+    fcopy(e[1].y, pt->y, n);
+    fcopy(e[1].z, c->p.one, n);
+    for (int j = 2; j < VAR_ENTRIES; j++) {
         if (j % 2 == 0)
-            ops->jdbl(&tab[j], &tab[j / 2]);
+            ops->jdbl(&e[j], &e[j / 2]);
         else
-            ops->jadd_affine(c, &tab[j], &tab[j - 1], pt);
+            ops->jadd_affine(c, &e[j], &e[j - 1], pt);
     }
+    memset(tab, 0, VAR_ENTRIES * st * sizeof(uint64_t));
+    for (int j = 0; j < VAR_ENTRIES; j++) {
+        fcopy(tab + j * st, e[j].x, n);
+        fcopy(tab + j * st + n, e[j].y, n);
+        fcopy(tab + j * st + 2 * n, e[j].z, n);
+    }
+    wipe(e, sizeof(e));
 }
 
-/* brisk_ec_mul: k pt for k in [1, n - 1] and pt of order n, four
- * doublings and one addition of a masked-scan table entry per 4-bit
- * window, from the top.  The sum before an addition is k' 16 pt for the
- * scalar's top digits k' (0 < 16 k' < n unless k' = 0, the identity), the
- * entry d pt with d < 16: the two are never equal or opposite, so the
- * incomplete Jacobian addition only meets the identity, which it takes
- * by mask. */
+/* brisk_ec_mul: k pt for k in [1, n - 1] and pt of order n, from the top:
+ * five doublings and one addition of the table's entry d pt (negated for
+ * a negative d) per signed 5-bit digit d of k.  Before the addition of
+ * digit i the sum is 32 T pt, T the value of the digits above i, with
+ * 0 <= 32 T < n / 32^i + 32; below the last digit 32 T is 0 (the identity,
+ * which the addition takes by mask) or between 32 and n - 16, so it is
+ * never d or -d (|d| <= 16) modulo n: the incomplete Jacobian addition
+ * meets no equal or opposite points.  The last digit's sum is k pt, never
+ * the identity, but its operands could be equal for some k: that
+ * addition is also done as a doubling, chosen by the addition's mask. */
 void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS],
                   const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
-    const size_t nw = windows(c);
-    ec_jac tab[16], acc, sel;
+    const size_t n = c->n_limbs, nw = (c->bits + VAR_W) / VAR_W;
+    uint64_t tab[VAR_ENTRIES * VAR_STRIDE(EC_MAX_LIMBS)];
+    int32_t d[EC_MAX_LIMBS * 64 / VAR_W + 2];
+    ec_jac acc, sel, t, t2;
 
-    jac_table(c, tab, pt);
-    select_jac(c, &acc, tab, digit(k, nw - 1));
+    var_table(c, tab, pt);
+    recode_signed(c, d, k, VAR_W, nw);
+    select_var(c, &acc, tab, d[nw - 1]);
     for (size_t i = nw - 1; i-- > 0;) {
-        for (int j = 0; j < 4; j++)
+        for (int j = 0; j < VAR_W; j++)
             ops->jdbl(&acc, &acc);
-        select_jac(c, &sel, tab, digit(k, i));
-        ops->jadd(&acc, &acc, &sel);
+        select_var(c, &sel, tab, d[i]);
+        uint64_t same = ops->jadd(&t, &acc, &sel);
+        if (i == 0) { /* public: the last digit */
+            ops->jdbl(&t2, &acc);
+            sel_n(t.x, same, t2.x, t.x, n);
+            sel_n(t.y, same, t2.y, t.y, n);
+            sel_n(t.z, same, t2.z, t.z, n);
+        }
+        acc = t;
     }
     to_affine(c, r, &acc);
     wipe(tab, sizeof(tab));
+    wipe(d, sizeof(d));
     wipe(&acc, sizeof(acc));
     wipe(&sel, sizeof(sel));
+    wipe(&t, sizeof(t));
+    wipe(&t2, sizeof(t2));
 }
 
-/* mul_base_jac sets acc = k G for k in [1, n - 1], in constant time:
- * one affine addition per 4-bit window of the entry digit 16^w G, a
- * zero digit keeping the sum by mask.  The sum before window w is
- * (k mod 16^w) G with k mod 16^w < 16^w <= digit 16^w, and their sum is
- * below n: never equal, never opposite. */
+/* select_base sets r = |d| 2^(w i) G from window i's entries (tab), read
+ * by a masked scan of all of them, negated when d < 0; r is zero when
+ * d = 0.  Constant-time in d. */
+static void select_base(const ec_curve *c, ec_affine *r, const uint64_t *tab, int32_t d)
+{
+    const size_t n = c->n_limbs;
+    const uint64_t zero[EC_MAX_LIMBS] = {0};
+    uint64_t neg, a = digit_abs(d, &neg), t[2 * EC_MAX_LIMBS], y[EC_MAX_LIMBS];
+
+    ops_of(c)->scan(t, tab, a);
+    fcopy(r->x, t, n);
+    fcopy(r->y, t + n, n);
+    fsub(y, zero, r->y, &c->p, n);
+    sel_n(r->y, neg, y, r->y, n);
+    wipe(t, sizeof(t));
+}
+
+/* mul_base_jac sets acc = k G for k in [1, n - 1], in constant time: one
+ * affine addition per window of the entry d_i 2^(w i) G for k's signed
+ * digit d_i, a zero digit keeping the sum by mask.  The sum before window
+ * i is S G with S = sum_(j<i) d_j 2^(w j), |S| <= 2^(w-1) (2^(w i) - 1) /
+ * (2^w - 1) < 2^(w i) <= |d_i| 2^(w i), so for every window but the last
+ * S -+ d_i 2^(w i) is between 0 and 2^(w (i+1)) < n in magnitude: the
+ * points are never equal or opposite, and the incomplete addition only
+ * meets the identity (S = 0), which it takes by mask.  At the last window
+ * the sum is k G, never the identity; the points would be equal only for
+ * k = 2 d 2^(w i) - m n, and for the three curves none of those k in
+ * [1, n - 1] has d as its top digit (d <= 16 for P-256 and P-384, 2 for
+ * P-521: each such k is above n, or small with a top digit of 0). */
 static void mul_base_jac(const ec_curve *c, ec_jac *acc_out, const uint64_t k[EC_MAX_LIMBS])
 {
     const nist_ops *ops = ops_of(c);
-    const size_t n = c->n_limbs, nw = windows(c);
+    const size_t n = c->n_limbs, nw = base_windows(c), h = (size_t)1 << (base_w(c) - 1);
+    int32_t d[EC_MAX_LIMBS * 64 / 5 + 2]; /* base_w is 5 or more */
     ec_jac acc, t;
     ec_affine sel;
 
+    recode_signed(c, d, k, base_w(c), nw);
     memset(&acc, 0, sizeof(acc));
     fcopy(acc.x, c->p.one, n);
     fcopy(acc.y, c->p.one, n);
     for (size_t w = 0; w < nw; w++) {
-        const uint64_t *tab = c->base_table + w * 15 * 2 * n;
-        unsigned d = digit(k, w);
-        memset(&sel, 0, sizeof(sel));
-        for (unsigned j = 0; j < 15; j++) {
-            uint64_t mask = eq_mask(j + 1, d);
-            for (size_t l = 0; l < n; l++) {
-                sel.x[l] |= tab[j * 2 * n + l] & mask;
-                sel.y[l] |= tab[j * 2 * n + n + l] & mask;
-            }
-        }
+        select_base(c, &sel, c->base_table + w * h * 2 * n, d[w]);
         ops->jadd_affine(c, &t, &acc, &sel);
-        uint64_t keep = eq_mask(d, 0);
+        uint64_t keep = eq_mask((uint32_t)d[w], 0);
         sel_n(acc.x, keep, acc.x, t.x, n);
         sel_n(acc.y, keep, acc.y, t.y, n);
         sel_n(acc.z, keep, acc.z, t.z, n);
     }
     *acc_out = acc;
+    wipe(d, sizeof(d));
     wipe(&acc, sizeof(acc));
     wipe(&t, sizeof(t));
     wipe(&sel, sizeof(sel));
@@ -1701,43 +1929,98 @@ uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMB
     return ok;
 }
 
-/* brisk_ec_mul2_check_public: u2 Q by 4-bit windows, then u1 G from the
- * base table, variable-time (public values), doubling where an addition
- * meets equal points (u1 G and u2 Q are anything an attacker chose). */
+/* wnaf5 sets naf[0..bits] to the width-5 NAF of the public k < 2^bits:
+ * k = sum naf[i] 2^i with every non-zero digit odd, below 16 in
+ * magnitude and followed by at least four zeros.  Variable-time. */
+static void wnaf5(const ec_curve *c, int8_t *naf, const uint64_t *k)
+{
+    const size_t n = c->n_limbs;
+    uint64_t t[EC_MAX_LIMBS + 1] = {0};
+
+    fcopy(t, k, n);
+    for (size_t i = 0; i <= c->bits; i++) {
+        int dg = 0;
+        if (t[0] & 1) {
+            dg = (int)(t[0] & 31);
+            if (dg >= 16)
+                dg -= 32;
+            /* t -= dg, in n + 1 limbs (t < 2^bits + 16) */
+            uint64_t add[EC_MAX_LIMBS + 1] = {0}, sub[EC_MAX_LIMBS + 1] = {0};
+            if (dg < 0)
+                add[0] = (uint64_t)-dg;
+            else
+                sub[0] = (uint64_t)dg;
+            add_n(t, t, add, n + 1);
+            sub_n(t, t, sub, n + 1);
+        }
+        naf[i] = (int8_t)dg;
+        for (size_t l = 0; l < n; l++) /* t >>= 1 */
+            t[l] = t[l] >> 1 | t[l + 1] << 63;
+        t[n] >>= 1;
+    }
+}
+
+/* add_public sets acc += b, doubling where the two are equal (public
+ * points: variable-time). */
+static void add_public(const ec_curve *c, ec_jac *acc, const ec_jac *b)
+{
+    const nist_ops *ops = ops_of(c);
+    ec_jac prev = *acc;
+
+    if (ops->jadd(acc, &prev, b))
+        ops->jdbl(acc, &prev);
+}
+
+/* brisk_ec_mul2_check_public: u2 Q by its width-5 NAF over the odd
+ * multiples Q, 3 Q, .. 15 Q, then u1 G from the fixed-base table by u1's
+ * signed digits, variable-time (public values), doubling where an
+ * addition meets equal points (u1 G and u2 Q are anything an attacker
+ * chose). */
 int brisk_ec_mul2_check_public(const ec_curve *c, const uint64_t r[EC_MAX_LIMBS],
                                const uint64_t u1[EC_MAX_LIMBS], const uint64_t u2[EC_MAX_LIMBS],
                                const ec_affine *pt)
 {
     const nist_ops *ops = ops_of(c);
-    const size_t n = c->n_limbs, nw = windows(c);
-    ec_jac tab[16], acc, prev;
+    const size_t n = c->n_limbs, nw = base_windows(c), h = (size_t)1 << (base_w(c) - 1);
+    const uint64_t zero[EC_MAX_LIMBS] = {0};
+    int8_t naf[EC_MAX_LIMBS * 64 + 1];
+    int32_t d[EC_MAX_LIMBS * 64 / 5 + 2]; /* base_w is 5 or more */
+    ec_jac tab[8], q2, acc, e;
     ec_affine a;
     int started = 0;
 
-    jac_table(c, tab, pt);
-    acc = tab[0];
-    for (size_t i = nw; i-- > 0;) {
-        unsigned d = digit(u2, i);
+    memset(&tab[0], 0, sizeof(tab[0]));
+    fcopy(tab[0].x, pt->x, n);
+    fcopy(tab[0].y, pt->y, n);
+    fcopy(tab[0].z, c->p.one, n);
+    ops->jdbl(&q2, &tab[0]);
+    for (int j = 1; j < 8; j++) /* (2j + 1) Q: never equal to 2 Q */
+        ops->jadd(&tab[j], &tab[j - 1], &q2);
+    wnaf5(c, naf, u2);
+    memset(&acc, 0, sizeof(acc));
+    for (size_t i = c->bits + 1; i-- > 0;) {
         if (started)
-            for (int j = 0; j < 4; j++)
-                ops->jdbl(&acc, &acc);
-        if (d != 0) {
-            prev = acc;
-            if (ops->jadd(&acc, &prev, &tab[d]))
-                ops->jdbl(&acc, &prev);
+            ops->jdbl(&acc, &acc);
+        if (naf[i] != 0) {
+            e = tab[(naf[i] < 0 ? -naf[i] : naf[i]) / 2];
+            if (naf[i] < 0)
+                fsub(e.y, zero, e.y, &c->p, n);
+            add_public(c, &acc, &e);
             started = 1;
         }
     }
+    recode_signed(c, d, u1, base_w(c), nw);
     for (size_t w = 0; w < nw; w++) {
-        unsigned d = digit(u1, w);
-        if (d != 0) {
-            const uint64_t *e = c->base_table + (w * 15 + d - 1) * 2 * n;
-            fcopy(a.x, e, n);
-            fcopy(a.y, e + n, n);
-            prev = acc;
-            if (ops->jadd_affine(c, &acc, &prev, &a))
-                ops->jdbl(&acc, &prev);
-        }
+        if (d[w] == 0)
+            continue;
+        const uint64_t *t = c->base_table + (w * h + (size_t)(d[w] < 0 ? -d[w] : d[w]) - 1) * 2 * n;
+        fcopy(a.x, t, n);
+        fcopy(a.y, t + n, n);
+        if (d[w] < 0)
+            fsub(a.y, zero, a.y, &c->p, n);
+        ec_jac prev = acc;
+        if (ops->jadd_affine(c, &acc, &prev, &a))
+            ops->jdbl(&acc, &prev);
     }
     uint64_t rn[EC_MAX_LIMBS] = {0};
     if (is_zero_n(acc.z, n))

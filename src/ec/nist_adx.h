@@ -7,9 +7,10 @@
  * P-256 code, whose constants (p256_p1, p256_p3) and final subtraction
  * (P256_STORE_REDUCED) the P-256 kernels share; nist.c compiles its point
  * formulas and scalar exponentiation once more over these (curve ids 4
- * and 5), and the dispatcher picks those copies where the CPU has BMI2
- * and ADX.  Inline asm needs no compiler flag for the instructions; the
- * dispatcher is what keeps them off CPUs without them.  Every kernel
+ * and 5), and the dispatcher picks those copies where the CPU has BMI2,
+ * ADX and AVX2 (for p256_scan_avx2, at the end).  Inline asm needs no
+ * compiler flag for the instructions; the dispatcher is what keeps them
+ * off CPUs without them.  Every kernel
  * takes inputs below its modulus and returns a fully reduced result; r
  * may alias a or b.
  *
@@ -616,3 +617,27 @@ INLINE void mont4_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, con
 #undef S3
 #undef S4
 #undef S5
+
+/* p256_scan_avx2 is nist.c's scan_base for P-256's 64-entry fixed-base
+ * windows in 256-bit vectors: an entry's x and y are two loads.  The "adx"
+ * implementation requires AVX2 for it (the CPUs with ADX have it, but for
+ * some low-end models and VMs that hide AVX, which then run base).  Reads
+ * every entry; constant-time in a. */
+typedef uint64_t u64x4 __attribute__((vector_size(32)));
+
+__attribute__((target("avx2"))) static void p256_scan_avx2(uint64_t *r, const uint64_t *tab,
+                                                           uint64_t a)
+{
+    u64x4 x = {0, 0, 0, 0}, y = {0, 0, 0, 0}, vx, vy;
+
+    for (uint64_t j = 0; j < 64; j++) {
+        uint64_t m = ct_mask64((((j + 1) ^ a) - 1) >> 63);
+        u64x4 mask = {m, m, m, m};
+        memcpy(&vx, tab + j * 8, sizeof(vx));
+        memcpy(&vy, tab + j * 8 + 4, sizeof(vy));
+        x |= vx & mask;
+        y |= vy & mask;
+    }
+    memcpy(r, &x, sizeof(x));
+    memcpy(r + 4, &y, sizeof(y));
+}
