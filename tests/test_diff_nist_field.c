@@ -7,7 +7,9 @@
  * powers of two, limbs all ones or all zeros below m), squaring (the same
  * pointer twice), the result aliasing an operand, and random values.
  * The point tests (test_ec, test_diff_ec) rarely reach the carries these
- * values do.
+ * values do.  Inversion likewise: brisk_ec_modinv (a^-1 mod m, by
+ * division steps where the compiler has a 128-bit integer) for p and n,
+ * and brisk_ec_sc_inv (a R -> a^-1 R), on the edges and random values.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -155,6 +157,64 @@ static void check_mod(const char *impl, const char *what,
     BN_free(rinv);
 }
 
+/* inv_want sets w (n limbs) to a^-1 f mod m, 0 for a = 0. */
+static void inv_want(uint64_t *w, const uint64_t *a, size_t n, const BIGNUM *bm,
+                     const BIGNUM *f)
+{
+    BIGNUM *t = bn_of(a, n);
+    uint8_t le[8 * EC_MAX_LIMBS];
+
+    memset(w, 0, 8 * n);
+    if (!BN_is_zero(t)) {
+        BN_mod_inverse(t, t, bm, bn_ctx);
+        BN_mod_mul(t, t, f, bm, bn_ctx);
+        BN_bn2lebinpad(t, le, (int)(8 * n));
+        for (size_t i = 0; i < 8 * n; i++)
+            w[i / 8] |= (uint64_t)le[i] << (8 * (i % 8));
+    }
+    BN_free(t);
+}
+
+/* check_inv checks brisk_ec_modinv for m (p or n) and, for n,
+ * brisk_ec_sc_inv, against BN_mod_inverse on the edges and random values. */
+static void check_inv(const char *impl, const ec_curve *c, const ec_mod *md, int scalar)
+{
+    const size_t n = c->n_limbs;
+    uint64_t e[N_EDGES][EC_MAX_LIMBS], a[EC_MAX_LIMBS], r[EC_MAX_LIMBS], w[EC_MAX_LIMBS];
+    BIGNUM *bm = bn_of(md->m, n), *one = BN_new(), *r2 = BN_new();
+    long rounds = tv_quick() ? 500 : 5000, bad = 0, total = 0;
+
+    BN_one(one);
+    BN_lshift(r2, one, (int)(128 * n)); /* R^2: sc_inv maps a R to a^-1 R */
+    edges(e, md->m, n);
+    for (long k = 0; k < N_EDGES + rounds; k++, total++) {
+        if (k < N_EDGES)
+            memcpy(a, e[k], sizeof(a));
+        else
+            below(a, md->m, n);
+#ifdef BRISK_EC_SAFEGCD
+        brisk_ec_modinv(&md->inv, r, a);
+        inv_want(w, a, n, bm, one);
+        int ok = memcmp(r, w, 8 * n) == 0;
+#else
+        int ok = 1;
+#endif
+        if (scalar) {
+            brisk_ec_sc_inv(c, r, a);
+            inv_want(w, a, n, bm, r2);
+            ok &= memcmp(r, w, 8 * n) == 0;
+        }
+        if (!ok && bad++ < 8)
+            tv_fail("%s [%s] %s inverse of %016llx..", brisk_ec_curve_name(c->id), impl,
+                    scalar ? "scalar" : "field", (unsigned long long)a[n - 1]);
+    }
+    tv_check(bad == 0, "%s [%s] %s: %ld of %ld inverses wrong", brisk_ec_curve_name(c->id), impl,
+             scalar ? "scalar" : "field", bad, total);
+    BN_free(bm);
+    BN_free(one);
+    BN_free(r2);
+}
+
 static void fe_mul(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     brisk_ec_fe_mul(c, r, a, b);
@@ -180,6 +240,8 @@ int main(void)
             unsigned rbits = (unsigned)(64 * c->n_limbs);
             check_mod(impl, "field", fe_mul, c, c->p.m, curves[i] == BRISK_EC_P521 ? 0 : rbits);
             check_mod(impl, "scalar", sc_mul, c, c->n.m, rbits);
+            check_inv(impl, c, &c->p, 0);
+            check_inv(impl, c, &c->n, 1);
         }
     }
     tv_note("nist tested: %s", tv_impl_list("nist", list, sizeof(list)));

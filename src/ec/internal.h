@@ -65,13 +65,39 @@ typedef struct brisk_nist_ops {
 
 extern brisk_prim brisk_nist_prim;
 
+/* ---- Modular inversion by division steps (src/ec/safegcd.c) ----
+ * Where the compiler has a 128-bit integer; elsewhere nist.c inverts by
+ * Fermat's little theorem. */
+#if defined(__SIZEOF_INT128__)
+#define BRISK_EC_SAFEGCD 1
+#endif
+#define EC_INV_LIMBS 9 /* 62-bit limbs for 521 bits, a sign and d's range */
+
+/* ec_modinv is an odd modulus prepared for brisk_ec_modinv. */
+typedef struct ec_modinv {
+    int64_t m[EC_INV_LIMBS];    /* m in 62-bit limbs */
+    uint64_t minv;              /* m^-1 mod 2^62 */
+    uint64_t mod[EC_MAX_LIMBS]; /* m in n 64-bit limbs */
+    size_t n, limbs;            /* 64-bit and 62-bit limb counts */
+    unsigned batches;           /* of 62 division steps */
+    uint64_t step;              /* 2: delta counted in halves (from 1/2) */
+} ec_modinv;
+
+/* brisk_ec_modinv_init prepares the odd m of n limbs and at most bits bits
+ * (bits <= 521); brisk_ec_modinv sets r = a^-1 mod m (0 for a = 0) for a <
+ * m, both n limbs, in constant time (m's values are public). */
+void brisk_ec_modinv_init(ec_modinv *mi, const uint64_t *m, size_t n, size_t bits);
+void brisk_ec_modinv(const ec_modinv *mi, uint64_t *r, const uint64_t *a);
+
 /* ec_mod is a prime modulus (p or n) with its Montgomery constants. */
 typedef struct ec_mod {
     uint64_t m[EC_MAX_LIMBS];
     uint64_t m0inv;              /* -m^-1 mod 2^64 */
     uint64_t rr[EC_MAX_LIMBS];   /* R^2 mod m, R = 2^(64 n_limbs) */
+    uint64_t rrr[EC_MAX_LIMBS];  /* R^3 mod m: turns a^-1 R^-1 into a^-1 R */
     uint64_t one[EC_MAX_LIMBS];  /* R mod m: 1 in Montgomery form */
     uint64_t mm2[EC_MAX_LIMBS];  /* m - 2, Fermat's exponent */
+    ec_modinv inv;               /* for brisk_ec_modinv */
 } ec_mod;
 
 /* ec_affine is an affine point (x, y) in Montgomery form; never the

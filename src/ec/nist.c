@@ -25,8 +25,9 @@
  * ones for the others; made once per process on first use: additions,
  * then one inversion per window by Montgomery's trick), again by masked
  * scans (AVX2 for P-256 in "adx"); a zero digit keeps the sum by mask.
- * Inversions are Fermat's: over an addition chain for P-256's p - 2,
- * else sliding windows over the public exponent p - 2 or n - 2.
+ * Inversions are by division steps (safegcd.c), or where the compiler
+ * has no 128-bit integer Fermat's: over an addition chain for P-256's
+ * p - 2, else sliding windows over the public exponent p - 2 or n - 2.
  * Verification's u1 G + u2 Q is variable-time (u2 by its width-5 NAF, u1
  * by the fixed-base table): it handles public values only, and doubles
  * where an addition meets equal points.
@@ -316,15 +317,16 @@ INLINE uint64_t is_zero_n(const uint64_t *a, size_t n)
  * plain (R = 1: its `one` and `rr` are 1, and the conversions in and out
  * are multiplications by 1). */
 
-static const ec_mod p256_p = {{0xffffffffffffffffu, 0x00000000ffffffffu, 0, 0xffffffff00000001u},
-                              1, {0}, {0}, {0}};
-static const ec_mod p384_p = {{0x00000000ffffffffu, 0xffffffff00000000u, 0xfffffffffffffffeu,
-                               0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu},
-                              0x100000001u, {0}, {0}, {0}};
-static const ec_mod p521_p = {{0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
-                               0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
-                               0xffffffffffffffffu, 0xffffffffffffffffu, 0x1ffu},
-                              1, {0}, {0}, {0}};
+static const ec_mod p256_p = {.m = {0xffffffffffffffffu, 0x00000000ffffffffu, 0,
+                                    0xffffffff00000001u},
+                              .m0inv = 1};
+static const ec_mod p384_p = {.m = {0x00000000ffffffffu, 0xffffffff00000000u, 0xfffffffffffffffeu,
+                                    0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu},
+                              .m0inv = 0x100000001u};
+static const ec_mod p521_p = {.m = {0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
+                                    0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu,
+                                    0xffffffffffffffffu, 0xffffffffffffffffu, 0x1ffu},
+                              .m0inv = 1};
 
 /* Curve ids 1, 2 and 3 are P-256, P-384 and P-521; 4, 5 and 6 are the
  * same curves again over the mulx/adx products of nist_adx.h and
@@ -903,20 +905,28 @@ INLINE void spow(uint64_t *r, const uint64_t *a, const uint64_t *e, const ec_mod
     wpow(r, a, e, m->one, m, id, 0);
 }
 
-/* psqrn sets r = a^(2^k), k squarings. */
+#ifndef BRISK_EC_SAFEGCD
+/* psqrn sets r = a^(2^k), k squarings (for pinv's addition chain). */
 INLINE void psqrn(uint64_t *r, const uint64_t *a, int k, int id)
 {
     fcopy(r, a, plimbs(id));
     for (int i = 0; i < k; i++)
         pmul(r, r, r, id);
 }
+#endif
 
-/* pinv sets r = a^-1 = a^(p - 2) (zero for zero); m is the curve's p.
- * P-256's p - 2 = 2^256 - 2^224 + 2^192 + 2^96 - 3 by an addition chain
+/* pinv sets r = a^-1 (zero for zero) in the field's form; m is the
+ * curve's p.  By division steps (brisk_ec_modinv) where the compiler has a
+ * 128-bit integer, else as a^(p - 2): P-256's p - 2 = 2^256 - 2^224 + 2^192 + 2^96 - 3 by an addition chain
  * of 255 squarings and 12 multiplications (x_k is a^(2^k - 1)); ppow's
  * 4-bit windows take 64 more multiplications.  Constant-time. */
 INLINE void pinv(uint64_t *r, const uint64_t *a, const ec_mod *m, int id)
 {
+#ifdef BRISK_EC_SAFEGCD
+    brisk_ec_modinv(&m->inv, r, a); /* (a R)^-1 = a^-1 R^-1 */
+    if (id != 3 && id != 6)         /* P-521 has no Montgomery form */
+        pmul(r, r, m->rrr, id);
+#else
     if (id == 1 || id == 4) {
         uint64_t x2[4], x3[4], x6[4], x12[4], x15[4], x30[4], x32[4], t[4];
         psqrn(t, a, 1, id);
@@ -954,6 +964,7 @@ INLINE void pinv(uint64_t *r, const uint64_t *a, const ec_mod *m, int id)
         return;
     }
     ppow(r, a, m->mm2, m->one, id);
+#endif
 }
 
 /* ---- Points ---- */
@@ -1441,7 +1452,11 @@ static void mod_init(const ec_curve *c, ec_mod *m, const uint8_t *be)
             fcopy(m->one, t, n);
     }
     fcopy(m->rr, t, n);
+    fmul(m->rrr, m->rr, m->rr, m, n);
     sub_n(m->mm2, m->m, two, n);
+#ifdef BRISK_EC_SAFEGCD
+    brisk_ec_modinv_init(&m->inv, m->m, n, c->bits);
+#endif
 }
 
 static void curve_init(ec_curve *c, brisk_ec_curve id, const nist_params *pp, size_t bits)
@@ -1459,6 +1474,7 @@ static void curve_init(ec_curve *c, brisk_ec_curve id, const nist_params *pp, si
         const uint64_t one[EC_MAX_LIMBS] = {1};
         memcpy(c->p.one, one, sizeof(one));
         memcpy(c->p.rr, one, sizeof(one));
+        memcpy(c->p.rrr, one, sizeof(one));
     }
     ops = ops_of(c);
     brisk_ec_load_be(c, c->b, pp->b);
@@ -1580,7 +1596,12 @@ void brisk_ec_sc_add(const ec_curve *c, uint64_t *r, const uint64_t *a, const ui
 
 void brisk_ec_sc_inv(const ec_curve *c, uint64_t *r, const uint64_t *a)
 {
+#ifdef BRISK_EC_SAFEGCD
+    brisk_ec_modinv(&c->n.inv, r, a); /* (a R)^-1 = a^-1 R^-1 */
+    ops_of(c)->mul(r, r, c->n.rrr, &c->n);
+#else
     ops_of(c)->pow(r, a, c->n.mm2, &c->n);
+#endif
 }
 
 /* ---- Points in and out ---- */
