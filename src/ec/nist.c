@@ -9,7 +9,7 @@
  * "nist" primitive's "adx" multiplies the fields' and the scalars' by
  * nist_adx.h and p521_adx.h), and scalar multiplication in Jacobian
  * coordinates for a = -3 (the Explicit-Formulas Database's dbl-2001-b,
- * madd-2007-bl and add-2007-bl).  The complete projective formulas of
+ * madd-2004-hmv and add-2007-bl).  The complete projective formulas of
  * Renes, Costello and Batina (eprint 2015/1060, algorithms 4, 5 and 6)
  * build the fixed-base table.
  *
@@ -1089,7 +1089,7 @@ INLINE void point_from_affine(const ec_curve *c, ec_proj *r, const ec_affine *a,
  * y = Y / Z^3, the identity any point with Z = 0.  Scalar multiplication
  * runs on these: the doubling for a = -3 is 4M + 4S against the complete
  * projective one's 8M + 3S and two multiplications by b, and the
- * additions are 7M + 4S (an affine operand) and 11M + 5S.  The additions
+ * additions are 8M + 3S (an affine operand) and 11M + 5S.  The additions
  * are not complete: they handle the identity on either side by masks, but
  * a == b gives a wrong result, which they report: the constant-time
  * callers double where they could meet it (see brisk_ec_mul), and so does
@@ -1135,15 +1135,17 @@ INLINE void jac_dbl(ec_jac *r, const ec_jac *a, int id)
     fcopy(r->z, z3, n);
 }
 
-/* jac_add_affine sets r = a + b for an affine b ("madd-2007-bl"), the
- * identity a by mask; returns all ones when a == b (r is then wrong:
- * double instead), else 0.  a == -b gives the identity.  r may alias a. */
+/* jac_add_affine sets r = a + b for an affine b ("madd-2004-hmv": 8M + 3S
+ * and 7 additions, against madd-2007-bl's 7M + 4S and 13), the identity
+ * a by mask; returns all ones when a == b (r is then wrong: double
+ * instead), else 0.  a == -b gives the identity (H = 0, Z3 = Z1 H = 0).
+ * r may alias a. */
 INLINE uint64_t jac_add_affine(const ec_curve *c, ec_jac *r, const ec_jac *a,
                                const ec_affine *b, int id)
 {
     const size_t n = plimbs(id);
     uint64_t z1z1[EC_MAX_LIMBS], u2[EC_MAX_LIMBS], s2[EC_MAX_LIMBS], h[EC_MAX_LIMBS],
-        hh[EC_MAX_LIMBS], i4[EC_MAX_LIMBS], j[EC_MAX_LIMBS], rr[EC_MAX_LIMBS], v[EC_MAX_LIMBS],
+        hh[EC_MAX_LIMBS], hhh[EC_MAX_LIMBS], rr[EC_MAX_LIMBS], v[EC_MAX_LIMBS],
         t[EC_MAX_LIMBS], x3[EC_MAX_LIMBS], y3[EC_MAX_LIMBS], z3[EC_MAX_LIMBS];
     uint64_t a_inf = ct_mask64(is_zero_n(a->z, n)), same;
 
@@ -1152,27 +1154,20 @@ INLINE uint64_t jac_add_affine(const ec_curve *c, ec_jac *r, const ec_jac *a,
     pmul(s2, b->y, a->z, id);
     pmul(s2, s2, z1z1, id);
     psub(h, u2, a->x, id);
-    pmul(hh, h, h, id);
-    padd(i4, hh, hh, id);
-    padd(i4, i4, i4, id);
-    pmul(j, h, i4, id);
     psub(rr, s2, a->y, id);
-    padd(rr, rr, rr, id);
-    pmul(v, a->x, i4, id);
     same = ct_mask64(is_zero_n(h, n) & is_zero_n(rr, n)) & ~a_inf;
+    pmul(hh, h, h, id);
+    pmul(hhh, h, hh, id);
+    pmul(v, a->x, hh, id);
     pmul(x3, rr, rr, id);
-    psub(x3, x3, j, id);
+    psub(x3, x3, hhh, id);
     psub(x3, x3, v, id);
-    psub(x3, x3, v, id);
+    psub(x3, x3, v, id); /* r^2 - H^3 - 2 V */
     psub(t, v, x3, id);
     pmul(y3, rr, t, id);
-    pmul(t, a->y, j, id);
-    padd(t, t, t, id);
-    psub(y3, y3, t, id);
-    padd(z3, a->z, h, id);
-    pmul(z3, z3, z3, id);
-    psub(z3, z3, z1z1, id);
-    psub(z3, z3, hh, id);
+    pmul(t, a->y, hhh, id);
+    psub(y3, y3, t, id); /* r (V - X3) - Y1 H^3 */
+    pmul(z3, a->z, h, id);
     sel_n(r->x, a_inf, b->x, x3, n);
     sel_n(r->y, a_inf, b->y, y3, n);
     sel_n(r->z, a_inf, c->p.one, z3, n);
