@@ -1945,32 +1945,25 @@ uint64_t brisk_ec_mul_base_check(const ec_curve *c, const uint64_t r[EC_MAX_LIMB
 
 /* wnaf5 sets naf[0..bits] to the width-5 NAF of the public k < 2^bits:
  * k = sum naf[i] 2^i with every non-zero digit odd, below 16 in
- * magnitude and followed by at least four zeros.  Variable-time. */
+ * magnitude and followed by at least four zeros.  A carry replaces
+ * subtracting the digit from k: a window above 16 is taken negative and
+ * carries one into the bits above it.  Variable-time. */
 static void wnaf5(const ec_curve *c, int8_t *naf, const uint64_t *k)
 {
-    const size_t n = c->n_limbs;
-    uint64_t t[EC_MAX_LIMBS + 1] = {0};
+    const size_t len = c->bits + 1;
+    unsigned carry = 0;
 
-    fcopy(t, k, n);
-    for (size_t i = 0; i <= c->bits; i++) {
-        int dg = 0;
-        if (t[0] & 1) {
-            dg = (int)(t[0] & 31);
-            if (dg >= 16)
-                dg -= 32;
-            /* t -= dg, in n + 1 limbs (t < 2^bits + 16) */
-            uint64_t add[EC_MAX_LIMBS + 1] = {0}, sub[EC_MAX_LIMBS + 1] = {0};
-            if (dg < 0)
-                add[0] = (uint64_t)-dg;
-            else
-                sub[0] = (uint64_t)dg;
-            add_n(t, t, add, n + 1);
-            sub_n(t, t, sub, n + 1);
+    memset(naf, 0, len);
+    for (size_t i = 0; i < len;) {
+        if (bits_at(c, k, i, 1) == carry) { /* an even position */
+            i++;
+            continue;
         }
-        naf[i] = (int8_t)dg;
-        for (size_t l = 0; l < n; l++) /* t >>= 1 */
-            t[l] = t[l] >> 1 | t[l + 1] << 63;
-        t[n] >>= 1;
+        unsigned w = len - i < 5 ? (unsigned)(len - i) : 5;
+        int dg = (int)(bits_at(c, k, i, w) + carry);
+        carry = (unsigned)(dg >> 4) & 1;
+        naf[i] = (int8_t)(dg - (int)(carry << 5));
+        i += w;
     }
 }
 
