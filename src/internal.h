@@ -271,6 +271,11 @@ typedef struct brisk_prim {
  * none yet, honouring BRISK_CPU, the tuning file and BRISK_IMPL. */
 void brisk_dispatch_init(void);
 
+/* brisk_impl_force is brisk_impl_set without the check that this CPU has
+ * the features: for the tests that run under valgrind, whose emulated
+ * CPUID hides ADX although it executes adcx and adox.  Never for users. */
+int brisk_impl_force(const char *prim, const char *impl);
+
 /* brisk_prim_ops returns the operations of p's active implementation,
  * choosing it on first use.  Each primitive wraps it in an accessor that
  * returns its own ops type (brisk_sha256_active, brisk_aes_active, ...). */

@@ -343,6 +343,17 @@ int brisk_impl_set(const char *prim, const char *impl)
     return BRISK_EOK;
 }
 
+int brisk_impl_force(const char *prim, const char *impl)
+{
+    brisk_prim *p = prim != NULL ? find_prim(prim) : NULL;
+    const brisk_impl *im = p != NULL && impl != NULL ? find_impl(p, impl) : NULL;
+    if (im == NULL)
+        return BRISK_ENOTFOUND;
+    brisk_dispatch_init();
+    publish(p, (brisk_choice){im, NULL, SIZE_MAX});
+    return BRISK_EOK;
+}
+
 int brisk_impl_set_sized(const char *prim, const char *impl, const char *long_impl,
                          size_t from)
 {
