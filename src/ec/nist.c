@@ -917,9 +917,10 @@ INLINE void psqrn(uint64_t *r, const uint64_t *a, int k, int id)
 
 /* pinv sets r = a^-1 (zero for zero) in the field's form; m is the
  * curve's p.  By division steps (brisk_ec_modinv) where the compiler has a
- * 128-bit integer, else as a^(p - 2): P-256's p - 2 = 2^256 - 2^224 + 2^192 + 2^96 - 3 by an addition chain
- * of 255 squarings and 12 multiplications (x_k is a^(2^k - 1)); ppow's
- * 4-bit windows take 64 more multiplications.  Constant-time. */
+ * 128-bit integer, else as a^(p - 2): P-256's p - 2 = 2^256 - 2^224 +
+ * 2^192 + 2^96 - 3 by an addition chain of 255 squarings and 12
+ * multiplications (x_k is a^(2^k - 1)); ppow's 4-bit windows take 64 more
+ * multiplications.  Constant-time. */
 INLINE void pinv(uint64_t *r, const uint64_t *a, const ec_mod *m, int id)
 {
 #ifdef BRISK_EC_SAFEGCD
@@ -1851,13 +1852,14 @@ void brisk_ec_mul(const ec_curve *c, ec_affine *r, const uint64_t k[EC_MAX_LIMBS
 /* select_base sets r = |d| 2^(w i) G from window i's entries (tab), read
  * by a masked scan of all of them, negated when d < 0; r is zero when
  * d = 0.  Constant-time in d. */
-static void select_base(const ec_curve *c, ec_affine *r, const uint64_t *tab, int32_t d)
+static void select_base(const ec_curve *c, const nist_ops *ops, ec_affine *r, const uint64_t *tab,
+                        int32_t d)
 {
     const size_t n = c->n_limbs;
     const uint64_t zero[EC_MAX_LIMBS] = {0};
     uint64_t neg, a = digit_abs(d, &neg), t[2 * EC_MAX_LIMBS], y[EC_MAX_LIMBS];
 
-    ops_of(c)->scan(t, tab, a);
+    ops->scan(t, tab, a);
     fcopy(r->x, t, n);
     fcopy(r->y, t + n, n);
     fsub(y, zero, r->y, &c->p, n);
@@ -1890,7 +1892,7 @@ static void mul_base_jac(const ec_curve *c, ec_jac *acc_out, const uint64_t k[EC
     fcopy(acc.x, c->p.one, n);
     fcopy(acc.y, c->p.one, n);
     for (size_t w = 0; w < nw; w++) {
-        select_base(c, &sel, c->base_table + w * h * 2 * n, d[w]);
+        select_base(c, ops, &sel, c->base_table + w * h * 2 * n, d[w]);
         ops->jadd_affine(c, &t, &acc, &sel);
         uint64_t keep = eq_mask((uint32_t)d[w], 0);
         sel_n(acc.x, keep, acc.x, t.x, n);

@@ -7,10 +7,10 @@
  * A divstep maps (delta, f, g), f odd, to (1 - delta, g, (g - f) / 2) when
  * delta > 0 and g is odd, else to (1 + delta, f, (g + (g odd) f) / 2).
  * From f = m, g = a, delta = 1 (or 1/2: see the step count), after enough
- * steps g = 0 and f = +-gcd(m, a) = +-1.  The first 62 steps depend only on the low 62 bits of f and
- * g: divsteps62 runs them on one word each and returns the matrix t with
- * 2^62 (f', g') = t (f, g), which update_fg then applies to the whole
- * numbers.  Alongside, d and e keep f = d a and g = e a (mod m):
+ * steps g = 0 and f = +-gcd(m, a) = +-1.  The first 62 steps depend only
+ * on the low 62 bits of f and g: divsteps62 runs them on one word each and
+ * returns the matrix t with 2^62 (f', g') = t (f, g), which update_fg
+ * then applies to the whole numbers.  Alongside, d and e keep f = d a and g = e a (mod m):
  * update_de applies t to them and divides by 2^62 modulo m, adding the
  * multiple of m that makes the low 62 bits zero.  At the end a^-1 = +-d.
  *
@@ -31,6 +31,9 @@
  * every loop bound depend on m only.  Needs a 128-bit integer type; the
  * targets without one (i686) invert by Fermat's little theorem in nist.c.
  */
+#include <string.h>
+
+#include "../bn/internal.h"
 #include "internal.h"
 
 #ifdef BRISK_EC_SAFEGCD
@@ -142,33 +145,20 @@ static void to_s62(int64_t *s, size_t l, const uint64_t *a, size_t n)
 /* from_s62 sets r (w words, two's complement) to the signed62 s. */
 static void from_s62(uint64_t *r, size_t w, const int64_t *s, size_t l)
 {
-    for (size_t j = 0; j < w; j++)
-        r[j] = 0;
-    for (size_t i = 0; i < l; i++) {
-        size_t pos = 62 * i, k = pos / 64, sh = pos % 64;
-        uint64_t lo = (uint64_t)s[i] << sh;
-        uint64_t sext = ct_mask64((uint64_t)s[i] >> 63);
-        uint64_t hi = sh != 0 ? (uint64_t)(s[i] >> (64 - sh)) : sext;
-        unsigned char c = 0;
-        for (size_t j = k; j < w; j++) {
-            unsigned long long x = j == k ? lo : j == k + 1 ? hi : sext;
-            uint64_t s0 = r[j] + x, c1 = s0 < x;
-            r[j] = s0 + c;
-            c = (unsigned char)(c1 | (r[j] < s0));
-        }
-    }
-}
+    uint64_t x[EC_MAX_LIMBS + 1];
 
-/* add_masked sets r += m & mask over w words (m has n <= w), returning
- * nothing: the caller knows the carry out. */
-static void add_masked(uint64_t *r, size_t w, const uint64_t *m, size_t n, uint64_t mask)
-{
-    uint64_t c = 0;
-    for (size_t j = 0; j < w; j++) {
-        uint64_t x = (j < n ? m[j] : 0) & mask, s0 = r[j] + x, c1 = s0 < x;
-        r[j] = s0 + c;
-        c = c1 | (r[j] < s0);
+    memset(r, 0, w * sizeof(uint64_t));
+    for (size_t i = 0; i < l; i++) { /* r += s[i] 2^(62 i), sign-extended */
+        size_t pos = 62 * i, k = pos / 64, sh = pos % 64;
+        uint64_t sext = ct_mask64((uint64_t)s[i] >> 63);
+        for (size_t j = 0; j < w; j++)
+            x[j] = j < k ? 0 : sext;
+        x[k] = (uint64_t)s[i] << sh;
+        if (k + 1 < w && sh != 0)
+            x[k + 1] = (uint64_t)(s[i] >> (64 - sh));
+        brisk_limbs_add(r, r, x, w);
     }
+    wipe(x, sizeof(x));
 }
 
 void brisk_ec_modinv_init(ec_modinv *mi, const uint64_t *m, size_t n, size_t bits)
@@ -196,9 +186,11 @@ void brisk_ec_modinv(const ec_modinv *mi, uint64_t *r, const uint64_t *a)
     const size_t l = mi->limbs, n = mi->n, w = n + 1;
     int64_t f[EC_INV_LIMBS], g[EC_INV_LIMBS], d[EC_INV_LIMBS] = {0}, e[EC_INV_LIMBS] = {1};
     int64_t delta = 1;
-    uint64_t t64[EC_MAX_LIMBS + 1], neg;
+    uint64_t t64[EC_MAX_LIMBS + 1], u[EC_MAX_LIMBS + 1], m[EC_MAX_LIMBS + 1] = {0},
+        zero[EC_MAX_LIMBS + 1] = {0};
     trans t;
 
+    memcpy(m, mi->mod, n * sizeof(uint64_t)); /* with a zero word on top */
     for (size_t i = 0; i < l; i++)
         f[i] = mi->m[i];
     to_s62(g, l, a, n);
@@ -207,32 +199,25 @@ void brisk_ec_modinv(const ec_modinv *mi, uint64_t *r, const uint64_t *a)
         update_de(mi, d, e, &t);
         update_fg(l, f, g, &t);
     }
-    /* f = +-1 (or +-m for a = 0, with d = 0): a^-1 = d f, in (-2 m, 2 m) */
+    /* f = +-1 (or +-m for a = 0, with d = 0): a^-1 = d f, in (-2 m, 2 m);
+     * then m added while negative (twice at most), and subtracted unless
+     * that borrows */
     from_s62(t64, w, d, l);
-    neg = ct_mask64((uint64_t)f[l - 1] >> 63);
-    for (size_t j = 0; j < w; j++)
-        t64[j] ^= neg;
-    add_masked(t64, w, (const uint64_t[]){1}, 1, neg);
-    add_masked(t64, w, mi->mod, n, ct_mask64(t64[n] >> 63));
-    add_masked(t64, w, mi->mod, n, ct_mask64(t64[n] >> 63));
-    /* now in [0, 2 m): subtract m unless that borrows */
-    {
-        uint64_t u[EC_MAX_LIMBS + 1] = {0}, b = 0;
-        for (size_t j = 0; j < w; j++) {
-            uint64_t x = j < n ? mi->mod[j] : 0, d0 = t64[j] - x, b1 = t64[j] < x;
-            u[j] = d0 - b;
-            b = b1 | (d0 < b);
-        }
-        uint64_t keep = ct_mask64(b);
-        for (size_t j = 0; j < n; j++)
-            r[j] = t64[j] ^ (~keep & (u[j] ^ t64[j]));
-        wipe(u, sizeof(u));
+    brisk_limbs_sub(u, zero, t64, w);
+    brisk_limbs_select(t64, (uint64_t)f[l - 1] >> 63, u, t64, w);
+    for (int k = 0; k < 2; k++) {
+        uint64_t neg = ct_mask64(t64[n] >> 63);
+        for (size_t j = 0; j < w; j++)
+            u[j] = m[j] & neg;
+        brisk_limbs_add(t64, t64, u, w);
     }
+    brisk_limbs_select(r, brisk_limbs_sub(u, t64, m, w), t64, u, n);
     wipe(f, sizeof(f));
     wipe(g, sizeof(g));
     wipe(d, sizeof(d));
     wipe(e, sizeof(e));
     wipe(t64, sizeof(t64));
+    wipe(u, sizeof(u));
     wipe(&t, sizeof(t));
 }
 
