@@ -234,24 +234,7 @@ static void check_mod(tv_rng *rng, size_t bits)
 }
 
 #ifdef BRISK_X86_64
-/* host_has_adx tells whether /proc/cpuinfo lists bmi2 and adx: the real
- * CPU's flags, which valgrind's emulated CPUID does not show. */
-static int host_has_adx(void)
-{
-    char line[4096];
-    int bmi2 = 0, adx = 0;
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f == NULL)
-        return 0;
-    while (fgets(line, sizeof(line), f) != NULL && strncmp(line, "flags", 5) != 0)
-        ;
-    for (char *t = strtok(line, " \t\n"); t != NULL; t = strtok(NULL, " \t\n")) {
-        bmi2 |= strcmp(t, "bmi2") == 0;
-        adx |= strcmp(t, "adx") == 0;
-    }
-    fclose(f);
-    return bmi2 && adx;
-}
+static const char *const adx_flags[] = {"bmi2", "adx", NULL};
 
 /* check_adx_kernels runs the adx implementation's mont_mul and mont_sqr on
  * secret operands and compares them with the c implementation's. */
@@ -312,7 +295,7 @@ static void run(tv_rng *rng)
     }
     tv_note("tested: %s", tv_impl_list("bn", list, sizeof(list)));
 #ifdef BRISK_X86_64
-    if (host_has_adx()) {
+    if (host_has(adx_flags)) {
         /* every kernel: rows (64, 520 bits), product scanning (256, 512),
          * rows four at a time (768) and eight at a time (1024 and up) */
         static const size_t kernel_sizes[] = {64, 256, 512, 520, 768, 1024, 2048, 4096};

@@ -50,24 +50,7 @@ static void check(tv_rng *rng, const char *impl)
 }
 
 #ifdef BRISK_X86_64
-/* host_has_adx tells whether /proc/cpuinfo lists bmi2 and adx: the real
- * CPU's flags, which valgrind's emulated CPUID does not show. */
-static int host_has_adx(void)
-{
-    char line[4096];
-    int bmi2 = 0, adx = 0;
-    FILE *f = fopen("/proc/cpuinfo", "r");
-    if (f == NULL)
-        return 0;
-    while (fgets(line, sizeof(line), f) != NULL && strncmp(line, "flags", 5) != 0)
-        ;
-    for (char *t = strtok(line, " \t\n"); t != NULL; t = strtok(NULL, " \t\n")) {
-        bmi2 |= strcmp(t, "bmi2") == 0;
-        adx |= strcmp(t, "adx") == 0;
-    }
-    fclose(f);
-    return bmi2 && adx;
-}
+static const char *const adx_flags[] = {"bmi2", "adx", NULL};
 
 /* check_adx_direct runs the adx ladder on a secret (clamped) scalar and u
  * and compares it with c64's. */
@@ -104,7 +87,7 @@ static void run(tv_rng *rng)
     for (i = 0; (impl = tv_impl_next("x25519", &i)) != NULL;)
         check(rng, impl);
 #ifdef BRISK_X86_64
-    if (host_has_adx())
+    if (host_has(adx_flags))
         check_adx_direct(rng);
 #endif
     tv_note("x25519 tested: %s", tv_impl_list("x25519", list, sizeof(list)));

@@ -214,7 +214,8 @@ done:
  * 2^(bits-1). */
 static void edges(brisk_ec_curve cv)
 {
-    static const unsigned small[] = {1, 2, 3, 15, 16, 17, 18, 31, 32, 33, 63, 64, 65, 127, 128, 129};
+    static const unsigned small[] = {1,  2,  3,  15, 16, 17,  18,  31,
+                                     32, 33, 63, 64, 65, 127, 128, 129};
     brisk_ec_domain dom;
     BIGNUM *n = NULL, *d = BN_new();
     char what[64];
