@@ -210,7 +210,9 @@ done:
 
 /* edges runs edge_key over small keys, n - j, keys whose every w-bit
  * window is 2^(w-1) or 2^(w-1) + 1 (the recoding's boundary: a carry
- * into each next window or none) for the windows of 5 and 7 bits, and
+ * into each next window or none) for windows of 5, 6 and 7 bits, the k
+ * = 2 d 2^(w i) mod n of the top window i (where k G's last addition would
+ * meet equal points if k's top digit were d: mul_base_jac in nist.c), and
  * 2^(bits-1). */
 static void edges(brisk_ec_curve cv)
 {
@@ -218,9 +220,10 @@ static void edges(brisk_ec_curve cv)
                                      32, 33, 63, 64, 65, 127, 128, 129};
     brisk_ec_domain dom;
     BIGNUM *n = NULL, *d = BN_new();
+    BN_CTX *ctx = BN_CTX_new();
     char what[64];
 
-    if (!tv_check(brisk_ec_domain_of(cv, &dom) == 0 && d != NULL, "%s domain",
+    if (!tv_check(brisk_ec_domain_of(cv, &dom) == 0 && d != NULL && ctx != NULL, "%s domain",
                   brisk_ec_curve_name(cv)))
         goto done;
     n = BN_bin2bn(dom.n, (int)dom.len, NULL);
@@ -232,7 +235,16 @@ static void edges(brisk_ec_curve cv)
         snprintf(what, sizeof(what), "n - %u", small[i]);
         edge_key(cv, d, what);
     }
-    for (unsigned w = 5; w <= 7; w += 2) {
+    for (unsigned w = 5; w <= 7; w++) {
+        int top = ((BN_num_bits(n) + 1 + (int)w - 1) / (int)w - 1) * (int)w;
+        for (unsigned dig = 1; dig <= 1u << (w - 1); dig++) {
+            BN_set_word(d, 2 * dig);
+            BN_lshift(d, d, top);
+            BN_mod(d, d, n, ctx);
+            snprintf(what, sizeof(what), "2 * %u * 2^%d mod n", dig, top);
+            if (!BN_is_zero(d))
+                edge_key(cv, d, what);
+        }
         for (unsigned v = 0; v < 2; v++) {
             BN_zero(d);
             for (int pos = 0; pos + (int)w < BN_num_bits(n); pos += (int)w) {
@@ -248,6 +260,7 @@ static void edges(brisk_ec_curve cv)
     BN_set_bit(d, BN_num_bits(n) - 1);
     edge_key(cv, d, "2^(bits-1)");
 done:
+    BN_CTX_free(ctx);
     BN_free(n);
     BN_free(d);
 }

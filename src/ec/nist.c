@@ -22,7 +22,7 @@
  * meet equal points only at the last digit, which also doubles: see
  * brisk_ec_mul).  k G adds, for each window i, the entry d_i 2^(w i) G of
  * a precomputed table of affine points (7-bit windows for P-256, 5-bit
- * ones for the others; made once per process on first use: additions,
+ * for P-384, 6-bit for P-521; made once per process on first use: additions,
  * then one inversion per window by Montgomery's trick), again by masked
  * scans (AVX2 for P-256 in "adx"); a zero digit keeps the sum by mask.
  * Inversions are by division steps (safegcd.c), or where the compiler
@@ -1231,9 +1231,11 @@ INLINE uint64_t jac_add(ec_jac *r, const ec_jac *a, const ec_jac *b, int id)
  * scalar, the 2^(w-1) points j 2^(w i) G, j = 1..2^(w-1), affine (x then
  * y, n_limbs each) in Montgomery form; mul_base_jac adds one per window,
  * negated for a negative digit.  P-256 takes 7-bit windows (37 of them,
- * 148 KiB, as OpenSSL's ecp_nistz256), the larger curves 5-bit ones (77
- * and 105 windows, 116 and 236 KiB). */
-#define BASE_W(n_limbs) ((n_limbs) == 4 ? 7u : 5u)
+ * 148 KiB, as OpenSSL's ecp_nistz256), P-384 5-bit ones (77 windows, 116
+ * KiB) and P-521 6-bit ones (87 windows, 392 KiB: k G took 48 us a call
+ * on a Zen 4 against 55 us with 5 bits and 46 us with 7 bits, whose 691
+ * KiB would not fit a Zen 2 or Zen 3 core's 512 KiB L2). */
+#define BASE_W(n_limbs) ((n_limbs) == 4 ? 7u : (n_limbs) == 9 ? 6u : 5u)
 #define BASE_WINDOWS(bits, w) (((bits) + 1 + (w) - 1) / (w))
 #define BASE_TABLE_LIMBS(bits, n_limbs)                                                       \
     (BASE_WINDOWS(bits, BASE_W(n_limbs)) * ((size_t)1 << (BASE_W(n_limbs) - 1)) * 2 * (n_limbs))
@@ -1877,8 +1879,12 @@ static void select_base(const ec_curve *c, const nist_ops *ops, ec_affine *r, co
  * meets the identity (S = 0), which it takes by mask.  At the last window
  * the sum is k G, never the identity; the points would be equal only for
  * k = 2 d 2^(w i) - m n, and for the three curves none of those k in
- * [1, n - 1] has d as its top digit (d <= 16 for P-256 and P-384, 2 for
- * P-521: each such k is above n, or small with a top digit of 0). */
+ * [1, n - 1] has d as its top digit (d <= 16 for P-256 and P-384, 32 for
+ * P-521; for P-256 and P-384 each such k is above n, or small with a top
+ * digit of 0; for P-521, 2^(w i) = 2^516 and k is d 2^517 for d < 16,
+ * with top digit 2 d, and (d - 16) 2^517 + (2^521 - n) or 2 (2^521 - n)
+ * above, with top digit 2 d - 32 or 0).  test_diff_ec signs with each
+ * of those k. */
 static void mul_base_jac(const ec_curve *c, ec_jac *acc_out, const uint64_t k[EC_MAX_LIMBS])
 {
     const nist_ops *ops = ops_of(c);
