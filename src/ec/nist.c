@@ -24,7 +24,7 @@
  * a precomputed table of affine points (7-bit windows for P-256, 5-bit
  * for P-384, 6-bit for P-521; made once per process on first use: additions,
  * then one inversion per window by Montgomery's trick), again by masked
- * scans (AVX2 for P-256 in "adx"); a zero digit keeps the sum by mask.
+ * scans (AVX2 in "adx"); a zero digit keeps the sum by mask.
  * Inversions are by division steps (safegcd.c), or where the compiler
  * has no 128-bit integer Fermat's: over an addition chain for P-256's
  * p - 2, else sliding windows over the public exponent p - 2 or n - 2.
@@ -45,6 +45,11 @@
 #endif
 
 #define INLINE static inline __attribute__((always_inline))
+
+/* Two limbs in a vector register (GCC's vector extension: SSE2 on x86-64,
+ * the target's own vectors or pairs of words elsewhere), for the table
+ * scans. */
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
 
 /* The curves' constants, big-endian as SEC 2 and SP 800-186 print them
  * (a = p - 3), and the seed X9.62's generation made b from, which only
@@ -1242,10 +1247,8 @@ INLINE uint64_t jac_add(ec_jac *r, const ec_jac *a, const ec_jac *b, int id)
 
 /* scan_base sets r to entry a (1..h) of a table of h entries of 2 n limbs,
  * or to zero for a = 0, reading all of them; n and h are constants of
- * each caller.  The sums are pairs of limbs in vector registers (GCC's vector extension:
- * SSE2 on x86-64, the target's own vectors or pairs of words elsewhere):
+ * each caller.  The sums are pairs of limbs in vector registers (u64x2):
  * as arrays, the compiler stored every limb back on each entry. */
-typedef uint64_t u64x2 __attribute__((vector_size(16)));
 
 INLINE void scan_base(uint64_t *r, const uint64_t *tab, uint64_t a, size_t n, size_t h)
 {
@@ -1264,13 +1267,13 @@ INLINE void scan_base(uint64_t *r, const uint64_t *tab, uint64_t a, size_t n, si
     memcpy(r, acc, 2 * n * sizeof(uint64_t));
 }
 
-/* pscan is scan_base for a window tab of curve id's fixed-base table; with
- * AVX2 for P-256's 64 entries (nist_adx.h). */
+/* pscan is scan_base for a window tab of curve id's fixed-base table; in
+ * AVX2 for "adx" (nist_adx.h). */
 INLINE void pscan(uint64_t *r, const uint64_t *tab, uint64_t a, int id)
 {
 #ifdef BRISK_X86_64
-    if (id == 4) {
-        p256_scan_avx2(r, tab, a);
+    if (id >= 4) {
+        (id == 4 ? p256_scan_avx2 : id == 5 ? p384_scan_avx2 : p521_scan_avx2)(r, tab, a);
         return;
     }
 #endif

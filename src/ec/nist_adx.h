@@ -8,7 +8,7 @@
  * (P256_STORE_REDUCED) the P-256 kernels share; nist.c compiles its point
  * formulas and scalar exponentiation once more over these (curve ids 4
  * and 5), and the dispatcher picks those copies where the CPU has BMI2,
- * ADX and AVX2 (for p256_scan_avx2, at the end).  Inline asm needs no
+ * ADX and AVX2 (for the table scans, at the end).  Inline asm needs no
  * compiler flag for the instructions; the dispatcher is what keeps them
  * off CPUs without them.  Every kernel
  * takes inputs below its modulus and returns a fully reduced result; r
@@ -618,26 +618,68 @@ INLINE void mont4_mul_adx(uint64_t *r, const uint64_t *a, const uint64_t *b, con
 #undef S4
 #undef S5
 
-/* p256_scan_avx2 is nist.c's scan_base for P-256's 64-entry fixed-base
- * windows in 256-bit vectors: an entry's x and y are two loads.  The "adx"
- * implementation requires AVX2 for it (the CPUs with ADX have it, but for
- * some low-end models and VMs that hide AVX, which then run base).  Reads
- * every entry; constant-time in a. */
+/* scan_avx2 is nist.c's scan_base in 256-bit vectors for the fixed-base
+ * windows of the "adx" implementation, which requires AVX2 for it (the
+ * CPUs with ADX have it, but for some low-end models and VMs that hide
+ * AVX, which then run base): an entry of l = 2 n limbs is l / 4 loads and,
+ * for P-521's 18, a 128-bit one.  Reads every entry; constant-time in a.
+ * The wrappers fix l and h (64 entries of 8 limbs for P-256, 16 of 12 for
+ * P-384, 32 of 18 for P-521), so that the loops unroll. */
 typedef uint64_t u64x4 __attribute__((vector_size(32)));
+
+/* SCAN_LANE(k, ACC): ACC |= the entry's k-th vector, masked, when the
+ * entry has one (4 (k + 1) <= l, decided when the wrapper is compiled);
+ * named accumulators, not an array, stay in registers. */
+#define SCAN_LANE(k, ACC)                                                                     \
+    if (4 * (k) + 4 <= l) {                                                                   \
+        memcpy(&v, e + 4 * (k), sizeof(v));                                                  \
+        ACC |= v & mask;                                                                      \
+    }
+
+__attribute__((target("avx2"), always_inline)) static inline void
+scan_avx2(uint64_t *r, const uint64_t *tab, uint64_t a, size_t l, size_t h)
+{
+    u64x4 a0 = {0}, a1 = {0}, a2 = {0}, a3 = {0}, v;
+    u64x2 a4 = {0}, v2;
+
+    for (size_t j = 0; j < h; j++) {
+        const uint64_t *e = tab + j * l;
+        uint64_t m = ct_mask64(((((uint64_t)j + 1) ^ a) - 1) >> 63);
+        u64x4 mask = {m, m, m, m};
+        SCAN_LANE(0, a0)
+        SCAN_LANE(1, a1)
+        SCAN_LANE(2, a2)
+        SCAN_LANE(3, a3)
+        if (l % 4 != 0) {
+            memcpy(&v2, e + l - 2, sizeof(v2));
+            a4 |= v2 & (u64x2){m, m};
+        }
+    }
+    memcpy(r, &a0, sizeof(a0));
+    memcpy(r + 4, &a1, sizeof(a1));
+    if (l >= 12)
+        memcpy(r + 8, &a2, sizeof(a2));
+    if (l >= 16)
+        memcpy(r + 12, &a3, sizeof(a3));
+    if (l % 4 != 0)
+        memcpy(r + l - 2, &a4, sizeof(a4));
+}
+#undef SCAN_LANE
 
 __attribute__((target("avx2"))) static void p256_scan_avx2(uint64_t *r, const uint64_t *tab,
                                                            uint64_t a)
 {
-    u64x4 x = {0, 0, 0, 0}, y = {0, 0, 0, 0}, vx, vy;
+    scan_avx2(r, tab, a, 8, 64);
+}
 
-    for (uint64_t j = 0; j < 64; j++) {
-        uint64_t m = ct_mask64((((j + 1) ^ a) - 1) >> 63);
-        u64x4 mask = {m, m, m, m};
-        memcpy(&vx, tab + j * 8, sizeof(vx));
-        memcpy(&vy, tab + j * 8 + 4, sizeof(vy));
-        x |= vx & mask;
-        y |= vy & mask;
-    }
-    memcpy(r, &x, sizeof(x));
-    memcpy(r + 4, &y, sizeof(y));
+__attribute__((target("avx2"))) static void p384_scan_avx2(uint64_t *r, const uint64_t *tab,
+                                                           uint64_t a)
+{
+    scan_avx2(r, tab, a, 12, 16);
+}
+
+__attribute__((target("avx2"))) static void p521_scan_avx2(uint64_t *r, const uint64_t *tab,
+                                                           uint64_t a)
+{
+    scan_avx2(r, tab, a, 18, 32);
 }
