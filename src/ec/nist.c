@@ -22,9 +22,9 @@
  * meet equal points only at the last digit, which also doubles: see
  * brisk_ec_mul).  k G adds, for each window i, the entry d_i 2^(w i) G of
  * a precomputed table of affine points (7-bit windows for P-256, 5-bit
- * for P-384, 6-bit for P-521; made once per process on first use: additions,
- * then one inversion per window by Montgomery's trick), again by masked
- * scans (AVX2 in "adx"); a zero digit keeps the sum by mask.
+ * for P-384, 6-bit for P-521; made once per process on first use:
+ * additions, then one inversion per window by Montgomery's trick), again
+ * by masked scans (AVX2 in "adx"); a zero digit keeps the sum by mask.
  * Inversions are by division steps (safegcd.c), or where the compiler
  * has no 128-bit integer Fermat's: over an addition chain for P-256's
  * p - 2, else sliding windows over the public exponent p - 2 or n - 2.
@@ -1249,7 +1249,6 @@ INLINE uint64_t jac_add(ec_jac *r, const ec_jac *a, const ec_jac *b, int id)
  * or to zero for a = 0, reading all of them; n and h are constants of
  * each caller.  The sums are pairs of limbs in vector registers (u64x2):
  * as arrays, the compiler stored every limb back on each entry. */
-
 INLINE void scan_base(uint64_t *r, const uint64_t *tab, uint64_t a, size_t n, size_t h)
 {
     u64x2 acc[2 * EC_MAX_LIMBS], v;
@@ -1886,8 +1885,8 @@ static void select_base(const ec_curve *c, const nist_ops *ops, ec_affine *r, co
  * P-521; for P-256 and P-384 each such k is above n, or small with a top
  * digit of 0; for P-521, 2^(w i) = 2^516 and k is d 2^517 for d < 16,
  * with top digit 2 d, and (d - 16) 2^517 + (2^521 - n) or 2 (2^521 - n)
- * above, with top digit 2 d - 32 or 0).  test_diff_ec signs with each
- * of those k. */
+ * above, with top digit 2 d - 32 or 0).  test_diff_ec checks the public
+ * key of each of those k, as a private key, against libcrypto. */
 static void mul_base_jac(const ec_curve *c, ec_jac *acc_out, const uint64_t k[EC_MAX_LIMBS])
 {
     const nist_ops *ops = ops_of(c);
