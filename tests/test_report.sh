@@ -190,9 +190,14 @@ sed 's/"ceiling_bytes_per_s": [0-9.e]*/"ceiling_bytes_per_s": 7.7e10/' \
 b report "$tmp/ceiling.json" -out "$tmp/ceiling.html"
 check "far below the ceiling: a log scale" has "$tmp/ceiling.html" 'throughput \(log scale\)'
 check "... where the fixture's is linear" lacks "$tmp/svg/channel.svg" 'log scale'
-# Options after "--" are documents.
+# Options after "--" are documents; "-" there is standard input.
 b report -out "$tmp/dash.html" -- "$data/report-disk.json"
 check "documents after --" clean_exit
+b report -out "$tmp/stdin.html" -- - <"$data/report-disk.json"
+check "-- -: a document from stdin" clean_exit
+check "... drawn as from its file" [ "$(charts_of "$tmp/stdin.html")" = \
+    "$(charts_of "$tmp/dash.html")" ]
+check "... and named -" has "$tmp/stdin.html" '<h3>Run 1: -</h3>'
 
 # Bad inputs: one line, exit 1, nothing written.
 bad() {
