@@ -93,7 +93,6 @@ static void check(brisk_ec_curve cv, tv_rng *rng, const char *impl)
              n);
 }
 
-
 static void run(tv_rng *rng)
 {
     const char *impl;

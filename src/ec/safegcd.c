@@ -10,9 +10,10 @@
  * steps g = 0 and f = +-gcd(m, a) = +-1.  The first 62 steps depend only
  * on the low 62 bits of f and g: divsteps62 runs them on one word each and
  * returns the matrix t with 2^62 (f', g') = t (f, g), which update_fg
- * then applies to the whole numbers.  Alongside, d and e keep f = d a and g = e a (mod m):
- * update_de applies t to them and divides by 2^62 modulo m, adding the
- * multiple of m that makes the low 62 bits zero.  At the end a^-1 = +-d.
+ * then applies to the whole numbers.  Alongside, d and e keep f = d a and
+ * g = e a (mod m): update_de applies t to them and divides by 2^62 modulo
+ * m, adding the multiple of m that makes the low 62 bits zero.  At the end
+ * a^-1 = +-d.
  *
  * Numbers are "signed62": limbs of 62 bits, the top one signed.  d and e
  * stay in (-2 m, m): before the update a negative one counts as itself
