@@ -102,6 +102,103 @@ static inline uint64_t mac64(uint64_t a, uint64_t b, uint64_t c, uint64_t d, uin
 #endif
 }
 
+#ifndef __SIZEOF_INT128__
+/* ---- 32-bit digits ----
+ * Without a 64x64->128 multiply (i686) the products of mont.c and of the
+ * NIST curves' C fields run over 64-bit limbs split into pairs of 32-bit
+ * digits (little-endian order: limb i is digits 2 i and 2 i + 1), whose
+ * products fit a uint64_t; mac64's four half products and their carries
+ * cost half as much again.  Constant-time, as mac64. */
+
+/* mac32 returns the low digit of a b + c + d and sets *carry to the high
+ * one (the sum fits 64 bits).  Carries between steps are 32-bit variables,
+ * not a 64-bit accumulator shifted down: gcc then keeps each in one
+ * register on i686, where a uint64_t carry went through the stack at every
+ * step. */
+static inline uint32_t mac32(uint32_t a, uint32_t b, uint32_t c, uint32_t d, uint32_t *carry)
+{
+    uint64_t p = (uint64_t)a * b + c + d;
+    *carry = (uint32_t)(p >> 32);
+    return (uint32_t)p;
+}
+
+/* split32 sets d (2 n digits) from n limbs; join32 the reverse. */
+static inline void split32(uint32_t *d, const uint64_t *a, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        d[2 * i] = (uint32_t)a[i];
+        d[2 * i + 1] = (uint32_t)(a[i] >> 32);
+    }
+}
+
+static inline void join32(uint64_t *r, const uint32_t *d, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        r[i] = (uint64_t)d[2 * i + 1] << 32 | d[2 * i];
+}
+
+/* mont_rounds32 sets t (k + 1 digits, k + 2 of room) = a b 2^(-32 k) mod
+ * m, plus m or not (below 2 m), for a, b < m of k digits and m0inv =
+ * -m^-1 mod 2^32.  Each round makes two passes, t += a[i] b and then
+ * t += q m shifted down a digit (CIOS with its two inner loops apart), so
+ * that a pass keeps one carry, a digit and its pointers in i686's seven
+ * registers.  t[k + 1] is at most 1 (t < 2 m between rounds). */
+static inline void mont_rounds32(uint32_t *t, const uint32_t *a, const uint32_t *b,
+                                 const uint32_t *m, uint32_t m0inv, size_t k)
+{
+    for (size_t j = 0; j < k + 2; j++)
+        t[j] = 0;
+    for (size_t i = 0; i < k; i++) {
+        uint32_t ai = a[i], c = 0;
+        for (size_t j = 0; j < k; j++)
+            t[j] = mac32(ai, b[j], t[j], c, &c);
+        t[k] = mac32(1, t[k], c, 0, &t[k + 1]);
+        uint32_t q = t[0] * m0inv;
+        mac32(q, m[0], t[0], 0, &c); /* low digit 0 by the choice of q */
+        for (size_t j = 1; j < k; j++)
+            t[j - 1] = mac32(q, m[j], t[j], c, &c);
+        t[k - 1] = mac32(1, t[k], c, 0, &c);
+        t[k] = t[k + 1] + c;
+    }
+}
+
+/* mul_digits32 sets t (2 k digits) = a b, for a and b of k digits. */
+static inline void mul_digits32(uint32_t *t, const uint32_t *a, const uint32_t *b, size_t k)
+{
+    for (size_t j = 0; j < k; j++)
+        t[j] = 0;
+    for (size_t i = 0; i < k; i++) {
+        uint32_t bi = b[i], c = 0;
+        for (size_t j = 0; j < k; j++)
+            t[i + j] = mac32(a[j], bi, t[i + j], c, &c);
+        t[i + k] = c;
+    }
+}
+
+/* sqr_digits32 sets t (2 k digits) = a^2: the products a[i] a[j], i < j,
+ * once, then doubled with the squares of the diagonal added in the same
+ * pass. */
+static inline void sqr_digits32(uint32_t *t, const uint32_t *a, size_t k)
+{
+    for (size_t j = 0; j < 2 * k; j++)
+        t[j] = 0;
+    for (size_t i = 0; i + 1 < k; i++) {
+        uint32_t ai = a[i], c = 0;
+        for (size_t j = i + 1; j < k; j++)
+            t[i + j] = mac32(ai, a[j], t[i + j], c, &c);
+        t[i + k] = c;
+    }
+    uint32_t c = 0, top = 0;
+    for (size_t i = 0; i < k; i++) {
+        uint32_t sh, lo = (t[2 * i] << 1) | top;
+        uint32_t hi = (t[2 * i + 1] << 1) | (t[2 * i] >> 31);
+        top = t[2 * i + 1] >> 31;
+        t[2 * i] = mac32(a[i], a[i], lo, c, &sh);
+        t[2 * i + 1] = mac32(1, hi, sh, 0, &c);
+    }
+}
+#endif
+
 /* radix52_len returns the number of 52-bit digits the IFMA kernels
  * (mont_ifma.c: amm_size, pair_size, which take their len from here) give
  * an n-limb modulus, 0 for sizes they do not take or builds without them.  brisk_bn_mont_init keeps

@@ -136,66 +136,56 @@ static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont
 #else /* no 128-bit integers: 32-bit digits */
 
 /* Without a 64x64->128 multiply (i686), 64-bit limbs are worked as pairs
- * of 32-bit digits, whose products fit a uint64_t: R = 2^(64 n) is
- * 2^(32 (2 n)), and -m^-1 mod 2^32 is the low half of m0inv, so the same
- * CIOS over 2 n digits gives the same result. */
+ * of 32-bit digits (internal.h: split32, mont_rounds32, sqr_digits32):
+ * R = 2^(64 n) is 2^(32 (2 n)), and -m^-1 mod 2^32 is the low half of
+ * m0inv, so the same CIOS over 2 n digits gives the same result.  Squaring
+ * computes each cross product once (sqr_digits32) and reduces apart. */
 
-static void split32(uint32_t *d, const uint64_t *a, size_t n)
+/* redc32 is redc over 32-bit digits. */
+static uint32_t redc32(uint32_t *t, const uint32_t *m, uint32_t m0inv, size_t k)
 {
-    for (size_t i = 0; i < n; i++) {
-        d[2 * i] = (uint32_t)a[i];
-        d[2 * i + 1] = (uint32_t)(a[i] >> 32);
-    }
-}
-
-/* mul_rounds32 sets t (k + 1 digits) = a b 2^(-32 k) mod m, plus m or not. */
-static void mul_rounds32(uint32_t *t, const uint32_t *a, const uint32_t *b, const uint32_t *m,
-                         uint32_t m0inv, size_t k)
-{
-    memset(t, 0, (k + 1) * sizeof(uint32_t));
+    uint32_t extra = 0;
     for (size_t i = 0; i < k; i++) {
-        uint32_t ai = a[i];
-        uint64_t p1 = (uint64_t)ai * b[0] + t[0];
-        uint32_t q = (uint32_t)p1 * m0inv;
-        uint64_t p2 = (uint64_t)q * m[0] + (uint32_t)p1;
-        p1 >>= 32;
-        p2 >>= 32;
-        for (size_t j = 1; j < k; j++) {
-            p1 += (uint64_t)ai * b[j] + t[j];
-            p2 += (uint64_t)q * m[j] + (uint32_t)p1;
-            t[j - 1] = (uint32_t)p2;
-            p1 >>= 32;
-            p2 >>= 32;
-        }
-        p1 += t[k];
-        p2 += (uint32_t)p1;
-        t[k - 1] = (uint32_t)p2;
-        t[k] = (uint32_t)(p1 >> 32) + (uint32_t)(p2 >> 32);
+        uint32_t q = t[i] * m0inv, c = 0;
+        for (size_t j = 0; j < k; j++)
+            t[i + j] = mac32(q, m[j], t[i + j], c, &c);
+        t[i + k] = mac32(1, t[i + k], c, extra, &extra);
     }
+    return extra;
 }
 
 static void mont_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b,
                        const brisk_bn_mont *mont)
 {
-    uint32_t a32[2 * MAXL], b32[2 * MAXL], m32[2 * MAXL], t32[2 * MAXL + 1];
+    uint32_t a32[2 * MAXL], b32[2 * MAXL], m32[2 * MAXL], t32[2 * MAXL + 2];
     uint64_t t[MAXL];
     const size_t n = mont->n, k = 2 * n;
     split32(a32, a, n);
     split32(b32, b, n);
     split32(m32, mont->m, n);
-    mul_rounds32(t32, a32, b32, m32, (uint32_t)mont->m0inv, k);
-    for (size_t i = 0; i < n; i++)
-        t[i] = (uint64_t)t32[2 * i + 1] << 32 | t32[2 * i];
+    mont_rounds32(t32, a32, b32, m32, (uint32_t)mont->m0inv, k);
+    join32(t, t32, n);
     final_sub(r, t, t32[k], mont->m, n);
     wipe(a32, k * sizeof(uint32_t));
     wipe(b32, k * sizeof(uint32_t));
-    wipe(t32, (k + 1) * sizeof(uint32_t));
+    wipe(t32, (k + 2) * sizeof(uint32_t));
     wipe(t, n * sizeof(uint64_t));
 }
 
 static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont)
 {
-    mont_mul_c(r, a, a, mont);
+    uint32_t a32[2 * MAXL], m32[2 * MAXL], t32[4 * MAXL];
+    uint64_t t[MAXL];
+    const size_t n = mont->n, k = 2 * n;
+    split32(a32, a, n);
+    split32(m32, mont->m, n);
+    sqr_digits32(t32, a32, k);
+    uint32_t hi = redc32(t32, m32, (uint32_t)mont->m0inv, k);
+    join32(t, t32 + k, n);
+    final_sub(r, t, hi, mont->m, n);
+    wipe(a32, k * sizeof(uint32_t));
+    wipe(t32, 2 * k * sizeof(uint32_t));
+    wipe(t, n * sizeof(uint64_t));
 }
 
 #endif

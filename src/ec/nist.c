@@ -273,6 +273,17 @@ INLINE void fmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod
 {
     uint64_t t[EC_MAX_LIMBS + 2], u[EC_MAX_LIMBS];
 
+#ifndef __SIZEOF_INT128__
+    /* i686: the same CIOS over 32-bit digits (bn/internal.h) */
+    uint32_t a32[2 * EC_MAX_LIMBS], b32[2 * EC_MAX_LIMBS], m32[2 * EC_MAX_LIMBS];
+    uint32_t t32[2 * EC_MAX_LIMBS + 2];
+    split32(a32, a, n);
+    split32(b32, b, n);
+    split32(m32, m->m, n);
+    mont_rounds32(t32, a32, b32, m32, (uint32_t)m->m0inv, 2 * n);
+    join32(t, t32, n);
+    t[n] = t32[2 * n];
+#else
     for (size_t j = 0; j < n + 2; j++)
         t[j] = 0;
     for (size_t i = 0; i < n; i++) {
@@ -294,6 +305,7 @@ INLINE void fmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod
         t[n - 1] = s;
         t[n] = t[n + 1] + (s < c);
     }
+#endif
     /* t < 2 m: subtract m when t[n] is set or t >= m */
     uint64_t borrow = sub_n(u, t, m->m, n);
     sel_n(r, ct_mask64(t[n] | (borrow ^ 1)), u, t, n);
@@ -368,7 +380,8 @@ INLINE void p521_fold(uint64_t *r, const uint64_t t[18])
 }
 
 #ifndef BRISK_X86_64 /* x86-64 has p521_mul_x86 and p521_sqr_x86 below */
-/* p521_mul sets r = a b mod 2^521 - 1 (a, b < p); constant-time. */
+/* p521_mul sets r = a b mod 2^521 - 1 (a, b < p); constant-time.  Without
+ * __int128, a == b (the pointers: public) squares. */
 INLINE void p521_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     uint64_t t[18];
@@ -392,16 +405,15 @@ INLINE void p521_mul(uint64_t *r, const uint64_t *a, const uint64_t *b)
     }
     t[17] = (uint64_t)acc;
 #else
-    for (size_t j = 0; j < 18; j++)
-        t[j] = 0;
-    for (size_t i = 0; i < 9; i++) {
-        uint64_t c = 0, h;
-        for (size_t j = 0; j < 9; j++) {
-            t[i + j] = mac64(a[j], b[i], t[i + j], c, &h);
-            c = h;
-        }
-        t[i + 9] = c;
-    }
+    /* i686: schoolbook over 32-bit digits (bn/internal.h) */
+    uint32_t a32[18], b32[18], t32[36];
+    split32(a32, a, 9);
+    split32(b32, b, 9);
+    if (a == b)
+        sqr_digits32(t32, a32, 18);
+    else
+        mul_digits32(t32, a32, b32, 18);
+    join32(t, t32, 18);
 #endif
     p521_fold(r, t);
 }
