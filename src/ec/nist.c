@@ -31,8 +31,9 @@
  * Verification's u1 G + u2 Q is variable-time (u2 by its width-5 NAF, u1
  * by the fixed-base table): it handles public values only, and doubles
  * where an addition meets equal points.
- * Products are 64x64->128 through unsigned __int128 or 32-bit halves
- * (i686); bytes are loaded big-endian explicitly (s390x).  The constants
+ * Products are 64x64->128 through unsigned __int128 or, on targets
+ * without it (i686), over 32-bit digits (bn/internal.h's helpers);
+ * bytes are loaded big-endian explicitly (s390x).  The constants
  * are also given out as bytes (brisk_ec_domain_of) for the explicit
  * ECParameters of src/pk/pkey_curve.c and `brisk ecparam`.
  */
