@@ -61,13 +61,12 @@
 #endif
 #endif
 
-#ifdef IFMA_ROLLED
-#define IFMA_TARGET __attribute__((target("avx512f,avx512vl,avx512ifma,bmi2,adx")))
-#else
-#define IFMA_TARGET \
-    __attribute__((target("avx512f,avx512vl,avx512ifma,bmi2,adx"), always_inline))
-#endif
 #define IFMA_FUNC __attribute__((target("avx512f,avx512vl,avx512ifma,bmi2,adx")))
+#ifdef IFMA_ROLLED
+#define IFMA_TARGET IFMA_FUNC
+#else
+#define IFMA_TARGET IFMA_FUNC __attribute__((always_inline))
+#endif
 
 /* Loops over the vectors of a number must be unrolled whole so that the
  * vectors live in registers.  clang takes gcc's pragma as an unroll
