@@ -216,16 +216,20 @@ fi
 # pty RUNFILE WAIT_ERE N CMD: runs CMD under util-linux script on a new
 # pseudo-terminal, types Ctrl-C once RUNFILE has N lines matching WAIT_ERE
 # (script's output, the terminal's, goes to $tmp/pty); status in $rc
-# (script -e gives the command's: 130 for SIGINT).
+# (script -e gives the command's: 130 for SIGINT).  The typing side keeps
+# script's input open until script has ended (up to 30 s), so that no end
+# of input reaches the terminal before the Ctrl-C has been handled.
 pty() {
     p_file=$1
     p_ere=$2
     p_n=$3
     shift 3
-    rm -f "$tmp/pty"
-    { wait_for "$p_file" "$p_ere" "$p_n"; printf '\003'; sleep 2; } |
-        TERM=xterm script -qec "$*" /dev/null >"$tmp/pty" 2>&1
-    rc=$?
+    rm -f "$tmp/pty" "$tmp/pty.rc"
+    { wait_for "$p_file" "$p_ere" "$p_n"; printf '\003'
+      i=0
+      while [ ! -s "$tmp/pty.rc" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done; } |
+        { TERM=xterm script -qec "$*" /dev/null >"$tmp/pty" 2>&1; echo $? >"$tmp/pty.rc"; }
+    rc=$(cat "$tmp/pty.rc")
     tr -d '\r' <"$tmp/pty" >"$tmp/screen.raw"
 }
 # screen: what a terminal shows for $tmp/pty (carriage returns, erase to
