@@ -3,21 +3,18 @@
  * theorem, written once for every representation of the field: included
  * (no include guard, on purpose) after a field's fe type, fe_mul and
  * fe_sqr, it adds fe_sqr_n and fe_invert over them (fe25519_c64.h,
- * fe25519_c32.h, x25519_adx.c).
+ * fe25519_c32.h).  x25519_adx.c inverts by division steps instead.
  *
  * Constant-time: a fixed chain of squarings and multiplications.
  */
 
-/* fe_sqr_n sets r = a^(2^n), n >= 1; a field may bring its own (defining
- * FE_HAVE_SQR_N first). */
-#ifndef FE_HAVE_SQR_N
+/* fe_sqr_n sets r = a^(2^n), n >= 1. */
 static inline void fe_sqr_n(fe r, const fe a, int n)
 {
     fe_sqr(r, a);
     while (--n > 0)
         fe_sqr(r, r);
 }
-#endif
 
 /* fe_invert sets r = z^(p - 2) = 1 / z (0 for z = 0), with the usual chain
  * of 254 squarings and 11 multiplications (curve25519-donna). */

@@ -17,7 +17,7 @@
  * name their operands as exact memory operands (no "memory" clobber in
  * optimised builds), so the compiler keeps the ladder's other values in
  * registers across them.
- * The inversion's runs of squarings are each one asm loop (fe_sqr_n).
+ * The final inversion runs src/ec/safegcd.c's division steps (fe_invert).
  *
  * What decides the speed is less the kernels than how they overlap: a
  * ladder step is some 950 instructions, four times Zen 2's reorder
@@ -35,12 +35,15 @@
  * alone run at about 35 cycles a multiplication and 27 a squaring when
  * two are independent.  Tried and slower here: one block for a sum and
  * its difference (register pressure), the subtraction fused into the
- * 121665 e + aa block, the compiler's vector swap, dropping the fold's
- * flag-clearing xor, and a squaring loop holding the element in
- * registers instead of reloading it (44 against 39 cycles a squaring).
- * Folding at 2^255 (times 19) was slower on Zen 5 too.  Left: the step
- * as a few large asm blocks (a .S file, for the registers) that
- * interleave independent multiplications by hand.
+ * 121665 e + aa block, the compiler's vector swap, and dropping the
+ * fold's flag-clearing xor.  Folding at 2^255 (times 19) was slower on
+ * Zen 5 too.  On an AMD EPYC Zen 4 (family 25 model 17) the fastest
+ * ladder, 2026-12-07, was 71k TSC cycles (2.6 GHz TSC) with Fermat's
+ * inversion and 69k with division steps; two other orders of the step
+ * (the products of the longest chain first; each squaring followed by an
+ * independent multiplication) took 69k-75k and 74k-75k against 69k for
+ * the one below.  Left: the step as a few large asm blocks (a .S file,
+ * for the registers) that interleave independent multiplications by hand.
  *
  * Constant-time: yes.  No branch or address depends on the data; the
  * ladder swaps with masks and the carries are arithmetic.
@@ -402,10 +405,9 @@ static inline void fe_frombytes(fe r, const uint8_t s[32])
     r[3] &= 0x7fffffffffffffffULL; /* RFC 7748 drops bit 255 */
 }
 
-/* fe_tobytes writes a fully reduced, below p. */
-static inline void fe_tobytes(uint8_t s[32], const fe a)
+/* fe_reduce sets t = a mod p, fully reduced (below p). */
+static inline void fe_reduce(fe t, const fe a)
 {
-    uint64_t t[4];
     u128 c;
 
     /* Fold bit 255 (2^255 = 19): t < 2^255 + 19 * 2 < 2 p. */
@@ -429,36 +431,34 @@ static inline void fe_tobytes(uint8_t s[32], const fe a)
         c >>= 64;
     }
     t[3] &= 0x7fffffffffffffffULL;
+}
+
+static inline void fe_tobytes(uint8_t s[32], const fe a)
+{
+    fe t;
+    fe_reduce(t, a);
     for (int i = 0; i < 4; i++)
         store64_le(s + 8 * i, t[i]);
 }
 
-/* fe_sqr_n sets r = a^(2^n), n >= 1, for the inversion's chain of
- * squarings: one asm block, so each squaring reads the last one's limbs
- * straight back (r may alias a). */
-static inline void fe_sqr_n(fe r, const fe a, int n)
+/* fe_invert sets r = 1 / z mod p (0 for z = 0), below p, by the division
+ * steps of src/ec/safegcd.c on the fully reduced z: 10 batches of 62
+ * steps for a modulus below 2^256.  On an AMD EPYC Zen 4 that took 5.8k
+ * TSC cycles against 7.1k for Fermat's 254 squarings and 11
+ * multiplications in a chain (2.6 GHz TSC; the squarings depend on each
+ * other, so the chain is their latency), a ladder of 69k against 71k. */
+static inline void fe_invert(fe r, const fe z)
 {
-    uint64_t cnt = (uint64_t)n;
+    static const uint64_t p25519[4] = {0xffffffffffffffedu, 0xffffffffffffffffu,
+                                       0xffffffffffffffffu, 0x7fffffffffffffffu};
+    ec_modinv mi;
+    fe t;
 
-    memmove(r, a, sizeof(fe));
-    __asm__ volatile(
-        "1:\n\t"
-        FE_SQR_ASM
-        FE_FOLD_ASM
-        "mov   %%r8, 0(%[a])\n\t"
-        "mov   %%r9, 8(%[a])\n\t"
-        "mov   %%r10, 16(%[a])\n\t"
-        "mov   %%r11, 24(%[a])\n\t"
-        "dec   %[n]\n\t"
-        "jnz   1b\n\t"
-        : [n] "+r"(cnt)
-        : [a] "r"(r)
-        : "rax", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc",
-          "memory");
+    brisk_ec_modinv_init(&mi, p25519, 4, 256);
+    fe_reduce(t, z);
+    brisk_ec_modinv(&mi, r, t);
+    brisk_wipe(t, sizeof(t));
 }
-
-#define FE_HAVE_SQR_N 1
-#include "fe25519_invert.h"
 
 void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
