@@ -1,11 +1,20 @@
 /*
- * src/ec/fe25519_invert.h - inversion in GF(2^255 - 19) by Fermat's little
- * theorem, written once for every representation of the field: included
- * (no include guard, on purpose) after a field's fe type, fe_mul and
- * fe_sqr, it adds fe_sqr_n and fe_invert over them (fe25519_c64.h,
- * fe25519_c32.h).  x25519_adx.c inverts by division steps instead.
+ * src/ec/fe25519_invert.h - inversion in GF(2^255 - 19), written once for
+ * every representation of the field: included (no include guard, on
+ * purpose) after a field's fe type, fe_mul, fe_sqr, fe_tobytes and
+ * fe_frombytes, it adds fe_sqr_n and fe_invert over them (fe25519_c64.h,
+ * fe25519_c32.h, x25519_adx.c).
  *
- * Constant-time: a fixed chain of squarings and multiplications.
+ * fe_invert runs src/ec/safegcd.c's division steps where the compiler has
+ * a 128-bit integer, on the fully reduced z in four 64-bit words (the
+ * round trip through bytes costs some 20 cycles), and Fermat's chain of
+ * 254 dependent squarings and 11 multiplications elsewhere (i686).  On the
+ * Zen 5 of docs/performance.md (family 26 model 2) the division steps took
+ * an Ed25519 signature (radix 2^51) from 27.2k to 22.3k TSC cycles; on a
+ * Zen 4 the adx X25519 ladder from 71k to 69k.
+ *
+ * Constant-time: the division steps are (see safegcd.c), and so is a
+ * fixed chain of squarings and multiplications.
  */
 
 /* fe_sqr_n sets r = a^(2^n), n >= 1. */
@@ -15,6 +24,34 @@ static inline void fe_sqr_n(fe r, const fe a, int n)
     while (--n > 0)
         fe_sqr(r, r);
 }
+
+#ifdef BRISK_EC_SAFEGCD
+
+/* fe_invert sets r = 1 / z (0 for z = 0).  Preparing p on each call costs
+ * about 26 TSC cycles, too little for a hand-written table of its derived
+ * values. */
+static inline void fe_invert(fe r, const fe z)
+{
+    static const uint64_t p25519[4] = {0xffffffffffffffedu, 0xffffffffffffffffu,
+                                       0xffffffffffffffffu, 0x7fffffffffffffffu};
+    ec_modinv mi;
+    uint64_t w[4], v[4];
+    uint8_t s[32];
+
+    brisk_ec_modinv_init(&mi, p25519, 4, 256);
+    fe_tobytes(s, z); /* below p, as brisk_ec_modinv asks */
+    for (int i = 0; i < 4; i++)
+        w[i] = load64_le(s + 8 * i);
+    brisk_ec_modinv(&mi, v, w);
+    for (int i = 0; i < 4; i++)
+        store64_le(s + 8 * i, v[i]);
+    fe_frombytes(r, s);
+    brisk_wipe(w, sizeof(w));
+    brisk_wipe(v, sizeof(v));
+    brisk_wipe(s, sizeof(s));
+}
+
+#else
 
 /* fe_invert sets r = z^(p - 2) = 1 / z (0 for z = 0), with the usual chain
  * of 254 squarings and 11 multiplications (curve25519-donna). */
@@ -45,3 +82,5 @@ static inline void fe_invert(fe r, const fe z)
     fe_sqr_n(t, t, 5);           /* 2^255 - 32 */
     fe_mul(r, t, z11);           /* 2^255 - 21 = p - 2 */
 }
+
+#endif

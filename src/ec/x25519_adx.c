@@ -17,7 +17,8 @@
  * name their operands as exact memory operands (no "memory" clobber in
  * optimised builds), so the compiler keeps the ladder's other values in
  * registers across them.
- * The final inversion runs src/ec/safegcd.c's division steps (fe_invert).
+ * The final inversion runs src/ec/safegcd.c's division steps
+ * (fe25519_invert.h).
  *
  * What decides the speed is less the kernels than how they overlap: a
  * ladder step is some 950 instructions, four times Zen 2's reorder
@@ -441,23 +442,7 @@ static inline void fe_tobytes(uint8_t s[32], const fe a)
         store64_le(s + 8 * i, t[i]);
 }
 
-/* fe_invert sets r = 1 / z mod p (0 for z = 0), below p, by the division
- * steps of src/ec/safegcd.c on the fully reduced z: 10 batches of 62
- * steps for a modulus below 2^256, 5.8k TSC cycles on the Zen 4 of the
- * figures above against 7.1k for Fermat's chain of dependent squarings.
- * Preparing p each call costs about 26 of them. */
-static inline void fe_invert(fe r, const fe z)
-{
-    static const uint64_t p25519[4] = {0xffffffffffffffedu, 0xffffffffffffffffu,
-                                       0xffffffffffffffffu, 0x7fffffffffffffffu};
-    ec_modinv mi;
-    fe t;
-
-    brisk_ec_modinv_init(&mi, p25519, 4, 256);
-    fe_reduce(t, z);
-    brisk_ec_modinv(&mi, r, t);
-    brisk_wipe(t, sizeof(t));
-}
+#include "fe25519_invert.h"
 
 void brisk_x25519_ladder_adx(uint8_t out[32], const uint8_t k[32], const uint8_t u[32])
 {
