@@ -66,8 +66,8 @@ typedef struct brisk_nist_ops {
 extern brisk_prim brisk_nist_prim;
 
 /* ---- Modular inversion by division steps (src/ec/safegcd.c) ----
- * Where the compiler has a 128-bit integer; elsewhere nist.c and
- * fe25519_invert.h invert by Fermat's little theorem. */
+ * Where the compiler has a 128-bit integer; elsewhere nist.c,
+ * fe25519_invert.h and f448.h invert by Fermat's little theorem. */
 #if defined(__SIZEOF_INT128__)
 #define BRISK_EC_SAFEGCD 1
 #endif

@@ -1,8 +1,9 @@
 /*
  * src/ec/safegcd.c - modular inversion for the NIST curves' odd moduli
- * (p and n) and for 2^255 - 19 (fe25519_invert.h) by the division steps
- * of Bernstein and Yang ("Fast constant-time gcd computation and modular
- * inversion", 2019, section 11), 62 at a time, in constant time.
+ * (p and n) and for the fields of Curve25519 and Curve448
+ * (fe25519_invert.h, f448.h) by the division steps of Bernstein and Yang
+ * ("Fast constant-time gcd computation and modular inversion", 2019,
+ * section 11), 62 at a time, in constant time.
  *
  * A divstep maps (delta, f, g), f odd, to (1 - delta, g, (g - f) / 2) when
  * delta > 0 and g is odd, else to (1 + delta, f, (g + (g odd) f) / 2).
@@ -30,8 +31,8 @@
  *
  * Constant-time: the steps are masks and arithmetic, the batch count and
  * every loop bound depend on m only.  Needs a 128-bit integer type; the
- * targets without one (i686) invert by Fermat's little theorem in nist.c
- * and fe25519_invert.h.
+ * targets without one (i686) invert by Fermat's little theorem in nist.c,
+ * fe25519_invert.h and f448.h.
  */
 #include <string.h>
 
