@@ -9,7 +9,9 @@
  * The point tests (test_ec, test_diff_ec) rarely reach the carries these
  * values do.  Inversion likewise: brisk_ec_modinv (a^-1 mod m, by
  * division steps where the compiler has a 128-bit integer) for p and n,
- * and brisk_ec_sc_inv (a R -> a^-1 R), on the edges and random values.
+ * and brisk_ec_sc_inv (a R -> a^-1 R), on the edges and random values;
+ * and brisk_ec_modinv for 2^255 - 19 and 2^448 - 2^224 - 1, whose fields
+ * (fe25519_invert.h, f448.h) invert through it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -215,6 +217,35 @@ static void check_inv(const char *impl, const ec_curve *c, const ec_mod *md, int
     BN_free(r2);
 }
 
+#ifdef BRISK_EC_SAFEGCD
+/* check_modinv checks brisk_ec_modinv for the prime m of n limbs and the
+ * given bit count against BN_mod_inverse, on the edges and random values. */
+static void check_modinv(const char *name, const uint64_t *m, size_t n, size_t bits)
+{
+    uint64_t e[N_EDGES][EC_MAX_LIMBS], a[EC_MAX_LIMBS], r[EC_MAX_LIMBS], w[EC_MAX_LIMBS];
+    BIGNUM *bm = bn_of(m, n), *one = BN_new();
+    long rounds = tv_quick() ? 500 : 5000, bad = 0, total = 0;
+    ec_modinv mi;
+
+    BN_one(one);
+    brisk_ec_modinv_init(&mi, m, n, bits);
+    edges(e, m, n);
+    for (long k = 0; k < N_EDGES + rounds; k++, total++) {
+        if (k < N_EDGES)
+            memcpy(a, e[k], sizeof(a));
+        else
+            below(a, m, n);
+        brisk_ec_modinv(&mi, r, a);
+        inv_want(w, a, n, bm, one);
+        if (memcmp(r, w, 8 * n) != 0 && bad++ < 8)
+            tv_fail("%s inverse of %016llx..", name, (unsigned long long)a[n - 1]);
+    }
+    tv_check(bad == 0, "%s: %ld of %ld inverses wrong", name, bad, total);
+    BN_free(bm);
+    BN_free(one);
+}
+#endif
+
 static void fe_mul(const ec_curve *c, uint64_t *r, const uint64_t *a, const uint64_t *b)
 {
     brisk_ec_fe_mul(c, r, a, b);
@@ -244,6 +275,12 @@ int main(void)
             check_inv(impl, c, &c->n, 1);
         }
     }
+#ifdef BRISK_EC_SAFEGCD
+    static const uint64_t p25519[4] = {0xffffffffffffffedu, ~0ull, ~0ull, 0x7fffffffffffffffu};
+    static const uint64_t p448[7] = {~0ull, ~0ull, ~0ull, 0xfffffffeffffffffu, ~0ull, ~0ull, ~0ull};
+    check_modinv("2^255 - 19", p25519, 4, 256);
+    check_modinv("2^448 - 2^224 - 1", p448, 7, 448);
+#endif
     tv_note("nist tested: %s", tv_impl_list("nist", list, sizeof(list)));
     BN_CTX_free(bn_ctx);
     return tv_end();
