@@ -197,6 +197,22 @@ static inline void sqr_digits32(uint32_t *t, const uint32_t *a, size_t k)
         t[2 * i + 1] = mac32(1, hi, sh, 0, &c);
     }
 }
+
+/* redc32 reduces t (2 k digits, below m 2^(32 k)) in place for m of k
+ * digits and m0inv = -m^-1 mod 2^32: afterwards t[k .. 2 k - 1] plus the
+ * digit returned times 2^(32 k) is t 2^(-32 k) mod m, plus m or not
+ * (below 2 m).  With sqr_digits32 it squares in Montgomery form. */
+static inline uint32_t redc32(uint32_t *t, const uint32_t *m, uint32_t m0inv, size_t k)
+{
+    uint32_t extra = 0;
+    for (size_t i = 0; i < k; i++) {
+        uint32_t q = t[i] * m0inv, c = 0;
+        for (size_t j = 0; j < k; j++)
+            t[i + j] = mac32(q, m[j], t[i + j], c, &c);
+        t[i + k] = mac32(1, t[i + k], c, extra, &extra);
+    }
+    return extra;
+}
 #endif
 
 /* radix52_len returns the number of 52-bit digits the IFMA kernels

@@ -136,23 +136,11 @@ static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont
 #else /* no 128-bit integers: 32-bit digits */
 
 /* Without a 64x64->128 multiply (i686), 64-bit limbs are worked as pairs
- * of 32-bit digits (internal.h: split32, mont_rounds32, sqr_digits32):
+ * of 32-bit digits (internal.h: split32, mont_rounds32, sqr_digits32,
+ * redc32):
  * R = 2^(64 n) is 2^(32 (2 n)), and -m^-1 mod 2^32 is the low half of
  * m0inv, so the same CIOS over 2 n digits gives the same result.  Squaring
  * computes each cross product once (sqr_digits32) and reduces apart. */
-
-/* redc32 is redc over 32-bit digits. */
-static uint32_t redc32(uint32_t *t, const uint32_t *m, uint32_t m0inv, size_t k)
-{
-    uint32_t extra = 0;
-    for (size_t i = 0; i < k; i++) {
-        uint32_t q = t[i] * m0inv, c = 0;
-        for (size_t j = 0; j < k; j++)
-            t[i + j] = mac32(q, m[j], t[i + j], c, &c);
-        t[i + k] = mac32(1, t[i + k], c, extra, &extra);
-    }
-    return extra;
-}
 
 static void mont_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b,
                        const brisk_bn_mont *mont)

@@ -275,15 +275,23 @@ INLINE void fmul(uint64_t *r, const uint64_t *a, const uint64_t *b, const ec_mod
     uint64_t t[EC_MAX_LIMBS + 2], u[EC_MAX_LIMBS];
 
 #ifndef __SIZEOF_INT128__
-    /* i686: the same CIOS over 32-bit digits (bn/internal.h) */
+    /* i686: the same CIOS over 32-bit digits (bn/internal.h); a square
+     * (the same pointer twice, which is public) takes each cross product
+     * once and reduces apart, as mont.c's mont_sqr_c */
     uint32_t a32[2 * EC_MAX_LIMBS], b32[2 * EC_MAX_LIMBS], m32[2 * EC_MAX_LIMBS];
-    uint32_t t32[2 * EC_MAX_LIMBS + 2];
+    uint32_t t32[4 * EC_MAX_LIMBS];
     split32(a32, a, n);
-    split32(b32, b, n);
     split32(m32, m->m, n);
-    mont_rounds32(t32, a32, b32, m32, (uint32_t)m->m0inv, 2 * n);
-    join32(t, t32, n);
-    t[n] = t32[2 * n];
+    if (a == b) {
+        sqr_digits32(t32, a32, 2 * n);
+        t[n] = redc32(t32, m32, (uint32_t)m->m0inv, 2 * n);
+        join32(t, t32 + 2 * n, n);
+    } else {
+        split32(b32, b, n);
+        mont_rounds32(t32, a32, b32, m32, (uint32_t)m->m0inv, 2 * n);
+        join32(t, t32, n);
+        t[n] = t32[2 * n];
+    }
 #else
     for (size_t j = 0; j < n + 2; j++)
         t[j] = 0;
