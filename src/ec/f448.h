@@ -391,20 +391,11 @@ static inline void f448_invert(f448 *r, const f448 *a)
     static const uint64_t p448[7] = {
         0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu, 0xfffffffeffffffffu,
         0xffffffffffffffffu, 0xffffffffffffffffu, 0xffffffffffffffffu};
-    ec_modinv mi;
-    uint64_t w[7], v[7];
     uint8_t s[56];
 
-    brisk_ec_modinv_init(&mi, p448, 7, 448);
-    f448_tobytes(s, a); /* below p, as brisk_ec_modinv asks */
-    for (int i = 0; i < 7; i++)
-        w[i] = load64_le(s + 8 * i);
-    brisk_ec_modinv(&mi, v, w);
-    for (int i = 0; i < 7; i++)
-        store64_le(s + 8 * i, v[i]);
+    f448_tobytes(s, a); /* below p, as brisk_ec_modinv_le asks */
+    brisk_ec_modinv_le(s, p448, 7, 448);
     f448_frombytes(r, s);
-    brisk_wipe(w, sizeof(w));
-    brisk_wipe(v, sizeof(v));
     brisk_wipe(s, sizeof(s));
 }
 

@@ -27,27 +27,16 @@ static inline void fe_sqr_n(fe r, const fe a, int n)
 
 #ifdef BRISK_EC_SAFEGCD
 
-/* fe_invert sets r = 1 / z (0 for z = 0).  Preparing p on each call costs
- * about 26 TSC cycles, too little for a hand-written table of its derived
- * values. */
+/* fe_invert sets r = 1 / z (0 for z = 0). */
 static inline void fe_invert(fe r, const fe z)
 {
     static const uint64_t p25519[4] = {0xffffffffffffffedu, 0xffffffffffffffffu,
                                        0xffffffffffffffffu, 0x7fffffffffffffffu};
-    ec_modinv mi;
-    uint64_t w[4], v[4];
     uint8_t s[32];
 
-    brisk_ec_modinv_init(&mi, p25519, 4, 256);
-    fe_tobytes(s, z); /* below p, as brisk_ec_modinv asks */
-    for (int i = 0; i < 4; i++)
-        w[i] = load64_le(s + 8 * i);
-    brisk_ec_modinv(&mi, v, w);
-    for (int i = 0; i < 4; i++)
-        store64_le(s + 8 * i, v[i]);
+    fe_tobytes(s, z); /* below p, as brisk_ec_modinv_le asks */
+    brisk_ec_modinv_le(s, p25519, 4, 256);
     fe_frombytes(r, s);
-    brisk_wipe(w, sizeof(w));
-    brisk_wipe(v, sizeof(v));
     brisk_wipe(s, sizeof(s));
 }
 

@@ -89,6 +89,12 @@ typedef struct ec_modinv {
 void brisk_ec_modinv_init(ec_modinv *mi, const uint64_t *m, size_t n, size_t bits);
 void brisk_ec_modinv(const ec_modinv *mi, uint64_t *r, const uint64_t *a);
 
+/* brisk_ec_modinv_le replaces s, n limbs' worth of little-endian bytes of a
+ * value below the odd m (n limbs, bits bits), by its inverse mod m (0 for
+ * 0), in constant time: for the fields whose own form goes to and from
+ * bytes (fe25519_invert.h, f448.h). */
+void brisk_ec_modinv_le(uint8_t *s, const uint64_t *m, size_t n, size_t bits);
+
 /* ec_mod is a prime modulus (p or n) with its Montgomery constants. */
 typedef struct ec_mod {
     uint64_t m[EC_MAX_LIMBS];
