@@ -136,11 +136,11 @@ static void mont_sqr_c(uint64_t *r, const uint64_t *a, const brisk_bn_mont *mont
 #else /* no 128-bit integers: 32-bit digits */
 
 /* Without a 64x64->128 multiply (i686), 64-bit limbs are worked as pairs
- * of 32-bit digits (internal.h: split32, mont_rounds32, sqr_digits32,
- * redc32):
- * R = 2^(64 n) is 2^(32 (2 n)), and -m^-1 mod 2^32 is the low half of
- * m0inv, so the same CIOS over 2 n digits gives the same result.  Squaring
- * computes each cross product once (sqr_digits32) and reduces apart. */
+ * of 32-bit digits (internal.h: split32, mont_rounds32, sqr_digits32 and
+ * redc32): R = 2^(64 n) is 2^(32 (2 n)), and -m^-1 mod 2^32 is the low
+ * half of m0inv, so the same CIOS over 2 n digits gives the same result.
+ * Squaring computes each cross product once (sqr_digits32) and reduces
+ * apart (redc32), as nist.c's fmul does on these targets. */
 
 static void mont_mul_c(uint64_t *r, const uint64_t *a, const uint64_t *b,
                        const brisk_bn_mont *mont)
