@@ -81,7 +81,7 @@ const app_option disk_options[] = {
      "Cipher specification, cryptsetup's syntax (default " DEFAULT_SPEC ")"},
     {"key-size", OPT_KEY_SIZE, ARG_NUMBER, 8, 4096, "BITS", "Key size in bits (default 256)"},
     {"key-file", OPT_KEY_FILE, ARG_STRING, 0, 0, "FILE",
-     "Raw volume key of -key-size bits (default: random)"},
+     "Raw key of -key-size bits, or a device's first bits (default: random)"},
     {"sector-size", OPT_SECTOR_SIZE, ARG_NUMBER, 1, 65536, "N",
      "Encryption sector size, 512 to 4096 (default 512)"},
     {"iv-large-sectors", OPT_LARGE_IV, ARG_NONE, 0, 0, NULL,
@@ -503,9 +503,40 @@ static int read_volume(disk_run *r, uint64_t size, size_t bs, double *secs)
 
 /* ---- Setup ---- */
 
-/* load_volume_key fills key (key_len bytes) from the key file or at random. */
+/* read_key_stream reads the key from the first key_len bytes of fd, a key
+ * file that is not a regular file: a device such as /dev/urandom, or a
+ * pipe.  cryptsetup's plain mode takes a throwaway key from `-d
+ * /dev/urandom` that way; a regular file must hold the key exactly. */
+static int read_key_stream(const char *name, int fd, uint8_t *key, size_t key_len,
+                           unsigned key_bits)
+{
+    size_t n = 0;
+
+    while (n < key_len) {
+        ssize_t r = read(fd, key + n, key_len - n);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0) {
+            app_error(PROG, "cannot read '%s': %s", name, strerror(errno));
+            return -1;
+        }
+        if (r == 0) {
+            app_error(PROG, "key file %s ended after %zu bytes; -key-size %u needs %zu", name, n,
+                      key_bits, key_len);
+            return -1;
+        }
+        n += (size_t)r;
+    }
+    return 0;
+}
+
+/* load_volume_key fills key (key_len bytes) from the key file ("-": stdin)
+ * or at random. */
 static int load_volume_key(const disk_job *job, uint8_t *key, size_t key_len)
 {
+    int use_stdin, fd, err;
+    const char *name;
+    struct stat st;
     uint8_t *data;
     size_t len;
 
@@ -516,11 +547,26 @@ static int load_volume_key(const disk_job *job, uint8_t *key, size_t key_len)
         }
         return 0;
     }
+    use_stdin = strcmp(job->key_file, "-") == 0;
+    name = use_stdin ? "stdin" : job->key_file;
+    fd = use_stdin ? STDIN_FILENO : open(job->key_file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        app_error(PROG, "cannot open '%s': %s", name, strerror(errno));
+        return -1;
+    }
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode)) {
+        err = read_key_stream(name, fd, key, key_len, job->key_bits);
+        if (!use_stdin)
+            close(fd);
+        return err;
+    }
+    if (!use_stdin)
+        close(fd);
     if (read_file(PROG, job->key_file, 4096, &data, &len) != 0)
         return -1;
     if (len != key_len) {
-        app_error(PROG, "key file %s holds %zu bytes; -key-size %u needs %zu", job->key_file,
-                  len, job->key_bits, key_len);
+        app_error(PROG, "key file %s holds %zu bytes; -key-size %u needs %zu", name, len,
+                  job->key_bits, key_len);
         free_secret(data, len);
         return -1;
     }
@@ -927,8 +973,12 @@ static int run_test(const disk_job *job)
     r->job = job;
     r->fd = -1;
     r->path = job->path;
-    if (check_job(job) != 0 || load_volume_key(job, key, key_len) != 0)
+    if (check_job(job) != 0)
         return 1;
+    if (load_volume_key(job, key, key_len) != 0) {
+        brisk_wipe(key, sizeof(key)); /* a stream may have given part of it */
+        return 1;
+    }
     if (brisk_sector_init(&r->ctx, job->spec, key, key_len, job->sector_size, job->flags) != 0) {
         brisk_wipe(key, sizeof(key));
         app_error(PROG, "cannot set up %s with a %u-bit key", job->spec, job->key_bits);

@@ -195,6 +195,21 @@ if [ "$HAVE_OPENSSL" -eq 1 ]; then
     # A wrong IV must not pass: the check is not vacuous.
     check "a wrong IV is caught" test "$(cbc_sector_is_zero "$vol" 2048 7 27 "$k256" 256 essiv &&
         echo passed)" != passed
+    # A key file that is not a regular file gives its first -key-size/8
+    # bytes (cryptsetup's -d /dev/urandom): 48 bytes through a FIFO, and
+    # through stdin from it, of which the first 32 are the key.
+    mkfifo "$tmp/fifo"
+    cat "$tmp/key256" "$tmp/key128" >"$tmp/fifo" &
+    keep aes-xts-plain64 256 "$tmp/fifo" 512
+    check "a FIFO's first 32 bytes are the key: sector 3 decrypts" \
+        xts_sector_is_zero "$vol" 512 3 3 "$k256"
+    wait
+    cat "$tmp/key256" "$tmp/key128" >"$tmp/fifo" &
+    keep aes-xts-plain64 256 - 512 <"$tmp/fifo"
+    check "-key-file - on a pipe: its first 32 bytes are the key" \
+        xts_sector_is_zero "$vol" 512 9 9 "$k256"
+    wait
+    rm "$tmp/fifo"
 fi
 rm -f "$vol"
 
@@ -232,6 +247,18 @@ bad "-benchmark with ramdisk options" "takes -cipher" -benchmark
 head -c 31 /dev/urandom >"$tmp/key31"
 bad "key file of the wrong length" "holds 31 bytes; -key-size 256 needs 32" -key-file "$tmp/key31"
 bad "missing key file" "nosuchkey" -key-file "$tmp/nosuchkey"
+bad "a device that ends before the key" "/dev/null ended after 0 bytes; -key-size 256 needs 32" \
+    -key-file /dev/null
+mkfifo "$tmp/fifo"
+head -c 31 "$tmp/key256" >"$tmp/fifo" &
+bad "a FIFO that ends before the key" "ended after 31 bytes; -key-size 256 needs 32" \
+    -key-file "$tmp/fifo"
+wait
+rm "$tmp/fifo"
+bad "a directory as the key file" "cannot read .*: Is a directory" -key-file "$tmp"
+b disk -file "$tmp/d/v" -size 64k -bs 4k -key-file /dev/urandom
+check "-key-file /dev/urandom: exit 0" clean_exit
+check "-key-file /dev/urandom: volume removed" nothing_left "$tmp/d"
 b disk -file "$tmp/nodir/v" -size 64k -bs 4k
 check "a file in a missing directory: one line" one_line_error disk "cannot create .*nodir"
 
