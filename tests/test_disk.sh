@@ -153,6 +153,19 @@ head -c 16 /dev/urandom >"$tmp/key128"
 k512=$(hex_of <"$tmp/key512")
 k256=$(hex_of <"$tmp/key256")
 k128=$(hex_of <"$tmp/key128")
+# fifo_feed FILE...: a FIFO, $tmp/fifo, that a writer in the background
+# fills with the FILEs; fifo_done stops the writer (blocked for ever if
+# brisk never opened the FIFO) and removes the FIFO.
+fifo_feed() {
+    mkfifo "$tmp/fifo"
+    cat "$@" >"$tmp/fifo" &
+    feeder=$!
+}
+fifo_done() {
+    kill "$feeder" 2>/dev/null
+    wait "$feeder" 2>/dev/null
+    rm -f "$tmp/fifo"
+}
 # keep SPEC BITS KEYFILE SECTOR [flags]: a kept 64 KiB volume of zeros.
 keep() {
     rm -f "$vol"
@@ -198,18 +211,16 @@ if [ "$HAVE_OPENSSL" -eq 1 ]; then
     # A key file that is not a regular file gives its first -key-size/8
     # bytes (cryptsetup's -d /dev/urandom): 48 bytes through a FIFO, and
     # through stdin from it, of which the first 32 are the key.
-    mkfifo "$tmp/fifo"
-    cat "$tmp/key256" "$tmp/key128" >"$tmp/fifo" &
+    fifo_feed "$tmp/key256" "$tmp/key128"
     keep aes-xts-plain64 256 "$tmp/fifo" 512
+    fifo_done
     check "a FIFO's first 32 bytes are the key: sector 3 decrypts" \
         xts_sector_is_zero "$vol" 512 3 3 "$k256"
-    wait
-    cat "$tmp/key256" "$tmp/key128" >"$tmp/fifo" &
+    fifo_feed "$tmp/key256" "$tmp/key128"
     keep aes-xts-plain64 256 - 512 <"$tmp/fifo"
+    fifo_done
     check "-key-file - on a pipe: its first 32 bytes are the key" \
         xts_sector_is_zero "$vol" 512 9 9 "$k256"
-    wait
-    rm "$tmp/fifo"
 fi
 rm -f "$vol"
 
@@ -249,12 +260,10 @@ bad "key file of the wrong length" "holds 31 bytes; -key-size 256 needs 32" -key
 bad "missing key file" "nosuchkey" -key-file "$tmp/nosuchkey"
 bad "a device that ends before the key" "/dev/null ended after 0 bytes; -key-size 256 needs 32" \
     -key-file /dev/null
-mkfifo "$tmp/fifo"
-head -c 31 "$tmp/key256" >"$tmp/fifo" &
+fifo_feed "$tmp/key31"
 bad "a FIFO that ends before the key" "ended after 31 bytes; -key-size 256 needs 32" \
     -key-file "$tmp/fifo"
-wait
-rm "$tmp/fifo"
+fifo_done
 bad "a directory as the key file" "cannot read .*: Is a directory" -key-file "$tmp"
 b disk -file "$tmp/d/v" -size 64k -bs 4k -key-file /dev/urandom
 check "-key-file /dev/urandom: exit 0" clean_exit
