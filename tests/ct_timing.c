@@ -26,8 +26,8 @@
  * it, each with a fixed value of its own, and with one sign (see
  * run_target).
  *
- * The canary proves the run can fail: an 8-byte HMAC-SHA-256 tag check
- * that stops at the first differing byte, a leak of one or two counter
+ * The canary proves the run can fail: a 16-byte HMAC-SHA-256 tag check
+ * that stops at the first differing byte, a leak of about four counter
  * ticks on an operation of about 800, must be flagged (eight times in a
  * row), else the run fails.
  *
@@ -403,14 +403,17 @@ static void poly_verify_run(const uint8_t *in)
 }
 
 /* -- The canary: HMAC-SHA-256 over a random 256-byte message under a
- * fixed key, truncated to 8 bytes (as HMAC-SHA-256-64), then a check of a
- * candidate tag that stops at the first differing byte.  Both classes are
- * wrong tags, so only where they differ can show, not the verdict: fixed
- * class, the right tag with its last byte changed (8 bytes compared);
- * random class, a random tag (one byte compared, almost always): one or
- * two ticks of the time-stamp counter on an operation of about 800. -- */
+ * fixed key, truncated to 16 bytes (the length of GCM's and Poly1305's
+ * tags, whose checks are targets below), then a check of a candidate tag
+ * that stops at the first differing byte.  Both classes are wrong tags,
+ * so only where they differ can show, not the verdict: fixed class, the
+ * right tag with its last byte changed (16 bytes compared); random class,
+ * a random tag (one byte compared, almost always): about four ticks of
+ * the time-stamp counter on an operation of about 800, one to five on a
+ * busy host.  An 8-byte tag (one or two ticks) fell to |t| 4 in one of
+ * CI's runs on a busy host, so the run failed without a leak. -- */
 
-enum { CANARY_MSG = 256, CANARY_TAG = 8 };
+enum { CANARY_MSG = 256, CANARY_TAG = 16 };
 
 static const uint8_t canary_key[32] = {1, 2, 3, 4, 5, 6, 7, 8};
 
@@ -631,7 +634,7 @@ static int force(const char *prim, const char *impl)
  *   sign; a value's effect does in eight runs with a chance of 2^-7.
  *   Eight, not six: one such target went over 4.5 with one sign three
  *   runs in a row, |t| 96 to 107, before the fourth had the other.
- * A real leak (the canary included, |t| 18 and more) is over the
+ * A real leak (the canary included, |t| 15 and more) is over the
  * threshold with its sign every time, at the cost of its extra runs. */
 static void run_target(const target *t, size_t scale)
 {
