@@ -262,12 +262,14 @@ static void padding_cases(brisk_rsa_key *k, EVP_PKEY *pkey, tv_rng *rng, const c
     size_t sz = brisk_rsa_size(k), h = 32, db_len = sz - h - 1;
     uint8_t seed[32];
 
-    /* OAEP: DB = lHash || PS || 01 || M, masked as RFC 8017 7.1.1 says */
+    /* OAEP: DB = lHash || PS || 01 || M, masked as RFC 8017 7.1.1 says.
+     * "no 01" has zeros to the end: with a random M after the zeros, M
+     * could start with 01 and be a valid block. */
     for (int defect = 0; defect < 8; defect++) {
         static const char *const names[] = {"valid", "valid, empty message", "Y = 1",
                                             "lHash wrong", "no 01", "02 instead of 01",
                                             "PS with a non-zero byte", "valid, PS empty"};
-        size_t msg_len = defect == 1 ? 0 : defect == 7 ? db_len - h - 1 : 5;
+        size_t msg_len = defect == 1 || defect == 4 ? 0 : defect == 7 ? db_len - h - 1 : 5;
         memset(db, 0, db_len);
         brisk_digest_oneshot(sha256, db, (const uint8_t *)"", 0);
         if (defect == 3)
